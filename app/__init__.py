@@ -1,0 +1,1 @@
+"""Chancellery's desktop client (PySide6). Importing this package does not import Qt."""

@@ -1,0 +1,89 @@
+"""The board drawing layer shared by the GUI and headless export.
+
+Input is plain data: a :class:`BoardGeometry` (shapes from ``resources/maps/<id>/geometry.json``, loaded
+once and cached as ``QPainterPath`` objects) and a :class:`BoardPicture` (owners, units, orders, display
+options). :func:`paint_board` paints them with any ``QPainter`` in map units; the ``export`` functions
+render PNG, SVG and PDF without a window. No widgets are used here.
+
+``geometry.json`` (format ``chancellery-geometry`` version 1; map units, y grows downward)::
+
+    {"format": "chancellery-geometry", "format_version": 1, "map": "standard",
+     "width": W, "height": H, "wrap_x": false,
+     "background": {"sea": MULTIPOLYGON | null, "land": MULTIPOLYGON | null},   # optional
+     "impassable": {"SWI": MULTIPOLYGON, ...},
+     "provinces": {"LON": {"region": MULTIPOLYGON, "unit": [x, y], "dislodged": [x, y],
+                           "sc": [x, y] | null, "label": [x, y],
+                           "terrain": "land" | "coast" | "sea",                      # optional
+                           "coasts": {"NC": {"region": ..., "unit": ..., "dislodged": ..., "label": ...}}}},
+     "decorations": [{"kind": "route" | "canal", "id": "TSR", "points": [[x, y], ...]}],  # optional
+     "unit_size": S}                                                                     # optional
+
+A MULTIPOLYGON is a list of polygons; a polygon a list of rings (exterior first, then holes); a ring a
+flat list ``[x0, y0, x1, y1, ...]``.
+"""
+from __future__ import annotations
+
+from .errors import DrawingError, GeometryError, PictureError
+from .export import (
+    ensure_gui_application,
+    pdf_bytes,
+    png_bytes,
+    render_to_image,
+    save_pdf,
+    save_png,
+    save_svg,
+    svg_bytes,
+)
+from .geometry import (
+    BoardGeometry,
+    LocationShape,
+    geometry_from_dict,
+    load_geometry,
+    load_map_geometry,
+    location_at,
+    normalise_location,
+)
+from .icons import ICON_FOR_CODE, UNIT_ICON_NAMES, UnitIcons, icon_name, unit_icons
+from .painter import ALL_LAYERS, BASE_LAYERS, OVERLAY_LAYERS, Layer, paint_board, validate_picture
+from .palette import distinct_colours, resolve_power_colours, territory_colour
+from .picture import ArrowStyle, BoardPicture, OrderArrow, OrderKind, UnitMark
+
+__all__ = [
+    "ALL_LAYERS",
+    "ArrowStyle",
+    "BASE_LAYERS",
+    "BoardGeometry",
+    "BoardPicture",
+    "DrawingError",
+    "GeometryError",
+    "ICON_FOR_CODE",
+    "Layer",
+    "LocationShape",
+    "OVERLAY_LAYERS",
+    "OrderArrow",
+    "OrderKind",
+    "PictureError",
+    "UNIT_ICON_NAMES",
+    "UnitIcons",
+    "UnitMark",
+    "distinct_colours",
+    "ensure_gui_application",
+    "geometry_from_dict",
+    "icon_name",
+    "load_geometry",
+    "load_map_geometry",
+    "location_at",
+    "normalise_location",
+    "paint_board",
+    "pdf_bytes",
+    "png_bytes",
+    "render_to_image",
+    "resolve_power_colours",
+    "save_pdf",
+    "save_png",
+    "save_svg",
+    "svg_bytes",
+    "territory_colour",
+    "unit_icons",
+    "validate_picture",
+]

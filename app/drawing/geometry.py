@@ -1,0 +1,544 @@
+"""A board's shapes: the ``geometry.json`` reader and the cached Qt paths, anchors and hit index.
+
+A :class:`BoardGeometry` is built once per map (:func:`load_map_geometry` caches it) and never changes,
+so painting only reads prepared ``QPainterPath`` objects. The file format (``chancellery-geometry``
+version 1, map units with y growing downward) is described in ``docs/`` and in the module docstring of
+:mod:`app.drawing`.
+"""
+from __future__ import annotations
+
+import json
+import math
+import statistics
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import shapely
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QPainterPath, QPolygonF
+from shapely.geometry import LineString, MultiPolygon, Point, Polygon
+from shapely.geometry.base import BaseGeometry
+
+from .errors import GeometryError
+from .paths import geometry_path
+
+GEOMETRY_FORMAT = "chancellery-geometry"
+GEOMETRY_FORMAT_VERSION = 1
+DECORATION_KINDS = ("route", "canal")
+_TERRAINS = {"land": False, "coast": False, "sea": True, "impassable": False}
+_HIT_GRID = 48  # cells per side of the hit-test index
+
+
+@dataclass(eq=False, slots=True)
+class LocationShape:
+    """A province or one coast of a province: its area, anchors and (for provinces) coasts."""
+
+    loc: str  # "LON", or "STP/NC" for a coast
+    province: str
+    coast: str | None
+    path: QPainterPath
+    bounds: QRectF
+    unit: QPointF
+    dislodged: QPointF
+    label: QPointF
+    area: BaseGeometry  # shapely (multi)polygon: label fitting and terrain inference
+    sc: QPointF | None = None
+    is_sea: bool = False
+    coasts: dict[str, LocationShape] = field(default_factory=dict)
+
+
+@dataclass(eq=False, slots=True)
+class ImpassableShape:
+    id: str
+    path: QPainterPath
+    hatch: QPainterPath  # diagonal hatch lines already clipped to the area
+
+
+@dataclass(eq=False, slots=True)
+class Decoration:
+    kind: str  # "route" (railway) or "canal"
+    id: str
+    points: tuple[QPointF, ...]
+    path: QPainterPath
+
+
+class BoardGeometry:
+    """Shapes of one map, prepared for painting and hit-testing. Build with :func:`geometry_from_dict`."""
+
+    def __init__(
+        self,
+        *,
+        map_id: str,
+        width: float,
+        height: float,
+        wrap_x: bool,
+        provinces: dict[str, LocationShape],
+        impassable: dict[str, ImpassableShape],
+        sea_background: QPainterPath | None,
+        land_background: QPainterPath | None,
+        land_background_area: BaseGeometry | None,
+        decorations: tuple[Decoration, ...],
+        unit_size: float,
+    ) -> None:
+        self.map_id = map_id
+        self.width = width
+        self.height = height
+        self.wrap_x = wrap_x
+        self.provinces: Mapping[str, LocationShape] = provinces
+        self.impassable: Mapping[str, ImpassableShape] = impassable
+        self.sea_background = sea_background
+        self.land_background = land_background
+        self.decorations = decorations
+        self.unit_size = unit_size
+        self._land_background_area = land_background_area
+        self._locations: dict[str, LocationShape] = {}
+        for province in provinces.values():
+            self._locations[province.loc] = province
+            for coast in province.coasts.values():
+                self._locations[coast.loc] = coast
+        self._coastline: QPainterPath | None = None
+        self._build_hit_index()
+
+    # --- lookup ---------------------------------------------------------------------------------
+
+    @property
+    def rect(self) -> QRectF:
+        return QRectF(0.0, 0.0, self.width, self.height)
+
+    @property
+    def sea_provinces(self) -> frozenset[str]:
+        return frozenset(p.loc for p in self.provinces.values() if p.is_sea)
+
+    @property
+    def supply_centres(self) -> frozenset[str]:
+        """Provinces that have a supply-centre anchor."""
+        return frozenset(p.loc for p in self.provinces.values() if p.sc is not None)
+
+    def locations(self) -> Iterator[str]:
+        """Every province id and every coast location (``"STP/NC"``)."""
+        return iter(self._locations)
+
+    def has_location(self, loc: str) -> bool:
+        return normalise_location(loc) in self._locations
+
+    def shape(self, loc: str) -> LocationShape:
+        """The shape of a province or coast; a coast given for a province without coasts is an error."""
+        key = normalise_location(loc)
+        found = self._locations.get(key)
+        if found is None:
+            province = key.split("/", 1)[0]
+            if province in self.provinces:
+                coasts = ", ".join(self.provinces[province].coasts) or "none"
+                raise GeometryError(f"map {self.map_id!r}: province {province} has no coast {key!r} (coasts: {coasts})")
+            raise GeometryError(f"map {self.map_id!r} has no location {loc!r}")
+        return found
+
+    def unit_anchor(self, loc: str) -> QPointF:
+        return self.shape(loc).unit
+
+    def dislodged_anchor(self, loc: str) -> QPointF:
+        return self.shape(loc).dislodged
+
+    def label_anchor(self, loc: str) -> QPointF:
+        return self.shape(loc).label
+
+    # --- derived paths --------------------------------------------------------------------------
+
+    @property
+    def coastline(self) -> QPainterPath:
+        """Outline of all land (the background land if given, else the land provinces): drawn bolder."""
+        if self._coastline is None:
+            if self._land_background_area is not None:
+                land = self._land_background_area
+            else:
+                parts = [p.area for p in self.provinces.values() if not p.is_sea]
+                land = shapely.unary_union(parts) if parts else Polygon()
+            self._coastline = _path_from_shapely(land)
+        return self._coastline
+
+    # --- hit testing ----------------------------------------------------------------------------
+
+    def _build_hit_index(self) -> None:
+        self._cell_w = max(self.width, 1e-9) / _HIT_GRID
+        self._cell_h = max(self.height, 1e-9) / _HIT_GRID
+        self._coast_cells: list[list[LocationShape]] = [[] for _ in range(_HIT_GRID * _HIT_GRID)]
+        self._province_cells: list[list[LocationShape]] = [[] for _ in range(_HIT_GRID * _HIT_GRID)]
+        for province in self.provinces.values():
+            self._index(province, self._province_cells)
+            for coast in province.coasts.values():
+                self._index(coast, self._coast_cells)
+
+    def _index(self, shape: LocationShape, cells: list[list[LocationShape]]) -> None:
+        b = shape.bounds
+        c0 = max(0, int(b.left() / self._cell_w))
+        c1 = min(_HIT_GRID - 1, int(b.right() / self._cell_w))
+        r0 = max(0, int(b.top() / self._cell_h))
+        r1 = min(_HIT_GRID - 1, int(b.bottom() / self._cell_h))
+        for row in range(r0, r1 + 1):
+            for col in range(c0, c1 + 1):
+                cells[row * _HIT_GRID + col].append(shape)
+
+    def location_at(self, x: float, y: float, *, coasts: bool = True) -> str | None:
+        """The location under map point (x, y), or ``None`` off the board or outside every province.
+
+        A point inside a coast's region gives the coast (``"STP/NC"``) when ``coasts`` is true, since a
+        click there means that coast for a fleet; otherwise the province id. Impassable areas give None.
+        """
+        if not (math.isfinite(x) and math.isfinite(y)):
+            return None
+        if self.wrap_x and self.width > 0:
+            x = x % self.width
+        if not (0.0 <= x <= self.width and 0.0 <= y <= self.height):
+            return None
+        col = min(_HIT_GRID - 1, int(x / self._cell_w))
+        row = min(_HIT_GRID - 1, int(y / self._cell_h))
+        point = QPointF(x, y)
+        if coasts:
+            for shape in self._coast_cells[row * _HIT_GRID + col]:
+                if shape.bounds.contains(point) and shape.path.contains(point):
+                    return shape.loc
+        for shape in self._province_cells[row * _HIT_GRID + col]:
+            if shape.bounds.contains(point) and shape.path.contains(point):
+                return shape.loc
+        return None
+
+
+def normalise_location(loc: str) -> str:
+    """``"stp/nc"`` -> ``"STP/NC"``; surrounding spaces dropped."""
+    return loc.strip().upper() if isinstance(loc, str) else str(loc)
+
+
+def location_at(geometry: BoardGeometry, x: float, y: float, *, coasts: bool = True) -> str | None:
+    """Module-level form of :meth:`BoardGeometry.location_at` (map units)."""
+    return geometry.location_at(x, y, coasts=coasts)
+
+
+# --- loading ------------------------------------------------------------------------------------
+
+
+def load_geometry(path: str | Path, *, sea_provinces: Iterable[str] | None = None) -> BoardGeometry:
+    """Read a ``geometry.json`` file.
+
+    Which provinces are sea comes from ``sea_provinces`` if given, else from each province's optional
+    ``"terrain"`` entry, else it is inferred: a province whose unit anchor lies in the background sea
+    (or outside the background land) is sea.
+    """
+    file = Path(path)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise GeometryError(f"can't read geometry file {file}: {exc.strerror or exc}") from exc
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise GeometryError(f"{file} is not valid JSON: {exc}") from exc
+    try:
+        return geometry_from_dict(data, sea_provinces=sea_provinces)
+    except GeometryError as exc:
+        raise GeometryError(f"{file}: {exc}") from exc
+
+
+@cache
+def load_map_geometry(map_id: str) -> BoardGeometry:
+    """The geometry of ``resources/maps/<map_id>/``, loaded once per process.
+
+    Sea provinces come from the file's ``terrain`` entries when present, else from the map's own
+    terrain (``engine.mapdata``), else from the background inference of :func:`load_geometry`.
+    """
+    path = geometry_path(map_id)
+    sea: frozenset[str] | None = None
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        has_terrain = all("terrain" in p for p in raw.get("provinces", {}).values())
+    except (OSError, ValueError, AttributeError, TypeError):
+        has_terrain = True  # let load_geometry report the real problem
+    if not has_terrain:
+        sea = _engine_sea_provinces(map_id)
+    return load_geometry(path, sea_provinces=sea)
+
+
+def _engine_sea_provinces(map_id: str) -> frozenset[str] | None:
+    try:
+        from engine.mapdata import load_map
+        from engine.types import ChancelleryError
+
+        try:
+            board = load_map(map_id)
+        except ChancelleryError:
+            return None
+        return frozenset(p.id for p in board.provinces.values() if p.is_sea)
+    except ImportError:
+        return None
+
+
+def geometry_from_dict(data: Any, *, sea_provinces: Iterable[str] | None = None) -> BoardGeometry:
+    """Build a :class:`BoardGeometry` from parsed ``geometry.json`` data; errors name the bad entry."""
+    if not isinstance(data, dict):
+        raise GeometryError("geometry must be a JSON object")
+    if data.get("format") != GEOMETRY_FORMAT:
+        raise GeometryError(f"format is {data.get('format')!r}, expected {GEOMETRY_FORMAT!r}")
+    if data.get("format_version") != GEOMETRY_FORMAT_VERSION:
+        raise GeometryError(
+            f"format_version {data.get('format_version')!r} is not supported (this build reads {GEOMETRY_FORMAT_VERSION})"
+        )
+    map_id = data.get("map")
+    if not isinstance(map_id, str) or not map_id:
+        raise GeometryError("map: expected the map id as a string")
+    width = _number(data.get("width"), "width", positive=True)
+    height = _number(data.get("height"), "height", positive=True)
+    wrap_x = data.get("wrap_x", False)
+    if not isinstance(wrap_x, bool):
+        raise GeometryError("wrap_x: expected true or false")
+
+    background = data.get("background") or {}
+    if not isinstance(background, dict):
+        raise GeometryError("background: expected an object")
+    sea_area = _multipolygon(background.get("sea"), "background.sea", optional=True)
+    land_area = _multipolygon(background.get("land"), "background.land", optional=True)
+
+    raw_provinces = data.get("provinces")
+    if not isinstance(raw_provinces, dict) or not raw_provinces:
+        raise GeometryError("provinces: expected a non-empty object of province id -> shape")
+    declared_sea = {normalise_location(p) for p in sea_provinces} if sea_provinces is not None else None
+    provinces: dict[str, LocationShape] = {}
+    for raw_id, entry in raw_provinces.items():
+        pid = normalise_location(raw_id)
+        if not pid or "/" in pid:
+            raise GeometryError(f"provinces: bad province id {raw_id!r}")
+        provinces[pid] = _province(pid, entry, declared_sea, sea_area, land_area)
+    if declared_sea is not None:
+        unknown = sorted(declared_sea - provinces.keys())
+        if unknown:
+            raise GeometryError(f"sea provinces not in the geometry: {', '.join(unknown)}")
+
+    raw_impassable = data.get("impassable") or {}
+    if not isinstance(raw_impassable, dict):
+        raise GeometryError("impassable: expected an object of id -> MULTIPOLYGON")
+    shapes = [p.area for p in provinces.values()]
+    unit_size = _unit_size(data.get("unit_size"), provinces)
+    impassable: dict[str, ImpassableShape] = {}
+    for raw_id, polygons in raw_impassable.items():
+        area = _multipolygon(polygons, f"impassable.{raw_id}")
+        assert area is not None
+        impassable[str(raw_id)] = ImpassableShape(str(raw_id), _path_from_shapely(area), _hatch(area, unit_size * 0.32))
+        shapes.append(area)
+
+    decorations = tuple(_decoration(d, i) for i, d in enumerate(data.get("decorations") or []))
+    return BoardGeometry(
+        map_id=map_id,
+        width=width,
+        height=height,
+        wrap_x=wrap_x,
+        provinces=provinces,
+        impassable=impassable,
+        sea_background=_path_from_shapely(sea_area) if sea_area is not None else None,
+        land_background=_path_from_shapely(land_area) if land_area is not None else None,
+        land_background_area=land_area,
+        decorations=decorations,
+        unit_size=unit_size,
+    )
+
+
+def _province(
+    pid: str,
+    entry: Any,
+    declared_sea: set[str] | None,
+    sea_area: BaseGeometry | None,
+    land_area: BaseGeometry | None,
+) -> LocationShape:
+    where = f"provinces.{pid}"
+    if not isinstance(entry, dict):
+        raise GeometryError(f"{where}: expected an object")
+    area = _multipolygon(entry.get("region"), f"{where}.region")
+    assert area is not None
+    unit = _point(entry.get("unit"), f"{where}.unit")
+    dislodged = _point(entry.get("dislodged", entry.get("unit")), f"{where}.dislodged")
+    label = _point(entry.get("label", entry.get("unit")), f"{where}.label")
+    sc = None if entry.get("sc") is None else _point(entry.get("sc"), f"{where}.sc")
+    terrain = entry.get("terrain")
+    if terrain is not None and terrain not in _TERRAINS:
+        raise GeometryError(f"{where}.terrain: {terrain!r} is not one of {', '.join(_TERRAINS)}")
+    if declared_sea is not None:
+        is_sea = pid in declared_sea
+    elif terrain is not None:
+        is_sea = _TERRAINS[terrain]
+    elif sea_area is not None:
+        is_sea = bool(sea_area.covers(Point(unit.x(), unit.y())))
+    elif land_area is not None:
+        is_sea = not land_area.covers(Point(unit.x(), unit.y()))
+    else:
+        is_sea = False
+    path = _path_from_shapely(area)
+    shape = LocationShape(
+        loc=pid,
+        province=pid,
+        coast=None,
+        path=path,
+        bounds=path.boundingRect(),
+        unit=unit,
+        dislodged=dislodged,
+        label=label,
+        area=area,
+        sc=sc,
+        is_sea=is_sea,
+    )
+    raw_coasts = entry.get("coasts") or {}
+    if not isinstance(raw_coasts, dict):
+        raise GeometryError(f"{where}.coasts: expected an object of coast id -> shape")
+    for raw_coast, coast_entry in raw_coasts.items():
+        coast = normalise_location(raw_coast)
+        cwhere = f"{where}.coasts.{raw_coast}"
+        if not isinstance(coast_entry, dict):
+            raise GeometryError(f"{cwhere}: expected an object")
+        carea = _multipolygon(coast_entry.get("region"), f"{cwhere}.region")
+        assert carea is not None
+        cunit = _point(coast_entry.get("unit"), f"{cwhere}.unit")
+        cpath = _path_from_shapely(carea)
+        shape.coasts[coast] = LocationShape(
+            loc=f"{pid}/{coast}",
+            province=pid,
+            coast=coast,
+            path=cpath,
+            bounds=cpath.boundingRect(),
+            unit=cunit,
+            dislodged=_point(coast_entry.get("dislodged", coast_entry.get("unit")), f"{cwhere}.dislodged"),
+            label=_point(coast_entry.get("label", coast_entry.get("unit")), f"{cwhere}.label"),
+            area=carea,
+        )
+    return shape
+
+
+def _decoration(entry: Any, index: int) -> Decoration:
+    where = f"decorations[{index}]"
+    if not isinstance(entry, dict):
+        raise GeometryError(f"{where}: expected an object")
+    kind = entry.get("kind")
+    if kind not in DECORATION_KINDS:
+        raise GeometryError(f"{where}.kind: {kind!r} is not one of {', '.join(DECORATION_KINDS)}")
+    raw_points = entry.get("points")
+    if not isinstance(raw_points, list) or len(raw_points) < 2:
+        raise GeometryError(f"{where}.points: expected at least two [x, y] points")
+    points = tuple(_point(p, f"{where}.points[{i}]") for i, p in enumerate(raw_points))
+    path = QPainterPath(points[0])
+    for p in points[1:]:
+        path.lineTo(p)
+    return Decoration(kind=kind, id=str(entry.get("id", "")), points=points, path=path)
+
+
+def _unit_size(given: Any, provinces: Mapping[str, LocationShape]) -> float:
+    """Unit icon size in map units: explicit, or about a third of a typical land province's width."""
+    if given is not None:
+        return _number(given, "unit_size", positive=True)
+    land = [p.area.area for p in provinces.values() if not p.is_sea and p.area.area > 0]
+    sizes = land or [p.area.area for p in provinces.values() if p.area.area > 0]
+    if not sizes:
+        raise GeometryError("provinces: every region has zero area")
+    return 0.34 * math.sqrt(statistics.median(sizes))
+
+
+# --- value readers ------------------------------------------------------------------------------
+
+
+def _number(value: Any, where: str, *, positive: bool = False) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise GeometryError(f"{where}: expected a number, got {value!r}")
+    if positive and value <= 0:
+        raise GeometryError(f"{where}: must be positive, got {value!r}")
+    return float(value)
+
+
+def _point(value: Any, where: str) -> QPointF:
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise GeometryError(f"{where}: expected [x, y], got {value!r}")
+    return QPointF(_number(value[0], where), _number(value[1], where))
+
+
+def _ring(value: Any, where: str) -> list[tuple[float, float]]:
+    if not isinstance(value, list) or len(value) < 6 or len(value) % 2:
+        raise GeometryError(f"{where}: a ring is a flat list [x0, y0, x1, y1, ...] of at least 3 points")
+    for v in value:
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+            raise GeometryError(f"{where}: {v!r} is not a number")
+    return list(zip(value[0::2], value[1::2]))
+
+
+def _multipolygon(value: Any, where: str, *, optional: bool = False) -> BaseGeometry | None:
+    if value is None and optional:
+        return None
+    if not isinstance(value, list) or not value:
+        raise GeometryError(f"{where}: expected a MULTIPOLYGON (a list of polygons, each a list of rings)")
+    polygons = []
+    for i, polygon in enumerate(value):
+        if not isinstance(polygon, list) or not polygon:
+            raise GeometryError(f"{where}[{i}]: expected a polygon (a list of rings)")
+        rings = [_ring(r, f"{where}[{i}][{j}]") for j, r in enumerate(polygon)]
+        polygons.append(Polygon(rings[0], rings[1:]))
+    area = MultiPolygon(polygons)
+    if not area.is_valid:
+        area = shapely.make_valid(area)  # self-touching rings from simplification: keep the area usable
+    return area
+
+
+# --- conversion ---------------------------------------------------------------------------------
+
+
+def _polygons_of(area: BaseGeometry) -> Iterator[Polygon]:
+    if isinstance(area, Polygon):
+        yield area
+    elif hasattr(area, "geoms"):
+        for part in area.geoms:
+            yield from _polygons_of(part)
+
+
+def _ring_polygon(coords: Any) -> QPolygonF:
+    return QPolygonF([QPointF(x, y) for x, y in coords])
+
+
+def _path_from_shapely(area: BaseGeometry) -> QPainterPath:
+    """Every ring as a closed subpath; odd-even fill makes holes holes."""
+    path = QPainterPath()
+    path.setFillRule(Qt.FillRule.OddEvenFill)
+    for polygon in _polygons_of(area):
+        if polygon.is_empty:
+            continue
+        path.addPolygon(_ring_polygon(polygon.exterior.coords))
+        path.closeSubpath()
+        for hole in polygon.interiors:
+            path.addPolygon(_ring_polygon(hole.coords))
+            path.closeSubpath()
+    return path
+
+
+def _hatch(area: BaseGeometry, spacing: float) -> QPainterPath:
+    """Diagonal lines (down-left to up-right) clipped to ``area``, for impassable terrain."""
+    path = QPainterPath()
+    if area.is_empty or spacing <= 0:
+        return path
+    x0, y0, x1, y1 = area.bounds
+    span = (x1 - x0) + (y1 - y0)
+    lines = []
+    offset = 0.0
+    while offset <= span:
+        # x + y = x0 + y0 + offset
+        c = x0 + y0 + offset
+        lines.append(LineString([(c - y1, y1), (c - y0, y0)]))
+        offset += spacing
+    clipped = shapely.intersection(shapely.MultiLineString([list(line.coords) for line in lines]), area)
+    for part in _lines_of(clipped):
+        coords = list(part.coords)
+        if len(coords) >= 2:
+            path.moveTo(QPointF(*coords[0]))
+            for x, y in coords[1:]:
+                path.lineTo(QPointF(x, y))
+    return path
+
+
+def _lines_of(geom: BaseGeometry) -> Iterator[LineString]:
+    if isinstance(geom, LineString):
+        yield geom
+    elif hasattr(geom, "geoms"):
+        for part in geom.geoms:
+            yield from _lines_of(part)

@@ -1,0 +1,88 @@
+"""Headless command-line tools: ``adjudicate``, ``legal-orders`` and ``maps`` (no Qt needed)."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from .types import ChancelleryError, RequestError
+
+
+def _read_request(path: str | None) -> Any:
+    text = sys.stdin.read() if path in (None, "-") else Path(path).read_text(encoding="utf-8")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RequestError("request", f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}") from None
+
+
+def _contract_command(name: str, func: Callable[[Any], Any], argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(prog=f"chancellery {name}",
+                                     description="Read a JSON request from FILE (or stdin), write the JSON response.")
+    parser.add_argument("file", nargs="?", help="request file; '-' or omitted for stdin")
+    args = parser.parse_args(argv)
+    try:
+        response = func(_read_request(args.file))
+    except OSError as exc:
+        print(f"chancellery {name}: can't read {args.file}: {exc.strerror}", file=sys.stderr)
+        return 2
+    except ChancelleryError as exc:
+        print(f"chancellery {name}: bad request: {exc}", file=sys.stderr)
+        return 2
+    json.dump(response, sys.stdout, indent=1)
+    sys.stdout.write("\n")
+    return 0
+
+
+def adjudicate_main(argv: Sequence[str]) -> int:
+    from .contract import adjudicate
+
+    return _contract_command("adjudicate", adjudicate, argv)
+
+
+def legal_orders_main(argv: Sequence[str]) -> int:
+    from .contract import legal_orders
+
+    return _contract_command("legal-orders", legal_orders, argv)
+
+
+def maps_main(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(prog="chancellery maps", description="Build, check and import map data.")
+    parser.add_argument("action", choices=["build", "check", "crop-coastline", "import-dpjudge", "list"])
+    parser.add_argument("rest", nargs=argparse.REMAINDER)
+    args = parser.parse_args(argv)
+    if args.action == "list":
+        from .mapdata import available_maps
+
+        print("\n".join(available_maps()))
+        return 0
+    if args.action == "import-dpjudge":
+        return _import_dpjudge(args.rest)
+    from .geometry import cli as geometry_cli
+
+    handler = {"build": geometry_cli.build_main, "check": geometry_cli.check_main,
+               "crop-coastline": geometry_cli.crop_main}[args.action]
+    return int(handler(args.rest))
+
+
+def _import_dpjudge(argv: Sequence[str]) -> int:
+    from .mapformats.dpjudge import parse_dpjudge
+
+    parser = argparse.ArgumentParser(prog="chancellery maps import-dpjudge",
+                                     description="Convert a DPjudge/MILA .map file to map.json on stdout.")
+    parser.add_argument("file")
+    parser.add_argument("--id", default=None)
+    args = parser.parse_args(argv)
+    src = Path(args.file)
+    try:
+        doc = parse_dpjudge(src.read_text(encoding="utf-8"),
+                            include=lambda name: (src.parent / name).read_text(encoding="utf-8"),
+                            map_id=args.id or src.stem)
+    except (OSError, ChancelleryError) as exc:
+        print(f"chancellery maps import-dpjudge: {exc}", file=sys.stderr)
+        return 2
+    json.dump(doc, sys.stdout, indent=1)
+    sys.stdout.write("\n")
+    return 0

@@ -1,0 +1,192 @@
+"""The public JSON adjudication contract: ``adjudicate(request)`` and ``legal_orders(request)``.
+
+Documented in ``docs/adjudication-contract.md``. A malformed request raises :class:`RequestError` naming
+the field; orders that can't be read or aren't legal come back with ``"result": "invalid"``.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .phases import Submission
+from .state import Dislodged, GameState
+from .types import ChancelleryError, Phase, PhaseType, RequestError, Unit, UnitType, province_of
+from .validate import retreat_options
+from .variants import Variant, find_variant
+
+
+def _parse_unit(variant: Variant, power: str, text: Any, field: str) -> Unit:
+    if not isinstance(text, str) or len(text.split()) != 2:
+        raise RequestError(field, f"expected a unit like 'A PAR' or 'F STP/SC', got {text!r}")
+    kind_text, loc_text = text.split()
+    try:
+        kind = UnitType(kind_text.upper())
+    except ValueError:
+        raise RequestError(field, f"unknown unit type {kind_text!r} in {text!r}") from None
+    if kind not in variant.unit_types:
+        raise RequestError(field, f"unit type {kind.value} is not used in {variant.id}")
+    board = variant.board
+    prov, _, coast = loc_text.upper().partition("/")
+    code = board.lookup(prov)
+    if code is None:
+        raise RequestError(field, f"unknown province {prov!r} in {text!r}")
+    loc = f"{code}/{coast}" if coast else code
+    if kind is UnitType.FLEET and not coast and board.provinces[code].coasts:
+        raise RequestError(field, f"say which coast of {code} the fleet is on ({text!r})")
+    if kind is not UnitType.FLEET:
+        loc = code
+    if not board.can_stand(kind, loc):
+        raise RequestError(field, f"a unit {kind.value} can't stand in {loc}")
+    return Unit(power, kind, loc)
+
+
+def _power(variant: Variant, name: Any, field: str) -> str:
+    if not isinstance(name, str) or name.upper() not in variant.board.powers:
+        raise RequestError(field, f"unknown power {name!r} (powers: {', '.join(variant.board.powers)})")
+    return name.upper()
+
+
+def _mapping(request: Mapping[str, Any], key: str, required: bool = False) -> Mapping[str, Any]:
+    value = request.get(key)
+    if value is None:
+        if required:
+            raise RequestError(key, "missing")
+        return {}
+    if not isinstance(value, Mapping):
+        raise RequestError(key, "must be an object keyed by power")
+    return value
+
+
+def _list(value: Any, field: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise RequestError(field, "must be a list")
+    return value
+
+
+def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
+    """Build the variant and position a request describes; raises :class:`RequestError`."""
+    if not isinstance(request, Mapping):
+        raise RequestError("request", "must be a JSON object")
+    try:
+        variant = find_variant(request.get("variant", "standard"), request.get("options"))
+    except ChancelleryError as exc:
+        raise RequestError("variant", str(exc)) from None
+    phase_text = request.get("phase")
+    if phase_text is None:
+        raise RequestError("phase", "missing (e.g. 'S1901M')")
+    try:
+        phase = Phase.parse(phase_text)
+    except ValueError as exc:
+        raise RequestError("phase", str(exc)) from None
+    units: dict[str, Unit] = {}
+    for pname, items in _mapping(request, "units", required=True).items():
+        power = _power(variant, pname, f"units.{pname}")
+        for i, text in enumerate(_list(items, f"units.{pname}")):
+            unit = _parse_unit(variant, power, text, f"units.{pname}[{i}]")
+            prov = province_of(unit.loc)
+            if prov in units:
+                raise RequestError(f"units.{pname}[{i}]", f"two units in {prov}")
+            units[prov] = unit
+    if "centers" in request and request["centers"] is not None:
+        centers: dict[str, str] = {}
+        for pname, items in _mapping(request, "centers").items():
+            power = _power(variant, pname, f"centers.{pname}")
+            for i, c in enumerate(_list(items, f"centers.{pname}")):
+                code = variant.board.lookup(str(c))
+                if code is None or not variant.board.provinces[code].is_supply_center:
+                    raise RequestError(f"centers.{pname}[{i}]", f"{c!r} is not a supply centre")
+                centers[code] = power
+    else:
+        centers = dict(variant.initial_state().centers)
+    dislodged: dict[str, Dislodged] = {}
+    for pname, items in _mapping(request, "dislodged").items():
+        power = _power(variant, pname, f"dislodged.{pname}")
+        for i, item in enumerate(_list(items, f"dislodged.{pname}")):
+            field = f"dislodged.{pname}[{i}]"
+            if not isinstance(item, Mapping) or "unit" not in item or "attacker" not in item:
+                raise RequestError(field, "expected {'unit': ..., 'attacker': ..., 'via_convoy': false}")
+            unit = _parse_unit(variant, power, item["unit"], field + ".unit")
+            attacker = variant.board.lookup(str(item["attacker"]).split("/")[0])
+            if attacker is None:
+                raise RequestError(field + ".attacker", f"unknown province {item['attacker']!r}")
+            via = item.get("via_convoy", False)
+            if not isinstance(via, bool):
+                raise RequestError(field + ".via_convoy", "must be true or false")
+            dislodged[province_of(unit.loc)] = Dislodged(unit, attacker, via)
+    if dislodged and phase.type is not PhaseType.RETREATS:
+        raise RequestError("dislodged", "only retreat phases have dislodged units")
+    contested = []
+    for i, c in enumerate(_list(request.get("contested", []) or [], "contested")):
+        code = variant.board.lookup(str(c))
+        if code is None:
+            raise RequestError(f"contested[{i}]", f"unknown province {c!r}")
+        contested.append(code)
+    state = GameState(variant.id, phase, units, centers, dislodged, frozenset(contested))
+    if dislodged:
+        state = state.replace(dislodged={
+            p: Dislodged(d.unit, d.attacker, d.via_convoy, retreat_options(variant.board, state, p))
+            for p, d in dislodged.items()
+        })
+    return variant, state
+
+
+def _orders(request: Mapping[str, Any], variant: Variant) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for pname, items in _mapping(request, "orders").items():
+        power = _power(variant, pname, f"orders.{pname}")
+        lines = _list(items, f"orders.{pname}")
+        for i, line in enumerate(lines):
+            if not isinstance(line, str):
+                raise RequestError(f"orders.{pname}[{i}]", "must be a string")
+        out[power] = list(lines)
+    return out
+
+
+def units_by_power(units: Mapping[str, Unit]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for unit in sorted(units.values(), key=lambda u: (u.power, u.loc)):
+        out.setdefault(unit.power, []).append(str(unit))
+    return out
+
+
+def centers_by_power(centers: Mapping[str, str]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for c, p in sorted(centers.items()):
+        out.setdefault(p, []).append(c)
+    return out
+
+
+def adjudicate(request: Mapping[str, Any]) -> dict[str, Any]:
+    """Adjudicate one phase described by a JSON-like request; see the module doc."""
+    variant, state = state_from_request(request)
+    orders = _orders(request, variant)
+    result = Submission.from_texts(variant, state, orders).process()
+    nxt = result.state
+    response: dict[str, Any] = {
+        "variant": variant.id,
+        "phase": str(state.phase),
+        "next_phase": str(nxt.phase),
+        "orders": [
+            {"power": r.power, "order": r.order, "result": r.result, "reason": r.reason}
+            | ({"default": True} if r.default else {})
+            for r in result.results
+        ],
+        "units": units_by_power(nxt.units),
+        "dislodged": {},
+        "contested": sorted(nxt.contested),
+        "centers": centers_by_power(nxt.centers),
+    }
+    for d in sorted(nxt.dislodged.values(), key=lambda d: (d.unit.power, d.unit.loc)):
+        response["dislodged"].setdefault(d.unit.power, []).append(
+            {"unit": str(d.unit), "attacker": d.attacker, "via_convoy": d.via_convoy, "retreats": list(d.retreats)}
+        )
+    if result.winner:
+        response["winner"] = result.winner
+    return response
+
+
+def legal_orders(request: Mapping[str, Any]) -> dict[str, dict[str, list[str]]]:
+    """Every legal order of every orderable unit (or build site) per power, canonical notation."""
+    from .options import legal_orders_for_state
+
+    variant, state = state_from_request(request)
+    return legal_orders_for_state(variant, state)

@@ -1,0 +1,187 @@
+"""A game from start to finish: the current position, sealed pending orders, history, draws and victory.
+
+``Game`` is the object every front end drives (hot-seat GUI, GM mode, LAN host). Pending orders are kept
+per power and only leave this object through :meth:`Game.pending_orders` for that same power, so a view
+for one power can never show another's orders before adjudication.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from .options import legal_order_objects, orderable_powers
+from .orders import Order
+from .phases import INVALID, OrderResult, PhaseResult, Submission
+from .state import GameState
+from .types import ChancelleryError, OrderError
+from .variants import Variant, find_variant
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseRecord:
+    """One finished phase: the position it started from, the orders given and their results."""
+
+    state: GameState
+    orders: Mapping[str, tuple[str, ...]]
+    results: tuple[OrderResult, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LineCheck:
+    """The verdict on one written order line: the canonical text, or why it can't be used."""
+
+    text: str
+    order: Order | None
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+@dataclass(slots=True)
+class Game:
+    variant: Variant
+    state: GameState
+    history: list[PhaseRecord] = field(default_factory=list)
+    pending: dict[str, list[str]] = field(default_factory=dict)  # power -> canonical order texts (sealed)
+    ready: set[str] = field(default_factory=set)
+    draw_votes: set[str] = field(default_factory=set)
+    winner: str | None = None
+    drawn: bool = False
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def new(cls, variant: str | Variant = "standard", options: Mapping[str, Any] | None = None,
+            meta: Mapping[str, Any] | None = None) -> Game:
+        v = find_variant(variant, options) if isinstance(variant, str) else variant
+        return cls(v, v.initial_state(), meta=dict(meta or {}))
+
+    # --- queries ----------------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        return str(self.state.phase)
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None or self.drawn
+
+    def powers_to_order(self) -> list[str]:
+        """Powers that have something to order this phase."""
+        if self.is_over:
+            return []
+        return orderable_powers(self.variant, self.state)
+
+    def legal_orders(self, power: str) -> dict[str, list[Order]]:
+        return legal_order_objects(self.variant, self.state).get(power, {})
+
+    def pending_orders(self, power: str) -> list[str]:
+        """The sealed orders of ``power`` (only ever for that power's own view)."""
+        return list(self.pending.get(power, ()))
+
+    def has_submitted(self, power: str) -> bool:
+        return power in self.ready
+
+    def center_counts(self) -> dict[str, int]:
+        return {p: self.variant.center_count(self.state, p) for p in self.variant.powers}
+
+    # --- orders -----------------------------------------------------------------------------------
+
+    def check_line(self, power: str, text: str) -> LineCheck:
+        """Read one order line for ``power`` against the current position."""
+        try:
+            raw = self.variant.parse(text)
+            order = self.variant.validate(raw, self.state, power)
+        except OrderError as exc:
+            return LineCheck(text.strip(), None, str(exc))
+        return LineCheck(str(order), order)
+
+    def set_orders(self, power: str, lines: Sequence[str], ready: bool = False) -> list[LineCheck]:
+        """Replace ``power``'s pending orders with the lines that can be used; report every line.
+
+        A later order for the same unit replaces an earlier one (the GUI's "a new order replaces the old").
+        """
+        if self.is_over:
+            raise ChancelleryError("the game is over")
+        if power not in self.variant.board.powers:
+            raise ChancelleryError(f"unknown power {power!r}")
+        checks = [self.check_line(power, line) for line in lines if line.strip()]
+        kept: dict[str, str] = {}
+        for c in checks:
+            if c.order is not None:
+                kept[_order_key(c.order)] = c.text
+        self.pending[power] = list(kept.values())
+        if ready:
+            self.ready.add(power)
+        else:
+            self.ready.discard(power)
+        return checks
+
+    def mark_ready(self, power: str, ready: bool = True) -> None:
+        if ready:
+            self.ready.add(power)
+        else:
+            self.ready.discard(power)
+
+    def all_ready(self) -> bool:
+        return all(p in self.ready for p in self.powers_to_order())
+
+    def vote_draw(self, power: str, vote: bool = True) -> None:
+        if vote:
+            self.draw_votes.add(power)
+        else:
+            self.draw_votes.discard(power)
+        survivors = set(self.survivors())
+        if survivors and survivors <= self.draw_votes:
+            self.drawn = True
+
+    def survivors(self) -> list[str]:
+        return [p for p in self.variant.powers
+                if any(u.power == p for u in self.state.units.values()) or self.variant.center_count(self.state, p)]
+
+    # --- processing -------------------------------------------------------------------------------
+
+    def process(self) -> PhaseResult:
+        """Adjudicate the current phase with the pending orders (missing orders take the defaults)."""
+        if self.is_over:
+            raise ChancelleryError("the game is over")
+        orders = {p: tuple(lines) for p, lines in self.pending.items() if lines}
+        result = Submission.from_texts(self.variant, self.state, orders).process()
+        self.history.append(PhaseRecord(self.state, orders, tuple(result.results)))
+        self.state = result.state
+        self.pending = {}
+        self.ready = set()
+        if result.winner:
+            self.winner = result.winner
+        return result
+
+    def rollback(self, index: int) -> None:
+        """Return to the start of ``history[index]`` (GM correction); later phases are dropped."""
+        if not 0 <= index < len(self.history):
+            raise ChancelleryError(f"no phase {index} in the history")
+        self.state = self.history[index].state
+        del self.history[index:]
+        self.pending, self.ready, self.draw_votes = {}, set(), set()
+        self.winner, self.drawn = None, False
+
+    def replace_state(self, state: GameState) -> None:
+        """GM correction of the current position (units, centre owners); pending orders are cleared."""
+        self.state = state
+        self.pending, self.ready = {}, set()
+
+    def invalid_results(self, results: Sequence[OrderResult]) -> list[OrderResult]:
+        return [r for r in results if r.result == INVALID]
+
+    def phases(self) -> list[str]:
+        return [str(r.state.phase) for r in self.history] + [self.phase]
+
+
+def _order_key(order: Order) -> str:
+    unit = getattr(order, "unit", None)
+    if unit is None:
+        return f"#{id(order)}"  # waives don't replace each other
+    if order.__class__.__name__ == "Build":
+        return f"build:{unit.loc.split('/')[0]}"
+    return unit.loc.split("/")[0]
+

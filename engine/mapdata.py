@@ -1,0 +1,355 @@
+"""Map model: provinces, coasts, adjacency, supply centres and powers, loaded from ``map.json``.
+
+The file format is documented in ``docs/map-format.md``. A :class:`MapData` is immutable after loading and
+precomputes everything the adjudicator and the legal-order generator ask for on hot paths.
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections import deque
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, Iterable
+
+from .types import MapDataError, Terrain, UnitType, coast_of, province_of
+
+MAP_FORMAT = "chancellery-map"
+MAP_FORMAT_VERSION = 1
+
+RESOURCES = Path(__file__).resolve().parent.parent / "resources"
+MAPS_DIR = RESOURCES / "maps"
+
+
+@dataclass(frozen=True, slots=True)
+class Province:
+    id: str
+    name: str
+    terrain: Terrain
+    is_supply_center: bool = False
+    coasts: tuple[str, ...] = ()  # coast codes such as ("NC", "SC"); empty for single-coast provinces
+    coast_names: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+    can_convoy: bool = False  # fleets here may convoy (seas; some variants add coastal "ports")
+
+    @property
+    def is_land(self) -> bool:
+        return self.terrain in (Terrain.LAND, Terrain.COAST)
+
+    @property
+    def is_sea(self) -> bool:
+        return self.terrain is Terrain.SEA
+
+    @property
+    def is_coastal(self) -> bool:
+        return self.terrain is Terrain.COAST
+
+    @property
+    def is_passable(self) -> bool:
+        return self.terrain is not Terrain.IMPASSABLE
+
+
+@dataclass(frozen=True, slots=True)
+class PowerInfo:
+    id: str
+    name: str
+    adjective: str
+    home_centers: tuple[str, ...]
+    start_units: tuple[tuple[UnitType, str], ...]
+    color: str
+    start_centers: tuple[str, ...] = ()  # centres owned at the start besides the home centres (rare)
+
+
+@dataclass(slots=True)
+class MapData:
+    """A variant's board. Build with :func:`load_map` or :meth:`from_dict`."""
+
+    id: str
+    name: str
+    provinces: dict[str, Province]
+    powers: dict[str, PowerInfo]
+    neutral_centers: tuple[str, ...]
+    start_phase: str
+    victory_centers: int
+    army_edges: tuple[tuple[str, str], ...]
+    fleet_edges: tuple[tuple[str, str], ...]
+    extra: dict[str, Any] = field(default_factory=dict)  # variant-specific data ("tsr_route", ...)
+    # Derived tables, filled by _index().
+    _army_adj: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
+    _fleet_adj: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
+    _fleet_adj_prov: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
+    _any_adj: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
+    _names: dict[str, str] = field(default_factory=dict, repr=False)
+    _fleet_locs: frozenset[str] = field(default_factory=frozenset, repr=False)
+    _army_locs: frozenset[str] = field(default_factory=frozenset, repr=False)
+    _supply_centers: frozenset[str] = field(default_factory=frozenset, repr=False)
+
+    # --- construction -------------------------------------------------------------------------
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> MapData:
+        """Build from the parsed JSON document, validating it; raises :class:`MapDataError`."""
+        if not isinstance(data, dict) or data.get("format") != MAP_FORMAT:
+            raise MapDataError(f"not a Chancellery map file (format must be {MAP_FORMAT!r})")
+        if data.get("format_version") != MAP_FORMAT_VERSION:
+            raise MapDataError(f"unsupported map format_version {data.get('format_version')!r}")
+        try:
+            provinces: dict[str, Province] = {}
+            for p in data["provinces"]:
+                pid = p["id"].upper()
+                if pid in provinces:
+                    raise MapDataError(f"province {pid} is defined twice")
+                terrain = Terrain(p["terrain"])
+                coasts = p.get("coasts", {})
+                provinces[pid] = Province(
+                    id=pid,
+                    name=p["name"],
+                    terrain=terrain,
+                    is_supply_center=bool(p.get("supply_center", False)),
+                    coasts=tuple(c.upper() for c in coasts),
+                    coast_names=tuple(coasts.values()),
+                    aliases=tuple(a.lower() for a in p.get("aliases", ())),
+                    can_convoy=bool(p.get("convoy", terrain is Terrain.SEA)),
+                )
+            powers: dict[str, PowerInfo] = {}
+            for pw in data["powers"]:
+                units = []
+                for text in pw.get("units", ()):
+                    kind, loc = text.split()
+                    units.append((UnitType(kind.upper()), loc.upper()))
+                powers[pw["id"].upper()] = PowerInfo(
+                    id=pw["id"].upper(),
+                    name=pw.get("name", pw["id"].title()),
+                    adjective=pw.get("adjective", pw["id"].title()),
+                    home_centers=tuple(c.upper() for c in pw.get("home_centers", ())),
+                    start_units=tuple(units),
+                    color=pw.get("color", "#808080"),
+                    start_centers=tuple(c.upper() for c in pw.get("start_centers", ())),
+                )
+            mapdata = cls(
+                id=data["id"],
+                name=data.get("name", data["id"]),
+                provinces=provinces,
+                powers=powers,
+                neutral_centers=tuple(c.upper() for c in data.get("neutral_centers", ())),
+                start_phase=data.get("start_phase", "S1901M"),
+                victory_centers=int(data["victory_centers"]),
+                army_edges=tuple((a.upper(), b.upper()) for a, b in data["army_edges"]),
+                fleet_edges=tuple((a.upper(), b.upper()) for a, b in data["fleet_edges"]),
+                extra=dict(data.get("extra", {})),
+            )
+        except MapDataError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise MapDataError(f"malformed map data: {exc!r}") from exc
+        mapdata._index()
+        return mapdata
+
+    def _index(self) -> None:
+        provs = self.provinces
+        army: dict[str, set[str]] = {p: set() for p, v in provs.items() if v.is_land}
+        fleet_locs: set[str] = set()
+        for p in provs.values():
+            if p.is_sea:
+                fleet_locs.add(p.id)
+            elif p.is_coastal:
+                if p.coasts:
+                    fleet_locs.update(f"{p.id}/{c}" for c in p.coasts)
+                else:
+                    fleet_locs.add(p.id)
+        fleet: dict[str, set[str]] = {loc: set() for loc in fleet_locs}
+        for a, b in self.army_edges:
+            for x in (a, b):
+                if x not in army:
+                    raise MapDataError(f"army edge {a}-{b}: {x} is not a land or coastal province")
+            army[a].add(b)
+            army[b].add(a)
+        for a, b in self.fleet_edges:
+            for x in (a, b):
+                if x not in fleet:
+                    raise MapDataError(f"fleet edge {a}-{b}: {x} is not a place a fleet can stand")
+            fleet[a].add(b)
+            fleet[b].add(a)
+        self._army_adj = {k: frozenset(v) for k, v in army.items()}
+        self._fleet_adj = {k: frozenset(v) for k, v in fleet.items()}
+        self._fleet_adj_prov = {k: frozenset(province_of(x) for x in v) for k, v in fleet.items()}
+        any_adj: dict[str, set[str]] = {p: set() for p, v in provs.items() if v.is_passable}
+        for a, b in self.army_edges:
+            any_adj[a].add(b)
+            any_adj[b].add(a)
+        for a, b in self.fleet_edges:
+            pa, pb = province_of(a), province_of(b)
+            any_adj[pa].add(pb)
+            any_adj[pb].add(pa)
+        self._any_adj = {k: frozenset(v) for k, v in any_adj.items()}
+        self._fleet_locs = frozenset(fleet_locs)
+        self._army_locs = frozenset(army)
+        self._supply_centers = frozenset(p for p, v in provs.items() if v.is_supply_center)
+        for pw in self.powers.values():
+            for c in pw.home_centers + pw.start_centers:
+                if c not in self._supply_centers:
+                    raise MapDataError(f"{pw.id}'s home centre {c} is not a supply centre")
+            for kind, loc in pw.start_units:
+                if not self.can_stand(kind, loc):
+                    raise MapDataError(f"{pw.id}'s start unit {kind.value} {loc} can't stand there")
+        for c in self.neutral_centers:
+            if c not in self._supply_centers:
+                raise MapDataError(f"neutral centre {c} is not a supply centre")
+        self._names = self._build_names()
+
+    def _build_names(self) -> dict[str, str]:
+        names: dict[str, str] = {}
+
+        def add(alias: str, loc: str) -> None:
+            names.setdefault(normalize_name(alias), loc)
+
+        for p in self.provinces.values():
+            add(p.id, p.id)
+        for p in self.provinces.values():
+            add(p.name, p.id)
+            for a in p.aliases:
+                add(a, p.id)
+        return names
+
+    # --- queries --------------------------------------------------------------------------------
+
+    @property
+    def supply_centers(self) -> frozenset[str]:
+        return self._supply_centers
+
+    def province(self, loc: str) -> Province:
+        return self.provinces[province_of(loc)]
+
+    def locations(self, kind: UnitType) -> frozenset[str]:
+        """Every location where a unit of ``kind`` may stand."""
+        return self._fleet_locs if kind is UnitType.FLEET else self._army_locs
+
+    def can_stand(self, kind: UnitType, loc: str) -> bool:
+        if kind is UnitType.FLEET:
+            return loc in self._fleet_locs
+        return loc in self._army_locs
+
+    def army_adjacent(self, prov: str) -> frozenset[str]:
+        return self._army_adj.get(prov, frozenset())
+
+    def fleet_adjacent(self, loc: str) -> frozenset[str]:
+        """Fleet neighbours of a fleet location, as locations (coasts named)."""
+        return self._fleet_adj.get(loc, frozenset())
+
+    def fleet_adjacent_provinces(self, loc: str) -> frozenset[str]:
+        return self._fleet_adj_prov.get(loc, frozenset())
+
+    def adjacent(self, kind: UnitType, loc: str) -> frozenset[str]:
+        """Where a unit of ``kind`` at ``loc`` can move in one step (fleets: locations; armies: provinces)."""
+        if kind is UnitType.FLEET:
+            return self._fleet_adj.get(loc, frozenset())
+        return self._army_adj.get(loc, frozenset())
+
+    def reaches_province(self, kind: UnitType, loc: str, prov: str) -> bool:
+        """Could a unit at ``loc`` move to (some coast of) province ``prov`` without a convoy?"""
+        if kind is UnitType.FLEET:
+            return prov in self._fleet_adj_prov.get(loc, ())
+        return prov in self._army_adj.get(loc, ())
+
+    def any_adjacent(self, prov: str) -> frozenset[str]:
+        """Provinces next to ``prov`` by land or sea (for civil-disorder distances)."""
+        return self._any_adj.get(prov, frozenset())
+
+    def coast_locations(self, prov: str) -> tuple[str, ...]:
+        """Fleet locations of a province: its coasts, or the province itself."""
+        p = self.provinces[prov]
+        if p.coasts:
+            return tuple(f"{prov}/{c}" for c in p.coasts)
+        return (prov,) if (p.is_sea or p.is_coastal) else ()
+
+    def lookup(self, name: str) -> str | None:
+        """Resolve a province name, abbreviation or alias (any case) to its code, or ``None``."""
+        return self._names.get(normalize_name(name))
+
+    def home_power(self, prov: str) -> str | None:
+        for pw in self.powers.values():
+            if prov in pw.home_centers:
+                return pw.id
+        return None
+
+    @property
+    def multiword_names(self) -> list[tuple[str, str]]:
+        """(normalized name, code) pairs whose name has spaces or hyphens, longest first (for the parser)."""
+        return _multiword(self)
+
+    def distances_from(self, sources: Iterable[str]) -> dict[str, int]:
+        """Breadth-first distance of every province from the nearest of ``sources``, crossing land and sea."""
+        dist: dict[str, int] = {}
+        queue: deque[str] = deque()
+        for s in sources:
+            if s not in dist:
+                dist[s] = 0
+                queue.append(s)
+        while queue:
+            cur = queue.popleft()
+            d = dist[cur] + 1
+            for nxt in self._any_adj.get(cur, ()):
+                if nxt not in dist:
+                    dist[nxt] = d
+                    queue.append(nxt)
+        return dist
+
+    def __hash__(self) -> int:  # maps are singletons per id; hashing by id lets caches key on them
+        return hash(self.id)
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+
+_multiword_cache: dict[int, list[tuple[str, str]]] = {}
+
+
+def _multiword(m: MapData) -> list[tuple[str, str]]:
+    key = id(m)
+    hit = _multiword_cache.get(key)
+    if hit is None:
+        hit = sorted(
+            ((n, loc) for n, loc in m._names.items() if (" " in n or "-" in n)),
+            key=lambda t: -len(t[0]),
+        )
+        _multiword_cache[key] = hit
+    return hit
+
+
+_SPACES = re.compile(r"[\s_]+")
+
+
+def normalize_name(name: str) -> str:
+    """Lower-case, single spaces, ``+`` (DPjudge word joiner) as space, dots dropped."""
+    return _SPACES.sub(" ", name.replace("+", " ").replace(".", "").strip().lower())
+
+
+@cache
+def load_map(map_id: str) -> MapData:
+    """Load ``resources/maps/<map_id>/map.json`` (cached: one instance per map)."""
+    path = MAPS_DIR / map_id / "map.json"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise MapDataError(f"no map {map_id!r} ({path} can't be read: {exc.strerror})") from exc
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise MapDataError(f"{path} is not valid JSON: {exc}") from exc
+    return MapData.from_dict(data)
+
+
+def available_maps() -> list[str]:
+    return sorted(p.parent.name for p in MAPS_DIR.glob("*/map.json"))
+
+
+__all__ = [
+    "MapData",
+    "PowerInfo",
+    "Province",
+    "available_maps",
+    "coast_of",
+    "load_map",
+    "normalize_name",
+]

@@ -1,0 +1,347 @@
+"""Orders as frozen data, the order parser and the canonical formatter.
+
+The parser reads rulebook, judge and MILA notation (``A PAR - BUR``, ``A Par-Bur``, ``F Bar-StP(nc)``,
+``A LON - NWY via convoy``, ``BUILD A PAR``, ``A PAR B``, ``WAIVE`` ...) into a :class:`RawOrder`, whose
+places are resolved against the map but not yet checked against a position. :mod:`engine.validate` then
+turns a raw order into a typed order for a given position, or an :class:`~engine.types.OrderError`.
+The formatter writes MILA-style canonical text; every typed order round-trips through the parser.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Union
+
+from .mapdata import MapData
+from .types import OrderSyntaxError, Unit, UnitType, coast_of, province_of
+
+# --- typed orders ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Hold:
+    unit: Unit
+
+    def __str__(self) -> str:
+        return f"{self.unit} H"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    unit: Unit
+    dest: str  # a location: a coast is named for fleets on multi-coast provinces
+    via_convoy: bool = False
+    route: str | None = None  # a variant's special route, e.g. "TSR"
+
+    def __str__(self) -> str:
+        text = f"{self.unit} - {self.dest}"
+        if self.route:
+            return f"{text} VIA {self.route}"
+        return f"{text} VIA" if self.via_convoy else text
+
+
+@dataclass(frozen=True, slots=True)
+class SupportHold:
+    unit: Unit
+    target: Unit  # the supported unit
+
+    def __str__(self) -> str:
+        return f"{self.unit} S {self.target.type.value} {province_of(self.target.loc)}"
+
+
+@dataclass(frozen=True, slots=True)
+class SupportMove:
+    unit: Unit
+    target: Unit  # the supported unit
+    dest: str  # province, or location when the order names a coast (it must then match, DATC 4.B.4)
+
+    def __str__(self) -> str:
+        return f"{self.unit} S {self.target.type.value} {province_of(self.target.loc)} - {self.dest}"
+
+
+@dataclass(frozen=True, slots=True)
+class Convoy:
+    unit: Unit
+    target: Unit  # the convoyed army
+    dest: str  # province
+
+    def __str__(self) -> str:
+        return f"{self.unit} C {self.target.type.value} {province_of(self.target.loc)} - {self.dest}"
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat:
+    unit: Unit
+    dest: str
+
+    def __str__(self) -> str:
+        return f"{self.unit} R {self.dest}"
+
+
+@dataclass(frozen=True, slots=True)
+class Disband:
+    """A retreat-phase disband or an adjustment-phase removal."""
+
+    unit: Unit
+
+    def __str__(self) -> str:
+        return f"{self.unit} D"
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    unit: Unit
+
+    @property
+    def power(self) -> str:
+        return self.unit.power
+
+    def __str__(self) -> str:
+        return f"{self.unit} B"
+
+
+@dataclass(frozen=True, slots=True)
+class Waive:
+    power: str
+
+    def __str__(self) -> str:
+        return "WAIVE"
+
+
+Order = Union[Hold, Move, SupportHold, SupportMove, Convoy, Retreat, Disband, Build, Waive]
+MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy)
+
+
+def order_power(order: Order) -> str:
+    return order.power if isinstance(order, Waive) else order.unit.power
+
+
+def format_order(order: Order) -> str:
+    """Canonical (MILA-style) text of an order."""
+    return str(order)
+
+
+# --- raw orders -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RawOrder:
+    """An order as written: places resolved to map codes, nothing checked against a position yet.
+
+    ``kind`` is one of hold, move, support, convoy, retreat, disband, build, waive.
+    """
+
+    kind: str
+    unit_type: UnitType | None = None
+    loc: str | None = None  # the ordered unit's location as written (coast kept if given)
+    target_type: UnitType | None = None
+    target_loc: str | None = None  # supported / convoyed unit
+    dest: str | None = None  # destination (move, retreat, support-move, convoy)
+    via_convoy: bool = False
+    route: str | None = None
+    text: str = ""
+
+
+_ARROWS = re.compile(r"\s*(?:->|=>|→|–|—)\s*")
+_COAST_PAREN = re.compile(
+    r"\s*\(\s*(n|s|e|w)(?:orth|outh|ast|est)?\.?\s*(?:c(?:oast)?\.?)?\s*\)"
+)
+_COAST_SLASH = re.compile(r"\s*/\s*(n|s|e|w)(?:orth|outh|ast|est)?\.?\s*(?:c(?:oast)?\b\.?)?")
+_TOKEN = re.compile(r"[a-z0-9']+(?:/[a-z]{2})?|-|:")
+
+_UNIT_WORDS = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
+_HOLD = {"h", "hold", "holds", "stand", "stands"}
+_MOVE = {"-", "m", "move", "moves", "to"}
+_SUPPORT = {"s", "support", "supports"}
+_CONVOY = {"c", "convoy", "convoys"}
+_RETREAT = {"r", "retreat", "retreats"}
+_DISBAND = {"d", "disband", "disbands", "remove", "removes", "destroy"}
+_BUILD = {"b", "build", "builds"}
+_WAIVE = {"waive", "waives"}
+_VIA = {"via", "by"}
+
+_multiword_regex_cache: dict[int, re.Pattern[str] | None] = {}
+
+
+def _multiword_regex(board: MapData) -> re.Pattern[str] | None:
+    key = id(board)
+    if key not in _multiword_regex_cache:
+        pairs = board.multiword_names
+        if not pairs:
+            _multiword_regex_cache[key] = None
+        else:
+            alt = "|".join(re.escape(n).replace(r"\ ", r"[\s_]+") for n, _ in pairs)
+            _multiword_regex_cache[key] = re.compile(rf"(?<![a-z0-9])(?:{alt})(?![a-z0-9])")
+    return _multiword_regex_cache[key]
+
+
+def tokenize(text: str, board: MapData) -> list[str]:
+    """Lower-case tokens with multi-word place names replaced by their codes and coasts as ``xxx/nc``."""
+    s = text.strip().lower().replace(".", " ")  # "St. Petersburg", "N. Coast"
+    s = _ARROWS.sub(" - ", s)
+    pattern = _multiword_regex(board)
+    if pattern is not None:
+        s = pattern.sub(lambda m: " " + (board.lookup(m.group(0)) or m.group(0)).lower() + " ", s)
+    s = _COAST_PAREN.sub(lambda m: f"/{m.group(1)}c", s)
+    s = _COAST_SLASH.sub(lambda m: f"/{m.group(1)}c", s)
+    return _TOKEN.findall(s)
+
+
+class _Reader:
+    """A cursor over tokens with helpers that raise :class:`OrderSyntaxError` naming the problem."""
+
+    def __init__(self, tokens: list[str], board: MapData, text: str, unit_words: dict[str, UnitType]) -> None:
+        self.tokens = tokens
+        self.pos = 0
+        self.board = board
+        self.text = text
+        self.unit_words = unit_words
+
+    def peek(self) -> str | None:
+        return self.tokens[self.pos] if self.pos < len(self.tokens) else None
+
+    def take(self) -> str | None:
+        tok = self.peek()
+        if tok is not None:
+            self.pos += 1
+        return tok
+
+    def at_end(self) -> bool:
+        return self.pos >= len(self.tokens)
+
+    def unit_type(self) -> UnitType | None:
+        tok = self.peek()
+        if tok in self.unit_words and self.pos + 1 < len(self.tokens) and not self._is_place(tok):
+            self.pos += 1
+            return self.unit_words[tok]
+        return None
+
+    def _is_place(self, tok: str) -> bool:
+        return self.board.lookup(tok.split("/")[0]) is not None
+
+    def place(self, what: str) -> str:
+        tok = self.take()
+        if tok is None:
+            raise OrderSyntaxError(f"missing {what} in {self.text!r}")
+        name, _, coast = tok.partition("/")
+        code = self.board.lookup(name)
+        if code is None:
+            raise OrderSyntaxError(f"unknown place {name.upper()!r} in {self.text!r}")
+        return f"{code}/{coast.upper()}" if coast else code
+
+
+def parse_raw(text: str, board: MapData, extra_unit_words: dict[str, UnitType] | None = None) -> RawOrder:
+    """Parse order text into a :class:`RawOrder`; raises :class:`OrderSyntaxError` with a clear message."""
+    if not isinstance(text, str) or not text.strip():
+        raise OrderSyntaxError("empty order")
+    unit_words = _UNIT_WORDS if not extra_unit_words else {**_UNIT_WORDS, **extra_unit_words}
+    tokens = tokenize(text, board)
+    # Drop a leading "POWER:" prefix, as in "England: F lon - nth".
+    if len(tokens) >= 2 and tokens[1] == ":":
+        tokens = tokens[2:]
+    tokens = [t for t in tokens if t != ":"]
+    if not tokens:
+        raise OrderSyntaxError(f"not an order: {text!r}")
+    r = _Reader(tokens, board, text.strip(), unit_words)
+    first = r.peek()
+    if first in _WAIVE and len(tokens) == 1:
+        return RawOrder("waive", text=text)
+    if first in _BUILD and not r._is_place(first or ""):
+        r.take()
+        kind = r.unit_type()
+        loc = r.place("build location")
+        _expect_end(r)
+        return RawOrder("build", kind, loc, text=text)
+    if first in _DISBAND and not r._is_place(first or ""):
+        r.take()
+        kind = r.unit_type()
+        loc = r.place("unit to disband")
+        _expect_end(r)
+        return RawOrder("disband", kind, loc, text=text)
+
+    kind = r.unit_type()
+    loc = r.place("unit location")
+    action = r.take()
+    if action is None:
+        raise OrderSyntaxError(f"no action after {loc} in {text.strip()!r} (expected H, -, S, C, R, D or B)")
+    if action in _HOLD:
+        _expect_end(r)
+        return RawOrder("hold", kind, loc, text=text)
+    if action in _MOVE or action in _RETREAT:
+        if action == "moves" and r.peek() == "to":
+            r.take()
+        dest = r.place("destination")
+        via_convoy, route = _via(r)
+        _expect_end(r)
+        if action in _RETREAT:
+            return RawOrder("retreat", kind, loc, dest=dest, text=text)
+        return RawOrder("move", kind, loc, dest=dest, via_convoy=via_convoy, route=route, text=text)
+    if action in _DISBAND:
+        _expect_end(r)
+        return RawOrder("disband", kind, loc, text=text)
+    if action in _BUILD:
+        _expect_end(r)
+        return RawOrder("build", kind, loc, text=text)
+    if action in _SUPPORT or action in _CONVOY:
+        is_support = action in _SUPPORT
+        target_kind = r.unit_type()
+        target = r.place("supported unit" if is_support else "convoyed army")
+        nxt = r.peek()
+        if nxt is None or nxt in _HOLD:
+            r.take()
+            _expect_end(r)
+            if not is_support:
+                raise OrderSyntaxError(f"a convoy needs a destination: {text.strip()!r}")
+            return RawOrder("support", kind, loc, target_kind, target, None, text=text)
+        if nxt in _MOVE:
+            r.take()
+            if r.peek() == "to":
+                r.take()
+        dest = r.place("destination of the supported move" if is_support else "convoy destination")
+        _via(r)  # "via convoy" on a supported/convoyed move is redundant: accepted and ignored
+        _expect_end(r)
+        return RawOrder("support" if is_support else "convoy", kind, loc, target_kind, target, dest, text=text)
+    raise OrderSyntaxError(f"unknown action {action.upper()!r} in {text.strip()!r}")
+
+
+def _via(r: _Reader) -> tuple[bool, str | None]:
+    tok = r.peek()
+    if tok == "vc":
+        r.take()
+        return True, None
+    if tok not in _VIA:
+        return False, None
+    r.take()
+    what = r.peek()
+    if what is None or what in ("convoy", "convoys"):
+        r.take()
+        return True, None
+    r.take()
+    return False, what.upper()
+
+
+def _expect_end(r: _Reader) -> None:
+    if not r.at_end():
+        rest = " ".join(r.tokens[r.pos :])
+        raise OrderSyntaxError(f"unexpected {rest.upper()!r} at the end of {r.text!r}")
+
+
+__all__ = [
+    "Build",
+    "Convoy",
+    "Disband",
+    "Hold",
+    "MOVEMENT_ORDERS",
+    "Move",
+    "Order",
+    "RawOrder",
+    "Retreat",
+    "SupportHold",
+    "SupportMove",
+    "Waive",
+    "coast_of",
+    "format_order",
+    "order_power",
+    "parse_raw",
+    "tokenize",
+]

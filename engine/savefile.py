@@ -1,0 +1,170 @@
+"""Versioned JSON save files, written atomically; reading a bad file raises a clear error and changes nothing.
+
+Pending (sealed) orders are stored so that a crash never loses a submitted order, but encoded so that a
+glance at the file doesn't show them: the GUI and host only ever hand them back to their own power.
+"""
+from __future__ import annotations
+
+import base64
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, Mapping
+
+from .game import Game, PhaseRecord
+from .phases import OrderResult
+from .state import Dislodged, GameState
+from .types import ChancelleryError, Phase, SaveFileError, Unit, UnitType
+from .variants import find_variant
+
+SAVE_FORMAT = "chancellery-save"
+SAVE_FORMAT_VERSION = 1
+
+
+def state_to_dict(state: GameState) -> dict[str, Any]:
+    return {
+        "phase": str(state.phase),
+        "units": [[u.power, u.type.value, u.loc] for u in sorted(state.units.values(), key=lambda u: u.loc)],
+        "centers": dict(sorted(state.centers.items())),
+        "dislodged": [
+            {"unit": [d.unit.power, d.unit.type.value, d.unit.loc], "attacker": d.attacker,
+             "via_convoy": d.via_convoy, "retreats": list(d.retreats)}
+            for d in sorted(state.dislodged.values(), key=lambda d: d.unit.loc)
+        ],
+        "contested": sorted(state.contested),
+        "extra": dict(state.extra),
+    }
+
+
+def state_from_dict(variant_id: str, data: Mapping[str, Any]) -> GameState:
+    def unit(t: Any) -> Unit:
+        power, kind, loc = t
+        return Unit(str(power), UnitType(kind), str(loc))
+
+    units = [unit(t) for t in data["units"]]
+    dislodged = [
+        Dislodged(unit(d["unit"]), str(d["attacker"]), bool(d.get("via_convoy", False)), tuple(d.get("retreats", ())))
+        for d in data.get("dislodged", ())
+    ]
+    return GameState.build(variant_id, Phase.parse(data["phase"]), units, dict(data["centers"]), dislodged,
+                           data.get("contested", ()), data.get("extra", {}))
+
+
+def _seal(pending: Mapping[str, list[str]]) -> str:
+    return base64.b64encode(json.dumps(pending, sort_keys=True).encode()).decode()
+
+
+def _unseal(text: str) -> dict[str, list[str]]:
+    data = json.loads(base64.b64decode(text.encode()).decode())
+    if not isinstance(data, dict):
+        raise ValueError("sealed orders are not an object")
+    return {str(k): [str(x) for x in v] for k, v in data.items()}
+
+
+def game_to_dict(game: Game) -> dict[str, Any]:
+    return {
+        "format": SAVE_FORMAT,
+        "format_version": SAVE_FORMAT_VERSION,
+        "variant": game.variant.id,
+        "options": dict(game.variant.options),
+        "meta": dict(game.meta),
+        "history": [
+            {
+                "state": state_to_dict(rec.state),
+                "orders": {p: list(v) for p, v in rec.orders.items()},
+                "results": [
+                    {"power": r.power, "order": r.order, "result": r.result, "reason": r.reason}
+                    | ({"default": True} if r.default else {})
+                    for r in rec.results
+                ],
+            }
+            for rec in game.history
+        ],
+        "state": state_to_dict(game.state),
+        "sealed_orders": _seal(game.pending),
+        "ready": sorted(game.ready),
+        "draw_votes": sorted(game.draw_votes),
+        "winner": game.winner,
+        "drawn": game.drawn,
+    }
+
+
+def game_from_dict(data: Any) -> Game:
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveFileError("not a Chancellery saved game")
+    version = data.get("format_version")
+    if version != SAVE_FORMAT_VERSION:
+        raise SaveFileError(f"saved with format version {version!r}; this Chancellery reads version {SAVE_FORMAT_VERSION}")
+    try:
+        variant = find_variant(data["variant"], data.get("options"))
+        vid = variant.id
+        history = [
+            PhaseRecord(
+                state_from_dict(vid, rec["state"]),
+                {str(p): tuple(v) for p, v in rec["orders"].items()},
+                tuple(OrderResult(r["power"], r["order"], r["result"], r.get("reason", ""), bool(r.get("default", False)))
+                      for r in rec["results"]),
+            )
+            for rec in data["history"]
+        ]
+        game = Game(
+            variant=variant,
+            state=state_from_dict(vid, data["state"]),
+            history=history,
+            pending=_unseal(data.get("sealed_orders", _seal({}))),
+            ready=set(data.get("ready", ())),
+            draw_votes=set(data.get("draw_votes", ())),
+            winner=data.get("winner"),
+            drawn=bool(data.get("drawn", False)),
+            meta=dict(data.get("meta", {})),
+        )
+    except SaveFileError:
+        raise
+    except (ChancelleryError, KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise SaveFileError(f"the saved game is damaged: {exc}") from exc
+    return game
+
+
+def dumps(game: Game) -> str:
+    return json.dumps(game_to_dict(game), indent=1, sort_keys=False) + "\n"
+
+
+def loads(text: str) -> Game:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveFileError(f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}") from None
+    return game_from_dict(data)
+
+
+def save_game(game: Game, path: str | os.PathLike[str]) -> None:
+    """Write atomically: a temporary file in the same folder, flushed to disk, then renamed over ``path``."""
+    write_atomic(Path(path), dumps(game))
+
+
+def write_atomic(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def load_game(path: str | os.PathLike[str]) -> Game:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise SaveFileError(f"can't read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise SaveFileError(f"{path} is not a text file") from None
+    return loads(text)

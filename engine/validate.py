@@ -1,0 +1,340 @@
+"""Turn raw orders into typed orders for a position, or an error that names what is wrong.
+
+"Legal" follows DATC 4.E.1: an order that, knowing the position but not the other orders, could be valid.
+Illegal orders are reported and the unit holds (movement) or disbands (retreats).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .mapdata import MapData
+from .orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    RawOrder,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Waive,
+)
+from .resolver import convoy_route_exists
+from .state import GameState
+from .types import (
+    AmbiguousOrderError,
+    IllegalOrderError,
+    OrderSyntaxError,
+    PhaseType,
+    Unit,
+    UnitType,
+    coast_of,
+    province_of,
+)
+
+
+def _own_unit(raw: RawOrder, state: GameState, power: str | None) -> Unit:
+    assert raw.loc is not None
+    prov = province_of(raw.loc)
+    unit = state.units.get(prov)
+    if unit is None:
+        raise IllegalOrderError(f"no unit at {prov}")
+    if power is not None and unit.power != power:
+        raise IllegalOrderError(f"the unit in {prov} belongs to {unit.power}, not {power}")
+    return unit
+
+
+def fleet_destination(board: MapData, unit: Unit, dest: str) -> str:
+    """Resolve a fleet's destination to a location, applying the coast rules of DATC 4.B."""
+    prov = province_of(dest)
+    p = board.provinces.get(prov)
+    if p is None:
+        raise IllegalOrderError(f"unknown province {prov}")
+    neighbours = board.fleet_adjacent(unit.loc)
+    coast = coast_of(dest)
+    if p.coasts:
+        if coast is not None and coast in p.coasts:
+            if dest in neighbours:
+                return dest
+            raise IllegalOrderError(f"{dest} can't be reached from {unit.loc}")
+        reachable = [loc for loc in board.coast_locations(prov) if loc in neighbours]
+        if not reachable:
+            raise IllegalOrderError(f"{prov} is not adjacent to {unit.loc}")
+        if len(reachable) > 1:
+            raise AmbiguousOrderError(f"ambiguous coast: say {' or '.join(reachable)}")
+        return reachable[0]  # DATC 4.B.2: the only reachable coast
+    # An irrelevant or unknown coast is ignored (DATC 4.B.6).
+    if prov not in neighbours:
+        if not (p.is_sea or p.is_coastal):
+            raise IllegalOrderError(f"a fleet can't go to {prov}: it is inland")
+        raise IllegalOrderError(f"{prov} is not adjacent to {unit.loc}")
+    return prov
+
+
+@lru_cache(maxsize=None)
+def convoy_reach(board: MapData, origin: str) -> frozenset[str]:
+    """Coastal provinces an army in ``origin`` could reach through a chain of convoy-capable seas."""
+    if not board.provinces[origin].is_coastal:
+        return frozenset()
+    seen: set[str] = set()
+    frontier = [s for s in board.any_adjacent(origin) if board.provinces[s].can_convoy]
+    seen.update(frontier)
+    reach: set[str] = set()
+    while frontier:
+        cur = frontier.pop()
+        for loc in board.fleet_adjacent_provinces(_fleet_loc(board, cur)):
+            p = board.provinces[loc]
+            if p.can_convoy and loc not in seen:
+                seen.add(loc)
+                frontier.append(loc)
+            elif p.is_coastal and loc != origin:
+                reach.add(loc)
+    return frozenset(reach)
+
+
+def _fleet_loc(board: MapData, prov: str) -> str:
+    locs = board.coast_locations(prov)
+    return locs[0] if locs else prov
+
+
+@lru_cache(maxsize=None)
+def convoy_fleets_needed(board: MapData, origin: str, dest: str) -> frozenset[str]:
+    """Seas that lie on some minimal convoy route from ``origin`` to ``dest`` (DATC 6.G.19).
+
+    A route is minimal when no fleet in it can be left out: no sea touches the origin or destination, or
+    another sea of the route, except through its neighbours in the chain.
+    """
+    seas = {p for p, v in board.provinces.items() if v.can_convoy}
+    touch = {s: board.fleet_adjacent_provinces(_fleet_loc(board, s)) for s in seas}
+    needed: set[str] = set()
+
+    def extend(path: list[str]) -> None:
+        last = path[-1]
+        if dest in touch[last]:
+            needed.update(path)
+            return
+        for nxt in touch[last]:
+            if nxt not in seas or nxt in path:
+                continue
+            if origin in touch[nxt]:
+                continue  # a shortcut from the origin would skip the earlier fleets
+            if any(nxt in touch[p] for p in path[:-1]):
+                continue  # a shortcut between fleets
+            path.append(nxt)
+            extend(path)
+            path.pop()
+
+    for first in seas:
+        if origin in touch[first]:
+            extend([first])
+    return frozenset(needed)
+
+
+def fleets_at_sea(board: MapData, state: GameState) -> set[str]:
+    """Provinces holding a fleet that could convoy."""
+    return {p for p, u in state.units.items() if u.type is UnitType.FLEET and board.provinces[p].can_convoy}
+
+
+def unit_can_reach(board: MapData, unit: Unit, dest_prov: str, state: GameState) -> bool:
+    """Could ``unit`` legally be ordered to ``dest_prov`` this turn (by land, sea or convoy)?"""
+    if unit.type is UnitType.ARMY:
+        if dest_prov in board.army_adjacent(unit.loc):
+            return True
+        origin = province_of(unit.loc)
+        return dest_prov in convoy_reach(board, origin) and convoy_route_exists(
+            board, origin, dest_prov, fleets_at_sea(board, state))
+    return board.reaches_province(unit.type, unit.loc, dest_prov)
+
+
+def validate_movement(raw: RawOrder, state: GameState, board: MapData, power: str | None) -> Order:
+    if raw.kind in ("build", "waive"):
+        raise IllegalOrderError("builds are only ordered in the adjustment phase")
+    if raw.kind == "retreat":
+        raise IllegalOrderError("retreats are only ordered in the retreat phase")
+    if raw.kind == "disband":
+        raise IllegalOrderError("units are only disbanded in retreat and adjustment phases")
+    unit = _own_unit(raw, state, power)
+    here = province_of(unit.loc)
+    if raw.kind == "hold":
+        return Hold(unit)
+    if raw.kind == "move":
+        assert raw.dest is not None
+        dest_prov = province_of(raw.dest)
+        if dest_prov == here:
+            raise IllegalOrderError(f"{unit} can't move to its own province")
+        if raw.route is not None:
+            raise IllegalOrderError(f"unknown route VIA {raw.route}")
+        if unit.type is UnitType.FLEET:
+            if raw.via_convoy:
+                raise IllegalOrderError("only armies can be convoyed")
+            return Move(unit, fleet_destination(board, unit, raw.dest))
+        dest_p = board.provinces[dest_prov]
+        if not dest_p.is_land:
+            raise IllegalOrderError(f"an army can't go to {dest_prov}: it is a sea")
+        adjacent = dest_prov in board.army_adjacent(unit.loc)
+        if not adjacent or raw.via_convoy:
+            if dest_prov not in convoy_reach(board, here):
+                if raw.via_convoy:
+                    raise IllegalOrderError(f"no sea route by which {unit} could be convoyed to {dest_prov}")
+                raise IllegalOrderError(f"{dest_prov} is not adjacent to {here}")
+            # DATC 6.D.32 / 4.E.1: a convoy move is legal only if fleets stand where a route could be ordered.
+            if not convoy_route_exists(board, here, dest_prov, fleets_at_sea(board, state)):
+                if adjacent:
+                    raise IllegalOrderError(f"no fleets at sea could convoy {unit} to {dest_prov}")
+                raise IllegalOrderError(f"{dest_prov} is not adjacent to {here}, and no fleets at sea could convoy it")
+        return Move(unit, dest_prov, via_convoy=raw.via_convoy)
+    if raw.kind == "support":
+        assert raw.target_loc is not None
+        target_prov = province_of(raw.target_loc)
+        target = state.units.get(target_prov)
+        if target is None:
+            raise IllegalOrderError(f"no unit at {target_prov} to support")
+        if target_prov == here:
+            raise IllegalOrderError(f"{unit} can't support itself")
+        if raw.dest is None:
+            if not board.reaches_province(unit.type, unit.loc, target_prov):
+                raise IllegalOrderError(f"{unit} can't support in {target_prov}: it can't move there")
+            return SupportHold(unit, target)
+        dest_prov = province_of(raw.dest)
+        if dest_prov == target_prov:
+            raise IllegalOrderError(f"{target} can't move to its own province")
+        if dest_prov == here:
+            raise IllegalOrderError(f"{unit} can't support a move into its own province")
+        if not board.reaches_province(unit.type, unit.loc, dest_prov):
+            raise IllegalOrderError(f"{unit} can't support a move to {dest_prov}: it can't move there")
+        if not unit_can_reach(board, target, dest_prov, state):
+            raise IllegalOrderError(f"{target} can't reach {dest_prov}")
+        dest = raw.dest
+        if coast_of(dest) is not None:
+            p = board.provinces[dest_prov]
+            if target.type is not UnitType.FLEET or coast_of(dest) not in p.coasts:
+                dest = dest_prov  # an irrelevant coast is ignored
+            elif dest not in board.fleet_adjacent(target.loc):
+                raise IllegalOrderError(f"{target} can't reach {dest}")
+        return SupportMove(unit, target, dest)
+    if raw.kind == "convoy":
+        assert raw.target_loc is not None and raw.dest is not None
+        if unit.type is not UnitType.FLEET:
+            raise IllegalOrderError("only fleets can convoy")
+        if not board.provinces[here].can_convoy:
+            raise IllegalOrderError(f"a fleet in {here} can't convoy (only at sea)")
+        origin = province_of(raw.target_loc)
+        target = state.units.get(origin)
+        if target is None:
+            raise IllegalOrderError(f"no army at {origin} to convoy")
+        if target.type is not UnitType.ARMY:
+            raise IllegalOrderError("only armies can be convoyed")
+        dest_prov = province_of(raw.dest)
+        if dest_prov == origin:
+            raise IllegalOrderError(f"{target} can't be convoyed to its own province")
+        if not board.provinces[dest_prov].is_coastal:
+            raise IllegalOrderError(f"an army can't be convoyed to {dest_prov}")
+        if here not in convoy_fleets_needed(board, origin, dest_prov):
+            raise IllegalOrderError(f"{unit} is on no convoy route from {origin} to {dest_prov}")
+        return Convoy(unit, target, dest_prov)
+    raise OrderSyntaxError(f"unknown order kind {raw.kind!r}")
+
+
+def retreat_options(board: MapData, state: GameState, prov: str) -> tuple[str, ...]:
+    """Where the dislodged unit in ``prov`` may retreat, given the position after movement."""
+    d = state.dislodged[prov]
+    unit = d.unit
+    out = []
+    for loc in sorted(board.adjacent(unit.type, unit.loc)):
+        p = province_of(loc)
+        if p in state.units or p in state.contested:
+            continue
+        if p == d.attacker and not d.via_convoy:
+            continue
+        out.append(loc)
+    return tuple(out)
+
+
+def validate_retreat(raw: RawOrder, state: GameState, board: MapData, power: str | None) -> Order:
+    if raw.loc is None or raw.kind not in ("retreat", "move", "disband", "hold"):
+        raise IllegalOrderError("only retreats and disbands are ordered in the retreat phase")
+    prov = province_of(raw.loc)
+    d = state.dislodged.get(prov)
+    if d is None:
+        raise IllegalOrderError(f"no dislodged unit at {prov}")
+    unit = d.unit
+    if power is not None and unit.power != power:
+        raise IllegalOrderError(f"the dislodged unit in {prov} belongs to {unit.power}, not {power}")
+    if raw.kind == "disband":
+        return Disband(unit)
+    if raw.kind == "hold":
+        raise IllegalOrderError(f"{unit} is dislodged: it must retreat or disband")
+    assert raw.dest is not None
+    if raw.via_convoy or raw.route:
+        raise IllegalOrderError("a retreat can't be convoyed")
+    options = d.retreats or retreat_options(board, state, prov)
+    dest_prov = province_of(raw.dest)
+    matches = [o for o in options if province_of(o) == dest_prov]
+    if not matches:
+        raise IllegalOrderError(f"{unit} can't retreat to {dest_prov}")
+    if len(matches) > 1:
+        if raw.dest in matches:
+            return Retreat(unit, raw.dest)
+        raise AmbiguousOrderError(f"ambiguous coast: say {' or '.join(matches)}")
+    return Retreat(unit, matches[0])
+
+
+def validate_adjustment(
+    raw: RawOrder, state: GameState, board: MapData, power: str, build_sites: frozenset[str]
+) -> Order:
+    """Check one build, removal or waive in isolation; counts are applied by the phase."""
+    if raw.kind == "waive":
+        return Waive(power)
+    if raw.kind == "disband":
+        return Disband(_own_unit(raw, state, power))
+    if raw.kind != "build":
+        raise IllegalOrderError("only builds, removals and waives are ordered in the adjustment phase")
+    assert raw.loc is not None
+    prov = province_of(raw.loc)
+    p = board.provinces.get(prov)
+    if p is None:
+        raise IllegalOrderError(f"unknown province {prov}")
+    if prov not in build_sites:
+        if prov in state.units:
+            raise IllegalOrderError(f"can't build in {prov}: it is occupied")
+        if state.centers.get(prov) != power:
+            raise IllegalOrderError(f"can't build in {prov}: {power} doesn't own it")
+        raise IllegalOrderError(f"can't build in {prov}: not a home centre of {power}")
+    kind = raw.unit_type
+    coast = coast_of(raw.loc)
+    if kind is None:
+        # DATC 4.C.3: an army inland, a fleet where a coast is named; otherwise ambiguous.
+        if not p.is_coastal:
+            kind = UnitType.ARMY
+        elif coast is not None:
+            kind = UnitType.FLEET
+        else:
+            raise AmbiguousOrderError(f"say which unit to build in {prov}: A or F")
+    if kind is UnitType.FLEET:
+        if not p.is_coastal:
+            raise IllegalOrderError(f"can't build a fleet in {prov}: it is inland")
+        if p.coasts:
+            if coast is None or coast not in p.coasts:
+                raise AmbiguousOrderError(
+                    f"ambiguous coast: say {' or '.join(board.coast_locations(prov))}"
+                )
+            return Build(Unit(power, kind, f"{prov}/{coast}"))
+        return Build(Unit(power, kind, prov))
+    if not board.can_stand(kind, prov):
+        raise IllegalOrderError(f"can't build {kind.value} in {prov}")
+    return Build(Unit(power, kind, prov))
+
+
+def validate_for_phase(
+    raw: RawOrder, state: GameState, board: MapData, power: str | None, build_sites: frozenset[str] = frozenset()
+) -> Order:
+    ptype = state.phase.type
+    if ptype is PhaseType.MOVEMENT:
+        return validate_movement(raw, state, board, power)
+    if ptype is PhaseType.RETREATS:
+        return validate_retreat(raw, state, board, power)
+    if power is None:
+        raise IllegalOrderError("adjustment orders need a power")
+    return validate_adjustment(raw, state, board, power, build_sites)

@@ -1,0 +1,144 @@
+"""The Variant record: a map plus named hooks whose defaults are the standard rules.
+
+A new variant is one subclass that overrides the hooks it changes (see docs/ARCHITECTURE.md for the
+list and which rule systems use which), plus one ``resources/maps/<id>/`` folder.
+"""
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any, ClassVar, Mapping
+
+from ..mapdata import MapData, load_map
+from ..orders import Order, RawOrder, parse_raw
+from ..resolver import MovementResolver, MovementResult, Tracer
+from ..rules import DEFAULT_RULEBOOK, Rulebook
+from ..state import GameState
+from ..types import Phase, PhaseType, Season, Unit, UnitType
+from ..validate import validate_for_phase
+
+
+class Variant:
+    """Standard Diplomacy. Subclasses set class attributes and override hooks."""
+
+    id: ClassVar[str] = "standard"
+    name: ClassVar[str] = "Standard"
+    map_id: ClassVar[str] = "standard"
+    aliases: ClassVar[tuple[str, ...]] = ("classic", "classical")
+    description: ClassVar[str] = "The 1901 game of seven powers in Europe."
+    movement_seasons: ClassVar[tuple[Season, ...]] = (Season.SPRING, Season.FALL)
+    resolver_class: ClassVar[type[MovementResolver]] = MovementResolver
+    unit_types: ClassVar[tuple[UnitType, ...]] = (UnitType.ARMY, UnitType.FLEET)
+
+    def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
+        self.rulebook = rulebook
+        self.options: dict[str, Any] = dict(options or {})
+
+    # --- data -------------------------------------------------------------------------------------
+
+    @cached_property
+    def board(self) -> MapData:
+        return load_map(self.map_id)
+
+    @property
+    def powers(self) -> list[str]:
+        return list(self.board.powers)
+
+    @property
+    def victory_centers(self) -> int:
+        return int(self.options.get("victory_centers", self.board.victory_centers))
+
+    def initial_state(self) -> GameState:
+        units = [Unit(p.id, kind, loc) for p in self.board.powers.values() for kind, loc in p.start_units]
+        centers = {c: p.id for p in self.board.powers.values() for c in p.home_centers + p.start_centers}
+        return GameState.build(self.id, self.board.start_phase, units, centers)
+
+    # --- orders -----------------------------------------------------------------------------------
+
+    def unit_words(self) -> dict[str, UnitType]:
+        """Extra words the parser reads as unit types (beyond A/army/F/fleet)."""
+        return {}
+
+    def parse(self, text: str) -> RawOrder:
+        return parse_raw(text, self.board, self.unit_words())
+
+    def validate(self, raw: RawOrder, state: GameState, power: str | None) -> Order:
+        sites = self.build_sites(state, power) if (power and state.phase.type is PhaseType.ADJUSTMENTS) else frozenset()
+        return validate_for_phase(raw, state, self.board, power, sites)
+
+    # --- centres and builds -------------------------------------------------------------------------
+
+    def counts_as_center(self, prov: str, power: str) -> bool:
+        """Does owning ``prov`` count as a supply centre for ``power``? (Colonial: Hong Kong for China.)"""
+        return True
+
+    def center_count(self, state: GameState, power: str) -> int:
+        return sum(1 for c, p in state.centers.items() if p == power and self.counts_as_center(c, power))
+
+    def home_centers(self, state: GameState, power: str) -> tuple[str, ...]:
+        return self.board.powers[power].home_centers if power in self.board.powers else ()
+
+    def build_sites(self, state: GameState | None, power: str | None) -> frozenset[str]:
+        """Empty home centres that ``power`` still owns."""
+        if state is None or power is None:
+            return frozenset()
+        return frozenset(
+            c for c in self.home_centers(state, power) if state.centers.get(c) == power and c not in state.units
+        )
+
+    def adjustment_delta(self, state: GameState, power: str) -> int:
+        """Builds allowed (positive) or removals required (negative) for ``power``."""
+        units = sum(1 for u in state.units.values() if u.power == power)
+        return self.center_count(state, power) - units
+
+    # --- movement ---------------------------------------------------------------------------------
+
+    def adjudicate_movement(
+        self, state: GameState, orders: Mapping[str, Order], tracer: Tracer | None = None
+    ) -> MovementResult:
+        """``orders`` holds one order per unit, by province."""
+        return self.resolver_class(self.board, state.units, orders, tracer).run()
+
+    # --- calendar ---------------------------------------------------------------------------------
+
+    def next_movement_phase(self, phase: Phase) -> Phase:
+        seasons = self.movement_seasons
+        if phase.type is PhaseType.ADJUSTMENTS:
+            return Phase(seasons[0], phase.year + 1, PhaseType.MOVEMENT)
+        i = seasons.index(phase.season)
+        if i + 1 < len(seasons):
+            return Phase(seasons[i + 1], phase.year, PhaseType.MOVEMENT)
+        return Phase(seasons[0], phase.year + 1, PhaseType.MOVEMENT)
+
+    def winter_season(self) -> Season:
+        """The season letter of the adjustment phase."""
+        return Season.WINTER
+
+    def is_last_movement_season(self, season: Season) -> bool:
+        return season == self.movement_seasons[-1]
+
+    def centers_change_after(self, season: Season) -> bool:
+        """Centres change hands at the end of this season's movement (and retreats)."""
+        return self.is_last_movement_season(season)
+
+    def needs_adjustments(self, state: GameState) -> bool:
+        for power in self.powers_in_game(state):
+            delta = self.adjustment_delta(state, power)
+            if delta < 0 or (delta > 0 and self.build_sites(state, power)):
+                return True
+        return False
+
+    def powers_in_game(self, state: GameState) -> list[str]:
+        owners = set(state.centers.values()) | {u.power for u in state.units.values()}
+        return [p for p in self.powers if p in owners]
+
+    # --- victory and views ------------------------------------------------------------------------
+
+    def winner(self, state: GameState) -> str | None:
+        best = max(self.powers, key=lambda p: self.center_count(state, p), default=None)
+        if best is not None and self.center_count(state, best) >= self.victory_centers:
+            return best
+        return None
+
+    def view_for(self, state: GameState, power: str | None) -> GameState:
+        """What ``power`` may see of ``state`` (fog of war, hidden decoys); everything by default."""
+        return state

@@ -1,0 +1,413 @@
+"""The drawing layer: geometry loading, hit testing, colours, icons, painting and export.
+
+Everything runs on a small synthetic board (below) so the tests don't depend on the real map files.
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QColor, QImage, QPainter
+
+from app.drawing import (
+    ALL_LAYERS,
+    BASE_LAYERS,
+    BoardGeometry,
+    BoardPicture,
+    DrawingError,
+    GeometryError,
+    OrderArrow,
+    PictureError,
+    geometry_from_dict,
+    load_geometry,
+    location_at,
+    paint_board,
+    render_to_image,
+    save_pdf,
+    save_png,
+    save_svg,
+    territory_colour,
+    validate_picture,
+)
+from app.drawing import palette
+from app.drawing.icons import UNIT_ICON_NAMES, check_icons, icon_name, tinted_svg
+from app.drawing.paths import ICONS_DIR
+
+WIDTH_PX = 800  # 2 px per map unit on the 400 x 300 board
+SCALE = WIDTH_PX / 400
+
+ENGLAND, FRANCE, GERMANY, TURKEY = "#1f4fa3", "#5ab4e8", "#5a5a5a", "#e7c31c"
+COLOURS = {"ENG": ENGLAND, "FRA": FRANCE, "GER": GERMANY, "TUR": TURKEY}
+
+
+def rect(x0: float, y0: float, x1: float, y1: float) -> list[float]:
+    return [x0, y0, x1, y0, x1, y1, x0, y1]
+
+
+def mini_geometry_data() -> dict[str, Any]:
+    """Two seas west and south, four land provinces (one with a lake, one with two coasts), Alps."""
+    return {
+        "format": "chancellery-geometry",
+        "format_version": 1,
+        "map": "mini",
+        "width": 400,
+        "height": 300,
+        "wrap_x": False,
+        "background": {"sea": [[rect(0, 0, 120, 300)], [rect(120, 220, 400, 300)]], "land": None},
+        "impassable": {"ALP": [[rect(330, 120, 400, 220)]]},
+        "provinces": {
+            "NAO": {"region": [[rect(0, 0, 120, 300)]], "unit": [60, 150], "dislodged": [75, 170], "sc": None, "label": [60, 40]},
+            "MED": {"region": [[rect(120, 220, 400, 300)]], "unit": [300, 260], "dislodged": [320, 275], "sc": None, "label": [200, 265]},
+            "WES": {"region": [[rect(120, 0, 260, 120)]], "unit": [175, 60], "dislodged": [195, 80], "sc": [225, 95], "label": [175, 25]},
+            "EAS": {
+                "region": [[rect(260, 0, 400, 120), rect(350, 20, 380, 50)]],  # a lake as a hole
+                "unit": [300, 70],
+                "dislodged": [320, 90],
+                "sc": [300, 100],
+                "label": [300, 30],
+            },
+            "CEN": {"region": [[rect(220, 120, 330, 220)]], "unit": [275, 165], "dislodged": [295, 185], "sc": [310, 205], "label": [275, 135]},
+            "SPA": {
+                "region": [[rect(120, 120, 220, 220)]],
+                "unit": [170, 160],
+                "dislodged": [190, 180],
+                "sc": [200, 135],
+                "label": [170, 135],
+                "coasts": {
+                    "NC": {"region": [[rect(120, 120, 145, 220)]], "unit": [133, 175], "dislodged": [140, 190], "label": [133, 205]},
+                    "SC": {"region": [[rect(145, 195, 220, 220)]], "unit": [185, 207], "dislodged": [200, 200], "label": [210, 210]},
+                },
+            },
+        },
+        "decorations": [{"kind": "route", "id": "RAIL", "points": [[180, 40], [240, 30], [330, 40], [390, 60]]}],
+    }
+
+
+@pytest.fixture(scope="module")
+def geometry() -> BoardGeometry:
+    return geometry_from_dict(mini_geometry_data())
+
+
+def full_picture(**changes: Any) -> BoardPicture:
+    fields: dict[str, Any] = dict(
+        power_colours=COLOURS,
+        owners={"WES": "ENG", "EAS": "GER", "SPA": "FRA"},
+        home_centres={"WES": "ENG", "EAS": "GER"},
+        units=[
+            ("ENG", "A", "WES"),
+            ("GER", "A", "EAS"),
+            ("FRA", "F", "SPA/SC"),
+            ("ENG", "F", "NAO"),
+            ("TUR", "F", "MED"),
+            ("GER", "A", "CEN"),
+        ],
+        dislodged_units=[("TUR", "A", "CEN")],
+        orders=[
+            OrderArrow("move", "ENG", "WES", "CEN"),
+            OrderArrow("support_move", "GER", "EAS", "CEN", "WES"),
+            OrderArrow("move", "GER", "CEN", "SPA", failed=True),
+            OrderArrow("support_hold", "ENG", "NAO", "SPA/SC"),
+            OrderArrow("convoy", "TUR", "MED", "SPA", aux_loc="CEN"),
+            OrderArrow("retreat", "TUR", "CEN", "MED"),
+            OrderArrow("hold", "FRA", "SPA/SC"),
+            OrderArrow("build", "ENG", "WES", unit_type="F"),
+            OrderArrow("disband", "TUR", "MED"),
+        ],
+    )
+    fields.update(changes)
+    return BoardPicture(**fields)
+
+
+def pixel(image: QImage, x: float, y: float) -> str:
+    """The colour at map point (x, y) of a render at SCALE px per map unit, as '#rrggbb'."""
+    return image.pixelColor(round(x * SCALE), round(y * SCALE)).name()
+
+
+def close_to(actual: str, expected: str, tolerance: int = 3) -> bool:
+    a, e = QColor(actual), QColor(expected)
+    return all(abs(x - y) <= tolerance for x, y in zip(a.getRgb()[:3], e.getRgb()[:3]))
+
+
+# --- geometry -----------------------------------------------------------------------------------
+
+
+def test_geometry_reads_provinces_coasts_and_anchors(geometry: BoardGeometry) -> None:
+    assert set(geometry.provinces) == {"NAO", "MED", "WES", "EAS", "CEN", "SPA"}
+    assert set(geometry.locations()) == {"NAO", "MED", "WES", "EAS", "CEN", "SPA", "SPA/NC", "SPA/SC"}
+    assert geometry.sea_provinces == {"NAO", "MED"}  # inferred from the background sea
+    assert geometry.supply_centres == {"WES", "EAS", "CEN", "SPA"}
+    assert geometry.unit_anchor("spa/sc") == QPointF(185, 207)
+    assert geometry.dislodged_anchor("CEN") == QPointF(295, 185)
+    assert geometry.unit_size > 0
+    assert [d.id for d in geometry.decorations] == ["RAIL"]
+    assert set(geometry.impassable) == {"ALP"}
+
+
+def test_sea_provinces_can_be_given_or_read_from_terrain(tmp_path: Path) -> None:
+    data = mini_geometry_data()
+    data["background"] = None
+    path = tmp_path / "geometry.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert load_geometry(path).sea_provinces == frozenset()  # nothing to infer from: all land
+    assert load_geometry(path, sea_provinces=["nao", "MED"]).sea_provinces == {"NAO", "MED"}
+    data["provinces"]["NAO"]["terrain"] = "sea"
+    assert geometry_from_dict(data).sea_provinces == {"NAO"}
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(format="other"), "format"),
+        (lambda d: d.update(format_version=9), "format_version"),
+        (lambda d: d.update(width=-5), "width"),
+        (lambda d: d["provinces"]["WES"].update(unit=[1]), "provinces.WES.unit"),
+        (lambda d: d["provinces"]["WES"].update(region=[[[0, 0, 1]]]), "provinces.WES.region[0][0]"),
+        (lambda d: d["provinces"]["WES"].update(region=[[[0, 0, 1, 1, "x", 2]]]), "provinces.WES.region[0][0]"),
+        (lambda d: d["provinces"]["SPA"]["coasts"]["NC"].update(unit=None), "provinces.SPA.coasts.NC.unit"),
+        (lambda d: d["provinces"]["CEN"].update(terrain="lava"), "provinces.CEN.terrain"),
+        (lambda d: d["decorations"][0].update(kind="river"), "decorations[0].kind"),
+        (lambda d: d.update(provinces={}), "provinces"),
+    ],
+)
+def test_bad_geometry_is_reported_with_the_offending_entry(change: Any, message: str) -> None:
+    data = mini_geometry_data()
+    change(data)
+    with pytest.raises(GeometryError, match=message.replace("[", r"\[").replace("]", r"\]").replace(".", r"\.")):
+        geometry_from_dict(data)
+
+
+def test_unreadable_geometry_files_are_reported(tmp_path: Path) -> None:
+    with pytest.raises(GeometryError, match="can't read"):
+        load_geometry(tmp_path / "missing.json")
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json", encoding="utf-8")
+    with pytest.raises(GeometryError, match="not valid JSON"):
+        load_geometry(broken)
+
+
+def test_unknown_locations_are_errors(geometry: BoardGeometry) -> None:
+    with pytest.raises(GeometryError, match="no location 'XYZ'"):
+        geometry.shape("XYZ")
+    with pytest.raises(GeometryError, match="has no coast 'SPA/EC'"):
+        geometry.shape("SPA/EC")
+
+
+# --- hit testing --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("x", "y", "expected"),
+    [
+        (180, 60, "WES"),
+        (300, 90, "EAS"),
+        (275, 170, "CEN"),
+        (60, 200, "NAO"),
+        (250, 280, "MED"),
+        (180, 150, "SPA"),  # inside Spain but in neither coast region
+        (130, 150, "SPA/NC"),  # coast regions take precedence
+        (200, 210, "SPA/SC"),
+        (365, 35, None),  # the lake: a hole in EAS
+        (360, 170, None),  # impassable
+        (-5, 100, None),
+        (100, 400, None),
+    ],
+)
+def test_location_at(geometry: BoardGeometry, x: float, y: float, expected: str | None) -> None:
+    assert location_at(geometry, x, y) == expected
+
+
+def test_location_at_without_coasts_gives_the_province(geometry: BoardGeometry) -> None:
+    assert location_at(geometry, 130, 150, coasts=False) == "SPA"
+    assert location_at(geometry, 200, 210, coasts=False) == "SPA"
+
+
+def test_location_at_wraps_on_a_wrapping_map() -> None:
+    data = mini_geometry_data()
+    data["wrap_x"] = True
+    wrapped = geometry_from_dict(data)
+    assert location_at(wrapped, 180 + 400, 60) == "WES"
+    assert location_at(wrapped, 60 - 400, 200) == "NAO"
+
+
+# --- colours ------------------------------------------------------------------------------------
+
+
+def test_distinct_colours_are_many_and_far_apart() -> None:
+    colours = palette.distinct_colours(40)
+    assert len(set(colours)) == 40
+    closest = min(palette.colour_distance(a, b) for a, b in itertools.combinations(colours, 2))
+    assert closest > 0.05  # well above a just-noticeable difference (about 0.02)
+    assert min(palette.colour_distance(c, palette.SEA) for c in colours) > 0.05
+    assert palette.distinct_colours(12) == colours[:12]
+
+
+def test_colour_blind_palette_uses_okabe_ito_then_generated_colours() -> None:
+    powers = [f"P{i}" for i in range(10)]
+    resolved = palette.resolve_power_colours(powers, {"P0": "#123456"}, colour_blind=True)
+    assert [resolved[p] for p in powers[:7]] == list(palette.OKABE_ITO)
+    assert len(set(resolved.values())) == 10
+
+
+def test_missing_power_colours_are_generated_and_given_ones_kept() -> None:
+    resolved = palette.resolve_power_colours(["A", "B", "C"], {"A": "#FF0000"})
+    assert resolved["A"] == "#ff0000"
+    assert len({resolved["A"], resolved["B"], resolved["C"]}) == 3
+    with pytest.raises(PictureError, match="bad colour 'red'"):
+        palette.resolve_power_colours(["A"], {"A": "red"})
+
+
+def test_silhouette_ink_contrasts_with_the_plate() -> None:
+    assert palette.contrast_ink("#f0e442") == palette.UNIT_INK  # yellow plate: dark silhouette
+    assert palette.contrast_ink("#0072b2") == "#ffffff"
+
+
+# --- icons --------------------------------------------------------------------------------------
+
+
+def test_every_unit_icon_exists_and_parses(qapp: Any) -> None:
+    check_icons()
+    assert (ICONS_DIR / "chancellery.svg").is_file()
+    for name in UNIT_ICON_NAMES:
+        tinted = tinted_svg((ICONS_DIR / f"{name}.svg").read_text(encoding="utf-8"), "#c8102e")
+        assert "#c8102e" in tinted and "#808080" not in tinted.lower()
+
+
+def test_every_engine_unit_type_has_an_icon() -> None:
+    from engine.types import UnitType
+
+    for unit_type in UnitType:
+        assert icon_name(unit_type) in UNIT_ICON_NAMES, unit_type
+    assert icon_name("Fleet") == "fleet"
+    assert icon_name("Q") is None
+
+
+# --- painting -----------------------------------------------------------------------------------
+
+
+def test_png_shows_owner_tints_terrain_and_units(qapp: Any, geometry: BoardGeometry) -> None:
+    image = render_to_image(full_picture(), geometry, WIDTH_PX)
+    assert (image.width(), image.height()) == (800, 600)
+    assert pixel(image, 140, 100) == territory_colour(ENGLAND)  # WES interior, clear of marks
+    assert pixel(image, 385, 110) == territory_colour(GERMANY)
+    assert pixel(image, 240, 200) == palette.NEUTRAL_LAND  # CEN: nobody owns it
+    assert pixel(image, 20, 280) == palette.SEA
+    assert pixel(image, 365, 35) == palette.SEA  # the lake shows through EAS
+    icon_top = geometry.unit_size * 0.36  # inside the plate, above every silhouette
+    assert pixel(image, 60, 150 - icon_top) == ENGLAND  # fleet in NAO
+    assert pixel(image, 300, 70 - icon_top) == GERMANY  # army in EAS
+
+
+def test_arrows_failure_marks_and_dislodged_units_are_drawn(qapp: Any, geometry: BoardGeometry) -> None:
+    image = render_to_image(full_picture(), geometry, WIDTH_PX)
+    # A third of the way along England's WES -> CEN move lies on the arrow's shaft.
+    start, end = QPointF(175, 60), QPointF(275, 165)
+    on_shaft = start + (end - start) * 0.4
+    assert pixel(image, on_shaft.x(), on_shaft.y()) == ENGLAND
+    # The failed CEN -> SPA move has a red cross at its middle.
+    assert close_to(pixel(image, (275 + 170) / 2, (165 + 160) / 2), palette.FAILURE_MARK, 8)
+    # The dislodged Turkish army's dashed ring is red somewhere around its anchor.
+    radius = geometry.unit_size * 0.8 * 0.62
+    ring = [pixel(image, 295 + radius * dx, 185 + radius * dy) for dx, dy in [(1, 0), (-1, 0), (0, 1), (0, -1)]]
+    assert any(close_to(c, palette.FAILURE_MARK, 12) for c in ring)
+
+
+def test_display_options_hide_units_and_orders(qapp: Any, geometry: BoardGeometry) -> None:
+    image = render_to_image(full_picture(show_units=False, show_orders=False), geometry, WIDTH_PX)
+    icon_top = geometry.unit_size * 0.36
+    assert pixel(image, 300, 70 - icon_top) == territory_colour(GERMANY)
+    base_only = render_to_image(full_picture(), geometry, WIDTH_PX, layers=BASE_LAYERS)
+    assert pixel(base_only, 300, 70 - icon_top) == territory_colour(GERMANY)
+
+
+def test_colour_blind_mode_recolours_units_and_land(qapp: Any, geometry: BoardGeometry) -> None:
+    image = render_to_image(full_picture(colour_blind=True), geometry, WIDTH_PX)
+    england = palette.OKABE_ITO[0]  # first power in the colour table
+    assert pixel(image, 140, 100) == territory_colour(england)
+    assert pixel(image, 60, 150 - geometry.unit_size * 0.36) == england
+
+
+def test_unit_type_without_icon_is_drawn_as_a_lettered_plate(qapp: Any, geometry: BoardGeometry) -> None:
+    picture = BoardPicture(power_colours=COLOURS, units=[("TUR", "Q", "CEN")])
+    image = render_to_image(picture, geometry, WIDTH_PX)
+    assert pixel(image, 275, 165 - geometry.unit_size * 0.4) == TURKEY
+
+
+def test_pictures_naming_unknown_places_are_rejected_before_drawing(geometry: BoardGeometry) -> None:
+    with pytest.raises(PictureError, match="unit ENG A: no location 'XYZ'"):
+        validate_picture(BoardPicture(units=[("ENG", "A", "XYZ")]), geometry)
+    with pytest.raises(PictureError, match="SPA has no coast 'SPA/EC'"):
+        validate_picture(BoardPicture(orders=[OrderArrow("move", "FRA", "SPA/EC", "MED")]), geometry)
+    with pytest.raises(PictureError, match="colour of ENG"):
+        validate_picture(BoardPicture(power_colours={"ENG": "blue"}), geometry)
+
+
+def test_orders_with_missing_or_stray_locations_are_rejected() -> None:
+    with pytest.raises(PictureError, match="support_move order of GER needs aux_loc"):
+        OrderArrow("support_move", "GER", "EAS", "CEN")
+    with pytest.raises(PictureError, match="hold order of GER has no use for to_loc"):
+        OrderArrow("hold", "GER", "EAS", "CEN")
+    with pytest.raises(PictureError, match="unknown order kind 'attack'"):
+        OrderArrow("attack", "GER", "EAS", "CEN")  # type: ignore[arg-type]
+
+
+def test_wrapping_map_draws_arrows_across_the_seam(qapp: Any) -> None:
+    data = mini_geometry_data()
+    data["wrap_x"] = True
+    wrapped = geometry_from_dict(data)
+    picture = BoardPicture(power_colours=COLOURS, orders=[OrderArrow("move", "ENG", "NAO", "EAS")])
+    image = render_to_image(picture, wrapped, WIDTH_PX)
+    # NAO (60, 150) to EAS (300, 70) is shorter westward across the seam: the arrow re-enters from the
+    # east edge, running from (460, 150) to (300, 70), and doesn't cross the middle of the board.
+    assert pixel(image, 396, 118) == ENGLAND
+    assert pixel(image, 180, 110) == palette.NEUTRAL_LAND
+
+
+# --- export -------------------------------------------------------------------------------------
+
+
+def test_png_svg_and_pdf_files(qapp: Any, geometry: BoardGeometry, tmp_path: Path) -> None:
+    picture = full_picture()
+    png = save_png(tmp_path / "board.png", picture, geometry, 600)
+    loaded = QImage(str(png))
+    assert (loaded.width(), loaded.height()) == (600, 450)
+
+    svg = save_svg(tmp_path / "board.svg", picture, geometry)
+    root = ET.parse(svg).getroot()
+    assert root.tag.endswith("svg")
+    paths = [e for e in root.iter() if e.tag.endswith("path")]
+    assert len(paths) > 20  # provinces, borders, labels as outlines, arrows, icons
+    assert territory_colour(ENGLAND) in svg.read_text(encoding="utf-8").lower()
+
+    pdf = save_pdf(tmp_path / "board.pdf", picture, geometry)
+    data = pdf.read_bytes()
+    assert data.startswith(b"%PDF") and b"%%EOF" in data[-64:] and len(data) > 2000
+
+
+def test_export_to_an_unwritable_place_names_the_path(qapp: Any, geometry: BoardGeometry, tmp_path: Path) -> None:
+    target = tmp_path / "no-such-dir" / "board.png"
+    with pytest.raises(DrawingError, match="no-such-dir"):
+        save_png(target, full_picture(), geometry, 100)
+    with pytest.raises(DrawingError, match="whole number of pixels"):
+        render_to_image(full_picture(), geometry, 0)
+
+
+def test_painting_the_full_board_many_times(qapp: Any, geometry: BoardGeometry) -> None:
+    """PySide6 6.12.0 drops a reference to None on every void call and crashes CPython 3.11 after a
+    few thousand calls; painting the board 300 times both exercises that and checks the count."""
+    image = QImage(400, 300, QImage.Format.Format_ARGB32_Premultiplied)
+    picture = full_picture()
+    before = sys.getrefcount(None)
+    painter = QPainter(image)
+    try:
+        for _ in range(300):
+            paint_board(painter, geometry, picture, layers=ALL_LAYERS)
+    finally:
+        painter.end()
+    assert sys.getrefcount(None) - before > -100
+    assert image.pixelColor(140, 100).name() == territory_colour(ENGLAND)
