@@ -77,15 +77,11 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
         phase = Phase.parse(phase_text)
     except ValueError as exc:
         raise RequestError("phase", str(exc)) from None
-    units: dict[str, Unit] = {}
+    units: list[Unit] = []
     for pname, items in _mapping(request, "units", required=True).items():
         power = _power(variant, pname, f"units.{pname}")
         for i, text in enumerate(_list(items, f"units.{pname}")):
-            unit = _parse_unit(variant, power, text, f"units.{pname}[{i}]")
-            prov = province_of(unit.loc)
-            if prov in units:
-                raise RequestError(f"units.{pname}[{i}]", f"two units in {prov}")
-            units[prov] = unit
+            units.append(_parse_unit(variant, power, text, f"units.{pname}[{i}]"))
     if "centers" in request and request["centers"] is not None:
         centers: dict[str, str] = {}
         for pname, items in _mapping(request, "centers").items():
@@ -97,7 +93,7 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
                 centers[code] = power
     else:
         centers = dict(variant.initial_state().centers)
-    dislodged: dict[str, Dislodged] = {}
+    dislodged: dict[str, Dislodged] = {}  # province -> unit
     for pname, items in _mapping(request, "dislodged").items():
         power = _power(variant, pname, f"dislodged.{pname}")
         for i, item in enumerate(_list(items, f"dislodged.{pname}")):
@@ -120,7 +116,10 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
         if code is None:
             raise RequestError(f"contested[{i}]", f"unknown province {c!r}")
         contested.append(code)
-    state = GameState(variant.id, phase, units, centers, dislodged, frozenset(contested))
+    try:
+        state = variant.make_state(phase, units, centers, list(dislodged.values()), tuple(contested))
+    except ChancelleryError as exc:
+        raise RequestError("units", str(exc)) from None
     if dislodged:
         state = state.replace(dislodged={
             p: Dislodged(d.unit, d.attacker, d.via_convoy, retreat_options(variant.board, state, p))

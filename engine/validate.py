@@ -137,14 +137,17 @@ def fleets_at_sea(board: MapData, state: GameState) -> set[str]:
     return {p for p, u in state.units.items() if u.type is UnitType.FLEET and board.provinces[p].can_convoy}
 
 
-def unit_can_reach(board: MapData, unit: Unit, dest_prov: str, state: GameState) -> bool:
-    """Could ``unit`` legally be ordered to ``dest_prov`` this turn (by land, sea or convoy)?"""
+def unit_can_reach(board: MapData, unit: Unit, dest_prov: str, state: GameState, busy: str | None = None) -> bool:
+    """Could ``unit`` legally be ordered to ``dest_prov`` this turn (by land, sea or convoy)?
+
+    ``busy`` is a fleet that can't also convoy (it is the one giving the support, DATC 6.D.31).
+    """
     if unit.type is UnitType.ARMY:
         if dest_prov in board.army_adjacent(unit.loc):
             return True
         origin = province_of(unit.loc)
         return dest_prov in convoy_reach(board, origin) and convoy_route_exists(
-            board, origin, dest_prov, fleets_at_sea(board, state))
+            board, origin, dest_prov, fleets_at_sea(board, state) - {busy})
     return board.reaches_province(unit.type, unit.loc, dest_prov)
 
 
@@ -204,7 +207,7 @@ def validate_movement(raw: RawOrder, state: GameState, board: MapData, power: st
             raise IllegalOrderError(f"{unit} can't support a move into its own province")
         if not board.reaches_province(unit.type, unit.loc, dest_prov):
             raise IllegalOrderError(f"{unit} can't support a move to {dest_prov}: it can't move there")
-        if not unit_can_reach(board, target, dest_prov, state):
+        if not unit_can_reach(board, target, dest_prov, state, busy=here):
             raise IllegalOrderError(f"{target} can't reach {dest_prov}")
         dest = raw.dest
         if coast_of(dest) is not None:

@@ -54,6 +54,7 @@ class LocationShape:
 class ImpassableShape:
     id: str
     path: QPainterPath
+    area: BaseGeometry
     hatch: QPainterPath  # diagonal hatch lines already clipped to the area
 
 
@@ -100,6 +101,7 @@ class BoardGeometry:
             for coast in province.coasts.values():
                 self._locations[coast.loc] = coast
         self._coastline: QPainterPath | None = None
+        self._land_area: BaseGeometry | None = None
         self._build_hit_index()
 
     # --- lookup ---------------------------------------------------------------------------------
@@ -148,15 +150,23 @@ class BoardGeometry:
     # --- derived paths --------------------------------------------------------------------------
 
     @property
-    def coastline(self) -> QPainterPath:
-        """Outline of all land (the background land if given, else the land provinces): drawn bolder."""
-        if self._coastline is None:
+    def land_area(self) -> BaseGeometry:
+        """All land as one shapely geometry: the background land if given, else land provinces and
+        impassable areas merged. Its outline is the coastline."""
+        if self._land_area is None:
             if self._land_background_area is not None:
-                land = self._land_background_area
+                self._land_area = self._land_background_area
             else:
                 parts = [p.area for p in self.provinces.values() if not p.is_sea]
-                land = shapely.unary_union(parts) if parts else Polygon()
-            self._coastline = _path_from_shapely(land)
+                parts += [i.area for i in self.impassable.values()]
+                self._land_area = shapely.unary_union(parts) if parts else Polygon()
+        return self._land_area
+
+    @property
+    def coastline(self) -> QPainterPath:
+        """The outline of :attr:`land_area` as closed subpaths (drawn bolder than other borders)."""
+        if self._coastline is None:
+            self._coastline = _path_from_shapely(self.land_area)
         return self._coastline
 
     # --- hit testing ----------------------------------------------------------------------------
@@ -323,7 +333,9 @@ def geometry_from_dict(data: Any, *, sea_provinces: Iterable[str] | None = None)
     for raw_id, polygons in raw_impassable.items():
         area = _multipolygon(polygons, f"impassable.{raw_id}")
         assert area is not None
-        impassable[str(raw_id)] = ImpassableShape(str(raw_id), _path_from_shapely(area), _hatch(area, unit_size * 0.32))
+        impassable[str(raw_id)] = ImpassableShape(
+            str(raw_id), _path_from_shapely(area), area, _hatch(area, unit_size * 0.32)
+        )
         shapes.append(area)
 
     decorations = tuple(_decoration(d, i) for i, d in enumerate(data.get("decorations") or []))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from .errors import PictureError
 
@@ -21,6 +21,7 @@ IMPASSABLE_HATCH = "#8a8274"
 BORDER_INK = "#5b5043"
 COASTLINE_INK = "#3d352c"
 LABEL_INK = "#2a251f"
+SEA_LABEL_INK = "#2c5270"
 LABEL_HALO = "#fffaf0"
 UNIT_INK = "#1a1a1a"
 FAILURE_MARK = "#d0021b"
@@ -152,8 +153,16 @@ def distinct_colours(count: int, avoid: Iterable[str] = ()) -> list[str]:
     Greedy farthest-point choice over a fixed candidate set, so the result is deterministic and the
     first ``n`` colours of a longer list are the same as a list of ``n``. Works for 35+ powers.
     """
-    if count < 0:
-        raise PictureError(f"can't make {count} colours")
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        raise PictureError(f"can't make {count!r} colours")
+    avoided = tuple(c.lower() for c in avoid)
+    for colour in avoided:
+        parse_hex(colour)
+    return list(_distinct_colours(count, avoided))
+
+
+@lru_cache(maxsize=256)
+def _distinct_colours(count: int, avoid: tuple[str, ...]) -> tuple[str, ...]:
     candidates = _candidate_colours()
     taken = [to_oklab(c) for c in avoid]
     nearest = [min((math.dist(lab, t) for t in taken), default=math.inf) for _, lab in candidates]
@@ -170,7 +179,7 @@ def distinct_colours(count: int, avoid: Iterable[str] = ()) -> list[str]:
         chosen.append(hexed)
         taken.append(lab)
         nearest = [min(d, math.dist(candidates[i][1], lab)) for i, d in enumerate(nearest)]
-    return chosen
+    return tuple(chosen)
 
 
 def resolve_power_colours(
@@ -182,15 +191,21 @@ def resolve_power_colours(
     ``given`` (the map's colours); powers without one get generated colours far from the others. With
     ``colour_blind`` the powers take the Okabe-Ito colours in order, then generated colours for the rest.
     """
+    return dict(_resolve(tuple(powers), tuple(given.items()), colour_blind))
+
+
+@lru_cache(maxsize=256)
+def _resolve(powers: tuple[str, ...], given_items: tuple[tuple[str, str], ...], colour_blind: bool) -> tuple[tuple[str, str], ...]:
+    given = dict(given_items)
     ordered = list(dict.fromkeys([*given.keys(), *powers]))
-    for power, colour in given.items():
+    for colour in given.values():
         parse_hex(colour)  # a malformed colour is an error even if colour-blind mode replaces it
     if colour_blind:
         base = list(OKABE_ITO)
         extra = distinct_colours(max(0, len(ordered) - len(base)), avoid=base)
-        return dict(zip(ordered, base + extra))
+        return tuple(zip(ordered, base + extra))
     missing = [p for p in ordered if p not in given]
     generated = distinct_colours(len(missing), avoid=given.values())
     result = {p: given[p].lower() for p in ordered if p in given}
     result.update(zip(missing, generated))
-    return {p: result[p] for p in ordered}
+    return tuple((p, result[p]) for p in ordered)

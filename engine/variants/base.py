@@ -12,8 +12,8 @@ from ..mapdata import MapData, load_map
 from ..orders import Order, RawOrder, parse_raw
 from ..resolver import MovementResolver, MovementResult, Tracer
 from ..rules import DEFAULT_RULEBOOK, Rulebook
-from ..state import GameState
-from ..types import Phase, PhaseType, Season, Unit, UnitType
+from ..state import Dislodged, GameState
+from ..types import ChancelleryError, Phase, PhaseType, Season, Unit, UnitType, province_of
 from ..validate import validate_for_phase
 
 
@@ -46,6 +46,22 @@ class Variant:
     @property
     def victory_centers(self) -> int:
         return int(self.options.get("victory_centers", self.board.victory_centers))
+
+    def make_state(self, phase: Phase, units: list[Unit], centers: Mapping[str, str],
+                   dislodged: list[Dislodged] = (), contested: tuple[str, ...] = (),  # type: ignore[assignment]
+                   extra: Mapping[str, Any] | None = None) -> GameState:
+        """Build a position from plain lists (used by the JSON contract and save files).
+
+        The standard rules allow one unit per province; variants with stacked units (engineers,
+        prisoners, militia) override this to keep their extra units in ``GameState.extra``.
+        """
+        seen: set[str] = set()
+        for u in units:
+            prov = province_of(u.loc)
+            if prov in seen:
+                raise ChancelleryError(f"two units in {prov}")
+            seen.add(prov)
+        return GameState.build(self.id, phase, units, centers, dislodged, contested, extra)
 
     def initial_state(self) -> GameState:
         units = [Unit(p.id, kind, loc) for p in self.board.powers.values() for kind, loc in p.start_units]

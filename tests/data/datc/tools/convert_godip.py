@@ -324,9 +324,8 @@ def build(source: Path) -> dict[str, Any]:
     for case_id, case in cases.items():
         base_id = case.get("variant_of", case_id)
         case["title"] = titles[base_id]
-        missing = [key for key in ("datc",) if key not in case]
-        if missing:
-            raise ValueError(f"{case_id}: missing {missing}")
+        if "datc" not in case:
+            raise ValueError(f"{case_id}: no verdict sentence")
 
     main_ids = {case_id for case_id, case in cases.items() if "variant_of" not in case}
     if main_ids != set(titles):
