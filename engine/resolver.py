@@ -241,45 +241,57 @@ class MovementResolver:
                 return True
         return False
 
-    def supports(self, origin: str, exclude_power: str | None = None) -> int:
-        n = 0
+    # Strengths are numbers: 1 per unit and per support in the standard game. Variants change the
+    # per-unit values (1815's half-strength sea move, EMG's two- and one-point units, zero-power decoys).
+
+    def unit_strength(self, prov: str) -> float:
+        """What the unit in ``prov`` adds to its own move or hold."""
+        return 1
+
+    def support_value(self, supporter: str) -> float:
+        """What a successful support from ``supporter`` adds."""
+        return 1
+
+    def supports(self, origin: str, exclude_power: str | None = None) -> float:
+        n: float = 0
         for s in self.move_supporters.get(origin, ()):
             if exclude_power is not None and self.units[s].power == exclude_power:
                 continue
             if self.resolve(s):
-                n += 1
+                n += self.support_value(s)
         return n
 
-    def hold_strength(self, prov: str) -> int:
+    def hold_strength(self, prov: str) -> float:
         if prov not in self.units:
             return 0
         if prov in self.move_dest:
-            return 0 if self.resolve(prov) else 1
-        return 1 + sum(1 for s in self.hold_supporters.get(prov, ()) if self.resolve(s))
+            return 0 if self.resolve(prov) else self.unit_strength(prov)
+        return self.unit_strength(prov) + sum(
+            self.support_value(s) for s in self.hold_supporters.get(prov, ()) if self.resolve(s))
 
-    def attack_strength(self, origin: str) -> int:
+    def attack_strength(self, origin: str) -> float:
         if not self.has_path(origin):
             return 0
         dest = self.move_dest[origin]
         defender = self.units.get(dest)
         if defender is None:
-            return 1 + self.supports(origin)
+            return self.unit_strength(origin) + self.supports(origin)
         if dest in self.move_dest and self.is_head_to_head(origin) is None and self.resolve(dest):
-            return 1 + self.supports(origin)
+            return self.unit_strength(origin) + self.supports(origin)
         if defender.power == self.units[origin].power:
             return 0  # no self-dislodgement
-        return 1 + self.supports(origin, exclude_power=defender.power)
+        return self.unit_strength(origin) + self.supports(origin, exclude_power=defender.power)
 
-    def defend_strength(self, origin: str) -> int:
-        return 1 + self.supports(origin)
+    def defend_strength(self, origin: str) -> float:
+        return self.unit_strength(origin) + self.supports(origin)
 
-    def prevent_strength(self, origin: str) -> int:
+    def prevent_strength(self, origin: str) -> float:
         if not self.has_path(origin):
             return 0
         opponent = self.is_head_to_head(origin)
         if opponent is not None and self.resolve(opponent):
             return 0  # a unit that lost its head-to-head battle can't bounce others (DATC 4.A.7)
-        return 1 + self.supports(origin)
+        return self.unit_strength(origin) + self.supports(origin)
 
     # --- results ------------------------------------------------------------------------------------------
 

@@ -67,7 +67,9 @@ def _structural_problems(suite: dict[str, Any]) -> list[str]:
             for power, units in holder.items():
                 if power not in POWERS:
                     problems.append(f"{name}: unknown power {power!r} in {label}")
-                problems.extend(f"{name}: bad unit {unit!r} in {label}" for unit in units if not UNIT_PATTERN.match(unit))
+                problems.extend(
+                    f"{name}: bad unit {unit!r} in {label}" for unit in units if not UNIT_PATTERN.match(unit)
+                )
         for order, result in expect.get("results", {}).items():
             if result not in RESULTS:
                 problems.append(f"{name}: bad result {result!r} for {order!r}")
@@ -121,7 +123,11 @@ def _request(case: dict[str, Any]) -> dict[str, Any]:
 
 
 def _board(units_by_power: dict[str, list[str]]) -> dict[str, set[str]]:
-    return {power.upper(): {unit.strip().upper() for unit in units} for power, units in units_by_power.items() if units}
+    return {
+        power.upper(): {unit.strip().upper() for unit in units}
+        for power, units in units_by_power.items()
+        if units
+    }
 
 
 def _board_problems(expected: dict[str, list[str]], actual: dict[str, list[str]]) -> list[str]:
@@ -137,7 +143,9 @@ def _board_problems(expected: dict[str, list[str]], actual: dict[str, list[str]]
     return problems
 
 
-def _dislodged_problems(expected: dict[str, list[dict[str, Any]]], actual: dict[str, list[dict[str, Any]]]) -> list[str]:
+def _dislodged_problems(
+    expected: dict[str, list[dict[str, Any]]], actual: dict[str, list[dict[str, Any]]]
+) -> list[str]:
     """Every expected unit is reported (one without any retreat may also be already removed), nothing else is."""
     actual_retreats = {
         (power.upper(), entry["unit"].strip().upper()): {location.upper() for location in entry.get("retreats", [])}

@@ -44,26 +44,33 @@ from .geometry import (
     normalise_location,
 )
 from .icons import ICON_FOR_CODE, UNIT_ICON_NAMES, UnitIcons, icon_name, unit_icons
-from .painter import ALL_LAYERS, BASE_LAYERS, OVERLAY_LAYERS, Layer, paint_board, validate_picture
+from .painter import (
+    ALL_LAYERS,
+    BASE_LAYERS,
+    OVERLAY_LAYERS,
+    Layer,
+    paint_board,
+    validate_picture,
+)
 from .palette import distinct_colours, resolve_power_colours, territory_colour
 from .picture import ArrowStyle, BoardPicture, OrderArrow, OrderKind, UnitMark
 
 __all__ = [
     "ALL_LAYERS",
-    "ArrowStyle",
     "BASE_LAYERS",
+    "ICON_FOR_CODE",
+    "OVERLAY_LAYERS",
+    "UNIT_ICON_NAMES",
+    "ArrowStyle",
     "BoardGeometry",
     "BoardPicture",
     "DrawingError",
     "GeometryError",
-    "ICON_FOR_CODE",
     "Layer",
     "LocationShape",
-    "OVERLAY_LAYERS",
     "OrderArrow",
     "OrderKind",
     "PictureError",
-    "UNIT_ICON_NAMES",
     "UnitIcons",
     "UnitMark",
     "distinct_colours",

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import math
-import statistics
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -21,6 +20,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainterPath, QPolygonF
 from shapely.geometry import LineString, MultiPolygon, Point, Polygon
 from shapely.geometry.base import BaseGeometry
+
+from engine.geometry.rules import UNIT_RADIUS
 
 from .errors import GeometryError
 from .paths import geometry_path
@@ -328,7 +329,7 @@ def geometry_from_dict(data: Any, *, sea_provinces: Iterable[str] | None = None)
     if not isinstance(raw_impassable, dict):
         raise GeometryError("impassable: expected an object of id -> MULTIPOLYGON")
     shapes = [p.area for p in provinces.values()]
-    unit_size = _unit_size(data.get("unit_size"), provinces)
+    unit_size = _unit_size(data.get("unit_size"))
     impassable: dict[str, ImpassableShape] = {}
     for raw_id, polygons in raw_impassable.items():
         area = _multipolygon(polygons, f"impassable.{raw_id}")
@@ -440,15 +441,12 @@ def _decoration(entry: Any, index: int) -> Decoration:
     return Decoration(kind=kind, id=str(entry.get("id", "")), points=points, path=path)
 
 
-def _unit_size(given: Any, provinces: Mapping[str, LocationShape]) -> float:
-    """Unit icon size in map units: explicit, or about a third of a typical land province's width."""
+def _unit_size(given: Any) -> float:
+    """Unit symbol size in map units: the file's ``unit_size``, else the diameter the map builder
+    leaves free around every unit anchor (``engine.geometry.rules.UNIT_RADIUS``)."""
     if given is not None:
         return _number(given, "unit_size", positive=True)
-    land = [p.area.area for p in provinces.values() if not p.is_sea and p.area.area > 0]
-    sizes = land or [p.area.area for p in provinces.values() if p.area.area > 0]
-    if not sizes:
-        raise GeometryError("provinces: every region has zero area")
-    return 0.34 * math.sqrt(statistics.median(sizes))
+    return 2.0 * UNIT_RADIUS
 
 
 # --- value readers ------------------------------------------------------------------------------

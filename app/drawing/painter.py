@@ -8,15 +8,28 @@ them in a pixmap and repaint only :data:`OVERLAY_LAYERS` when units or orders ch
 from __future__ import annotations
 
 import enum
+import itertools
 import math
 import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPainterPathStroker, QPaintEngine, QPen, QPolygonF, QTransform
 import shapely
 import shapely.errors
+from PySide6.QtCore import QLineF, QPointF, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPaintEngine,
+    QPainter,
+    QPainterPath,
+    QPainterPathStroker,
+    QPen,
+    QPolygonF,
+    QTransform,
+)
 from shapely.geometry import LineString
 from shapely.geometry.base import BaseGeometry
 
@@ -46,16 +59,16 @@ BASE_LAYERS: tuple[Layer, ...] = (Layer.SEA, Layer.LAND, Layer.IMPASSABLE, Layer
 OVERLAY_LAYERS: tuple[Layer, ...] = tuple(layer for layer in Layer if layer not in BASE_LAYERS)
 
 # Sizes as fractions of the geometry's unit size, so every map scale looks alike.
-UNIT_ICON = 1.0
-DISLODGED_ICON = 0.8
-UNIT_CLEARANCE = 0.47  # arrows start/stop this far from a unit anchor (the icon's edge)
+UNIT_ICON = 64 / 61  # icon box side; its plate (r 29 + 1.5 rim of 64) then just fills the unit circle
+DISLODGED_ICON = 0.8 * UNIT_ICON
+UNIT_CLEARANCE = 0.5  # arrows start/stop this far from a unit anchor (the plate's edge)
 SHAFT = 0.13
 OUTLINE = 0.045
 HEAD_LENGTH = 0.46
 HEAD_HALF_WIDTH = 0.27
 RING = 0.64
-LABEL_BASE = 0.5
-COAST_LABEL = 0.34
+LABEL_BASE = 0.625  # a 10-unit em on builder maps, the size their label boxes allow for
+COAST_LABEL = 0.42
 FAILED_OPACITY = 0.5
 HEAD_TO_HEAD_OFFSET = 0.17
 THIN_BORDER_PX = 1.6
@@ -377,7 +390,7 @@ def _paint_supply_centres(painter: QPainter, ctx: _Context) -> None:
         else:
             painter.setPen(_pen(palette.LABEL_HALO, u * 0.05))
             painter.setBrush(QBrush(ink))
-            painter.drawEllipse(centre, u * 0.13, u * 0.13)
+            painter.drawEllipse(centre, u * 0.16, u * 0.16)
 
 
 def _label_size(ctx: _Context, shape: LocationShape, text: str, base: float) -> float:
@@ -640,9 +653,9 @@ def _trim(points: list[QPointF], start: float, end: float) -> list[QPointF]:
 
 def _along(points: Sequence[QPointF], fraction: float) -> QPointF:
     """The point ``fraction`` of the way along a polyline."""
-    lengths = [QLineF(a, b).length() for a, b in zip(points, points[1:])]
+    lengths = [QLineF(a, b).length() for a, b in itertools.pairwise(points)]
     remaining = sum(lengths) * fraction
-    for (a, b), length in zip(zip(points, points[1:]), lengths):
+    for (a, b), length in zip(itertools.pairwise(points), lengths, strict=True):
         if remaining <= length and length > 0:
             return QLineF(a, b).pointAt(remaining / length)
         remaining -= length

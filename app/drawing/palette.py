@@ -12,8 +12,8 @@ from functools import cache, lru_cache
 
 from .errors import PictureError
 
-SEA = "#a7c5dc"
-SEA_BORDER = "#7fa3bf"
+SEA = "#8aaecd"
+SEA_BORDER = "#6f93b4"
 NEUTRAL_LAND = "#efe4c6"  # parchment
 OUTER_LAND = "#d9cfb6"  # land that belongs to no province (background decoration)
 IMPASSABLE = "#b5ae9f"
@@ -21,7 +21,7 @@ IMPASSABLE_HATCH = "#8a8274"
 BORDER_INK = "#5b5043"
 COASTLINE_INK = "#3d352c"
 LABEL_INK = "#2a251f"
-SEA_LABEL_INK = "#2c5270"
+SEA_LABEL_INK = "#1f3d5c"
 LABEL_HALO = "#fffaf0"
 UNIT_INK = "#1a1a1a"
 FAILURE_MARK = "#d0021b"

@@ -140,12 +140,6 @@ def prepare_land(
     return shapely.set_precision(shapely.unary_union(keep), GRID), kept
 
 
-def _shared_length(a: BaseGeometry, b: BaseGeometry) -> float:
-    if not a.intersects(b.buffer(0.01) if b.area < 1 else b) and a.distance(b) > 0.05:
-        return 0.0
-    return a.boundary.intersection(b.buffer(0.05)).length
-
-
 def partition(config: BuildConfig, mapdata: MapData, coast: list[CoastPolygon]) -> Board:
     """Divide the board among the provinces of ``mapdata``."""
     seeds = seed_points(config)
@@ -273,6 +267,13 @@ def partition(config: BuildConfig, mapdata: MapData, coast: list[CoastPolygon]) 
         lon, lat = config.frame.to_lonlat(c.x, c.y)
         if comp_is_sea:
             best = _best_neighbour(piece, regions, lambda p: not is_sea.get(p, False) and p not in lakes)
+            if best is None and comp.area <= MAX_LAGOON_PX2 and any(
+                g.distance(piece) < 0.05 for g in unplayable_geoms + list(orphan_land_pieces(orphan_comp_faces, comp_list))
+            ):
+                unplayable_geoms.append(piece)
+                land = shapely.unary_union([land, piece], grid_size=GRID)
+                notes.append(f"lagoon at {_fmt(lat, lon)} ({comp.area:.0f} px²) filled as unplayable land")
+                continue
             if best is None or comp.area > MAX_LAGOON_PX2:
                 raise MapDataError(
                     f"water at {_fmt(lat, lon)} ({comp.area:.0f} px²) has no sea seed: add one or fill it"
@@ -299,6 +300,11 @@ def partition(config: BuildConfig, mapdata: MapData, coast: list[CoastPolygon]) 
     if missing:
         raise MapDataError(f"no region came out for {', '.join(missing)} (their seeds are all cut off)")
     return Board(width, height, land, regions, unplayable_all, seeds, notes)
+
+
+def orphan_land_pieces(faces: dict[int, list[Polygon]], comps: list[tuple[Polygon, bool]]) -> list[BaseGeometry]:
+    """The seedless landmasses (faces grouped per landmass)."""
+    return [shapely.unary_union(fs) for idx, fs in faces.items() if not comps[idx][1]]
 
 
 def _best_neighbour(piece: BaseGeometry, regions: dict[str, BaseGeometry], allowed) -> str | None:  # type: ignore[no-untyped-def]

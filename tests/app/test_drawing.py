@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -28,6 +29,7 @@ from app.drawing import (
     load_geometry,
     location_at,
     paint_board,
+    palette,
     render_to_image,
     save_pdf,
     save_png,
@@ -35,7 +37,6 @@ from app.drawing import (
     territory_colour,
     validate_picture,
 )
-from app.drawing import palette
 from app.drawing.icons import UNIT_ICON_NAMES, check_icons, icon_name, tinted_svg
 from app.drawing.paths import ICONS_DIR
 
@@ -95,11 +96,11 @@ def geometry() -> BoardGeometry:
 
 
 def full_picture(**changes: Any) -> BoardPicture:
-    fields: dict[str, Any] = dict(
-        power_colours=COLOURS,
-        owners={"WES": "ENG", "EAS": "GER", "SPA": "FRA"},
-        home_centres={"WES": "ENG", "EAS": "GER"},
-        units=[
+    fields: dict[str, Any] = {
+        "power_colours": COLOURS,
+        "owners": {"WES": "ENG", "EAS": "GER", "SPA": "FRA"},
+        "home_centres": {"WES": "ENG", "EAS": "GER"},
+        "units": [
             ("ENG", "A", "WES"),
             ("GER", "A", "EAS"),
             ("FRA", "F", "SPA/SC"),
@@ -107,8 +108,8 @@ def full_picture(**changes: Any) -> BoardPicture:
             ("TUR", "F", "MED"),
             ("GER", "A", "CEN"),
         ],
-        dislodged_units=[("TUR", "A", "CEN")],
-        orders=[
+        "dislodged_units": [("TUR", "A", "CEN")],
+        "orders": [
             OrderArrow("move", "ENG", "WES", "CEN"),
             OrderArrow("support_move", "GER", "EAS", "CEN", "WES"),
             OrderArrow("move", "GER", "CEN", "SPA", failed=True),
@@ -119,7 +120,7 @@ def full_picture(**changes: Any) -> BoardPicture:
             OrderArrow("build", "ENG", "WES", unit_type="F"),
             OrderArrow("disband", "TUR", "MED"),
         ],
-    )
+    }
     fields.update(changes)
     return BoardPicture(**fields)
 
@@ -276,6 +277,12 @@ def test_every_unit_icon_exists_and_parses(qapp: Any) -> None:
     for name in UNIT_ICON_NAMES:
         tinted = tinted_svg((ICONS_DIR / f"{name}.svg").read_text(encoding="utf-8"), "#c8102e")
         assert "#c8102e" in tinted and "#808080" not in tinted.lower()
+
+
+def test_unit_icons_use_only_the_colour_tokens() -> None:
+    for name in UNIT_ICON_NAMES:
+        colours = set(re.findall(r"#[0-9a-fA-F]{3,6}\b", (ICONS_DIR / f"{name}.svg").read_text(encoding="utf-8")))
+        assert {c.lower() for c in colours} <= {"#808080", "#ffffff", "#1a1a1a"}, name
 
 
 def test_every_engine_unit_type_has_an_icon() -> None:

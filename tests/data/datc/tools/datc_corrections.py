@@ -672,7 +672,10 @@ def _set_retreat_situation(case: dict[str, Any], spec: dict[str, Any]) -> None:
     if listed_before != listed_now:
         raise ValueError(f"{case['id']}: dislodged units differ: {sorted(listed_before ^ listed_now)}")
     case["dislodged"] = {
-        power: [{"unit": unit, "attacker": attacker, "via_convoy": via_convoy} for unit, attacker, via_convoy in entries]
+        power: [
+            {"unit": unit, "attacker": attacker, "via_convoy": via_convoy}
+            for unit, attacker, via_convoy in entries
+        ]
         for power, entries in spec["dislodged"].items()
     }
     if spec.get("contested"):
