@@ -10,43 +10,69 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, Waive
-from .resolver import convoy_route_exists
 from .state import GameState
 from .types import PhaseType, Unit, UnitType, province_of
-from .validate import convoy_fleets_needed, convoy_reach
+from .validate import convoy_fleets_needed, fleets_at_sea
 from .variants.base import Variant
 
 
 @dataclass(slots=True)
 class _Reach:
-    """Per position: where each unit can move, and who can reach each province."""
+    """Per position: where each unit can move, who can reach each province, and the convoy network."""
 
     moves: dict[str, list[Move]] = field(default_factory=dict)  # unit province -> its legal moves
     reachers: dict[str, list[Move]] = field(default_factory=lambda: defaultdict(list))  # dest province -> moves
+    fleet_group: dict[str, int] = field(default_factory=dict)  # convoying fleet province -> its network
+    group_coasts: list[set[str]] = field(default_factory=list)  # network -> coastal provinces it touches
 
 
-def _convoy_fleets(variant: Variant, state: GameState) -> set[str]:
+def _convoy_networks(variant: Variant, state: GameState, reach: _Reach) -> None:
+    """Group the fleets that could convoy into connected networks and note the coasts each touches."""
     board = variant.board
-    return {p for p, u in state.units.items() if u.type is UnitType.FLEET and board.provinces[p].can_convoy}
+    fleets = fleets_at_sea(board, state)
+    for start in fleets:
+        if start in reach.fleet_group:
+            continue
+        group = len(reach.group_coasts)
+        coasts: set[str] = set()
+        stack = [start]
+        reach.fleet_group[start] = group
+        while stack:
+            cur = stack.pop()
+            for nxt in board.fleet_adjacent_provinces(cur):
+                if nxt in fleets:
+                    if nxt not in reach.fleet_group:
+                        reach.fleet_group[nxt] = group
+                        stack.append(nxt)
+                elif board.provinces[nxt].is_coastal:
+                    coasts.add(nxt)
+        reach.group_coasts.append(coasts)
 
 
 def _moves(variant: Variant, state: GameState) -> _Reach:
     board = variant.board
-    fleets = _convoy_fleets(variant, state)
     reach = _Reach()
+    _convoy_networks(variant, state, reach)
+    coast_groups: dict[str, set[int]] = defaultdict(set)
+    for g, coasts in enumerate(reach.group_coasts):
+        for c in coasts:
+            coast_groups[c].add(g)
     for prov, unit in state.units.items():
-        moves: list[Move] = []
+        moves: list[Move]
         if unit.type is UnitType.FLEET:
-            for loc in sorted(board.fleet_adjacent(unit.loc)):
-                moves.append(Move(unit, loc))
+            moves = [Move(unit, loc) for loc in sorted(board.fleet_adjacent(unit.loc))]
         elif unit.type is UnitType.ARMY:
             adjacent = board.army_adjacent(unit.loc)
-            for dest in sorted(adjacent):
-                moves.append(Move(unit, dest))
-            if fleets:
-                for dest in sorted(convoy_reach(board, prov)):
-                    if convoy_route_exists(board, prov, dest, fleets):
-                        moves.append(Move(unit, dest, via_convoy=dest in adjacent))
+            moves = [Move(unit, dest) for dest in sorted(adjacent)]
+            groups = coast_groups.get(prov)
+            if groups:
+                dests: set[str] = set()
+                for g in groups:
+                    dests |= reach.group_coasts[g]
+                dests.discard(prov)
+                moves.extend(Move(unit, dest, via_convoy=dest in adjacent) for dest in sorted(dests))
+        else:
+            moves = []
         reach.moves[prov] = moves
         for mv in moves:
             reach.reachers[province_of(mv.dest)].append(mv)
@@ -68,35 +94,35 @@ def unit_options(variant: Variant, state: GameState, prov: str, reach: _Reach | 
         target = state.units.get(target_prov)
         if target is not None:
             out.append(SupportHold(unit, target))
+    supports: dict[SupportMove, None] = {}
     for dest in sorted(near):
         for mv in reach.reachers.get(dest, ()):
-            mover_prov = province_of(mv.unit.loc)
-            if mover_prov == prov or (mv.via_convoy and any(
-                    m.dest == mv.dest and not m.via_convoy for m in reach.moves[mover_prov])):
-                continue  # the walk and the convoy to an adjacent province are one support
-            out.append(SupportMove(unit, mv.unit, mv.dest if "/" in mv.dest else dest))
-    if unit.type is UnitType.FLEET and board.provinces[prov].can_convoy:
-        fleets = _convoy_fleets(variant, state)
-        for army_prov, army in sorted(state.units.items()):
-            if army.type is not UnitType.ARMY or not board.provinces[army_prov].is_coastal:
+            mover = mv.unit
+            if mover is unit:
                 continue
-            for mv in reach.moves[army_prov]:
-                dest = province_of(mv.dest)
-                if (mv.via_convoy or dest not in board.army_adjacent(army.loc)) and \
-                        prov in convoy_fleets_needed(board, army_prov, dest) and \
-                        convoy_route_exists(board, army_prov, dest, fleets):
+            by_sea = mv.via_convoy or (mover.type is UnitType.ARMY and dest not in board.army_adjacent(mover.loc))
+            if by_sea and unit.type is UnitType.FLEET and reach.fleet_group.get(prov) is not None \
+                    and not _route_without(board, state, mover, dest, prov):
+                continue  # the only route runs through this fleet: it can't also support (DATC 6.D.31)
+            supports[SupportMove(unit, mover, mv.dest if "/" in mv.dest else dest)] = None
+    out.extend(supports)
+    group = reach.fleet_group.get(prov)
+    if unit.type is UnitType.FLEET and group is not None:
+        coasts = reach.group_coasts[group]
+        for army_prov in sorted(coasts):
+            army = state.units.get(army_prov)
+            if army is None or army.type is not UnitType.ARMY:
+                continue
+            for dest in sorted(coasts):
+                if dest != army_prov and prov in convoy_fleets_needed(board, army_prov, dest):
                     out.append(Convoy(unit, army, dest))
-    return _unique(out)
-
-
-def _unique(items: list[Order]) -> list[Order]:
-    seen: set[Order] = set()
-    out = []
-    for o in items:
-        if o not in seen:
-            seen.add(o)
-            out.append(o)
     return out
+
+
+def _route_without(board: object, state: GameState, army: Unit, dest: str, busy: str) -> bool:
+    from .validate import unit_can_reach
+
+    return unit_can_reach(board, army, dest, state, busy=busy)  # type: ignore[arg-type]
 
 
 def retreat_orders(state: GameState, prov: str) -> list[Order]:

@@ -132,6 +132,19 @@ def convoy_fleets_needed(board: MapData, origin: str, dest: str) -> frozenset[st
     return frozenset(needed)
 
 
+def fleets_linked(board: MapData, coast: str, fleets: set[str]) -> set[str]:
+    """The fleets among ``fleets`` joined to the coastal province ``coast`` by a chain of fleets."""
+    linked = {f for f in fleets if coast in board.fleet_adjacent_provinces(f)}
+    stack = list(linked)
+    while stack:
+        cur = stack.pop()
+        for nxt in board.fleet_adjacent_provinces(cur):
+            if nxt in fleets and nxt not in linked:
+                linked.add(nxt)
+                stack.append(nxt)
+    return linked
+
+
 def fleets_at_sea(board: MapData, state: GameState) -> set[str]:
     """Provinces holding a fleet that could convoy."""
     return {p for p, u in state.units.items() if u.type is UnitType.FLEET and board.provinces[p].can_convoy}
@@ -187,7 +200,8 @@ def validate_movement(raw: RawOrder, state: GameState, board: MapData, power: st
                 if adjacent:
                     raise IllegalOrderError(f"no fleets at sea could convoy {unit} to {dest_prov}")
                 raise IllegalOrderError(f"{dest_prov} is not adjacent to {here}, and no fleets at sea could convoy it")
-        return Move(unit, dest_prov, via_convoy=raw.via_convoy)
+        # "via convoy" only says something when the army could also walk there.
+        return Move(unit, dest_prov, via_convoy=raw.via_convoy and adjacent)
     if raw.kind == "support":
         assert raw.target_loc is not None
         target_prov = province_of(raw.target_loc)
@@ -236,6 +250,9 @@ def validate_movement(raw: RawOrder, state: GameState, board: MapData, power: st
             raise IllegalOrderError(f"an army can't be convoyed to {dest_prov}")
         if here not in convoy_fleets_needed(board, origin, dest_prov):
             raise IllegalOrderError(f"{unit} is on no convoy route from {origin} to {dest_prov}")
+        fleets = fleets_at_sea(board, state)
+        if here not in fleets_linked(board, origin, fleets) or here not in fleets_linked(board, dest_prov, fleets):
+            raise IllegalOrderError(f"no chain of fleets through {here} links {origin} to {dest_prov}")
         return Convoy(unit, target, dest_prov)
     raise OrderSyntaxError(f"unknown order kind {raw.kind!r}")
 

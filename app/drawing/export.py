@@ -99,7 +99,8 @@ def png_bytes(
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    if not image.save(buffer, b"PNG"):
+    # The type stubs ask for bytes here, but PySide6 only accepts str at runtime.
+    if not image.save(buffer, "PNG"):  # type: ignore[call-overload]
         raise DrawingError("Qt could not encode the board as PNG")
     buffer.close()
     return bytes(data.data())

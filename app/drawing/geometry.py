@@ -293,7 +293,8 @@ def geometry_from_dict(data: Any, *, sea_provinces: Iterable[str] | None = None)
         raise GeometryError(f"format is {data.get('format')!r}, expected {GEOMETRY_FORMAT!r}")
     if data.get("format_version") != GEOMETRY_FORMAT_VERSION:
         raise GeometryError(
-            f"format_version {data.get('format_version')!r} is not supported (this build reads {GEOMETRY_FORMAT_VERSION})"
+            f"format_version {data.get('format_version')!r} is not supported"
+            f" (this build reads {GEOMETRY_FORMAT_VERSION})"
         )
     map_id = data.get("map")
     if not isinstance(map_id, str) or not map_id:

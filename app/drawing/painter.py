@@ -435,13 +435,17 @@ def _paint_labels(painter: QPainter, ctx: _Context) -> None:
     land_ink, sea_ink = QColor(palette.LABEL_INK), QColor(palette.SEA_LABEL_INK)
     for pid, shape in ctx.geometry.provinces.items():
         size = _label_size(ctx, shape, pid, u * LABEL_BASE)
-        _draw_halo_text(painter, shape.label, _text_path(pid, size, shape.is_sea), sea_ink if shape.is_sea else land_ink, halo)
+        ink = sea_ink if shape.is_sea else land_ink
+        _draw_halo_text(painter, shape.label, _text_path(pid, size, shape.is_sea), ink, halo)
         for coast in shape.coasts.values():
             assert coast.coast is not None
-            _draw_halo_text(painter, coast.label, _text_path(coast.coast.lower(), u * COAST_LABEL, True), land_ink, halo)
+            text = _text_path(coast.coast.lower(), u * COAST_LABEL, True)
+            _draw_halo_text(painter, coast.label, text, land_ink, halo)
 
 
-def _draw_halo_text(painter: QPainter, at: QPointF, text: tuple[QPainterPath, QPainterPath], ink: QColor, halo: QColor) -> None:
+def _draw_halo_text(
+    painter: QPainter, at: QPointF, text: tuple[QPainterPath, QPainterPath], ink: QColor, halo: QColor
+) -> None:
     glyphs, outline = text
     painter.translate(at)
     painter.fillPath(outline, halo)
@@ -765,7 +769,9 @@ def _draw_plus(painter: QPainter, at: QPointF, half: float, colour: str, u: floa
     painter.strokePath(path, _pen(colour, u * 0.16, cap=Qt.PenCapStyle.SquareCap))
 
 
-def _draw_cross(painter: QPainter, at: QPointF, half: float, colour: str, rim_colour: str, width: float, rim: float) -> None:
+def _draw_cross(
+    painter: QPainter, at: QPointF, half: float, colour: str, rim_colour: str, width: float, rim: float
+) -> None:
     path = QPainterPath()
     path.moveTo(at + QPointF(-half, -half))
     path.lineTo(at + QPointF(half, half))

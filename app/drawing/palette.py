@@ -195,7 +195,9 @@ def resolve_power_colours(
 
 
 @lru_cache(maxsize=256)
-def _resolve(powers: tuple[str, ...], given_items: tuple[tuple[str, str], ...], colour_blind: bool) -> tuple[tuple[str, str], ...]:
+def _resolve(
+    powers: tuple[str, ...], given_items: tuple[tuple[str, str], ...], colour_blind: bool
+) -> tuple[tuple[str, str], ...]:
     given = dict(given_items)
     ordered = list(dict.fromkeys([*given.keys(), *powers]))
     for colour in given.values():

@@ -6,7 +6,7 @@ it the same way from a game state. Locations are map ids such as ``"LON"`` or ``
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -130,9 +130,9 @@ class BoardPicture:
     owners: Mapping[str, str] = field(default_factory=dict)  # province -> power, tints the land
     home_centres: Mapping[str, str] = field(default_factory=dict)  # province -> power
     supply_centres: frozenset[str] | None = None
-    units: tuple[UnitMark, ...] = ()
-    dislodged_units: tuple[UnitMark, ...] = ()
-    orders: tuple[OrderArrow, ...] = ()
+    units: Sequence[UnitMark] = ()  # stored as a tuple; plain (power, type, loc) tuples are accepted
+    dislodged_units: Sequence[UnitMark] = ()
+    orders: Sequence[OrderArrow] = ()
     highlights: frozenset[str] = frozenset()  # locations drawn as selectable (legal targets)
     selected: str | None = None  # location outlined as the current selection
     show_labels: bool = True

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import shapely
+import shapely.ops
 from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.strtree import STRtree
@@ -186,7 +187,13 @@ def partition(config: BuildConfig, mapdata: MapData, coast: list[CoastPolygon]) 
         for s in ss:
             pt = Point(s.x, s.y)
             if not medium.contains(pt):
-                problems.append(f"{s.where} is not in {name} (it is {medium.distance(pt):.1f} px away)")
+                # Suggest a spot a little inside the right medium.
+                inner = medium.buffer(-2)
+                target = inner if not inner.is_empty else medium
+                near = shapely.ops.nearest_points(target, pt)[0]
+                lon, lat = config.frame.to_lonlat(near.x, near.y)
+                problems.append(f"{s.where} is not in {name} ({medium.distance(pt):.1f} px away; "
+                                f"try [{lat:.2f}, {lon:.2f}])")
     if problems:
         raise MapDataError("; ".join(problems))
 

@@ -24,7 +24,9 @@ from app.drawing import (
     DrawingError,
     GeometryError,
     OrderArrow,
+    OrderKind,
     PictureError,
+    UnitMark,
     geometry_from_dict,
     load_geometry,
     location_at,
@@ -110,15 +112,15 @@ def full_picture(**changes: Any) -> BoardPicture:
         ],
         "dislodged_units": [("TUR", "A", "CEN")],
         "orders": [
-            OrderArrow("move", "ENG", "WES", "CEN"),
-            OrderArrow("support_move", "GER", "EAS", "CEN", "WES"),
-            OrderArrow("move", "GER", "CEN", "SPA", failed=True),
-            OrderArrow("support_hold", "ENG", "NAO", "SPA/SC"),
-            OrderArrow("convoy", "TUR", "MED", "SPA", aux_loc="CEN"),
-            OrderArrow("retreat", "TUR", "CEN", "MED"),
-            OrderArrow("hold", "FRA", "SPA/SC"),
-            OrderArrow("build", "ENG", "WES", unit_type="F"),
-            OrderArrow("disband", "TUR", "MED"),
+            OrderArrow(OrderKind.MOVE, "ENG", "WES", "CEN"),
+            OrderArrow(OrderKind.SUPPORT_MOVE, "GER", "EAS", "CEN", "WES"),
+            OrderArrow(OrderKind.MOVE, "GER", "CEN", "SPA", failed=True),
+            OrderArrow(OrderKind.SUPPORT_HOLD, "ENG", "NAO", "SPA/SC"),
+            OrderArrow(OrderKind.CONVOY, "TUR", "MED", "SPA", aux_loc="CEN"),
+            OrderArrow(OrderKind.RETREAT, "TUR", "CEN", "MED"),
+            OrderArrow(OrderKind.HOLD, "FRA", "SPA/SC"),
+            OrderArrow(OrderKind.BUILD, "ENG", "WES", unit_type="F"),
+            OrderArrow(OrderKind.DISBAND, "TUR", "MED"),
         ],
     }
     fields.update(changes)
@@ -132,7 +134,10 @@ def pixel(image: QImage, x: float, y: float) -> str:
 
 def close_to(actual: str, expected: str, tolerance: int = 3) -> bool:
     a, e = QColor(actual), QColor(expected)
-    return all(abs(x - y) <= tolerance for x, y in zip(a.getRgb()[:3], e.getRgb()[:3]))
+    return all(
+        abs(x - y) <= tolerance
+        for x, y in [(a.red(), e.red()), (a.green(), e.green()), (a.blue(), e.blue())]
+    )
 
 
 # --- geometry -----------------------------------------------------------------------------------
@@ -340,25 +345,25 @@ def test_colour_blind_mode_recolours_units_and_land(qapp: Any, geometry: BoardGe
 
 
 def test_unit_type_without_icon_is_drawn_as_a_lettered_plate(qapp: Any, geometry: BoardGeometry) -> None:
-    picture = BoardPicture(power_colours=COLOURS, units=[("TUR", "Q", "CEN")])
+    picture = BoardPicture(power_colours=COLOURS, units=[UnitMark("TUR", "Q", "CEN")])
     image = render_to_image(picture, geometry, WIDTH_PX)
     assert pixel(image, 275, 165 - geometry.unit_size * 0.4) == TURKEY
 
 
 def test_pictures_naming_unknown_places_are_rejected_before_drawing(geometry: BoardGeometry) -> None:
     with pytest.raises(PictureError, match="unit ENG A: no location 'XYZ'"):
-        validate_picture(BoardPicture(units=[("ENG", "A", "XYZ")]), geometry)
+        validate_picture(BoardPicture(units=[UnitMark("ENG", "A", "XYZ")]), geometry)
     with pytest.raises(PictureError, match="SPA has no coast 'SPA/EC'"):
-        validate_picture(BoardPicture(orders=[OrderArrow("move", "FRA", "SPA/EC", "MED")]), geometry)
+        validate_picture(BoardPicture(orders=[OrderArrow(OrderKind.MOVE, "FRA", "SPA/EC", "MED")]), geometry)
     with pytest.raises(PictureError, match="colour of ENG"):
         validate_picture(BoardPicture(power_colours={"ENG": "blue"}), geometry)
 
 
 def test_orders_with_missing_or_stray_locations_are_rejected() -> None:
     with pytest.raises(PictureError, match="support_move order of GER needs aux_loc"):
-        OrderArrow("support_move", "GER", "EAS", "CEN")
+        OrderArrow(OrderKind.SUPPORT_MOVE, "GER", "EAS", "CEN")
     with pytest.raises(PictureError, match="hold order of GER has no use for to_loc"):
-        OrderArrow("hold", "GER", "EAS", "CEN")
+        OrderArrow(OrderKind.HOLD, "GER", "EAS", "CEN")
     with pytest.raises(PictureError, match="unknown order kind 'attack'"):
         OrderArrow("attack", "GER", "EAS", "CEN")  # type: ignore[arg-type]
 
@@ -367,7 +372,7 @@ def test_wrapping_map_draws_arrows_across_the_seam(qapp: Any) -> None:
     data = mini_geometry_data()
     data["wrap_x"] = True
     wrapped = geometry_from_dict(data)
-    picture = BoardPicture(power_colours=COLOURS, orders=[OrderArrow("move", "ENG", "NAO", "EAS")])
+    picture = BoardPicture(power_colours=COLOURS, orders=[OrderArrow(OrderKind.MOVE, "ENG", "NAO", "EAS")])
     image = render_to_image(picture, wrapped, WIDTH_PX)
     # NAO (60, 150) to EAS (300, 70) is shorter westward across the seam: the arrow re-enters from the
     # east edge, running from (460, 150) to (300, 70), and doesn't cross the middle of the board.

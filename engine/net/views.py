@@ -1,0 +1,159 @@
+"""What one seat may know, as JSON-ready dicts: positions, results and history seen through the variant.
+
+Every position that leaves the host passes through ``variant.view_for(state, power)`` here (``power`` is
+``None`` for observers), so a variant with fog of war hides what it hides in every frame. Pending orders
+appear only in the owner's own ``you`` block; nothing here reads another power's pending orders.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from ..contract import centers_by_power, units_by_power
+from ..game import Game, PhaseRecord
+from ..options import legal_order_objects, orderable_powers
+from ..orders import Order
+from ..phases import OrderResult
+from ..state import GameState
+from ..types import PhaseType, province_of
+from ..variants import Variant
+
+
+def position_to_wire(state: GameState) -> dict[str, Any]:
+    """A position as the protocol writes it (the same shapes as the adjudication contract's response)."""
+    dislodged: dict[str, list[dict[str, Any]]] = {}
+    for d in sorted(state.dislodged.values(), key=lambda d: (d.unit.power, d.unit.loc)):
+        dislodged.setdefault(d.unit.power, []).append(
+            {"unit": str(d.unit), "attacker": d.attacker, "retreats": list(d.retreats)})
+    return {
+        "phase": str(state.phase),
+        "phase_name": state.phase.long_name,
+        "units": units_by_power(state.units),
+        "centers": centers_by_power(state.centers),
+        "dislodged": dislodged,
+        "contested": sorted(state.contested),
+    }
+
+
+def result_to_wire(result: OrderResult) -> dict[str, Any]:
+    out: dict[str, Any] = {"power": result.power, "order": result.order, "result": result.result,
+                           "reason": result.reason}
+    if result.default:
+        out["default"] = True
+    return out
+
+
+def _typed_unit_province(order: Order | None) -> str | None:
+    unit = getattr(order, "unit", None)
+    return None if unit is None else province_of(unit.loc)
+
+
+def visible_results(variant: Variant, before: GameState, results: Iterable[OrderResult],
+                    power: str | None) -> list[dict[str, Any]]:
+    """The results of a phase that ``power`` may see: all of them unless the variant hides units.
+
+    Under fog of war (``view_for`` returns a different position) a seat sees its own results and those of
+    units it could see when the phase began; orders that name no visible unit stay hidden.
+    """
+    view = variant.view_for(before, power)
+    if view is before:
+        return [result_to_wire(r) for r in results]
+    shown = []
+    for r in results:
+        prov = _typed_unit_province(r.typed)
+        if r.power == power or (prov is not None and prov in view.units and view.units[prov].power == r.power):
+            shown.append(result_to_wire(r))
+    return shown
+
+
+def history_entry(variant: Variant, index: int, record: PhaseRecord, next_state: GameState,
+                  power: str | None) -> dict[str, Any]:
+    """One finished phase as ``power`` may see it: the position it began from and its results."""
+    return {
+        "index": index,
+        "position": position_to_wire(variant.view_for(record.state, power)),
+        "results": visible_results(variant, record.state, record.results, power),
+        "next_phase": str(next_state.phase),
+    }
+
+
+class SeatViews:
+    """Per-position cache of views and legal orders, so 30 seats don't each recompute the same options.
+
+    Rebuilt whenever the game's position object changes (a phase was processed or the GM edited it).
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._state: GameState | None = None
+        self._views: dict[str | None, GameState] = {}
+        self._legal: dict[int, tuple[GameState, dict[str, dict[str, list[Order]]]]] = {}
+        self._to_order: list[str] = []
+
+    def _refresh(self) -> None:
+        if self._state is not self.game.state:
+            self._state = self.game.state
+            self._views.clear()
+            self._legal.clear()
+            self._to_order = self.game.powers_to_order()
+
+    def view(self, power: str | None) -> GameState:
+        self._refresh()
+        if power not in self._views:
+            self._views[power] = self.game.variant.view_for(self.game.state, power)
+        return self._views[power]
+
+    def to_order(self) -> list[str]:
+        """Powers with something to order; public, since anyone can count units and centres."""
+        self._refresh()
+        return list(self._to_order)
+
+    def legal(self, power: str) -> dict[str, list[str]]:
+        view = self.view(power)
+        key = id(view)
+        if key not in self._legal:
+            self._legal[key] = (view, legal_order_objects(self.game.variant, view))
+        per_unit = self._legal[key][1].get(power, {})
+        return {loc: [str(o) for o in orders] for loc, orders in per_unit.items()}
+
+    def you_block(self, power: str) -> dict[str, Any]:
+        """The seat's private block: its own sealed orders, ready flag, draw vote and legal orders."""
+        game = self.game
+        view = self.view(power)
+        block: dict[str, Any] = {
+            "power": power,
+            "orders": game.pending_orders(power),
+            "ready": power in game.ready,
+            "draw_vote": power in game.draw_votes,
+            "must_order": power in self.to_order(),
+            "legal": self.legal(power) if power in self.to_order() else {},
+        }
+        if view.phase.type is PhaseType.ADJUSTMENTS:
+            block["adjustment"] = game.variant.adjustment_delta(view, power)
+        return block
+
+
+def game_over_block(game: Game) -> dict[str, Any] | None:
+    if not game.is_over:
+        return None
+    return {"winner": game.winner, "drawn": game.drawn,
+            "draw_powers": sorted(game.draw_votes) if game.drawn else []}
+
+
+def orderable(variant: Variant, state: GameState) -> list[str]:
+    return orderable_powers(variant, state)
+
+
+def seat_list(powers: Iterable[str], claimed: Mapping[str, bool], connected: Mapping[str, bool],
+              ready: Mapping[str, bool] | None) -> list[dict[str, Any]]:
+    """The public seat table; ``ready`` is ``None`` when the host keeps ready flags private."""
+    out = []
+    for p in powers:
+        row: dict[str, Any] = {"power": p, "claimed": claimed.get(p, False), "connected": connected.get(p, False)}
+        if ready is not None:
+            row["ready"] = ready.get(p, False)
+        out.append(row)
+    return out
+
+
+__all__ = ["SeatViews", "game_over_block", "history_entry", "position_to_wire", "result_to_wire", "seat_list",
+           "visible_results"]
