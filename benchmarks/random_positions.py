@@ -12,8 +12,10 @@ from typing import Any
 from engine.bots import random_orders
 from engine.contract import centers_by_power, units_by_power
 from engine.game import Game
+from engine.options import legal_order_objects
+from engine.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
 from engine.state import GameState
-from engine.types import PhaseType
+from engine.types import PhaseType, province_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +25,7 @@ class Sample:
     game_seed: int
     state: GameState
     orders: dict[str, list[str]]
+    coherent: bool = False  # movement orders from coherent_orders rather than engine.bots.random_orders
 
     @property
     def phase(self) -> str:
@@ -49,16 +52,60 @@ class Sample:
         return request
 
 
+def _supports_or_convoys(order: Order, chosen: dict[str, Order]) -> bool:
+    """Does the support or convoy ``order`` match what its target unit was told to do?"""
+    if type(order) is SupportHold:
+        return type(chosen.get(province_of(order.target.loc))) is not Move
+    if type(order) is SupportMove or type(order) is Convoy:
+        target = chosen.get(province_of(order.target.loc))
+        if type(target) is not Move:
+            return False
+        if type(order) is SupportMove and "/" in order.dest:
+            return target.dest == order.dest
+        return province_of(target.dest) == province_of(order.dest)
+    return False
+
+
+def coherent_orders(game: Game, rng: random.Random) -> dict[str, list[str]]:
+    """Movement orders for every power where most supports and convoys back a move or hold actually
+    ordered, so that battles, cut supports, dislodgements and convoys happen far more often than with
+    independent random orders."""
+    per_unit = {province_of(loc): options
+                for per in legal_order_objects(game.variant, game.state).values() for loc, options in per.items()}
+    chosen: dict[str, Order] = {}
+    helpers: list[str] = []
+    for prov, options in per_unit.items():
+        roll = rng.random()
+        moves = [o for o in options if type(o) is Move]
+        if roll < 0.5 and moves:
+            chosen[prov] = rng.choice(moves)
+        elif roll < 0.6:
+            chosen[prov] = Hold(game.state.units[prov])
+        else:
+            helpers.append(prov)
+    rng.shuffle(helpers)
+    for prov in helpers:
+        options = per_unit[prov]
+        backing = [o for o in options if _supports_or_convoys(o, chosen)]
+        chosen[prov] = rng.choice(backing) if backing and rng.random() < 0.85 else rng.choice(options)
+    orders: dict[str, list[str]] = {}
+    for prov, order in chosen.items():
+        orders.setdefault(game.state.units[prov].power, []).append(str(order))
+    return orders
+
+
 def random_samples(
     count: int,
     seed: int = 0,
     max_year: int = 1920,
     phase_types: frozenset[PhaseType] = frozenset({PhaseType.MOVEMENT}),
+    coherent: bool = False,
 ) -> list[Sample]:
     """The first ``count`` phases of the wanted types from random games seeded ``seed``, ``seed + 1``, ...
 
     Each game runs until someone wins or ``max_year`` ends, so the positions range from the opening
-    (22 units) to crowded middle games.
+    (22 units) to crowded middle games. Movement orders come from ``engine.bots.random_orders``, or with
+    ``coherent`` from :func:`coherent_orders`.
     """
     if count <= 0:
         raise ValueError(f"count must be positive, got {count}")
@@ -68,12 +115,14 @@ def random_samples(
         rng = random.Random(game_seed)
         game = Game.new("standard")
         while not game.is_over and game.state.phase.year <= max_year and len(samples) < count:
-            orders: dict[str, list[str]] = {}
-            for power in game.powers_to_order():
-                orders[power] = random_orders(game, power, rng)
-                game.set_orders(power, orders[power], ready=True)
+            if coherent and game.state.phase.type is PhaseType.MOVEMENT:
+                orders = coherent_orders(game, rng)
+            else:
+                orders = {power: random_orders(game, power, rng) for power in game.powers_to_order()}
+            for power, texts in orders.items():
+                game.set_orders(power, texts, ready=True)
             if game.state.phase.type in phase_types:
-                samples.append(Sample(game_seed, game.state, orders))
+                samples.append(Sample(game_seed, game.state, orders, coherent))
             game.process()
         game_seed += 1
     return samples

@@ -2,8 +2,7 @@
 
 A :class:`BoardGeometry` is built once per map (:func:`load_map_geometry` caches it) and never changes,
 so painting only reads prepared ``QPainterPath`` objects. The file format (``chancellery-geometry``
-version 1, map units with y growing downward) is described in ``docs/`` and in the module docstring of
-:mod:`app.drawing`.
+version 1, map units with y growing downward) is summarised in the docstring of :mod:`app.drawing`.
 """
 from __future__ import annotations
 
@@ -16,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import shapely
+import shapely.errors
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainterPath, QPolygonF
 from shapely.geometry import LineString, MultiPolygon, Point, Polygon
@@ -31,6 +31,7 @@ GEOMETRY_FORMAT_VERSION = 1
 DECORATION_KINDS = ("route", "canal")
 _TERRAINS = {"land": False, "coast": False, "sea": True, "impassable": False}
 _HIT_GRID = 48  # cells per side of the hit-test index
+_MIN_UNPLAYABLE_AREA = 1.0  # map units²; smaller leftovers of background land are rounding slivers
 
 
 @dataclass(eq=False, slots=True)
@@ -103,6 +104,7 @@ class BoardGeometry:
                 self._locations[coast.loc] = coast
         self._coastline: QPainterPath | None = None
         self._land_area: BaseGeometry | None = None
+        self._unplayable_land: QPainterPath | None = None
         self._build_hit_index()
 
     # --- lookup ---------------------------------------------------------------------------------
@@ -162,6 +164,25 @@ class BoardGeometry:
                 parts += [i.area for i in self.impassable.values()]
                 self._land_area = shapely.unary_union(parts) if parts else Polygon()
         return self._land_area
+
+    @property
+    def unplayable_land(self) -> QPainterPath:
+        """Background land outside every province and impassable area (Ireland on the standard map)."""
+        if self._unplayable_land is None:
+            path = QPainterPath()
+            if self._land_background_area is not None:
+                board = [p.area for p in self.provinces.values() if not p.is_sea]
+                board += [i.area for i in self.impassable.values()]
+                try:
+                    rest = self._land_background_area.difference(shapely.unary_union(board))
+                    # Rounding leaves hairline slivers along shared coasts; only real land is kept.
+                    path = _path_from_shapely(
+                        MultiPolygon([p for p in _polygons_of(rest) if p.area >= _MIN_UNPLAYABLE_AREA])
+                    )
+                except shapely.errors.GEOSException:
+                    path = self.land_background or QPainterPath()
+            self._unplayable_land = path
+        return self._unplayable_land
 
     @property
     def coastline(self) -> QPainterPath:

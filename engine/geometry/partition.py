@@ -231,6 +231,7 @@ def partition(config: BuildConfig, mapdata: MapData, coast: list[CoastPolygon]) 
     orphan_comp_faces: dict[int, list[Polygon]] = defaultdict(list)
     lake_faces: dict[str, list[Polygon]] = defaultdict(list)
     unplayable_faces: list[Polygon] = []
+    loose_faces: list[Polygon] = []
     comp_xy = [np.array([(s.x, s.y) for s in cs]) if cs else None for cs in comp_seeds]
     for face in faces:
         rp = face.representative_point()
@@ -255,6 +256,9 @@ def partition(config: BuildConfig, mapdata: MapData, coast: list[CoastPolygon]) 
                 break
         if not placed and not unplayable.is_empty and unplayable.contains(rp):
             unplayable_faces.append(face)
+            placed = True
+        if not placed:
+            loose_faces.append(face)  # a hairline left between snapped lines: goes to a neighbour below
 
     regions: dict[str, BaseGeometry] = {
         p: shapely.unary_union(fs, grid_size=GRID) for p, fs in face_owner.items()
@@ -262,6 +266,10 @@ def partition(config: BuildConfig, mapdata: MapData, coast: list[CoastPolygon]) 
     for lake_id, fs in lake_faces.items():
         regions[lake_id] = shapely.unary_union(fs, grid_size=GRID)
     notes: list[str] = []
+    for face in loose_faces:
+        best = _best_neighbour(face, regions, lambda p: True)
+        if best is not None:
+            regions[best] = shapely.unary_union([regions[best], face], grid_size=GRID)
     _reassign_orphans(regions, seeds, is_sea, notes)
 
     # Seedless landmasses and bodies of water.
@@ -278,7 +286,6 @@ def partition(config: BuildConfig, mapdata: MapData, coast: list[CoastPolygon]) 
                 g.distance(piece) < 0.05 for g in unplayable_geoms + list(orphan_land_pieces(orphan_comp_faces, comp_list))
             ):
                 unplayable_geoms.append(piece)
-                land = shapely.unary_union([land, piece], grid_size=GRID)
                 notes.append(f"lagoon at {_fmt(lat, lon)} ({comp.area:.0f} px²) filled as unplayable land")
                 continue
             if best is None or comp.area > MAX_LAGOON_PX2:
@@ -286,7 +293,6 @@ def partition(config: BuildConfig, mapdata: MapData, coast: list[CoastPolygon]) 
                     f"water at {_fmt(lat, lon)} ({comp.area:.0f} px²) has no sea seed: add one or fill it"
                 )
             regions[best] = shapely.unary_union([regions[best], piece], grid_size=GRID)
-            land = shapely.unary_union([land, piece], grid_size=GRID)
             notes.append(f"lagoon at {_fmt(lat, lon)} ({comp.area:.0f} px²) filled into {best}")
         else:
             nearest, dist = None, float("inf")
@@ -303,6 +309,11 @@ def partition(config: BuildConfig, mapdata: MapData, coast: list[CoastPolygon]) 
                 unplayable_geoms.append(piece)
                 notes.append(f"island at {_fmt(lat, lon)} ({comp.area:.0f} px²) drawn as unplayable land")
     unplayable_all = shapely.unary_union(unplayable_geoms, grid_size=GRID) if unplayable_geoms else Polygon()
+    # The background land is rebuilt from the very faces the regions are made of, so both agree exactly.
+    land = shapely.unary_union(
+        [g for p, g in regions.items() if not is_sea.get(p, False) and p not in lakes] + [unplayable_all],
+        grid_size=GRID,
+    )
     missing = [p for p in provinces if p not in regions]
     if missing:
         raise MapDataError(f"no region came out for {', '.join(missing)} (their seeds are all cut off)")

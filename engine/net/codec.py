@@ -5,7 +5,7 @@ read bytes through :class:`FrameDecoder`, so the fuzz tests of this module cover
 
 >>> frame = encode_frame({"type": "ping", "id": 1})
 >>> frame[:4]
-b'\\x00\\x00\\x00\\x17'
+b'\\x00\\x00\\x00\\x16'
 >>> decoder = FrameDecoder()
 >>> decoder.feed(frame[:10]); decoder.next_message() is None
 True
@@ -15,7 +15,8 @@ True
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..types import ChancelleryError
 

@@ -5,7 +5,8 @@ the codes in :data:`ERROR_CODES`, naming the field that was wrong. ``docs/protoc
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..types import ChancelleryError
 
@@ -177,8 +178,8 @@ __all__ = [
     "ERROR_CODES",
     "PROTOCOL_NAME",
     "PROTOCOL_VERSION",
-    "ProtocolError",
     "SUPPORTED_VERSIONS",
+    "ProtocolError",
     "check_client_message",
     "request_id",
 ]

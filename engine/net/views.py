@@ -6,7 +6,8 @@ appear only in the owner's own ``you`` block; nothing here reads another power's
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from ..contract import centers_by_power, units_by_power
 from ..game import Game, PhaseRecord

@@ -29,6 +29,7 @@ from app.drawing import (
     UnitMark,
     geometry_from_dict,
     load_geometry,
+    load_map_geometry,
     location_at,
     paint_board,
     palette,
@@ -39,6 +40,7 @@ from app.drawing import (
     territory_colour,
     validate_picture,
 )
+from app.drawing.context import CONVOY_TRIANGLE, RING
 from app.drawing.icons import UNIT_ICON_NAMES, check_icons, icon_name, tinted_svg
 from app.drawing.paths import ICONS_DIR
 
@@ -120,7 +122,7 @@ def full_picture(**changes: Any) -> BoardPicture:
             OrderArrow(OrderKind.RETREAT, "TUR", "CEN", "MED"),
             OrderArrow(OrderKind.HOLD, "FRA", "SPA/SC"),
             OrderArrow(OrderKind.BUILD, "ENG", "WES", unit_type="F"),
-            OrderArrow(OrderKind.DISBAND, "TUR", "MED"),
+            OrderArrow(OrderKind.DISBAND, "TUR", "CEN", dislodged=True),
         ],
     }
     fields.update(changes)
@@ -329,6 +331,18 @@ def test_arrows_failure_marks_and_dislodged_units_are_drawn(qapp: Any, geometry:
     assert any(close_to(c, palette.FAILURE_MARK, 12) for c in ring)
 
 
+def test_convoy_hold_and_disband_markers(qapp: Any, geometry: BoardGeometry) -> None:
+    image = render_to_image(full_picture(), geometry, WIDTH_PX)
+    u = geometry.unit_size
+    # The convoying Turkish fleet in MED sits in a triangle; the middle of its left side is Turkish.
+    radius = CONVOY_TRIANGLE * u
+    assert close_to(pixel(image, 300 - radius * 0.433, 260 - radius * 0.25), TURKEY, 8)
+    # France's hold in SPA/SC: a ring around the fleet.
+    assert close_to(pixel(image, 185, 207 + RING * u), FRANCE, 8)
+    # The dislodged Turkish army in CEN is disbanded: a black cross over it.
+    assert close_to(pixel(image, 295, 185), palette.UNIT_INK, 8)
+
+
 def test_display_options_hide_units_and_orders(qapp: Any, geometry: BoardGeometry) -> None:
     image = render_to_image(full_picture(show_units=False, show_orders=False), geometry, WIDTH_PX)
     icon_top = geometry.unit_size * 0.36
@@ -423,3 +437,32 @@ def test_painting_the_full_board_many_times(qapp: Any, geometry: BoardGeometry) 
         painter.end()
     assert sys.getrefcount(None) - before > -100
     assert image.pixelColor(140, 100).name() == territory_colour(ENGLAND)
+
+
+# --- the real standard map ----------------------------------------------------------------------
+
+
+def test_standard_map_geometry_agrees_with_the_map_and_hit_tests_its_anchors(qapp: Any) -> None:
+    from engine.mapdata import load_map
+
+    board = load_map("standard")
+    geometry = load_map_geometry("standard")
+    playable = {p.id for p in board.provinces.values() if p.is_passable}
+    assert set(geometry.provinces) == playable
+    assert geometry.sea_provinces == {p.id for p in board.provinces.values() if p.is_sea}
+    for pid, shape in geometry.provinces.items():
+        assert location_at(geometry, shape.unit.x(), shape.unit.y(), coasts=False) == pid
+        for coast in shape.coasts.values():
+            assert location_at(geometry, coast.unit.x(), coast.unit.y()) == coast.loc
+    colours = {p.id: p.color for p in board.powers.values()}
+    homes = {centre: p.id for p in board.powers.values() for centre in p.home_centers}
+    units = [UnitMark(p.id, kind, loc) for p in board.powers.values() for kind, loc in p.start_units]
+    picture = BoardPicture(power_colours=colours, owners=homes, home_centres=homes, units=units)
+    width_px = round(geometry.width * 1.5)
+    image = render_to_image(picture, geometry, width_px)
+    scale = width_px / geometry.width
+    for unit in units:  # every starting unit's plate shows in its power's colour
+        anchor = geometry.unit_anchor(unit.loc)
+        above_centre = anchor.y() - geometry.unit_size * 0.42  # on the plate, clear of every silhouette
+        top = image.pixelColor(round(anchor.x() * scale), round(above_centre * scale))
+        assert close_to(top.name(), colours[unit.power], 6), unit

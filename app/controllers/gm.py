@@ -1,0 +1,175 @@
+"""Game-master mode: one operator enters every power's orders, adjudicates, corrects the position, rolls back.
+
+Used face to face (the GM types or clicks in the players' written orders) and as a sandbox. Position
+edits (add or remove a unit, set a centre's owner) go through :meth:`Game.replace_state` and can be
+undone; a rollback returns to the start of any earlier phase.
+"""
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable
+
+from engine.game import Game
+from engine.phases import PhaseResult
+from engine.state import GameState
+from engine.types import ChancelleryError, Unit, UnitType, province_of
+
+from .drafts import OrderDraft
+from .order_entry import EntryOptions, OrderEntry
+from .setup import fill_missing_orders
+
+log = logging.getLogger("chancellery.app.gm")
+
+
+class GameMaster:
+    def __init__(self, game: Game, autosave: Callable[[Game], None] | None = None,
+                 rng: random.Random | None = None) -> None:
+        self.game = game
+        self.autosave = autosave
+        self.rng = rng or random.Random()
+        self.focus_power: str | None = None
+        self.last_result: PhaseResult | None = None
+        self._edit_undo: list[GameState] = []
+        self._edit_redo: list[GameState] = []
+        self._listeners: list[Callable[[], None]] = []
+        self.draft = OrderDraft(game.variant.powers)
+        self.entry = self._new_entry()
+
+    def subscribe(self, callback: Callable[[], None]) -> None:
+        self._listeners.append(callback)
+
+    def _notify(self) -> None:
+        for callback in list(self._listeners):
+            callback()
+
+    def _new_entry(self) -> OrderEntry:
+        """A fresh entry machine on the current draft; both report changes through this object."""
+        entry = OrderEntry(EntryOptions.from_game(self.game, self.game.powers_to_order()), self.draft, self.focus_power)
+        self.draft.subscribe(self._notify)
+        entry.subscribe(self._notify)
+        return entry
+
+    def set_focus_power(self, power: str | None) -> None:
+        self.focus_power = power
+        self.entry.focus_power = power
+
+    # --- adjudication -----------------------------------------------------------------------------
+
+    def adjudicate(self) -> PhaseResult:
+        if self.game.is_over:
+            raise ChancelleryError("the game is over")
+        to_order = self.game.powers_to_order()
+        for power in to_order:
+            lines = self.draft.lines(power)
+            if lines:
+                self.game.set_orders(power, lines, ready=True)
+        fill_missing_orders(self.game, [p for p in to_order if not self.draft.lines(p)], self.rng)
+        phase = self.game.phase
+        self.last_result = self.game.process()
+        log.info("adjudicated %s", phase)
+        self._edit_undo.clear()
+        self._edit_redo.clear()
+        self._fresh_phase()
+        self._save()
+        return self.last_result
+
+    def rollback(self, index: int) -> None:
+        """Return to the start of ``game.history[index]``; the phases after it are dropped."""
+        self.game.rollback(index)
+        self.last_result = None
+        self._edit_undo.clear()
+        self._edit_redo.clear()
+        self._fresh_phase()
+        self._save()
+
+    def _fresh_phase(self) -> None:
+        self.draft = OrderDraft(self.game.variant.powers)
+        self.entry = self._new_entry()
+        self._notify()
+
+    # --- position edits ---------------------------------------------------------------------------
+
+    def add_unit(self, power: str, kind: UnitType, loc: str) -> None:
+        board = self.game.variant.board
+        state = self.game.state
+        if power not in board.powers:
+            raise ChancelleryError(f"unknown power {power!r}")
+        if kind not in self.game.variant.unit_types:
+            raise ChancelleryError(f"{self.game.variant.name} has no unit type {kind.value}")
+        if not board.can_stand(kind, loc):
+            raise ChancelleryError(f"a unit {kind.value} can't stand in {loc}")
+        prov = province_of(loc)
+        if prov in state.units:
+            raise ChancelleryError(f"{prov} already holds {state.units[prov]}; remove it first")
+        units = dict(state.units)
+        units[prov] = Unit(power, kind, loc)
+        self._edit(state.replace(units=units))
+
+    def remove_unit(self, prov: str) -> None:
+        state = self.game.state
+        prov = province_of(prov)
+        if prov in state.units:
+            units = {p: u for p, u in state.units.items() if p != prov}
+            self._edit(state.replace(units=units))
+        elif prov in state.dislodged:
+            dislodged = {p: d for p, d in state.dislodged.items() if p != prov}
+            self._edit(state.replace(dislodged=dislodged))
+        else:
+            raise ChancelleryError(f"there is no unit in {prov}")
+
+    def set_owner(self, prov: str, power: str | None) -> None:
+        board = self.game.variant.board
+        state = self.game.state
+        prov = province_of(prov)
+        if prov not in board.supply_centers:
+            raise ChancelleryError(f"{prov} is not a supply centre")
+        if power is not None and power not in board.powers:
+            raise ChancelleryError(f"unknown power {power!r}")
+        centers = dict(state.centers)
+        if power is None:
+            centers.pop(prov, None)
+        else:
+            centers[prov] = power
+        self._edit(state.replace(centers=centers))
+
+    @property
+    def can_undo_edit(self) -> bool:
+        return bool(self._edit_undo)
+
+    @property
+    def can_redo_edit(self) -> bool:
+        return bool(self._edit_redo)
+
+    def undo_edit(self) -> None:
+        if self._edit_undo:
+            self._edit_redo.append(self.game.state)
+            self._apply_state(self._edit_undo.pop())
+
+    def redo_edit(self) -> None:
+        if self._edit_redo:
+            self._edit_undo.append(self.game.state)
+            self._apply_state(self._edit_redo.pop())
+
+    def _edit(self, new_state: GameState) -> None:
+        self._edit_undo.append(self.game.state)
+        self._edit_redo.clear()
+        self._apply_state(new_state)
+
+    def _apply_state(self, new_state: GameState) -> None:
+        kept = self.draft.all_orders()
+        self.game.replace_state(new_state)
+        self.draft = OrderDraft(self.game.variant.powers)
+        # Orders still legal in the corrected position survive the edit.
+        for power, order in kept:
+            if self.game.check_line(power, str(order)).ok:
+                self.draft.put(power, order)
+        self.draft.forget_history()  # undoing into a position that no longer exists would be wrong
+        self.entry = self._new_entry()
+        self._save()
+        self._notify()
+
+    def _save(self) -> None:
+        if self.autosave is not None:
+            self.autosave(self.game)
+

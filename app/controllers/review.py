@@ -1,0 +1,134 @@
+"""What a power still has to do, and warnings before its orders are submitted.
+
+``review(game, power, orders, known)`` gives the guidance line ("3 of 5 units ordered", "Build 2") and
+soft warnings: unordered units, unused builds or removals, and supports or convoys that don't match the
+other unit's order when that order is known (one's own units, or every unit in game-master mode).
+Warnings never block a submission.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from engine.game import Game
+from engine.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, Waive
+from engine.types import PhaseType, UnitType, province_of
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    guidance: str
+    done: int
+    needed: int
+    warnings: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def complete(self) -> bool:
+        return self.done >= self.needed
+
+
+def known_orders(orders: Iterable[Order]) -> dict[str, Order]:
+    """Orders by the province of their unit, for cross-checking supports and convoys."""
+    out: dict[str, Order] = {}
+    for o in orders:
+        unit = getattr(o, "unit", None)
+        if unit is not None and not isinstance(o, Build):
+            out[province_of(unit.loc)] = o
+    return out
+
+
+def review(game: Game, power: str, orders: Sequence[Order], known: Mapping[str, Order] | None = None,
+           known_powers: Iterable[str] = ()) -> Review:
+    """Guidance and warnings for ``power``'s ``orders``.
+
+    ``known`` holds every order the operator can see (by unit province); units of ``known_powers``
+    without an entry are treated as holding. By default only ``power``'s own orders are known.
+    """
+    if known is None:
+        known = known_orders(orders)
+    visible = set(known_powers) | {power}
+    phase = game.state.phase.type
+    if phase is PhaseType.MOVEMENT:
+        return _review_movement(game, power, orders, known, visible)
+    if phase is PhaseType.RETREATS:
+        return _review_retreats(game, power, orders)
+    return _review_adjustments(game, power, orders)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _review_movement(game: Game, power: str, orders: Sequence[Order], known: Mapping[str, Order],
+                     visible: set[str]) -> Review:
+    state, board = game.state, game.variant.board
+    units = sorted(state.units_of(power), key=lambda u: u.loc)
+    ordered = {province_of(o.unit.loc) for o in orders if not isinstance(o, (Build, Waive))}
+    done = sum(1 for u in units if u.province in ordered)
+    warnings: list[str] = []
+    missing = [str(u) for u in units if u.province not in ordered]
+    if missing:
+        warnings.append(f"No order for {', '.join(missing)}: {'it holds' if len(missing) == 1 else 'they hold'}")
+
+    def order_of(prov: str) -> Order | None:
+        unit = state.units.get(prov)
+        if unit is None or unit.power not in visible:
+            return None  # another power's secret
+        return known.get(prov) or Hold(unit)
+
+    def doing(other: Order) -> str:
+        unit = getattr(other, "unit")
+        return f"{unit} is ordered: {other}" if unit.province in known else f"{unit} has no order (it holds)"
+
+    for o in orders:
+        if isinstance(o, SupportHold):
+            other = order_of(province_of(o.target.loc))
+            if isinstance(other, Move):
+                warnings.append(f"{o} — but {other.unit} is ordered to move ({other})")
+        elif isinstance(o, SupportMove):
+            other = order_of(province_of(o.target.loc))
+            if other is not None and not (isinstance(other, Move) and province_of(other.dest) == province_of(o.dest)):
+                warnings.append(f"{o} — but {doing(other)}")
+        elif isinstance(o, Convoy):
+            other = order_of(province_of(o.target.loc))
+            if other is not None and not (isinstance(other, Move) and province_of(other.dest) == province_of(o.dest)):
+                warnings.append(f"{o} — but {doing(other)}")
+        elif isinstance(o, Move) and o.unit.type is UnitType.ARMY:
+            by_convoy = o.via_convoy or province_of(o.dest) not in board.army_adjacent(o.unit.loc)
+            if by_convoy:
+                convoys = [c for c in known.values() if isinstance(c, Convoy)
+                           and province_of(c.target.loc) == o.unit.province and province_of(c.dest) == province_of(o.dest)]
+                if not convoys:
+                    warnings.append(f"{o} needs a convoy, and none of the orders you can see convoys it")
+    guidance = f"{done} of {_plural(len(units), 'unit')} ordered" if units else "No units to order"
+    return Review(guidance, done, len(units), tuple(warnings))
+
+
+def _review_retreats(game: Game, power: str, orders: Sequence[Order]) -> Review:
+    dislodged = sorted((d.unit for d in game.state.dislodged.values() if d.unit.power == power), key=lambda u: u.loc)
+    ordered = {province_of(o.unit.loc) for o in orders if isinstance(o, (Retreat, Disband))}
+    missing = [str(u) for u in dislodged if u.province not in ordered]
+    done = len(dislodged) - len(missing)
+    warnings = (f"No retreat for {', '.join(missing)}: {'it is' if len(missing) == 1 else 'they are'} disbanded",) if missing else ()
+    return Review(f"{done} of {_plural(len(dislodged), 'dislodged unit')} ordered", done, len(dislodged), warnings)
+
+
+def _review_adjustments(game: Game, power: str, orders: Sequence[Order]) -> Review:
+    variant, state = game.variant, game.state
+    delta = variant.adjustment_delta(state, power)
+    if delta > 0:
+        sites = len(variant.build_sites(state, power))
+        allowed = min(delta, sites)
+        used = sum(1 for o in orders if isinstance(o, (Build, Waive)))
+        guidance = f"Build {allowed}" if used == 0 else f"Build {allowed}: {used} ordered"
+        if allowed < delta:
+            guidance += f" ({delta} owed, only {_plural(sites, 'free home centre')})"
+        warnings = (f"{_plural(allowed - used, 'build')} not used: waived",) if used < allowed else ()
+        return Review(guidance, used, allowed, warnings)
+    if delta < 0:
+        owed = -delta
+        used = sum(1 for o in orders if isinstance(o, Disband))
+        guidance = f"Remove {owed}" if used == 0 else f"Remove {owed}: {used} ordered"
+        warnings = (f"{_plural(owed - used, 'removal')} not ordered: the civil-disorder rule chooses",) if used < owed else ()
+        return Review(guidance, used, owed, warnings)
+    return Review("No builds or removals", 0, 0)

@@ -1,0 +1,111 @@
+"""A new game's settings, how they are stored in the game, and orders for powers nobody plays.
+
+The choices live in ``Game.meta`` so a saved game reopens in the same mode:
+``{"id", "mode": "hotseat" | "gm", "humans": [...], "missing_orders": "hold" | "random"}``.
+"""
+from __future__ import annotations
+
+import enum
+import random
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+
+from engine.bots import random_orders
+from engine.game import Game
+from engine.types import ChancelleryError
+from engine.variants import find_variant
+
+
+class Mode(enum.StrEnum):
+    HOTSEAT = "hotseat"  # each power at this machine enters sealed orders in turn
+    GM = "gm"  # one operator enters every power's orders (face-to-face game master, sandbox)
+
+
+class MissingOrders(enum.StrEnum):
+    HOLD = "hold"  # civil disorder: units hold, retreats disband, builds are waived, removals by the rule
+    RANDOM = "random"  # a random legal order for each power nobody plays here
+
+    @property
+    def label(self) -> str:
+        return {
+            MissingOrders.HOLD: "Civil disorder: units hold, retreats disband",
+            MissingOrders.RANDOM: "Random legal orders",
+        }[self]
+
+
+@dataclass(frozen=True, slots=True)
+class NewGameSpec:
+    variant: str = "standard"
+    mode: Mode = Mode.HOTSEAT
+    humans: tuple[str, ...] = ()  # powers played at this machine (hot-seat); empty means all
+    victory_centers: int | None = None  # None: the variant's own target
+    missing_orders: MissingOrders = MissingOrders.HOLD
+    title: str = ""
+    extra_options: dict[str, object] = field(default_factory=dict)
+
+
+def create_game(spec: NewGameSpec) -> Game:
+    """A new game from ``spec``; raises :class:`ChancelleryError` naming a bad choice."""
+    variant = find_variant(spec.variant)
+    powers = variant.powers
+    humans = list(spec.humans) or list(powers)
+    unknown = [p for p in humans if p not in powers]
+    if unknown:
+        raise ChancelleryError(f"unknown power(s) for {variant.name}: {', '.join(unknown)}")
+    options: dict[str, object] = dict(spec.extra_options)
+    if spec.victory_centers is not None:
+        total = len(variant.board.supply_centers)
+        if not 1 <= spec.victory_centers <= total:
+            raise ChancelleryError(f"the victory target must be from 1 to {total} centres, not {spec.victory_centers}")
+        options["victory_centers"] = spec.victory_centers
+    meta = {
+        "id": uuid.uuid4().hex,
+        "mode": spec.mode.value,
+        "humans": humans if spec.mode is Mode.HOTSEAT else list(powers),
+        "missing_orders": spec.missing_orders.value,
+        "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+    }
+    if spec.title:
+        meta["title"] = spec.title
+    return Game.new(spec.variant, options=options, meta=meta)
+
+
+def game_mode(game: Game) -> Mode:
+    try:
+        return Mode(game.meta.get("mode", Mode.GM.value))
+    except ValueError:
+        return Mode.GM
+
+
+def human_powers(game: Game) -> list[str]:
+    humans = game.meta.get("humans")
+    if not isinstance(humans, list) or not humans:
+        return list(game.variant.powers)
+    return [p for p in game.variant.powers if p in humans]
+
+
+def missing_orders_policy(game: Game) -> MissingOrders:
+    try:
+        return MissingOrders(game.meta.get("missing_orders", MissingOrders.HOLD.value))
+    except ValueError:
+        return MissingOrders.HOLD
+
+
+def ensure_game_id(game: Game) -> str:
+    """The game's id for its autosave file (older or foreign saves get one now)."""
+    gid = game.meta.get("id")
+    if not isinstance(gid, str) or not gid.isalnum():
+        gid = uuid.uuid4().hex
+        game.meta["id"] = gid
+    return gid
+
+
+def fill_missing_orders(game: Game, powers: Sequence[str], rng: random.Random) -> None:
+    """Give the powers nobody plays here their orders, by the game's policy (before adjudication)."""
+    if missing_orders_policy(game) is not MissingOrders.RANDOM:
+        return
+    for power in powers:
+        if power in game.powers_to_order() and not game.has_submitted(power):
+            game.set_orders(power, random_orders(game, power, rng), ready=True)

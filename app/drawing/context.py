@@ -1,0 +1,118 @@
+"""What every layer painter shares: symbol measures, the per-paint context and per-geometry caches."""
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass, field
+
+import shapely
+import shapely.errors
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QColor, QPen, QPolygonF
+from shapely.geometry import LineString
+from shapely.geometry.base import BaseGeometry
+
+from . import palette
+from .geometry import BoardGeometry, LocationShape
+from .picture import BoardPicture
+
+# Sizes as fractions of the geometry's unit size, so every map scale looks alike.
+UNIT_ICON = 64 / 61  # icon box side; its plate (r 29 + 1.5 rim of 64) then just fills the unit circle
+DISLODGED_ICON = 0.8 * UNIT_ICON
+UNIT_CLEARANCE = 0.5  # arrows start/stop this far from a unit anchor (the plate's edge)
+SHAFT = 0.13
+OUTLINE = 0.045
+HEAD_LENGTH = 0.46
+HEAD_HALF_WIDTH = 0.27
+RING = 0.64
+LABEL_BASE = 0.625  # a 10-unit em on builder maps, the size their label boxes allow for
+COAST_LABEL = 0.42
+FAILED_OPACITY = 0.5
+HEAD_TO_HEAD_OFFSET = 0.17
+THIN_BORDER_PX = 1.6
+CONVOY_TRIANGLE = 1.05  # circumradius: the triangle's sides clear the fleet's plate
+
+
+# --- per-geometry caches ------------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class GeometryCache:
+    """Border polylines of one geometry, built once: many short polylines rasterise far faster than
+    one path holding every border."""
+
+    sea_lines: list[QPolygonF]
+    land_lines: list[QPolygonF]
+    coast_lines: list[QPolygonF]
+    label_sizes: dict[tuple[str, str], float] = field(default_factory=dict)
+
+
+_caches: weakref.WeakKeyDictionary[BoardGeometry, GeometryCache] = weakref.WeakKeyDictionary()
+
+
+def cache_for(geometry: BoardGeometry) -> GeometryCache:
+    cache = _caches.get(geometry)
+    if cache is None:
+        sea = [p.area for p in geometry.provinces.values() if p.is_sea]
+        land = [p.area for p in geometry.provinces.values() if not p.is_sea]
+        land += [i.area for i in geometry.impassable.values()]
+        cache = GeometryCache(
+            sea_lines=_border_lines(sea),
+            land_lines=_border_lines(land),
+            coast_lines=geometry.coastline.toSubpathPolygons(),
+        )
+        _caches[geometry] = cache
+    return cache
+
+
+def _border_lines(areas: list[BaseGeometry]) -> list[QPolygonF]:
+    """The outlines of ``areas`` with shared borders drawn once, merged into long polylines."""
+    if not areas:
+        return []
+    try:
+        merged = shapely.line_merge(shapely.unary_union([a.boundary for a in areas]))
+        lines = list(getattr(merged, "geoms", [merged]))
+    except shapely.errors.GEOSException:
+        # Broken linework can't be merged; drawing every ring (shared borders twice) looks the same.
+        lines = [ring for a in areas for ring in _rings(a)]
+    return [QPolygonF([QPointF(x, y) for x, y in line.coords]) for line in lines if not line.is_empty]
+
+
+def _rings(area: BaseGeometry) -> list[LineString]:
+    polygons = list(getattr(area, "geoms", [area]))
+    return [ring for p in polygons if hasattr(p, "exterior") for ring in (p.exterior, *p.interiors)]
+
+
+# --- paint context ------------------------------------------------------------------------------
+
+
+class PaintContext:
+    """One paint call's inputs with the power colours resolved."""
+
+    def __init__(self, geometry: BoardGeometry, picture: BoardPicture, cache: GeometryCache) -> None:
+        self.geometry = geometry
+        self.picture = picture
+        self.cache = cache
+        self.u = geometry.unit_size
+        self.colours = palette.resolve_power_colours(
+            picture.powers(), picture.power_colours, colour_blind=picture.colour_blind
+        )
+
+    def colour(self, power: str) -> str:
+        return self.colours.get(power) or palette.NEUTRAL_LAND
+
+    def shape(self, loc: str) -> LocationShape:
+        return self.geometry.shape(loc)
+
+
+def make_pen(colour: str | QColor, width: float, *, cap: Qt.PenCapStyle = Qt.PenCapStyle.RoundCap) -> QPen:
+    """A solid pen with round joins (most board strokes are short and meet at sharp angles)."""
+    pen = QPen(QColor(colour), width)
+    pen.setCapStyle(cap)
+    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    return pen
+
+
+def translucent(colour: str, alpha: float) -> QColor:
+    c = QColor(colour)
+    c.setAlphaF(alpha)
+    return c

@@ -1,0 +1,350 @@
+"""The map's graphics items: one per province, supply centre, label, unit and order arrow.
+
+Shapes, icons and arrow drawing come from :mod:`app.drawing` (cached paths, tinted icons,
+``paint_board`` for arrows and the static borders), so the interactive map and the exported board look
+the same. Items never decide anything: the scene sets their state from a ``BoardPicture``.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPainterPathStroker, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from app.drawing import BoardGeometry, BoardPicture, Layer, LocationShape, OrderArrow, paint_board, palette, unit_icons
+
+# Sizes as fractions of the board's unit size (the drawing layer's convention).
+UNIT_ICON = 1.0
+DISLODGED_ICON = 0.8
+HIGHLIGHT_ALPHA = 0.38
+LABEL_BASE = 0.5  # a label's size in map units at 1:1, before clamping to readable pixels
+LABEL_MIN_PX, LABEL_MAX_PX = 9.0, 17.0
+
+Z_SEA, Z_PROVINCE, Z_PROVINCE_LIT, Z_BORDERS, Z_CENTRE, Z_LABEL, Z_UNIT, Z_DISLODGED, Z_OPTION, Z_ARROW = (
+    0, 1, 1.5, 2, 3, 4, 5, 6, 6.5, 7)
+
+_FONT_FAMILIES = ["DejaVu Sans", "Segoe UI", "Helvetica Neue", "Arial", "Liberation Sans"]
+
+
+def _pen(colour: str | QColor, width: float, cap: Qt.PenCapStyle = Qt.PenCapStyle.RoundCap) -> QPen:
+    pen = QPen(QColor(colour), width)
+    pen.setCapStyle(cap)
+    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    return pen
+
+
+def _translucent(colour: str, alpha: float) -> QColor:
+    c = QColor(colour)
+    c.setAlphaF(alpha)
+    return c
+
+
+class SeaItem(QGraphicsItem):
+    """The water (and any background land) under everything: the drawing layer's sea layer."""
+
+    def __init__(self, geometry: BoardGeometry) -> None:
+        super().__init__()
+        self.geometry = geometry
+        self.setZValue(Z_SEA)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def boundingRect(self) -> QRectF:
+        return self.geometry.rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        paint_board(painter, self.geometry, BoardPicture(), layers=(Layer.SEA,))
+
+
+class BordersItem(QGraphicsItem):
+    """Impassable areas, province borders, coastline and decorations, painted over the province fills."""
+
+    def __init__(self, geometry: BoardGeometry) -> None:
+        super().__init__()
+        self.geometry = geometry
+        self.setZValue(Z_BORDERS)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def boundingRect(self) -> QRectF:
+        return self.geometry.rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        paint_board(painter, self.geometry, BoardPicture(),
+                    layers=(Layer.IMPASSABLE, Layer.BORDERS, Layer.DECORATIONS))
+
+
+class ProvinceItem(QGraphicsItem):
+    """One province: its owner's tint, and its highlight when it (or one of its coasts) is a legal target."""
+
+    def __init__(self, shape: LocationShape, unit_size: float) -> None:
+        super().__init__()
+        self.area = shape
+        self.unit_size = unit_size
+        self.fill = QColor(palette.SEA if shape.is_sea else palette.NEUTRAL_LAND)
+        self.lit: frozenset[str] = frozenset()  # highlighted locations: the province and/or its coasts
+        self.is_selected_province = False
+        self._bounds = shape.bounds.adjusted(-unit_size * 0.2, -unit_size * 0.2, unit_size * 0.2, unit_size * 0.2)
+        self.setZValue(Z_PROVINCE)
+        self.setAcceptHoverEvents(False)
+
+    @property
+    def province(self) -> str:
+        return self.area.loc
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def shape(self) -> QPainterPath:
+        return self.area.path
+
+    def set_fill(self, colour: str) -> None:
+        if QColor(colour) != self.fill:
+            self.fill = QColor(colour)
+            self.update()
+
+    def set_lit(self, lit: frozenset[str], selected: bool) -> None:
+        if lit != self.lit or selected != self.is_selected_province:
+            self.lit = lit
+            self.is_selected_province = selected
+            self.setZValue(Z_PROVINCE_LIT if (lit or selected) else Z_PROVINCE)
+            self.update()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.fillPath(self.area.path, self.fill)
+        if not (self.lit or self.is_selected_province):
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        u = self.unit_size
+        for loc in sorted(self.lit):
+            path = self.area.path if loc == self.area.loc else self.area.coasts[loc.split("/", 1)[1]].path
+            painter.fillPath(path, _translucent(palette.HIGHLIGHT, HIGHLIGHT_ALPHA))
+            painter.strokePath(path, _pen(palette.HIGHLIGHT, u * 0.09))
+        if self.is_selected_province:
+            painter.fillPath(self.area.path, _translucent("#ffffff", 0.25))
+            painter.strokePath(self.area.path, _pen(palette.SELECTED, u * 0.14))
+
+
+class CentreItem(QGraphicsItem):
+    """A supply-centre marker; a home centre has a ring in its home power's colour."""
+
+    def __init__(self, at: QPointF, unit_size: float, home_colour: str | None) -> None:
+        super().__init__()
+        self.unit_size = unit_size
+        self.home_colour = home_colour
+        self.setPos(at)
+        self.setZValue(Z_CENTRE)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def boundingRect(self) -> QRectF:
+        r = self.unit_size * 0.3
+        return QRectF(-r, -r, 2 * r, 2 * r)
+
+    def set_home_colour(self, colour: str | None) -> None:
+        self.home_colour = colour
+        self.update()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        u = self.unit_size
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        origin = QPointF(0, 0)
+        if self.home_colour is not None:
+            painter.setPen(_pen(palette.UNIT_INK, u * 0.045))
+            painter.setBrush(QBrush(QColor(self.home_colour)))
+            painter.drawEllipse(origin, u * 0.25, u * 0.25)
+            painter.setBrush(QBrush(QColor(palette.LABEL_HALO)))
+            painter.drawEllipse(origin, u * 0.14, u * 0.14)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QBrush(QColor(palette.UNIT_INK)))
+            painter.drawEllipse(origin, u * 0.085, u * 0.085)
+        else:
+            painter.setPen(_pen(palette.LABEL_HALO, u * 0.05))
+            painter.setBrush(QBrush(QColor(palette.UNIT_INK)))
+            painter.drawEllipse(origin, u * 0.13, u * 0.13)
+
+
+_label_paths: dict[tuple[str, float, bool], tuple[QPainterPath, QPainterPath]] = {}
+
+
+def _label_font(px: float, italic: bool) -> QFont:
+    font = QFont()
+    font.setFamilies(_FONT_FAMILIES)
+    font.setStyleHint(QFont.StyleHint.SansSerif)
+    font.setBold(True)
+    font.setItalic(italic)
+    font.setPixelSize(max(1, round(px)))
+    return font
+
+
+def label_paths(text: str, px: float, italic: bool) -> tuple[QPainterPath, QPainterPath]:
+    """Glyphs centred on the origin at ``px`` pixels, and a halo around them (cached)."""
+    key = (text, round(px, 1), italic)
+    found = _label_paths.get(key)
+    if found is None:
+        glyphs = QPainterPath()
+        glyphs.addText(0, 0, _label_font(px, italic), text)
+        glyphs.translate(-glyphs.boundingRect().center())
+        stroker = QPainterPathStroker()
+        stroker.setWidth(max(2.0, px * 0.3))
+        stroker.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        halo = stroker.createStroke(glyphs).united(glyphs)
+        found = _label_paths[key] = (glyphs, halo)
+    return found
+
+
+class LabelItem(QGraphicsItem):
+    """A province or coast label drawn in screen pixels, so it stays readable at every zoom.
+
+    The scene tells every label the current zoom; the label grows with the map up to a cap and never
+    shrinks below a readable size.
+    """
+
+    def __init__(self, text: str, at: QPointF, map_size: float, *, sea: bool = False, small: bool = False) -> None:
+        super().__init__()
+        self.text = text
+        self.map_size = map_size
+        self.sea = sea
+        self.small = small
+        self.px = LABEL_MIN_PX
+        self.setPos(at)
+        self.setZValue(Z_LABEL)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def set_zoom(self, zoom: float) -> None:
+        low, high = (LABEL_MIN_PX * 0.8, LABEL_MAX_PX * 0.7) if self.small else (LABEL_MIN_PX, LABEL_MAX_PX)
+        px = min(high, max(low, self.map_size * zoom))
+        if abs(px - self.px) > 0.05:
+            self.prepareGeometryChange()
+            self.px = px
+
+    def boundingRect(self) -> QRectF:
+        return label_paths(self.text, self.px, self.sea or self.small)[1].boundingRect()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        glyphs, halo = label_paths(self.text, self.px, self.sea or self.small)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.fillPath(halo, QColor(palette.LABEL_HALO))
+        painter.fillPath(glyphs, QColor(palette.SEA_LABEL_INK if self.sea else palette.LABEL_INK))
+
+
+class UnitItem(QGraphicsItem):
+    """A unit in its power's colour (our icons); a dislodged unit sits offset inside a red dashed ring."""
+
+    def __init__(self, unit_type: str, colour: str, at: QPointF, unit_size: float, *, dislodged: bool = False) -> None:
+        super().__init__()
+        self.unit_type = unit_type
+        self.colour = colour
+        self.unit_size = unit_size
+        self.dislodged = dislodged
+        self.awaiting = False  # the operator's unit that has no order yet
+        self.setPos(at)
+        self.setZValue(Z_DISLODGED if dislodged else Z_UNIT)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def boundingRect(self) -> QRectF:
+        r = self.unit_size * 0.75
+        return QRectF(-r, -r, 2 * r, 2 * r)
+
+    def set_colour(self, colour: str) -> None:
+        if colour != self.colour:
+            self.colour = colour
+            self.update()
+
+    def set_awaiting(self, awaiting: bool) -> None:
+        if awaiting != self.awaiting:
+            self.awaiting = awaiting
+            self.update()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        u = self.unit_size
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        size = u * (DISLODGED_ICON if self.dislodged else UNIT_ICON)
+        if self.dislodged:
+            ring = _pen(palette.FAILURE_MARK, u * 0.09, cap=Qt.PenCapStyle.FlatCap)
+            ring.setDashPattern([2.2, 1.2])
+            painter.setBrush(QBrush(_translucent("#ffffff", 0.7)))
+            painter.setPen(ring)
+            painter.drawEllipse(QPointF(0, 0), size * 0.62, size * 0.62)
+        if self.awaiting:
+            # A thin bright ring: "still needs an order" (shape, not colour alone).
+            pen = _pen(palette.HIGHLIGHT, u * 0.07, cap=Qt.PenCapStyle.FlatCap)
+            pen.setDashPattern([1.5, 1.0])
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(QPointF(0, 0), size * 0.66, size * 0.66)
+        unit_icons().paint(painter, self.unit_type, self.colour, QPointF(0, 0), size)
+
+
+class ArrowItem(QGraphicsItem):
+    """One order as drawn by the drawing layer (move, support, convoy, hold, retreat, build, disband)."""
+
+    def __init__(self, geometry: BoardGeometry, arrow: OrderArrow, colours: Mapping[str, str]) -> None:
+        super().__init__()
+        self.geometry = geometry
+        self.arrow = arrow
+        self._picture = BoardPicture(power_colours=dict(colours), orders=(arrow,))
+        self._bounds = self._compute_bounds()
+        self.setZValue(Z_ARROW)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def _compute_bounds(self) -> QRectF:
+        g = self.geometry
+        points = []
+        for loc in self.arrow.locations:
+            shape = g.shape(loc)
+            points.extend((shape.unit, shape.dislodged))
+        rect = QRectF(points[0], points[0])
+        for p in points[1:]:
+            rect = rect.united(QRectF(p, p))
+        pad = g.unit_size * 1.2
+        return rect.normalized().adjusted(-pad, -pad, pad, pad)
+
+    def set_colours(self, colours: Mapping[str, str]) -> None:
+        self._picture = BoardPicture(power_colours=dict(colours), orders=(self.arrow,))
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        paint_board(painter, self.geometry, self._picture, layers=(Layer.ORDERS,))
+
+
+class RetreatOptionsItem(QGraphicsItem):
+    """Thin dashed lines from a dislodged unit to each province it may retreat to."""
+
+    def __init__(self, start: QPointF, targets: Iterable[QPointF], colour: str, unit_size: float) -> None:
+        super().__init__()
+        self.start = start
+        self.targets = list(targets)
+        self.colour = colour
+        self.unit_size = unit_size
+        rect = QRectF(start, start)
+        for t in self.targets:
+            rect = rect.united(QRectF(t, t))
+        pad = unit_size * 0.5
+        self._bounds = rect.normalized().adjusted(-pad, -pad, pad, pad)
+        self.setZValue(Z_OPTION)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        u = self.unit_size
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        outer = _pen("#ffffff", u * 0.09)
+        inner = _pen(palette.RETREAT_OUTLINE, u * 0.05, cap=Qt.PenCapStyle.FlatCap)
+        inner.setDashPattern([2.0, 1.6])
+        for t in self.targets:
+            line = QLineF(self.start, t)
+            if line.length() <= u * 0.8:
+                continue
+            trimmed = QLineF(line.pointAt(u * 0.45 / line.length()), line.pointAt(1 - u * 0.3 / line.length()))
+            painter.setPen(outer)
+            painter.drawLine(trimmed)
+            painter.setPen(inner)
+            painter.drawLine(trimmed)
+            painter.setPen(_pen(palette.RETREAT_OUTLINE, u * 0.05))
+            painter.setBrush(QBrush(QColor("#ffffff")))
+            painter.drawEllipse(trimmed.p2(), u * 0.12, u * 0.12)

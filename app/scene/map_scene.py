@@ -1,0 +1,188 @@
+"""The map scene: builds one item per province, centre and label once, then shows any ``BoardPicture``
+by updating only what changed (tints, highlights, units, arrows)."""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtWidgets import QGraphicsScene
+
+from app.drawing import BoardGeometry, BoardPicture, OrderArrow, normalise_location, palette
+from engine.mapdata import MapData
+
+from .items import (
+    LABEL_BASE,
+    ArrowItem,
+    BordersItem,
+    CentreItem,
+    LabelItem,
+    ProvinceItem,
+    RetreatOptionsItem,
+    SeaItem,
+    UnitItem,
+)
+
+
+class MapScene(QGraphicsScene):
+    def __init__(self, geometry: BoardGeometry, board: MapData, colours: Mapping[str, str]) -> None:
+        super().__init__()
+        self.geometry = geometry
+        self.board = board
+        self.colours: dict[str, str] = dict(colours)
+        self.picture = BoardPicture()
+        u = geometry.unit_size
+        margin = u * 2
+        self.setSceneRect(geometry.rect.adjusted(-margin, -margin, margin, margin))
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
+        self.sea = SeaItem(geometry)
+        self.addItem(self.sea)
+        self.borders = BordersItem(geometry)
+        self.addItem(self.borders)
+        self.provinces: dict[str, ProvinceItem] = {}
+        for pid, shape in geometry.provinces.items():
+            item = ProvinceItem(shape, u)
+            self.provinces[pid] = item
+            self.addItem(item)
+        homes = {c: p for p, info in board.powers.items() for c in info.home_centers}
+        self.centres: dict[str, CentreItem] = {}
+        centre_ids = set(board.supply_centers) & set(geometry.provinces) or set(geometry.supply_centres)
+        for pid in sorted(centre_ids):
+            shape = geometry.provinces[pid]
+            at = shape.sc if shape.sc is not None else QPointF(shape.label.x(), shape.label.y() + 0.55 * u)
+            item = CentreItem(at, u, self.colours.get(homes[pid]) if pid in homes else None)
+            self.centres[pid] = item
+            self.addItem(item)
+        self._home_of = homes
+        self.labels: list[LabelItem] = []
+        for pid, shape in geometry.provinces.items():
+            label = LabelItem(pid, shape.label, u * LABEL_BASE, sea=shape.is_sea)
+            self.labels.append(label)
+            self.addItem(label)
+            for coast in shape.coasts.values():
+                small = LabelItem((coast.coast or "").lower(), coast.label, u * LABEL_BASE * 0.7, small=True)
+                self.labels.append(small)
+                self.addItem(small)
+        self.units: dict[tuple[str, str, str, bool], UnitItem] = {}
+        self.arrows: dict[OrderArrow, ArrowItem] = {}
+        self.retreat_options: list[RetreatOptionsItem] = []
+        self._retreat_key: tuple[tuple[str, tuple[str, ...]], ...] = ()
+        self.zoom = 1.0
+
+    # --- queries ----------------------------------------------------------------------------------
+
+    def location_at(self, point: QPointF, *, coasts: bool = True) -> str | None:
+        return self.geometry.location_at(point.x(), point.y(), coasts=coasts)
+
+    def anchor(self, loc: str) -> QPointF:
+        """Where the unit of ``loc`` is drawn (a click there hits the province)."""
+        return QPointF(self.geometry.shape(loc).unit)
+
+    def board_rect(self) -> QRectF:
+        return self.geometry.rect
+
+    # --- updates ----------------------------------------------------------------------------------
+
+    def set_zoom(self, zoom: float) -> None:
+        self.zoom = zoom
+        for label in self.labels:
+            label.set_zoom(zoom)
+
+    def set_colours(self, colours: Mapping[str, str]) -> None:
+        self.colours = dict(colours)
+        for pid, item in self.centres.items():
+            home = self._home_of.get(pid)
+            item.set_home_colour(self.colours.get(home) if home else None)
+        for (power, _type, _loc, _d), unit in self.units.items():
+            unit.set_colour(self.colours.get(power, palette.NEUTRAL_LAND))
+        for arrow in self.arrows.values():
+            arrow.set_colours(self.colours)
+        self._apply_fills(self.picture)
+
+    def show_picture(self, picture: BoardPicture, *, retreat_options: Mapping[str, Sequence[str]] | None = None,
+                     awaiting: frozenset[str] = frozenset(), awaiting_dislodged: bool = False) -> None:
+        """Make the map show ``picture``.
+
+        ``awaiting`` names the provinces of the operator's units that have no order yet (the dislodged
+        units there when ``awaiting_dislodged``), ``retreat_options`` maps a dislodged unit's location to
+        the places it may retreat to.
+        """
+        previous = self.picture
+        self.picture = picture
+        if previous.owners != picture.owners or not previous.owners:
+            self._apply_fills(picture)
+        if previous.highlights != picture.highlights or previous.selected != picture.selected:
+            self._apply_highlights(picture)
+        self._apply_units(picture, awaiting, awaiting_dislodged)
+        self._apply_arrows(picture)
+        self._apply_retreat_options(retreat_options or {})
+        for label in self.labels:
+            label.setVisible(picture.show_labels)
+        for centre in self.centres.values():
+            centre.setVisible(picture.show_supply_centres)
+
+    def _apply_fills(self, picture: BoardPicture) -> None:
+        owners = {normalise_location(p): power for p, power in picture.owners.items()}
+        for pid, item in self.provinces.items():
+            if item.area.is_sea:
+                item.set_fill(palette.SEA)
+            elif pid in owners and owners[pid] in self.colours:
+                item.set_fill(palette.territory_colour(self.colours[owners[pid]]))
+            else:
+                item.set_fill(palette.NEUTRAL_LAND)
+
+    def _apply_highlights(self, picture: BoardPicture) -> None:
+        lit: dict[str, set[str]] = {}
+        for loc in picture.highlights:
+            key = normalise_location(loc)
+            lit.setdefault(key.split("/", 1)[0], set()).add(key)
+        selected = normalise_location(picture.selected).split("/", 1)[0] if picture.selected else None
+        for pid, item in self.provinces.items():
+            item.set_lit(frozenset(lit.get(pid, ())), pid == selected)
+
+    def _apply_units(self, picture: BoardPicture, awaiting: frozenset[str], awaiting_dislodged: bool) -> None:
+        wanted: dict[tuple[str, str, str, bool], QPointF] = {}
+        if picture.show_units:
+            for u in picture.units:
+                wanted[(u.power, u.type, normalise_location(u.loc), False)] = self.geometry.shape(u.loc).unit
+            for u in picture.dislodged_units:
+                wanted[(u.power, u.type, normalise_location(u.loc), True)] = self.geometry.shape(u.loc).dislodged
+        for key in [k for k in self.units if k not in wanted]:
+            self.removeItem(self.units.pop(key))
+        for key, at in wanted.items():
+            if key not in self.units:
+                power, kind, _loc, dislodged = key
+                item = UnitItem(kind, self.colours.get(power, palette.NEUTRAL_LAND), at, self.geometry.unit_size,
+                                dislodged=dislodged)
+                self.units[key] = item
+                self.addItem(item)
+        for (power, _kind, loc, dislodged), item in self.units.items():
+            item.set_awaiting(dislodged == awaiting_dislodged and loc.split("/", 1)[0] in awaiting)
+
+    def _apply_arrows(self, picture: BoardPicture) -> None:
+        wanted = set(picture.orders) if picture.show_orders else set()
+        for arrow in [a for a in self.arrows if a not in wanted]:
+            self.removeItem(self.arrows.pop(arrow))
+        for arrow in picture.orders if picture.show_orders else ():
+            if arrow not in self.arrows:
+                item = ArrowItem(self.geometry, arrow, self.colours)
+                self.arrows[arrow] = item
+                self.addItem(item)
+
+    def _apply_retreat_options(self, options: Mapping[str, Sequence[str]]) -> None:
+        key = tuple(sorted((loc, tuple(targets)) for loc, targets in options.items()))
+        if key == self._retreat_key:
+            return
+        self._retreat_key = key
+        for item in self.retreat_options:
+            self.removeItem(item)
+        self.retreat_options = []
+        for loc, targets in key:
+            if not targets:
+                continue
+            start = self.geometry.shape(loc).dislodged
+            ends = [self.geometry.shape(t).unit for t in targets]
+            unit = next((u for u in self.picture.dislodged_units if normalise_location(u.loc) == loc), None)
+            colour = self.colours.get(unit.power, palette.RETREAT_OUTLINE) if unit else palette.RETREAT_OUTLINE
+            item = RetreatOptionsItem(start, ends, colour, self.geometry.unit_size)
+            self.retreat_options.append(item)
+            self.addItem(item)

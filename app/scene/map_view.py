@@ -1,0 +1,203 @@
+"""The map's view: zoom (wheel, keys, pinch), pan (drag), fit to window; clicks and hovers become
+locations, order keys are passed on. A press and release without movement is a click; a drag pans."""
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QNativeGestureEvent, QPainter, QResizeEvent, QWheelEvent
+from PySide6.QtWidgets import QApplication, QGestureEvent, QGraphicsView, QPinchGesture, QWidget
+
+from app.drawing import palette
+
+from .map_scene import MapScene
+
+ZOOM_STEP = 1.25
+MIN_ZOOM_OF_FIT = 0.6  # how far out, relative to "fit to window"
+MAX_ZOOM_OF_FIT = 14.0
+
+# Keys that mean an order kind or a menu answer; the view passes them on instead of scrolling.
+ORDER_KEYS = {
+    Qt.Key.Key_H: "H", Qt.Key.Key_S: "S", Qt.Key.Key_C: "C", Qt.Key.Key_V: "V", Qt.Key.Key_M: "M",
+    Qt.Key.Key_D: "D", Qt.Key.Key_A: "A", Qt.Key.Key_F: "F", Qt.Key.Key_W: "W", Qt.Key.Key_N: "N",
+    Qt.Key.Key_E: "E", Qt.Key.Key_X: "X", Qt.Key.Key_Escape: "Escape",
+}
+
+
+class MapView(QGraphicsView):
+    location_clicked = Signal(object, str)  # location or None, "left" | "right"
+    location_hovered = Signal(object, QPoint)  # location or None, position in the viewport
+    order_key = Signal(str)
+    zoom_changed = Signal(float)
+
+    def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self.map_scene = scene
+        self.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        self.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setDragMode(QGraphicsView.DragMode.NoDrag)
+        self.setBackgroundBrush(QColor(palette.SEA))
+        self.setMouseTracking(True)
+        self.viewport().setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.viewport().grabGesture(Qt.GestureType.PinchGesture)
+        self._press_pos: QPoint | None = None
+        self._press_button = Qt.MouseButton.NoButton
+        self._panning = False
+        self._last_pan: QPoint | None = None
+        self._fitted = True  # keep fitting on resize until the user zooms
+        self._hover_loc: str | None = None
+
+    # --- zoom -------------------------------------------------------------------------------------
+
+    @property
+    def zoom(self) -> float:
+        return self.transform().m11()
+
+    def fit_scale(self) -> float:
+        rect = self.map_scene.board_rect()
+        view = self.viewport().rect()
+        if rect.width() <= 0 or rect.height() <= 0 or view.width() <= 2 or view.height() <= 2:
+            return 1.0
+        return min((view.width() - 8) / rect.width(), (view.height() - 8) / rect.height())
+
+    def fit_to_window(self) -> None:
+        self._fitted = True
+        self.fitInView(self.map_scene.board_rect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self._zoom_done()
+
+    def set_zoom(self, zoom: float, anchor: QPointF | None = None) -> None:
+        fit = self.fit_scale()
+        zoom = max(fit * MIN_ZOOM_OF_FIT, min(fit * MAX_ZOOM_OF_FIT, zoom))
+        factor = zoom / self.zoom
+        if abs(factor - 1.0) < 1e-6:
+            return
+        self._fitted = False
+        if anchor is not None:
+            old = self.transformationAnchor()
+            self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+            scene_point = self.mapToScene(anchor.toPoint())
+            self.scale(factor, factor)
+            delta = self.mapFromScene(scene_point) - anchor.toPoint()
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + delta.x())
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() + delta.y())
+            self.setTransformationAnchor(old)
+        else:
+            self.scale(factor, factor)
+        self._zoom_done()
+
+    def zoom_in(self) -> None:
+        self.set_zoom(self.zoom * ZOOM_STEP)
+
+    def zoom_out(self) -> None:
+        self.set_zoom(self.zoom / ZOOM_STEP)
+
+    def _zoom_done(self) -> None:
+        self.map_scene.set_zoom(self.zoom)
+        self.zoom_changed.emit(self.zoom)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        steps = event.angleDelta().y() / 120.0
+        if steps == 0:
+            super().wheelEvent(event)
+            return
+        self.set_zoom(self.zoom * (ZOOM_STEP ** steps), event.position())
+        event.accept()
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Gesture:
+            pinch = event.gesture(Qt.GestureType.PinchGesture)  # type: ignore[attr-defined]
+            if isinstance(pinch, QPinchGesture):
+                self.set_zoom(self.zoom * pinch.scaleFactor(), pinch.centerPoint())
+                event.accept()
+                return True
+        if event.type() == QEvent.Type.NativeGesture and isinstance(event, QNativeGestureEvent):
+            if event.gestureType() == Qt.NativeGestureType.ZoomNativeGesture:
+                self.set_zoom(self.zoom * (1.0 + event.value()), event.position())
+                return True
+        return super().viewportEvent(event)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._fitted:
+            self.fit_to_window()
+
+    # --- mouse ------------------------------------------------------------------------------------
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self._press_pos = event.position().toPoint()
+        self._press_button = event.button()
+        self._panning = False
+        self._last_pan = self._press_pos
+        self.setFocus(Qt.FocusReason.MouseFocusReason)
+        event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        pos = event.position().toPoint()
+        if self._press_pos is not None and event.buttons() & (Qt.MouseButton.LeftButton | Qt.MouseButton.MiddleButton):
+            if not self._panning and (pos - self._press_pos).manhattanLength() >= QApplication.startDragDistance():
+                self._panning = True
+                self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            if self._panning and self._last_pan is not None:
+                delta = pos - self._last_pan
+                self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - delta.x())
+                self.verticalScrollBar().setValue(self.verticalScrollBar().value() - delta.y())
+                self._last_pan = pos
+            event.accept()
+            return
+        loc = self.map_scene.location_at(self.mapToScene(pos))
+        if loc != self._hover_loc or loc is not None:
+            self._hover_loc = loc
+            self.location_hovered.emit(loc, pos)
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        was_pan = self._panning
+        self._panning = False
+        self._press_pos = None
+        self._last_pan = None
+        self.viewport().unsetCursor()
+        if was_pan:
+            event.accept()
+            return
+        pos = event.position().toPoint()
+        loc = self.map_scene.location_at(self.mapToScene(pos))
+        if event.button() == Qt.MouseButton.RightButton:
+            self.location_clicked.emit(loc, "right")
+        elif event.button() == Qt.MouseButton.LeftButton:
+            self.location_clicked.emit(loc, "left")
+        event.accept()
+
+    def leaveEvent(self, event: QEvent) -> None:
+        self._hover_loc = None
+        self.location_hovered.emit(None, QPoint())
+        super().leaveEvent(event)
+
+    # --- keys -------------------------------------------------------------------------------------
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.zoom_in()
+        elif key == Qt.Key.Key_Minus:
+            self.zoom_out()
+        elif key == Qt.Key.Key_0:
+            self.fit_to_window()
+        elif key in ORDER_KEYS and mods == Qt.KeyboardModifier.NoModifier:
+            self.order_key.emit(ORDER_KEYS[key])
+        elif key in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down):
+            step = 60
+            dx = {Qt.Key.Key_Left: -step, Qt.Key.Key_Right: step}.get(Qt.Key(key), 0)
+            dy = {Qt.Key.Key_Up: -step, Qt.Key.Key_Down: step}.get(Qt.Key(key), 0)
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + dx)
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() + dy)
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+    def visible_map_rect(self) -> QRectF:
+        return self.mapToScene(self.viewport().rect()).boundingRect()

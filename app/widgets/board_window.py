@@ -1,0 +1,52 @@
+"""The projector board: a second, chrome-free full-screen view of the same map scene, with the phase and
+the supply-centre counts in large type (face-to-face play)."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QKeyEvent
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from app.scene.map_scene import MapScene
+from app.scene.map_view import MapView
+
+
+class BoardWindow(QWidget):
+    def __init__(self, scene: MapScene) -> None:
+        super().__init__(None, Qt.WindowType.Window)
+        self.setWindowTitle("Chancellery — board")
+        self.setStyleSheet("background: #2b2620; color: #f4ecd8;")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        header = QHBoxLayout()
+        header.setContentsMargins(16, 8, 16, 8)
+        self.phase = QLabel()
+        big = QFont()
+        big.setPointSize(22)
+        big.setBold(True)
+        self.phase.setFont(big)
+        header.addWidget(self.phase)
+        header.addStretch(1)
+        self.counts = QLabel()
+        mid = QFont()
+        mid.setPointSize(15)
+        self.counts.setFont(mid)
+        self.counts.setTextFormat(Qt.TextFormat.RichText)
+        header.addWidget(self.counts)
+        layout.addLayout(header)
+        self.view = MapView(scene, self)
+        self.view.setFrameShape(MapView.Shape.NoFrame)
+        layout.addWidget(self.view, 1)
+
+    def set_header(self, phase: str, counts: list[tuple[str, str, int]]) -> None:
+        """``counts``: (power name, colour, centres)."""
+        self.phase.setText(phase)
+        self.counts.setText("&nbsp;&nbsp;".join(
+            f"<span style='color:{colour}'>■</span>&nbsp;{name}&nbsp;<b>{n}</b>" for name, colour, n in counts))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape:
+            self.close()
+        elif event.key() == Qt.Key.Key_F11:
+            self.showNormal() if self.isFullScreen() else self.showFullScreen()
+        else:
+            super().keyPressEvent(event)

@@ -1,0 +1,745 @@
+"""One open game: the map, the order and history panels, the hot-seat curtain and the results banner.
+
+This widget only connects things: clicks and keys go to the Qt-free controllers (``OrderEntry``,
+``HotSeatFlow``, ``GameMaster``), and :meth:`GamePage.refresh` redraws everything from their state. What
+is shown while a hot-seat power enters orders comes only from that power's own draft.
+"""
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import replace
+
+from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtGui import QAction, QFont
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QPushButton,
+    QSplitter,
+    QStackedWidget,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.controllers.describe import hover_lines, window_title
+from app.controllers.drafts import OrderDraft
+from app.controllers.gm import GameMaster
+from app.controllers.hotseat import HotSeatFlow, Stage
+from app.controllers.order_entry import Click, OrderEntry, Step
+from app.controllers.review import known_orders, review
+from app.controllers.setup import Mode, game_mode, human_powers
+from app.controllers.text_orders import read_order_text
+from app.drawing import BoardPicture
+from app.scene.map_scene import MapScene
+from app.scene.map_view import MapView
+from app.scene.pictures import Display, board_geometry, board_picture, draft_arrows, power_colours, result_arrows
+from engine.game import Game
+from engine.orders import Hold
+from engine.report import centre_changes, phase_report, state_after
+from engine.state import GameState
+from engine.types import ChancelleryError, PhaseType, UnitType, province_of
+
+from .board_window import BoardWindow
+from .curtain import Curtain
+from .history_panel import NOW, HistoryPanel
+from .hover_card import HoverCard
+from .kind_flyout import KindFlyout
+from .order_panel import OrderPanel
+
+log = logging.getLogger("chancellery.app.game")
+
+
+class GamePage(QWidget):
+    status = Signal(str)  # the prompt line for the status bar
+    title_changed = Signal(str)
+    game_changed = Signal()  # the game itself changed (a submission, an adjudication, an edit)
+
+    def __init__(self, game: Game, display: Display, autosave: Callable[[Game], None] | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("gamePage")
+        self.game = game
+        self.mode = game_mode(game)
+        self.display = display
+        self.board = game.variant.board
+        self.geometry, self.schematic = board_geometry(game.variant.map_id)
+        self.colours = power_colours(self.board, display.colour_blind)
+        self.review_index: int | None = None
+        self.edit_mode = False
+        self.board_window: BoardWindow | None = None
+        self.public_scene: MapScene | None = None
+        self.question_menu: QMenu | None = None
+        self._question_shown: object = None
+        self._building = True
+
+        self.flow: HotSeatFlow | None = None
+        self.gm: GameMaster | None = None
+        if self.mode is Mode.HOTSEAT:
+            self.flow = HotSeatFlow(game, human_powers(game), autosave)
+            self.flow.subscribe(self._on_controller_changed)
+        else:
+            self.gm = GameMaster(game, autosave)
+            self.gm.subscribe(self._on_controller_changed)
+
+        # --- widgets ---
+        self.scene = MapScene(self.geometry, self.board, self.colours)
+        self.view = MapView(self.scene)
+        self.view.setObjectName("mapView")
+        self.hover_card = HoverCard(self.view.viewport())
+        self.flyout = KindFlyout(self.view.viewport())
+        self.banner = QFrame()
+        self.banner.setObjectName("resultsBanner")
+        self.banner.setStyleSheet("QFrame#resultsBanner { background: #fff4d6; border-bottom: 1px solid #c9a94a; }")
+        banner_layout = QHBoxLayout(self.banner)
+        banner_layout.setContentsMargins(10, 6, 10, 6)
+        self.banner_text = QLabel()
+        self.banner_text.setWordWrap(True)
+        banner_font = QFont()
+        banner_font.setBold(True)
+        self.banner_text.setFont(banner_font)
+        self.banner_button = QPushButton()
+        self.banner_button.setObjectName("continueButton")
+        banner_layout.addWidget(self.banner_text, 1)
+        banner_layout.addWidget(self.banner_button)
+        self.banner.hide()
+
+        map_area = QWidget()
+        map_layout = QVBoxLayout(map_area)
+        map_layout.setContentsMargins(0, 0, 0, 0)
+        map_layout.setSpacing(0)
+        if self.schematic:
+            note = QLabel("  Schematic board: this map has no drawn geometry yet.")
+            note.setStyleSheet("background: #e9e2d0; color: #5b5043;")
+            map_layout.addWidget(note)
+        map_layout.addWidget(self.banner)
+        map_layout.addWidget(self.view, 1)
+
+        self.order_panel = OrderPanel()
+        self.history_panel = HistoryPanel()
+        self.history_panel.allow_rollback(self.mode is Mode.GM)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.order_panel, "Orders")
+        self.tabs.addTab(self.history_panel, "History")
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(map_area)
+        self.splitter.addWidget(self.tabs)
+        self.splitter.setStretchFactor(0, 4)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([1000, 340])
+
+        self.curtain = Curtain()
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.splitter)
+        self.stack.addWidget(self.curtain)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.stack)
+
+        # --- wiring ---
+        self.view.location_clicked.connect(self._on_click)
+        self.view.location_hovered.connect(self._on_hover)
+        self.view.order_key.connect(self._on_key)
+        self.view.zoom_changed.connect(lambda _z: self._place_flyout())
+        self.view.horizontalScrollBar().valueChanged.connect(lambda _v: self._place_flyout())
+        self.view.verticalScrollBar().valueChanged.connect(lambda _v: self._place_flyout())
+        self.flyout.kind_chosen.connect(self._on_key)
+        self.curtain.ready.connect(self._on_curtain_ready)
+        self.banner_button.clicked.connect(self._on_banner_button)
+        panel = self.order_panel
+        panel.text_entered.connect(self._on_text)
+        panel.remove_requested.connect(self._on_remove)
+        panel.undo_requested.connect(self.undo)
+        panel.redo_requested.connect(self.redo)
+        panel.clear_requested.connect(self._on_clear)
+        panel.waive_requested.connect(self._on_waive)
+        panel.hold_rest_requested.connect(self._on_hold_rest)
+        panel.submit_confirmed.connect(self._on_submit)
+        panel.focus_power_changed.connect(self._on_focus_power)
+        self.history_panel.phase_selected.connect(self._on_phase_selected)
+        self.history_panel.rollback_requested.connect(self._on_rollback)
+
+        self._building = False
+        if self.flow is not None:
+            self.flow.start()
+        self.refresh()
+
+    # --- state helpers ----------------------------------------------------------------------------
+
+    @property
+    def entry(self) -> OrderEntry | None:
+        """The order-entry machine in use, or ``None`` when nobody may enter orders right now."""
+        if self.review_index is not None or self.game.is_over:
+            return None
+        if self.flow is not None:
+            return self.flow.entry if self.flow.stage is Stage.ENTRY else None
+        assert self.gm is not None
+        return None if self.gm.last_result is not None else self.gm.entry
+
+    @property
+    def draft(self) -> OrderDraft | None:
+        if self.flow is not None:
+            return self.flow.draft
+        return self.gm.draft if self.gm is not None else None
+
+    def entry_powers(self) -> list[str]:
+        if self.flow is not None:
+            return [self.flow.power] if self.flow.stage is Stage.ENTRY and self.flow.power else []
+        return self.game.powers_to_order()
+
+    def _power_name(self, power: str) -> str:
+        info = self.board.powers.get(power)
+        return info.name if info is not None else power
+
+    def behind_curtain(self) -> bool:
+        return self.flow is not None and self.flow.stage is Stage.CURTAIN
+
+    def results_index(self) -> int | None:
+        """The history index whose results are on the board (results stage or browsing), else ``None``."""
+        if self.review_index is not None:
+            return self.review_index
+        if not self.game.history:
+            return None
+        if self.flow is not None and self.flow.stage in (Stage.RESULTS, Stage.OVER):
+            return len(self.game.history) - 1
+        if self.gm is not None and (self.gm.last_result is not None or self.game.is_over):
+            return len(self.game.history) - 1
+        return None
+
+    # --- drawing ----------------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        if self._building:
+            return
+        if self.behind_curtain():
+            self._show_curtain()
+            return
+        self.stack.setCurrentWidget(self.splitter)
+        index = self.results_index()
+        if index is not None:
+            self._show_results(index)
+        else:
+            self._show_entry()
+        self._refresh_history()
+        self._refresh_public_board()
+        self.title_changed.emit(self.title())
+
+    def title(self) -> str:
+        power = None
+        if self.flow is not None and self.flow.stage is Stage.ENTRY and self.flow.power:
+            power = self._power_name(self.flow.power)
+        return window_title(self.game.variant.name, self.game.state.phase.long_name, power)
+
+    def _show_curtain(self) -> None:
+        assert self.flow is not None and self.flow.power is not None
+        self._close_question()
+        self.flyout.hide()
+        self.hover_card.hide()
+        self.order_panel.reset()
+        self.banner.hide()
+        # The hidden map keeps only the public position: no orders, no selection.
+        self.scene.show_picture(self._state_picture(self.game.state))
+        power = self.flow.power
+        self.curtain.show_power(self._power_name(power), self.colours.get(power, "#888888"),
+                                self.game.state.phase.long_name,
+                                [self._power_name(p) for p in self.flow.submitted()],
+                                [self._power_name(p) for p in self.flow.waiting()])
+        self.stack.setCurrentWidget(self.curtain)
+        self.status.emit(f"Waiting for {self._power_name(power)}")
+        self.title_changed.emit(self.title())
+
+    def _state_picture(self, state: GameState, **kwargs: object) -> BoardPicture:
+        return board_picture(self.board, state, self.colours, self.display, **kwargs)  # type: ignore[arg-type]
+
+    def _show_entry(self) -> None:
+        entry = self.entry
+        draft = self.draft
+        state = self.game.state
+        powers = self.entry_powers()
+        arrows = draft_arrows(draft.all_orders(), state.phase.type) if draft is not None else []
+        highlights = entry.highlights if entry is not None else frozenset()
+        selected = entry.selected if entry is not None else None
+        awaiting, retreats = self._awaiting(powers, draft)
+        picture = self._state_picture(state, orders=arrows, highlights=highlights, selected=selected)
+        self.scene.show_picture(picture, retreat_options=retreats, awaiting=awaiting,
+                                awaiting_dislodged=state.phase.type is PhaseType.RETREATS)
+        self._refresh_banner_for_entry()
+        self._refresh_panel(powers, draft)
+        self._refresh_question(entry)
+        self._place_flyout()
+        self.status.emit(entry.prompt if entry is not None else self._idle_status())
+
+    def _awaiting(self, powers: list[str], draft: OrderDraft | None) -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
+        state = self.game.state
+        ordered = {province_of(getattr(o, "unit").loc) for _p, o in (draft.all_orders() if draft else [])
+                   if getattr(o, "unit", None) is not None}
+        retreats = {d.unit.loc: d.retreats for d in state.dislodged.values()}
+        if state.phase.type is PhaseType.MOVEMENT:
+            mine = {u.province for u in state.units.values() if u.power in powers}
+        elif state.phase.type is PhaseType.RETREATS:
+            mine = {p for p, d in state.dislodged.items() if d.unit.power in powers}
+        else:
+            mine = set()
+        return frozenset(mine - ordered), retreats
+
+    def _idle_status(self) -> str:
+        if self.game.is_over:
+            return self._game_over_text()
+        return ""
+
+    def _show_results(self, index: int) -> None:
+        record = self.game.history[index]
+        after = state_after(self.game, index)
+        arrows = result_arrows(self.game.variant, record)
+        retreats = {d.unit.loc: d.retreats for d in after.dislodged.values()}
+        self.scene.show_picture(self._state_picture(after, orders=arrows), retreat_options=retreats)
+        self._close_question()
+        self.flyout.hide()
+        name = record.state.phase.long_name
+        summary = self._results_summary(index)
+        in_results_stage = self.review_index is None
+        if in_results_stage:
+            if self.game.is_over:
+                self.banner_text.setText(f"Results of {name}. {summary} {self._game_over_text()}")
+                self.banner_button.hide()
+            else:
+                self.banner_text.setText(f"Results of {name}. {summary}")
+                self.banner_button.setText(f"Continue to {self.game.state.phase.long_name} ▸")
+                self.banner_button.show()
+        else:
+            self.banner_text.setText(f"REVIEW — {name}. {summary}")
+            self.banner_button.setText("Back to the current phase")
+            self.banner_button.show()
+        self.banner.show()
+        if self.flow is not None and self.flow.stage is not Stage.ENTRY:
+            self.order_panel.reset()
+            self.order_panel.set_header(f"Results: {name}")
+            self.order_panel.set_submit("Continue", False)
+            self.order_panel.set_guidance("Everyone may look now. Click Continue above when ready.")
+        elif self.flow is None:
+            self._refresh_panel(self.entry_powers(), self.draft)
+        self.status.emit(f"Results of {name}" if in_results_stage else f"Reviewing {name}")
+
+    def _results_summary(self, index: int) -> str:
+        before, after = self.game.history[index].state, state_after(self.game, index)
+        changes = centre_changes(before, after)
+        parts = []
+        if changes:
+            gains: dict[str, list[str]] = {}
+            for centre, _old, new in changes:
+                gains.setdefault(new, []).append(centre)
+            parts.append("; ".join(f"{self._power_name(p)} takes {', '.join(cs)}" for p, cs in gains.items()) + ".")
+        if after.dislodged:
+            parts.append(f"{len(after.dislodged)} unit{'s' if len(after.dislodged) != 1 else ''} dislodged.")
+        return " ".join(parts) or "No centres changed hands."
+
+    def _game_over_text(self) -> str:
+        if self.game.winner:
+            return f"{self._power_name(self.game.winner)} wins!"
+        if self.game.drawn:
+            return "The game is drawn."
+        return ""
+
+    def _refresh_banner_for_entry(self) -> None:
+        if self.game.is_over:
+            self.banner_text.setText(self._game_over_text())
+            self.banner_button.hide()
+            self.banner.show()
+        else:
+            self.banner.hide()
+
+    def _refresh_panel(self, powers: list[str], draft: OrderDraft | None) -> None:
+        panel = self.order_panel
+        phase = self.game.state.phase.long_name
+        if draft is None or not powers and self.flow is not None:
+            panel.reset()
+            panel.set_submit("Submit orders", False)
+            return
+        if self.flow is not None:
+            power = powers[0]
+            panel.set_header(f"{self._power_name(power)} — {phase}")
+            panel.set_focus_powers([], None)
+        else:
+            panel.set_header(f"Game master — {phase}")
+            assert self.gm is not None
+            panel.set_focus_powers([(p, self._power_name(p)) for p in self.game.variant.powers], self.gm.focus_power)
+        rows = []
+        guidance, warnings = [], []
+        visible = powers if self.flow is None else [powers[0]]
+        known = known_orders(o for _p, o in draft.all_orders())
+        for power in draft.powers:
+            for key, order in draft.items(power):
+                rows.append((power, key, str(order), self.colours.get(power, "#888888")))
+        for power in powers:
+            result = review(self.game, power, draft.orders(power), known, visible)
+            prefix = f"{self._power_name(power)}: " if len(powers) > 1 else ""
+            guidance.append(prefix + result.guidance)
+            warnings.extend(prefix + w for w in result.warnings)
+        if not powers:
+            guidance.append("Nothing to order this phase")
+        panel.set_orders(rows)
+        panel.set_guidance("\n".join(guidance))
+        panel.set_warnings(warnings)
+        panel.set_undo_state(draft.can_undo, draft.undo_text, draft.can_redo, draft.redo_text)
+        ptype = self.game.state.phase.type
+        panel.set_adjustment_buttons(waive=ptype is PhaseType.ADJUSTMENTS, hold_rest=ptype is PhaseType.MOVEMENT)
+        if self.flow is not None:
+            panel.set_submit(f"Submit {self._power_name(powers[0])}'s orders", not self.game.is_over)
+        else:
+            panel.set_submit(f"Adjudicate {phase}", self.entry is not None)
+
+    def _refresh_history(self) -> None:
+        past = [r.state.phase.long_name for r in self.game.history]
+        index = self.results_index()
+        selected = index if index is not None else NOW
+        self.history_panel.set_phases(past, self.game.state.phase.long_name, selected)
+        if index is not None:
+            self.history_panel.set_report(phase_report(self.game, index))
+        else:
+            self.history_panel.set_report(self._now_report())
+
+    def _now_report(self) -> str:
+        lines = [f"{self.game.state.phase.long_name}", ""]
+        counts = self.game.center_counts()
+        for power in self.game.variant.powers:
+            lines.append(f"  {self._power_name(power):<12} {counts.get(power, 0):>3} centres")
+        if self.flow is not None:
+            lines.append("")
+            lines.append("Orders in: " + (", ".join(self._power_name(p) for p in self.flow.submitted()) or "none yet"))
+        return "\n".join(lines) + "\n"
+
+    # --- question menu and flyout -----------------------------------------------------------------
+
+    def _refresh_question(self, entry: OrderEntry | None) -> None:
+        question = entry.question if entry is not None else None
+        if question is None:
+            self._close_question()
+            return
+        if self._question_shown is question:
+            return
+        self._close_question()
+        menu = QMenu(self.view)
+        menu.setObjectName("choiceMenu")
+        menu.addSection(question.prompt)
+        for choice in question.choices:
+            action = QAction(f"{choice.label}\t{choice.key}", menu)
+            action.triggered.connect(lambda _=False, k=choice.key: self._on_choice(k))
+            menu.addAction(action)
+        self.question_menu = menu
+        self._question_shown = question
+        at = self.view.mapFromScene(self.scene.anchor(question.at))
+        menu.popup(self.view.viewport().mapToGlobal(at))
+
+    def _close_question(self) -> None:
+        if self.question_menu is not None:
+            menu = self.question_menu
+            self.question_menu = None
+            self._question_shown = None
+            menu.hide()
+            menu.deleteLater()
+
+    def _on_choice(self, key: str) -> None:
+        entry = self.entry
+        if entry is not None:
+            entry.choose(key)
+
+    def _place_flyout(self) -> None:
+        entry = self.entry
+        if entry is None or entry.step is not Step.UNIT or entry.selected is None:
+            self.flyout.hide()
+            return
+        kinds = [k for k in entry.available_kinds() if k != "M"]
+        loc = next((o.unit.loc for o in entry.options.by_province[entry.selected][1] if hasattr(o, "unit")), entry.selected)
+        at = self.view.mapFromScene(self.scene.anchor(loc))
+        self.flyout.show_kinds(kinds, at)
+
+    # --- public board (projector) -----------------------------------------------------------------
+
+    def public_picture(self) -> tuple[BoardPicture, dict[str, tuple[str, ...]]]:
+        """What everyone may see: the latest results, or the position with no orders."""
+        index = self.results_index()
+        if index is not None:
+            after = state_after(self.game, index)
+            arrows = result_arrows(self.game.variant, self.game.history[index])
+            return self._state_picture(after, orders=arrows), {d.unit.loc: d.retreats for d in after.dislodged.values()}
+        state = self.game.state
+        return self._state_picture(state), {d.unit.loc: d.retreats for d in state.dislodged.values()}
+
+    def open_board_window(self) -> BoardWindow:
+        if self.board_window is None:
+            self.public_scene = MapScene(self.geometry, self.board, self.colours)
+            self.board_window = BoardWindow(self.public_scene)
+            self.board_window.view.order_key.connect(
+                lambda k: self.board_window.close() if k == "Escape" and self.board_window else None)
+        self._refresh_public_board()
+        self.board_window.showFullScreen()
+        self.board_window.view.fit_to_window()
+        return self.board_window
+
+    def _refresh_public_board(self) -> None:
+        if self.board_window is None or self.public_scene is None:
+            return
+        picture, retreats = self.public_picture()
+        self.public_scene.show_picture(picture, retreat_options=retreats)
+        counts = self.game.center_counts()
+        self.board_window.set_header(
+            self.game.state.phase.long_name,
+            [(self._power_name(p), self.colours.get(p, "#888"), counts.get(p, 0)) for p in self.game.variant.powers])
+
+    # --- display options --------------------------------------------------------------------------
+
+    def set_display(self, display: Display) -> None:
+        palette_changed = display.colour_blind != self.display.colour_blind
+        self.display = display
+        if palette_changed:
+            self.colours = power_colours(self.board, display.colour_blind)
+            self.scene.set_colours(self.colours)
+            if self.public_scene is not None:
+                self.public_scene.set_colours(self.colours)
+        self.refresh()
+
+    # --- events -----------------------------------------------------------------------------------
+
+    def _on_controller_changed(self) -> None:
+        self.refresh()
+
+    def _on_click(self, loc: str | None, button: str) -> None:
+        self.hover_card.hide()
+        if self.edit_mode and self.gm is not None and button == "left" and loc is not None and self.review_index is None:
+            self._open_edit_menu(loc)
+            return
+        entry = self.entry
+        if entry is None:
+            return
+        entry.click(Click(loc, button))
+
+    def _on_key(self, key: str) -> None:
+        entry = self.entry
+        if entry is not None:
+            entry.key(key)
+        elif key == "Escape" and self.review_index is not None:
+            self.review_index = None
+            self.refresh()
+
+    def _on_hover(self, loc: str | None, at: QPoint) -> None:
+        if loc is None or self.behind_curtain():
+            self.hover_card.hide()
+            return
+        index = self.results_index()
+        state = state_after(self.game, index) if index is not None else self.game.state
+        self.hover_card.show_lines(hover_lines(self.board, state, loc), at)
+
+    def _on_curtain_ready(self) -> None:
+        if self.flow is not None and self.flow.stage is Stage.CURTAIN:
+            self.flow.reveal()
+
+    def _on_banner_button(self) -> None:
+        if self.review_index is not None:
+            self.review_index = None
+            self.refresh()
+        elif self.flow is not None and self.flow.stage is Stage.RESULTS:
+            self.flow.continue_after_results()
+        elif self.gm is not None and self.gm.last_result is not None:
+            self.gm.last_result = None
+            self.refresh()
+
+    def _on_phase_selected(self, index: int) -> None:
+        if self._building:
+            return
+        new = None if index == NOW else index
+        if self.flow is not None and self.flow.stage is Stage.RESULTS and new == len(self.game.history) - 1:
+            new = None  # that is the results stage itself
+        if self.gm is not None and self.gm.last_result is not None and new == len(self.game.history) - 1:
+            new = None
+        if new != self.review_index:
+            self.review_index = new
+            self.refresh()
+
+    def _on_text(self, text: str) -> None:
+        draft = self.draft
+        powers = self.entry_powers()
+        if draft is None or not powers:
+            return
+        default = powers[0] if self.flow is not None else (self.gm.focus_power if self.gm else None)
+        outcomes = read_order_text(self.game, text, powers, default)
+        by_power: dict[str, list] = {}
+        for o in outcomes:
+            if o.ok and o.power is not None and o.order is not None:
+                by_power.setdefault(o.power, []).append(o.order)
+        for power, orders in by_power.items():
+            draft.merge(power, orders, f"{len(orders)} typed order{'s' if len(orders) != 1 else ''}")
+        self.order_panel.show_line_outcomes(outcomes)
+        self.refresh()
+
+    def _on_remove(self, rows: list) -> None:
+        draft = self.draft
+        if draft is None:
+            return
+        for power, key in rows:
+            if power in draft.powers:
+                draft.remove(power, key)
+
+    def undo(self) -> None:
+        if self.draft is not None and self.entry is not None:
+            self.draft.undo()
+
+    def redo(self) -> None:
+        if self.draft is not None and self.entry is not None:
+            self.draft.redo()
+
+    def _on_clear(self) -> None:
+        draft = self.draft
+        if draft is None:
+            return
+        if self.gm is not None and self.gm.focus_power:
+            draft.clear(self.gm.focus_power)
+        else:
+            for power in self.entry_powers():
+                draft.clear(power)
+
+    def _on_waive(self) -> None:
+        entry = self.entry
+        if entry is not None:
+            entry.waive(self.gm.focus_power if self.gm is not None else None)
+
+    def _on_hold_rest(self) -> None:
+        draft = self.draft
+        if draft is None or self.entry is None:
+            return
+        state = self.game.state
+        holds: dict[str, list] = {}
+        for power in self.entry_powers():
+            have = {province_of(getattr(o, "unit").loc) for o in draft.orders(power) if hasattr(o, "unit")}
+            for unit in sorted(state.units_of(power), key=lambda u: u.loc):
+                if unit.province not in have:
+                    holds.setdefault(power, []).append(Hold(unit))
+        for power, orders in holds.items():
+            draft.merge(power, orders, f"hold {len(orders)} unit{'s' if len(orders) != 1 else ''}")
+
+    def _on_focus_power(self, power: object) -> None:
+        if self.gm is not None:
+            self.gm.set_focus_power(str(power) if power else None)
+
+    def _on_submit(self) -> None:
+        try:
+            if self.flow is not None:
+                if self.flow.stage is Stage.ENTRY:
+                    self.order_panel.reset()
+                    self.flow.submit()
+            elif self.gm is not None:
+                self.review_index = None
+                self.gm.adjudicate()  # its notification redraws the board with the results
+        except ChancelleryError as exc:
+            self.status.emit(str(exc))
+            return
+        self.game_changed.emit()
+
+    def _on_rollback(self, index: int) -> None:
+        if self.gm is None:
+            return
+        try:
+            self.gm.rollback(index)
+        except ChancelleryError as exc:
+            self.status.emit(str(exc))
+            return
+        self.review_index = None
+        self.game_changed.emit()
+        self.refresh()
+
+    # --- position editing (game master) -----------------------------------------------------------
+
+    def set_edit_mode(self, on: bool) -> None:
+        self.edit_mode = on and self.gm is not None
+        if self.edit_mode and self.entry is not None:
+            self.entry.cancel()
+        self.status.emit("Edit position: click a province to add or remove a unit or set its owner"
+                         if self.edit_mode else "")
+
+    def edit_actions(self, loc: str) -> list[tuple[str, Callable[[], None]]]:
+        """The position corrections offered for ``loc`` as (menu path, action) pairs ("Add army/France")."""
+        gm = self.gm
+        if gm is None:
+            return []
+        prov = province_of(loc)
+        state = self.game.state
+        out: list[tuple[str, Callable[[], None]]] = []
+        unit = state.units.get(prov)
+        if unit is not None:
+            out.append((f"Remove {unit} ({self._power_name(unit.power)})", lambda: gm.remove_unit(prov)))
+        dislodged = state.dislodged.get(prov)
+        if dislodged is not None:
+            out.append((f"Remove dislodged {dislodged.unit}", lambda: gm.remove_unit(prov)))
+        if unit is None:
+            for kind in self.game.variant.unit_types:
+                places = [prov] if kind is not UnitType.FLEET else list(self.board.coast_locations(prov))
+                for place in places:
+                    if not self.board.can_stand(kind, place):
+                        continue
+                    word = {UnitType.ARMY: "army", UnitType.FLEET: "fleet"}.get(kind, kind.value)
+                    label = f"Add {word}" + (f" ({place})" if "/" in place else "")
+                    for power in self.game.variant.powers:
+                        out.append((f"{label}/{self._power_name(power)}",
+                                    lambda k=kind, pl=place, pw=power: gm.add_unit(pw, k, pl)))
+        if prov in self.board.supply_centers:
+            for power in self.game.variant.powers:
+                out.append((f"Owner/{self._power_name(power)}", lambda pw=power: gm.set_owner(prov, pw)))
+            out.append(("Owner/Neutral", lambda: gm.set_owner(prov, None)))
+        return out
+
+    def _open_edit_menu(self, loc: str) -> None:
+        menu = QMenu(self.view)
+        menu.setObjectName("editMenu")
+        submenus: dict[str, QMenu] = {}
+        for path, action in self.edit_actions(loc):
+            head, _, leaf = path.partition("/")
+            target = menu
+            if leaf:
+                if head not in submenus:
+                    submenus[head] = menu.addMenu(head)
+                target = submenus[head]
+            act = QAction(leaf or head, target)
+            act.triggered.connect(lambda _=False, a=action: self._run_edit(a))
+            target.addAction(act)
+        if self.gm is not None and self.gm.can_undo_edit:
+            menu.addSeparator()
+            undo = QAction("Undo the last correction", menu)
+            undo.triggered.connect(lambda: self._run_edit(self.gm.undo_edit if self.gm else lambda: None))
+            menu.addAction(undo)
+        at = self.view.mapFromScene(self.scene.anchor(province_of(loc)))
+        menu.popup(self.view.viewport().mapToGlobal(at))
+        self.edit_menu = menu
+
+    def _run_edit(self, action: Callable[[], None]) -> None:
+        try:
+            action()
+        except ChancelleryError as exc:
+            self.status.emit(str(exc))
+            return
+        self.game_changed.emit()
+
+    # --- exports ----------------------------------------------------------------------------------
+
+    def export_picture(self) -> BoardPicture:
+        """The board as shown now, for PNG/SVG/PDF export and printing (no highlights)."""
+        picture = self.scene.picture
+        return replace(picture, highlights=frozenset(), selected=None)
+
+    def report_text(self) -> str:
+        index = self.results_index()
+        if index is None and self.game.history:
+            index = len(self.game.history) - 1
+        if index is None:
+            return self._now_report()
+        return phase_report(self.game, index)
+
+    def close_windows(self) -> None:
+        self._close_question()
+        if self.board_window is not None:
+            self.board_window.close()
+            self.board_window.deleteLater()
+            self.board_window = None
+

@@ -1,0 +1,110 @@
+"""The phase navigator: every adjudicated phase of the game plus the current one, and the selected
+phase's results report. Only adjudicated phases are listed, so sealed orders never appear here."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+NOW = -1  # the list row data of the current phase
+
+
+class HistoryPanel(QWidget):
+    phase_selected = Signal(int)  # history index, or NOW
+    rollback_requested = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("historyPanel")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        nav = QHBoxLayout()
+        self.first_button = QPushButton("⏮")
+        self.prev_button = QPushButton("◀")
+        self.next_button = QPushButton("▶")
+        self.last_button = QPushButton("⏭ Now")
+        for b, tip in ((self.first_button, "First phase"), (self.prev_button, "Previous phase"),
+                       (self.next_button, "Next phase"), (self.last_button, "The current phase")):
+            b.setToolTip(tip)
+            nav.addWidget(b)
+        self.first_button.clicked.connect(lambda: self._go(0))
+        self.prev_button.clicked.connect(lambda: self._go(self.phase_list.currentRow() - 1))
+        self.next_button.clicked.connect(lambda: self._go(self.phase_list.currentRow() + 1))
+        self.last_button.clicked.connect(lambda: self._go(self.phase_list.count() - 1))
+        layout.addLayout(nav)
+        self.phase_list = QListWidget()
+        self.phase_list.setObjectName("phaseList")
+        self.phase_list.currentRowChanged.connect(self._on_row)
+        layout.addWidget(self.phase_list, 2)
+        self.report = QPlainTextEdit()
+        self.report.setObjectName("resultsReport")
+        self.report.setReadOnly(True)
+        self.report.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        layout.addWidget(self.report, 3)
+        self.rollback_button = QPushButton("Roll back to the start of this phase")
+        self.rollback_button.clicked.connect(self._on_rollback)
+        layout.addWidget(self.rollback_button)
+        self.rollback_button.hide()
+        self._can_rollback = False
+
+    def set_phases(self, past: Sequence[str], current: str, selected: int = NOW) -> None:
+        """``past`` are the long names of adjudicated phases, oldest first; ``current`` the phase now."""
+        self.phase_list.blockSignals(True)
+        self.phase_list.clear()
+        for index, name in enumerate(past):
+            item = QListWidgetItem(f"{name} — results")
+            item.setData(256, index)
+            self.phase_list.addItem(item)
+        now = QListWidgetItem(f"Now: {current}")
+        now.setData(256, NOW)
+        self.phase_list.addItem(now)
+        row = selected if 0 <= selected < len(past) else len(past)
+        self.phase_list.setCurrentRow(row)
+        self.phase_list.blockSignals(False)
+        self._update_buttons()
+
+    def set_report(self, text: str) -> None:
+        self.report.setPlainText(text)
+
+    def allow_rollback(self, allowed: bool) -> None:
+        self._can_rollback = allowed
+        self._update_buttons()
+
+    def selected_index(self) -> int:
+        item = self.phase_list.currentItem()
+        return int(item.data(256)) if item is not None else NOW
+
+    def select(self, index: int) -> None:
+        row = index if index != NOW else self.phase_list.count() - 1
+        self._go(row)
+
+    def _go(self, row: int) -> None:
+        if 0 <= row < self.phase_list.count():
+            self.phase_list.setCurrentRow(row)
+
+    def _on_row(self, _row: int) -> None:
+        self._update_buttons()
+        self.phase_selected.emit(self.selected_index())
+
+    def _update_buttons(self) -> None:
+        row, count = self.phase_list.currentRow(), self.phase_list.count()
+        self.first_button.setEnabled(row > 0)
+        self.prev_button.setEnabled(row > 0)
+        self.next_button.setEnabled(0 <= row < count - 1)
+        self.last_button.setEnabled(row < count - 1)
+        self.rollback_button.setVisible(self._can_rollback and self.selected_index() != NOW)
+
+    def _on_rollback(self) -> None:
+        index = self.selected_index()
+        if index != NOW:
+            self.rollback_requested.emit(index)

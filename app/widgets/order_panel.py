@@ -1,0 +1,258 @@
+"""The order panel: guidance line, the order list in canonical notation, typed/pasted orders with
+per-line errors, warnings, undo/redo, and the two-step submit (review, then confirm)."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QFont, QFontDatabase, QKeySequence, QPixmap, QIcon, QShortcut
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.controllers.text_orders import LineOutcome
+
+
+def swatch_icon(colour: str) -> QIcon:
+    pixmap = QPixmap(12, 12)
+    pixmap.fill(QColor(colour))
+    return QIcon(pixmap)
+
+
+class OrderPanel(QWidget):
+    text_entered = Signal(str)
+    remove_requested = Signal(list)  # [(power, draft key)]
+    undo_requested = Signal()
+    redo_requested = Signal()
+    clear_requested = Signal()
+    waive_requested = Signal()
+    hold_rest_requested = Signal()
+    submit_confirmed = Signal()
+    focus_power_changed = Signal(object)  # power id or None
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("orderPanel")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+
+        self.header = QLabel()
+        header_font = QFont()
+        header_font.setPointSize(12)
+        header_font.setBold(True)
+        self.header.setFont(header_font)
+        layout.addWidget(self.header)
+
+        self.guidance = QLabel()
+        self.guidance.setObjectName("guidance")
+        self.guidance.setWordWrap(True)
+        layout.addWidget(self.guidance)
+
+        focus_row = QHBoxLayout()
+        self.focus_label = QLabel("Power for typed orders and waives:")
+        self.focus_combo = QComboBox()
+        self.focus_combo.currentIndexChanged.connect(self._on_focus_changed)
+        focus_row.addWidget(self.focus_label)
+        focus_row.addWidget(self.focus_combo, 1)
+        layout.addLayout(focus_row)
+
+        self.order_list = QListWidget()
+        self.order_list.setObjectName("orderList")
+        self.order_list.setSelectionMode(QListWidget.SelectionMode.ExtendedSelection)
+        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        self.order_list.setFont(mono)
+        layout.addWidget(self.order_list, 3)
+        delete = QShortcut(QKeySequence(QKeySequence.StandardKey.Delete), self.order_list)
+        delete.activated.connect(self._remove_selected)
+
+        buttons = QHBoxLayout()
+        self.undo_button = QPushButton("Undo")
+        self.redo_button = QPushButton("Redo")
+        self.remove_button = QPushButton("Remove")
+        self.clear_button = QPushButton("Clear")
+        self.waive_button = QPushButton("Waive a build")
+        self.hold_rest_button = QPushButton("Hold the rest")
+        self.undo_button.clicked.connect(self.undo_requested)
+        self.redo_button.clicked.connect(self.redo_requested)
+        self.remove_button.clicked.connect(self._remove_selected)
+        self.clear_button.clicked.connect(self.clear_requested)
+        self.waive_button.clicked.connect(self.waive_requested)
+        self.hold_rest_button.clicked.connect(self.hold_rest_requested)
+        for b in (self.undo_button, self.redo_button, self.remove_button, self.clear_button):
+            buttons.addWidget(b)
+        layout.addLayout(buttons)
+        extra = QHBoxLayout()
+        extra.addWidget(self.hold_rest_button)
+        extra.addWidget(self.waive_button)
+        layout.addLayout(extra)
+
+        layout.addWidget(QLabel("Type or paste orders, one per line:"))
+        self.text_box = QPlainTextEdit()
+        self.text_box.setObjectName("orderText")
+        self.text_box.setFont(mono)
+        self.text_box.setPlaceholderText("A PAR - BUR\nF BRE - MAO\nA MAR S A PAR - BUR")
+        self.text_box.setMaximumHeight(110)
+        layout.addWidget(self.text_box, 1)
+        add_row = QHBoxLayout()
+        self.add_button = QPushButton("Add orders (Ctrl+Enter)")
+        self.add_button.clicked.connect(self._enter_text)
+        add_row.addStretch(1)
+        add_row.addWidget(self.add_button)
+        layout.addLayout(add_row)
+        enter = QShortcut(QKeySequence("Ctrl+Return"), self.text_box)
+        enter.activated.connect(self._enter_text)
+
+        self.line_errors = QLabel()
+        self.line_errors.setObjectName("lineErrors")
+        self.line_errors.setWordWrap(True)
+        self.line_errors.setStyleSheet("color: #b00020;")
+        self.line_errors.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.line_errors)
+
+        self.warnings = QLabel()
+        self.warnings.setObjectName("warnings")
+        self.warnings.setWordWrap(True)
+        self.warnings.setStyleSheet("color: #8a5a00;")
+        layout.addWidget(self.warnings)
+
+        self.submit_button = QPushButton()
+        self.submit_button.setObjectName("submit")
+        self.submit_button.setMinimumHeight(34)
+        self.submit_button.clicked.connect(self._ask_confirm)
+        layout.addWidget(self.submit_button)
+
+        self.confirm_box = QFrame()
+        self.confirm_box.setObjectName("confirmBox")
+        self.confirm_box.setStyleSheet("QFrame#confirmBox { border: 1px solid #8a5a00; border-radius: 4px; }")
+        confirm_layout = QVBoxLayout(self.confirm_box)
+        self.confirm_text = QLabel()
+        self.confirm_text.setWordWrap(True)
+        confirm_layout.addWidget(self.confirm_text)
+        confirm_buttons = QHBoxLayout()
+        self.confirm_button = QPushButton("Confirm")
+        self.confirm_button.setObjectName("confirm")
+        self.back_button = QPushButton("Back to the orders")
+        self.confirm_button.clicked.connect(self._confirm)
+        self.back_button.clicked.connect(self._cancel_confirm)
+        confirm_buttons.addWidget(self.back_button)
+        confirm_buttons.addWidget(self.confirm_button)
+        confirm_layout.addLayout(confirm_buttons)
+        layout.addWidget(self.confirm_box)
+        self.confirm_box.hide()
+        self._submit_label = "Submit orders"
+        self._warning_count = 0
+        self._rows: list[tuple[str, str]] = []
+
+    # --- filling ----------------------------------------------------------------------------------
+
+    def set_header(self, text: str) -> None:
+        self.header.setText(text)
+
+    def set_focus_powers(self, powers: Sequence[tuple[str, str]], current: str | None) -> None:
+        """(id, name) pairs for the focus combo; an empty list hides it (one power at this seat)."""
+        self.focus_combo.blockSignals(True)
+        self.focus_combo.clear()
+        for pid, name in powers:
+            self.focus_combo.addItem(name, pid)
+        index = self.focus_combo.findData(current) if current else -1
+        self.focus_combo.setCurrentIndex(index if index >= 0 else 0 if powers else -1)
+        self.focus_combo.blockSignals(False)
+        self.focus_combo.setVisible(bool(powers))
+        self.focus_label.setVisible(bool(powers))
+
+    def focus_power(self) -> str | None:
+        data = self.focus_combo.currentData()
+        return str(data) if data else None
+
+    def set_orders(self, rows: Sequence[tuple[str, str, str, str]]) -> None:
+        """(power, draft key, text, colour) per order, in display order."""
+        self.order_list.clear()
+        self._rows = []
+        for power, key, text, colour in rows:
+            item = QListWidgetItem(swatch_icon(colour), text)
+            item.setToolTip(power)
+            self.order_list.addItem(item)
+            self._rows.append((power, key))
+
+    def set_guidance(self, text: str) -> None:
+        self.guidance.setText(text)
+
+    def set_warnings(self, warnings: Sequence[str]) -> None:
+        self._warning_count = len(warnings)
+        self.warnings.setText("\n".join(f"⚠ {w}" for w in warnings))
+        self.warnings.setVisible(bool(warnings))
+
+    def set_undo_state(self, can_undo: bool, undo_text: str, can_redo: bool, redo_text: str) -> None:
+        self.undo_button.setEnabled(can_undo)
+        self.redo_button.setEnabled(can_redo)
+        self.undo_button.setToolTip(f"Undo {undo_text}" if can_undo else "Nothing to undo")
+        self.redo_button.setToolTip(f"Redo {redo_text}" if can_redo else "Nothing to redo")
+
+    def set_submit(self, label: str, enabled: bool = True) -> None:
+        self._submit_label = label
+        self.submit_button.setText(label)
+        self.submit_button.setEnabled(enabled)
+
+    def set_adjustment_buttons(self, waive: bool, hold_rest: bool) -> None:
+        self.waive_button.setVisible(waive)
+        self.hold_rest_button.setVisible(hold_rest)
+
+    def show_line_outcomes(self, outcomes: Sequence[LineOutcome]) -> None:
+        """Keep the lines that failed in the box for editing, and say why each failed."""
+        failed = [o for o in outcomes if not o.ok]
+        self.text_box.setPlainText("\n".join(o.text for o in failed))
+        self.line_errors.setText("\n".join(f"✗ {o.text}: {o.error}" for o in failed))
+        self.line_errors.setVisible(bool(failed))
+
+    def reset(self) -> None:
+        """Forget everything shown (between hot-seat powers nothing may stay behind)."""
+        self.order_list.clear()
+        self._rows = []
+        self.text_box.clear()
+        self.line_errors.clear()
+        self.line_errors.hide()
+        self.warnings.clear()
+        self.warnings.hide()
+        self.guidance.clear()
+        self.header.clear()
+        self._cancel_confirm()
+
+    # --- events -----------------------------------------------------------------------------------
+
+    def _on_focus_changed(self, _index: int) -> None:
+        self.focus_power_changed.emit(self.focus_power())
+
+    def _remove_selected(self) -> None:
+        rows = sorted({self.order_list.row(item) for item in self.order_list.selectedItems()})
+        if rows:
+            self.remove_requested.emit([self._rows[r] for r in rows if 0 <= r < len(self._rows)])
+
+    def _enter_text(self) -> None:
+        text = self.text_box.toPlainText()
+        if text.strip():
+            self.text_entered.emit(text)
+
+    def _ask_confirm(self) -> None:
+        n = self._warning_count
+        note = f"{n} warning{'s' if n != 1 else ''} above. " if n else "No warnings. "
+        self.confirm_text.setText(f"{note}{self._submit_label}?")
+        self.submit_button.hide()
+        self.confirm_box.show()
+        self.confirm_button.setFocus()
+
+    def _confirm(self) -> None:
+        self._cancel_confirm()
+        self.submit_confirmed.emit()
+
+    def _cancel_confirm(self) -> None:
+        self.confirm_box.hide()
+        self.submit_button.show()

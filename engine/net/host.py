@@ -1,0 +1,795 @@
+"""The LAN host: one game, seats claimed over TCP (or in-process), sealed orders, press and deadlines.
+
+All game changes happen in message handlers that run to completion on one asyncio loop, so no two
+frames ever see a half-changed game. Sending never waits: each connection has a bounded write buffer
+and a client that lets it overflow is dropped (it may reconnect with its token).
+
+Privacy rules enforced here (docs/protocol.md, "What each seat sees"):
+
+- a seat's pending orders go only to connections holding that seat, and only in replies to that seat;
+- submitting or revising orders sends nothing to anyone else, not even a count;
+- ready flags are public unless the host was started with ``ready_public=False``;
+- every position leaves through ``variant.view_for(state, power)`` (:mod:`engine.net.views`).
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import hmac
+import logging
+import os
+import signal
+import sys
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..game import Game
+from ..savefile import load_game, save_game
+from ..types import ChancelleryError, PhaseType
+from .clock import DeadlinePolicy, PhaseClock
+from .codec import MAX_FRAME_SIZE, FrameError
+from .press import PressLog, press_rule_for
+from .schema import (
+    ERROR_CODES,
+    MAX_HISTORY_PAGE,
+    MAX_ORDER_LINES,
+    MAX_PRESS_LENGTH,
+    PROTOCOL_NAME,
+    SUPPORTED_VERSIONS,
+    ProtocolError,
+    check_client_message,
+    request_id,
+)
+from .seats import SeatTable
+from .transport import DEFAULT_MAX_BUFFER, TcpTransport, Transport, TransportClosed, memory_pair
+from .views import SeatViews, game_over_block, history_entry, position_to_wire, seat_list, visible_results
+
+log = logging.getLogger(__name__)
+
+META_KEY = "lan_host"  # where the host keeps seats, press and clock inside the save file's meta
+META_FORMAT = 1
+
+
+@dataclass(eq=False)
+class Connection:
+    """The host's side of one client: what it has said so far decides what it may say next."""
+
+    number: int
+    transport: Transport
+    greeted: bool = False
+    power: str | None = None
+    observer: bool = False
+    name: str = ""
+    closed: bool = False
+
+    @property
+    def label(self) -> str:
+        who = self.power or ("observer" if self.observer else "guest")
+        return f"#{self.number} {who} ({self.transport.peer})"
+
+
+@dataclass
+class HostSettings:
+    name: str = "Chancellery host"
+    password: str | None = None
+    deadlines: DeadlinePolicy = field(default_factory=DeadlinePolicy)
+    ready_public: bool = True  # who is ready is shown to everyone; never what or how much they ordered
+    cd_unclaimed: bool = False  # seats nobody claimed count as ready (civil disorder) instead of blocking
+    max_connections: int = 128
+    max_frame: int = MAX_FRAME_SIZE
+    max_write_buffer: int = DEFAULT_MAX_BUFFER
+    hello_timeout: float = 10.0
+
+
+class Host:
+    """A game served to seats and observers. Create it, ``await start()``, and it runs on the loop."""
+
+    def __init__(self, game: Game, settings: HostSettings | None = None, save_path: str | os.PathLike[str] | None = None,
+                 ) -> None:
+        self.game = game
+        self.settings = settings or HostSettings()
+        self.save_path = Path(save_path) if save_path is not None else None
+        self.seats = SeatTable(game.variant.powers)
+        self.press = PressLog()
+        self.clock = PhaseClock()
+        self.views = SeatViews(game)
+        self._press_rule = press_rule_for(game.variant)
+        self._conns: set[Connection] = set()
+        self._by_power: dict[str, Connection] = {}
+        self._numbers = 0
+        self._server: asyncio.AbstractServer | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._timer: asyncio.TimerHandle | None = None
+        self._listeners: list[Callable[[str, dict[str, Any]], None]] = []
+        self.address: tuple[str, int] | None = None
+        self._restore_meta()
+
+    # --- life cycle -------------------------------------------------------------------------------
+
+    @classmethod
+    def from_save(cls, path: str | os.PathLike[str], settings: HostSettings | None = None,
+                  save_path: str | os.PathLike[str] | None = None) -> Host:
+        """Resume a game (seats, sealed orders, ready flags, press, clock) from a save file."""
+        game = load_game(path)
+        return cls(game, settings, path if save_path is None else save_path)
+
+    def _restore_meta(self) -> None:
+        data = self.game.meta.get(META_KEY)
+        if isinstance(data, Mapping) and data.get("format") == META_FORMAT:
+            self.seats.restore(data.get("seats") or {})
+            self.press.restore(data.get("press") or [])
+            self.clock.restore(data.get("clock") or {})
+            if data.get("clock") is None:
+                self._start_clock()
+        else:
+            self._start_clock()
+
+    def _start_clock(self) -> None:
+        seconds = None if self.game.is_over else self.settings.deadlines.for_phase(self.game.state.phase.type)
+        self.clock.start(seconds)
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
+        """Listen for clients; returns the bound (address, port) (port 0 picks a free one)."""
+        self._server = await asyncio.start_server(self._accept_tcp, host, port)
+        sock = self._server.sockets[0].getsockname()
+        self.address = (str(sock[0]), int(sock[1]))
+        self._schedule_deadline()
+        self.save()
+        log.info("hosting %s (%s) on %s:%d", self.game.variant.id, self.game.phase, *self.address)
+        return self.address
+
+    @property
+    def port(self) -> int:
+        if self.address is None:
+            raise ChancelleryError("the host is not listening yet")
+        return self.address[1]
+
+    async def close(self) -> None:
+        """Stop listening, tell every client, save, and close every connection."""
+        if self._timer is not None:
+            self._timer.cancel()
+        if self._server is not None:
+            self._server.close()
+        for conn in list(self._conns):
+            self._send(conn, {"type": "error", "code": "shutting_down", "message": "the host is stopping"})
+            self._drop(conn)
+        for task in list(self._tasks):
+            task.cancel()
+        if self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._server is not None:
+            await self._server.wait_closed()
+            self._server = None
+        self.save()
+
+    def add_listener(self, callback: Callable[[str, dict[str, Any]], None]) -> None:
+        """``callback(event, details)`` for the host's own UI or log: connected, disconnected, processed, ..."""
+        self._listeners.append(callback)
+
+    def _notify(self, event: str, **details: Any) -> None:
+        for callback in list(self._listeners):
+            callback(event, details)
+
+    # --- connections ------------------------------------------------------------------------------
+
+    async def _accept_tcp(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        transport = TcpTransport(reader, writer, self.settings.max_frame, self.settings.max_write_buffer)
+        try:
+            await self._serve(transport)
+        except asyncio.CancelledError:
+            # The loop is shutting down; asyncio's server would log a cancelled handler as an error.
+            transport.close(abort=True)
+
+    async def connect_local(self, name: str = "local", password: str | None = None) -> Any:
+        """An in-process client on this host's loop: a seat played on the host machine (hot seat).
+
+        It speaks the same protocol through an in-memory link, so it behaves exactly like a remote client.
+        Returns a greeted :class:`engine.net.client.AsyncClient`.
+        """
+        from .client import AsyncClient
+
+        client_end, host_end = memory_pair(self.settings.max_frame, self.settings.max_write_buffer, name)
+        task = asyncio.get_running_loop().create_task(self._serve(host_end))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        pw = self.settings.password if password is None else password
+        return await AsyncClient.over(client_end, name=name, password=pw)
+
+    async def _serve(self, transport: Transport) -> None:
+        self._numbers += 1
+        conn = Connection(self._numbers, transport)
+        if len(self._conns) >= self.settings.max_connections:
+            self._send(conn, {"type": "error", "code": "host_full", "message": ERROR_CODES["host_full"]})
+            transport.close()
+            return
+        self._conns.add(conn)
+        loop = asyncio.get_running_loop()
+        hello_timer = loop.call_later(self.settings.hello_timeout, self._hello_timeout, conn)
+        try:
+            while not conn.closed:
+                try:
+                    message = await transport.receive()
+                except FrameError as exc:
+                    self._error(conn, exc.code, str(exc), None, None)
+                    if exc.fatal:
+                        break
+                    continue
+                if message is None:
+                    break
+                try:
+                    self._handle(conn, message)
+                except ProtocolError as exc:
+                    self._error(conn, exc.code, str(exc), request_id(message), message.get("type"))
+                    if exc.fatal:
+                        break
+                if conn.greeted:
+                    hello_timer.cancel()
+        except (ConnectionError, OSError, TransportClosed):
+            pass
+        finally:
+            hello_timer.cancel()
+            self._drop(conn)
+
+    def _hello_timeout(self, conn: Connection) -> None:
+        if not conn.greeted and not conn.closed:
+            self._error(conn, "timeout", ERROR_CODES["timeout"], None, None)
+            self._drop(conn)
+
+    def _drop(self, conn: Connection) -> None:
+        if conn.closed:
+            return
+        conn.closed = True
+        conn.transport.close()
+        self._conns.discard(conn)
+        if conn.power is not None and self._by_power.get(conn.power) is conn:
+            del self._by_power[conn.power]
+            self._broadcast_seats()
+        self._notify("disconnected", connection=conn.label)
+
+    def _send(self, conn: Connection, frame: Mapping[str, Any]) -> bool:
+        if conn.closed:
+            return False
+        try:
+            conn.transport.send(frame)
+        except TransportClosed as exc:
+            log.warning("dropping %s: %s", conn.label, exc)
+            self._drop(conn)
+            return False
+        except FrameError as exc:  # a frame the host itself built is too large: a bug, but not a crash
+            log.warning("could not send %s to %s: %s", frame.get("type"), conn.label, exc)
+            return False
+        return True
+
+    def _error(self, conn: Connection, code: str, message: str, re: int | str | None, ref: Any) -> None:
+        frame: dict[str, Any] = {"type": "error", "code": code, "message": message}
+        if re is not None:
+            frame["re"] = re
+        if isinstance(ref, str) and len(ref) <= 32:
+            frame["ref"] = ref
+        self._send(conn, frame)
+
+    def _reply(self, conn: Connection, request: Mapping[str, Any], frame: dict[str, Any]) -> None:
+        rid = request_id(request)
+        if rid is not None:
+            frame["re"] = rid
+        self._send(conn, frame)
+
+    # --- dispatch ---------------------------------------------------------------------------------
+
+    def _handle(self, conn: Connection, msg: Mapping[str, Any]) -> None:
+        check_client_message(msg)
+        kind = msg["type"]
+        if kind == "hello":
+            return self._on_hello(conn, msg)
+        if not conn.greeted:
+            raise ProtocolError("out_of_order", f"{kind}: say hello first")
+        handler = {
+            "claim": self._on_claim, "resume": self._on_resume, "observe": self._on_observe,
+            "orders": self._on_orders, "ready": self._on_ready, "press": self._on_press, "draw": self._on_draw,
+            "state": self._on_state, "history": self._on_history, "ping": self._on_ping, "bye": self._on_bye,
+        }[kind]
+        handler(conn, msg)
+
+    def _on_hello(self, conn: Connection, msg: Mapping[str, Any]) -> None:
+        if conn.greeted:
+            raise ProtocolError("out_of_order", "hello: this connection already said hello")
+        common = set(msg["versions"]) & set(SUPPORTED_VERSIONS)
+        if not common:
+            raise ProtocolError("unsupported_version",
+                                f"hello: this host speaks protocol versions {list(SUPPORTED_VERSIONS)}", fatal=True)
+        password = self.settings.password
+        if password is not None:
+            given = msg.get("password")
+            if not isinstance(given, str) or not hmac.compare_digest(given.encode(), password.encode()):
+                raise ProtocolError("bad_password", "hello: the host's password was missing or wrong", fatal=True)
+        conn.greeted, conn.name = True, str(msg.get("client") or "")
+        variant = self.game.variant
+        self._reply(conn, msg, {
+            "type": "welcome", "protocol": PROTOCOL_NAME, "version": max(common), "host": self.settings.name,
+            "variant": variant.id, "variant_name": variant.name, "powers": variant.powers,
+            "phase": self.game.phase, "seats": self._seat_rows(), "ready_public": self.settings.ready_public,
+            "limits": {"max_frame": self.settings.max_frame, "max_order_lines": MAX_ORDER_LINES,
+                       "max_press_length": MAX_PRESS_LENGTH, "max_history_page": MAX_HISTORY_PAGE},
+        })
+        self._notify("connected", connection=conn.label, client=conn.name)
+
+    def _require_no_role(self, conn: Connection, kind: str) -> None:
+        if conn.power is not None or conn.observer:
+            raise ProtocolError("out_of_order", f"{kind}: this connection already has a seat or is observing")
+
+    def _on_claim(self, conn: Connection, msg: Mapping[str, Any]) -> None:
+        self._require_no_role(conn, "claim")
+        power, token = self.seats.claim(msg["power"], conn.name)
+        self._take_seat(conn, power, msg, token)
+        self.save()
+        self._notify("claimed", power=power, connection=conn.label)
+        self._maybe_process()
+
+    def _on_resume(self, conn: Connection, msg: Mapping[str, Any]) -> None:
+        self._require_no_role(conn, "resume")
+        power = self.seats.power_for_token(msg["token"])
+        old = self._by_power.get(power)
+        if old is not None and old is not conn:
+            self._error(old, "replaced", ERROR_CODES["replaced"], None, None)
+            self._drop(old)
+        self._take_seat(conn, power, msg, None)
+        self._notify("resumed", power=power, connection=conn.label)
+
+    def _take_seat(self, conn: Connection, power: str, msg: Mapping[str, Any], token: str | None) -> None:
+        conn.power = power
+        self._by_power[power] = conn
+        reply: dict[str, Any] = {"type": "seated", "power": power}
+        if token is not None:
+            reply["token"] = token
+        self._reply(conn, msg, reply)
+        self._send(conn, self._state_frame(power))
+        for message in self.press.visible_to(power):
+            self._send(conn, message.to_wire())
+        self._broadcast_seats()
+
+    def _on_observe(self, conn: Connection, msg: Mapping[str, Any]) -> None:
+        self._require_no_role(conn, "observe")
+        conn.observer = True
+        self._reply(conn, msg, {"type": "observing"})
+        self._send(conn, self._state_frame(None))
+        for message in self.press.visible_to(None):
+            self._send(conn, message.to_wire())
+
+    def _seated_power(self, conn: Connection, kind: str) -> str:
+        if conn.power is None:
+            raise ProtocolError("not_seated", f"{kind}: only a seated player may do this")
+        return conn.power
+
+    def _check_phase(self, msg: Mapping[str, Any], power: str) -> None:
+        kind = msg["type"]
+        if self.game.is_over:
+            raise ProtocolError("game_over", f"{kind}: the game has ended")
+        if msg["phase"].strip().upper() != self.game.phase:
+            raise ProtocolError("wrong_phase", f"{kind}: phase {msg['phase']!r} is not the current phase "
+                                               f"{self.game.phase}")
+        if power not in self.views.to_order():
+            raise ProtocolError("nothing_to_order", f"{kind}: {power} has nothing to order in {self.game.phase}")
+
+    def _on_orders(self, conn: Connection, msg: Mapping[str, Any]) -> None:
+        power = self._seated_power(conn, "orders")
+        named = msg.get("power")
+        if named is not None and named.strip().upper() != power:
+            raise ProtocolError("not_your_power", f"orders: this connection plays {power}, not {named!r}")
+        self._check_phase(msg, power)
+        was_ready = power in self.game.ready
+        ready = bool(msg.get("ready", False))
+        checks = self.game.set_orders(power, msg["orders"], ready=ready)
+        self.save()
+        self._reply(conn, msg, {
+            "type": "orders_ack", "phase": self.game.phase,
+            "checks": [{"text": c.text, "ok": c.ok} | ({} if c.ok else {"error": c.error}) for c in checks],
+            "orders": self.game.pending_orders(power), "ready": ready,
+        })
+        if ready != was_ready and self.settings.ready_public:
+            self._broadcast_seats()
+        self._maybe_process()
+
+    def _on_ready(self, conn: Connection, msg: Mapping[str, Any]) -> None:
+        power = self._seated_power(conn, "ready")
+        self._check_phase(msg, power)
+        was_ready = power in self.game.ready
+        self.game.mark_ready(power, msg["ready"])
+        self.save()
+        self._reply(conn, msg, {"type": "ready_ack", "phase": self.game.phase, "ready": msg["ready"]})
+        if msg["ready"] != was_ready and self.settings.ready_public:
+            self._broadcast_seats()
+        self._maybe_process()
+
+    def _on_press(self, conn: Connection, msg: Mapping[str, Any]) -> None:
+        power = self._seated_power(conn, "press")
+        recipients = tuple(sorted({self.seats.find_power(p) for p in msg["to"]} - {power}))
+        if msg["to"] and not recipients:
+            raise ProtocolError("bad_message", "press: a message only to yourself is a note, not press")
+        reason = self._press_rule(self.game.state, power, recipients)
+        if reason:
+            raise ProtocolError("press_refused", f"press: {reason}")
+        message = self.press.add(self.game.phase, power, recipients, msg["text"])
+        self._reply(conn, msg, {"type": "press_ack", "seq": message.seq})
+        frame = message.to_wire()
+        for other in list(self._conns):
+            if other.greeted and (other.power is not None or other.observer) and message.is_visible_to(other.power):
+                self._send(other, frame)
+
+    def _on_draw(self, conn: Connection, msg: Mapping[str, Any]) -> None:
+        power = self._seated_power(conn, "draw")
+        if self.game.is_over:
+            raise ProtocolError("game_over", "draw: the game has ended")
+        self.game.vote_draw(power, msg["vote"])
+        self.save()
+        # Votes are secret until every survivor has voted for the draw (then the game ends for all).
+        self._reply(conn, msg, {"type": "draw_ack", "vote": msg["vote"]})
+        if self.game.drawn:
+            self._clear_timer()
+            self._broadcast_states()
+            self._notify("drawn", powers=sorted(self.game.draw_votes))
+
+    def _on_state(self, conn: Connection, msg: Mapping[str, Any]) -> None:
+        if conn.power is None and not conn.observer:
+            raise ProtocolError("out_of_order", "state: claim a seat, resume or observe first")
+        frame = self._state_frame(conn.power)
+        self._reply(conn, msg, frame)
+
+    def _on_history(self, conn: Connection, msg: Mapping[str, Any]) -> None:
+        if conn.power is None and not conn.observer:
+            raise ProtocolError("out_of_order", "history: claim a seat, resume or observe first")
+        history = self.game.history
+        start, count = msg["start"], msg.get("count") or MAX_HISTORY_PAGE
+        entries = []
+        for i in range(start, min(start + count, len(history))):
+            nxt = history[i + 1].state if i + 1 < len(history) else self.game.state
+            entries.append(history_entry(self.game.variant, i, history[i], nxt, conn.power))
+        self._reply(conn, msg, {"type": "history", "start": start, "total": len(history), "phases": entries})
+
+    def _on_ping(self, conn: Connection, msg: Mapping[str, Any]) -> None:
+        self._reply(conn, msg, {"type": "pong"})
+
+    def _on_bye(self, conn: Connection, msg: Mapping[str, Any]) -> None:
+        self._drop(conn)
+
+    # --- frames -----------------------------------------------------------------------------------
+
+    def _seat_rows(self) -> list[dict[str, Any]]:
+        ready = None
+        if self.settings.ready_public:
+            ready = {p: p in self.game.ready for p in self.views.to_order()}
+        connected = {p: p in self._by_power for p in self.game.variant.powers}
+        return seat_list(self.game.variant.powers, self.seats.claimed(), connected, ready)
+
+    def _state_frame(self, power: str | None) -> dict[str, Any]:
+        return {
+            "type": "state",
+            "position": position_to_wire(self.views.view(power)),
+            "to_order": self.views.to_order(),
+            "you": None if power is None else self.views.you_block(power),
+            "seats": self._seat_rows(),
+            "clock": self.clock.to_wire(),
+            "over": game_over_block(self.game),
+            "history_length": len(self.game.history),
+        }
+
+    def _audience(self) -> list[Connection]:
+        return [c for c in self._conns if c.greeted and (c.power is not None or c.observer)]
+
+    def _broadcast_seats(self) -> None:
+        frame = {"type": "seats", "seats": self._seat_rows()}
+        for conn in self._audience():
+            self._send(conn, frame)
+
+    def _broadcast_states(self) -> None:
+        shared: dict[str | None, dict[str, Any]] = {}
+        for conn in self._audience():
+            if conn.power is None:
+                shared.setdefault(None, self._state_frame(None))
+                self._send(conn, shared[None])
+            else:
+                self._send(conn, self._state_frame(conn.power))
+
+    def _broadcast_clock(self) -> None:
+        frame = {"type": "clock"} | self.clock.to_wire()
+        for conn in self._audience():
+            self._send(conn, frame)
+
+    # --- adjudication -----------------------------------------------------------------------------
+
+    def _waiting_for(self) -> list[str]:
+        """Powers whose readiness the phase still waits for."""
+        game = self.game
+        return [p for p in self.views.to_order()
+                if p not in game.ready and (self.seats.is_claimed(p) or not self.settings.cd_unclaimed)]
+
+    def _maybe_process(self) -> None:
+        if self.game.is_over or self.clock.paused or self._waiting_for():
+            return
+        to_order = self.views.to_order()
+        # Civil-disorder seats alone never drive a movement phase: with nobody playing, the game would spin.
+        if self.game.state.phase.type is PhaseType.MOVEMENT and not any(self.seats.is_claimed(p) for p in to_order):
+            return
+        self.process_now("ready")
+
+    def process_now(self, reason: str = "host") -> None:
+        """Adjudicate the current phase at once; missing orders take the engine's defaults."""
+        if self.game.is_over:
+            raise ChancelleryError("the game is over")
+        before = self.game.state
+        result = self.game.process()
+        self._start_clock()
+        self.save()
+        log.info("%s processed (%s) -> %s", before.phase, reason, self.game.phase)
+        shared: dict[str | None, dict[str, Any]] = {}
+        for conn in self._audience():
+            key = conn.power
+            if key not in shared:
+                shared[key] = {"type": "results", "phase": str(before.phase), "next_phase": self.game.phase,
+                               "reason": reason,
+                               "results": visible_results(self.game.variant, before, result.results, key)}
+            self._send(conn, shared[key])
+        self._broadcast_states()
+        self._schedule_deadline()
+        self._notify("processed", phase=str(before.phase), next_phase=self.game.phase, reason=reason)
+
+    # --- the clock --------------------------------------------------------------------------------
+
+    def _clear_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _schedule_deadline(self) -> None:
+        self._clear_timer()
+        left = self.clock.remaining()
+        if left is None or self.clock.paused or self.game.is_over:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._timer = loop.call_later(left, self._on_deadline)
+
+    def _on_deadline(self) -> None:
+        self._timer = None
+        if self.game.is_over or self.clock.paused:
+            return
+        if not self.clock.expired():
+            self._schedule_deadline()
+            return
+        self.process_now("deadline")
+
+    def pause(self) -> None:
+        """Stop the clock and hold adjudication, even when every seat is ready, until :meth:`resume`."""
+        self.clock.pause()
+        self._clear_timer()
+        self.save()
+        self._broadcast_clock()
+
+    def resume(self) -> None:
+        self.clock.resume()
+        self.save()
+        self._broadcast_clock()
+        self._schedule_deadline()
+        self._maybe_process()
+
+    def extend(self, seconds: float) -> None:
+        self.clock.extend(seconds)
+        self.save()
+        self._broadcast_clock()
+        self._schedule_deadline()
+
+    def release_seat(self, power: str) -> None:
+        """Free a seat for a new player; its old token stops working and its connection is closed."""
+        power = self.seats.find_power(power)
+        self.seats.release(power)
+        conn = self._by_power.get(power)
+        if conn is not None:
+            self._error(conn, "bad_token", "the host released this seat", None, None)
+            self._drop(conn)
+        self.save()
+        self._broadcast_seats()
+
+    # --- saving -----------------------------------------------------------------------------------
+
+    def save(self) -> None:
+        """Write the autosave atomically: the game with sealed orders, seats (token hashes), press, clock."""
+        self.game.meta[META_KEY] = {
+            "format": META_FORMAT,
+            "seats": self.seats.to_dict(),
+            "press": self.press.to_list(),
+            "clock": self.clock.to_dict(),
+        }
+        if self.save_path is not None:
+            save_game(self.game, self.save_path)
+
+    def status(self) -> dict[str, Any]:
+        """A summary for the host's own screen (never sent to clients: it names who is connected)."""
+        return {
+            "address": self.address, "phase": self.game.phase, "waiting_for": self._waiting_for(),
+            "seats": self._seat_rows(), "observers": sum(1 for c in self._conns if c.observer),
+            "connections": len(self._conns), "clock": self.clock.to_wire(), "over": game_over_block(self.game),
+        }
+
+
+class HostThread:
+    """Runs a :class:`Host` on its own event-loop thread, for a GUI: every method is thread-safe."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="chancellery-host", daemon=True)
+
+    def start(self, bind: str = "0.0.0.0", port: int = 0, timeout: float = 10.0) -> tuple[str, int]:
+        self._thread.start()
+        address: tuple[str, int] = self.call(self.host.start(bind, port), timeout)
+        return address
+
+    def call(self, coro: Any, timeout: float = 10.0) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self._loop).result(timeout)
+
+    def run(self, func: Callable[[], Any], timeout: float = 10.0) -> Any:
+        async def wrapper() -> Any:
+            return func()
+        return self.call(wrapper(), timeout)
+
+    def local_client(self, name: str = "local", timeout: float = 10.0) -> Any:
+        """A seat on this machine: a :class:`engine.net.client.Client` speaking through memory."""
+        from .client import Client
+
+        async_client = self.call(self.host.connect_local(name), timeout)
+        return Client.attach(async_client, self._loop)
+
+    def pause(self) -> None:
+        self.run(self.host.pause)
+
+    def resume(self) -> None:
+        self.run(self.host.resume)
+
+    def extend(self, seconds: float) -> None:
+        self.run(lambda: self.host.extend(seconds))
+
+    def process_now(self) -> None:
+        self.run(self.host.process_now)
+
+    def status(self) -> dict[str, Any]:
+        return dict(self.run(self.host.status))
+
+    def stop(self, timeout: float = 10.0) -> None:
+        if self._thread.is_alive():
+            self.call(self.host.close(), timeout)
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join(timeout)
+        if not self._loop.is_running():
+            self._loop.close()
+
+
+# --- command line ---------------------------------------------------------------------------------
+
+CONSOLE_HELP = "commands: status | pause | resume | extend SECONDS | process | release POWER | quit"
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="chancellery host", description="Run a LAN host for one game, without a window.")
+    source = p.add_mutually_exclusive_group()
+    source.add_argument("--variant", default=None, help="start a new game of this variant (default: standard)")
+    source.add_argument("--game", default=None, metavar="FILE", help="host (or resume) this saved game")
+    p.add_argument("--port", type=int, default=8737, help="TCP port (0 picks a free one; default 8737)")
+    p.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: every interface)")
+    p.add_argument("--password", default=None,
+                   help="players must give this to join (or set CHANCELLERY_HOST_PASSWORD)")
+    p.add_argument("--save", default=None, metavar="FILE",
+                   help="autosave file (default: the --game file, or chancellery-lan-<variant>.json here)")
+    p.add_argument("--deadline", default=None, metavar="SPEC",
+                   help="seconds per phase: 'movement=900,retreats=120,adjustments=120' or one number for all")
+    p.add_argument("--private-ready", action="store_true", help="don't show other seats who is ready")
+    p.add_argument("--cd-unclaimed", action="store_true",
+                   help="seats nobody claimed don't hold up a phase (their units take the default orders)")
+    p.add_argument("--name", default=None, help="the name clients see (default: 'Chancellery host')")
+    p.add_argument("--advertise", action="store_true", help="announce the game on the LAN (needs zeroconf)")
+    return p
+
+
+def host_main(argv: Sequence[str]) -> int:
+    """``chancellery host ...``: returns the process exit status."""
+    args = _parser().parse_args(list(argv))
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    try:
+        if not 0 <= args.port <= 65535:
+            raise ChancelleryError(f"port {args.port} is not between 0 and 65535")
+        settings = HostSettings(
+            name=args.name or "Chancellery host",
+            password=args.password or os.environ.get("CHANCELLERY_HOST_PASSWORD") or None,
+            deadlines=DeadlinePolicy.parse(args.deadline) if args.deadline else DeadlinePolicy(),
+            ready_public=not args.private_ready,
+            cd_unclaimed=args.cd_unclaimed,
+        )
+        if args.game:
+            host = Host.from_save(args.game, settings, args.save or args.game)
+        else:
+            variant = args.variant or "standard"
+            game = Game.new(variant)
+            host = Host(game, settings, args.save or f"chancellery-lan-{game.variant.id}.json")
+    except ChancelleryError as exc:
+        print(f"chancellery host: {exc}", file=sys.stderr)
+        return 2
+    try:
+        return asyncio.run(_run(host, args.bind, args.port, args.advertise))
+    except OSError as exc:
+        print(f"chancellery host: can't listen on {args.bind}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 0
+
+
+async def _run(host: Host, bind: str, port: int, advertise: bool) -> int:
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError):  # Windows: Ctrl+C arrives as KeyboardInterrupt
+            pass
+    address, bound_port = await host.start(bind, port)
+    print(f"listening on {address}:{bound_port}", flush=True)
+    print(f"game: {host.game.variant.name}, {host.game.state.phase.long_name}; autosave: {host.save_path}", flush=True)
+    advertiser = None
+    if advertise:
+        from .discovery import Advertiser, DiscoveryUnavailable
+
+        try:
+            advertiser = Advertiser.start(host.settings.name, bound_port, host.game.variant.id,
+                                          host.settings.password is not None)
+        except DiscoveryUnavailable as exc:
+            print(f"not advertised: {exc}", flush=True)
+    if sys.stdin is not None and sys.stdin.isatty():
+        print(CONSOLE_HELP, flush=True)
+        threading.Thread(target=_read_console, args=(host, loop, stop), daemon=True).start()
+    try:
+        await stop.wait()
+    finally:
+        if advertiser is not None:
+            advertiser.close()
+        await host.close()
+    return 0
+
+
+def _read_console(host: Host, loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> None:
+    for line in sys.stdin:
+        words = line.split()
+        if not words:
+            continue
+        if words[0] in ("quit", "exit"):
+            loop.call_soon_threadsafe(stop.set)
+            return
+        loop.call_soon_threadsafe(_console_command, host, words)
+
+
+def _console_command(host: Host, words: list[str]) -> None:
+    command, rest = words[0], words[1:]
+    try:
+        if command == "status":
+            status = host.status()
+            print(f"{status['phase']}: waiting for {', '.join(status['waiting_for']) or 'nobody'}; "
+                  f"{status['connections']} connections; clock {status['clock']}", flush=True)
+        elif command == "pause":
+            host.pause()
+        elif command == "resume":
+            host.resume()
+        elif command == "extend" and len(rest) == 1:
+            host.extend(float(rest[0]))
+        elif command == "process":
+            host.process_now()
+        elif command == "release" and len(rest) == 1:
+            host.release_seat(rest[0])
+        else:
+            print(CONSOLE_HELP, flush=True)
+    except (ChancelleryError, ProtocolError, ValueError) as exc:
+        print(f"{command}: {exc}", flush=True)
+
+
+if __name__ == "__main__":
+    raise SystemExit(host_main(sys.argv[1:]))

@@ -1,0 +1,87 @@
+"""A plain-text results report for one adjudicated phase: orders and results per power, dislodged units
+with their retreats, centre changes and counts, and what the next phase owes (for e-mail or print)."""
+from __future__ import annotations
+
+from .game import Game
+from .phases import FAILS, INVALID, OrderResult
+from .state import GameState
+from .types import ChancelleryError, PhaseType
+
+
+def state_after(game: Game, index: int) -> GameState:
+    """The position right after ``game.history[index]`` was adjudicated."""
+    if not 0 <= index < len(game.history):
+        raise ChancelleryError(f"no phase {index} in the history (it has {len(game.history)})")
+    return game.history[index + 1].state if index + 1 < len(game.history) else game.state
+
+
+def _verdict(r: OrderResult) -> str:
+    if r.result == INVALID:
+        return f"INVALID: {r.reason}" if r.reason else "INVALID"
+    if r.default and r.result != FAILS and r.reason:
+        return r.reason  # "no order: holds", "no retreat ordered: disbanded", ...
+    word = "fails" if r.result == FAILS else "succeeds"
+    note = f" ({r.reason})" if r.reason and (r.result == FAILS or r.default) else ""
+    return word + note
+
+
+def centre_changes(before: GameState, after: GameState) -> list[tuple[str, str | None, str]]:
+    """(centre, old owner or None, new owner) for every centre that changed hands, sorted by centre."""
+    return [(c, before.centers.get(c), p) for c, p in sorted(after.centers.items()) if before.centers.get(c) != p]
+
+
+def phase_report(game: Game, index: int) -> str:
+    record = game.history[index] if 0 <= index < len(game.history) else None
+    if record is None:
+        raise ChancelleryError(f"no phase {index} in the history (it has {len(game.history)})")
+    before, after = record.state, state_after(game, index)
+    variant = game.variant
+    powers = variant.board.powers
+    lines = [f"{variant.name}: {before.phase.long_name} — results", ""]
+    width = max((len(r.order) for r in record.results), default=10) + 2
+    for power in variant.powers:
+        mine = [r for r in record.results if r.power == power]
+        if not mine:
+            continue
+        lines.append(powers[power].name.upper())
+        for r in mine:
+            lines.append(f"  {r.order:<{width}} {_verdict(r)}")
+        lines.append("")
+    if after.dislodged:
+        lines.append("Dislodged")
+        for prov, d in sorted(after.dislodged.items()):
+            where = ", ".join(d.retreats) if d.retreats else "nowhere: it must disband"
+            lines.append(f"  {d.unit} ({powers[d.unit.power].adjective}), attacked from {d.attacker}; may retreat to {where}")
+        lines.append("")
+    changes = centre_changes(before, after)
+    if changes:
+        lines.append("Supply centres changing hands")
+        for centre, old, new in changes:
+            lines.append(f"  {centre}: {powers[old].name if old else 'neutral'} → {powers[new].name}")
+        lines.append("")
+    if before.phase.type is not PhaseType.RETREATS or changes:
+        counts = []
+        for power in variant.powers:
+            now = variant.center_count(after, power)
+            was = variant.center_count(before, power)
+            diff = f" ({now - was:+d})" if now != was else ""
+            counts.append(f"  {powers[power].name:<12} {now:>3}{diff}")
+        lines.append("Supply centres")
+        lines.extend(counts)
+        lines.append("")
+    lines.append(f"Next: {after.phase.long_name}")
+    if after.phase.type is PhaseType.ADJUSTMENTS:
+        for power in variant.powers_in_game(after):
+            delta = variant.adjustment_delta(after, power)
+            if delta > 0:
+                lines.append(f"  {powers[power].name} builds {delta}")
+            elif delta < 0:
+                lines.append(f"  {powers[power].name} removes {-delta}")
+    if index == len(game.history) - 1 and game.winner:
+        lines.append(f"{powers[game.winner].name} wins with {variant.center_count(game.state, game.winner)} centres.")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def game_report(game: Game) -> str:
+    """Every adjudicated phase's report, oldest first."""
+    return "\n".join(phase_report(game, i) for i in range(len(game.history)))

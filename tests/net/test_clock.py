@@ -1,0 +1,95 @@
+"""Deadlines per phase type, and the host's pause / resume / extend."""
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from lan_support import STEP, run, seat, start_host
+
+from engine.net.clock import DeadlinePolicy, PhaseClock
+from engine.types import ChancelleryError, PhaseType
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_deadline_policies_read_per_phase_type_or_one_number() -> None:
+    policy = DeadlinePolicy.parse("movement=900, retreats=120")
+    assert policy.for_phase(PhaseType.MOVEMENT) == 900 and policy.for_phase(PhaseType.RETREATS) == 120
+    assert policy.for_phase(PhaseType.ADJUSTMENTS) is None
+    assert DeadlinePolicy.parse("60") == DeadlinePolicy(60, 60, 60)
+    for bad, words in (("winter=5", "unknown phase type"), ("movement=-1", "more than 0"), ("soon", "bad deadline")):
+        with pytest.raises(ChancelleryError, match=words):
+            DeadlinePolicy.parse(bad)
+
+
+def test_the_clock_pauses_resumes_extends_and_survives_a_save() -> None:
+    t = FakeTime()
+    clock = PhaseClock(t)
+    clock.start(600)
+    t.now += 100
+    assert clock.remaining() == 500
+    clock.pause()
+    t.now += 1000
+    assert clock.remaining() == 500 and not clock.expired()
+    clock.extend(60)
+    clock.resume()
+    t.now += 500
+    assert clock.remaining() == 60
+    restored = PhaseClock(t)
+    restored.restore(clock.to_dict())
+    assert restored.remaining() == 60 and not restored.paused
+    t.now += 60
+    assert clock.expired() and restored.expired()
+    with pytest.raises(ChancelleryError, match="positive"):
+        clock.extend(0)
+    untimed = PhaseClock(t)
+    untimed.start(None)
+    assert untimed.remaining() is None and not untimed.expired()
+    untimed.extend(30)
+    assert untimed.remaining() == 30
+
+
+def test_at_the_deadline_the_phase_runs_with_what_was_submitted_and_defaults_for_the_rest() -> None:
+    async def play() -> None:
+        host = await start_host(deadlines=DeadlinePolicy(movement=0.4))
+        france = await seat(host, "FRANCE")
+        assert france.state is not None and 0 < france.state["clock"]["deadline_in"] <= 0.4
+        await france.submit_orders(["A PAR - PIC"])  # never marked ready
+        results = await france.next_event("results", STEP)
+        assert results["reason"] == "deadline"
+        mine = [r for r in results["results"] if r["power"] == "FRANCE" and not r.get("default")]
+        assert [r["order"] for r in mine] == ["A PAR - PIC"]
+        assert all(r.get("default") for r in results["results"] if r["power"] == "GERMANY")
+        await france.close()
+        await host.close()
+
+    run(play())
+
+
+def test_a_paused_host_holds_the_phase_until_it_resumes_and_clients_hear_of_it() -> None:
+    async def play() -> None:
+        host = await start_host(deadlines=DeadlinePolicy(movement=0.3))
+        france = await seat(host, "FRANCE")
+        host.pause()
+        clock = await france.next_event("clock", STEP)
+        assert clock["paused"] is True
+        await asyncio.sleep(0.6)
+        assert host.game.phase == "S1901M"
+        host.extend(0.2)
+        extended = await france.next_event("clock", STEP)
+        assert extended["paused"] is True and extended["deadline_in"] > 0.3
+        host.resume()
+        clock = await france.next_event("clock", STEP)
+        assert clock["paused"] is False and clock["deadline_in"] > 0.3
+        await france.next_event("results", STEP)
+        assert host.game.phase == "F1901M"
+        await france.close()
+        await host.close()
+
+    run(play())

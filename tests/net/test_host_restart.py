@@ -1,0 +1,118 @@
+"""The host as its own process: killed with SIGKILL mid-phase, restarted on its autosave, and every
+submitted order, ready flag, seat and press message is still there when the clients come back."""
+from __future__ import annotations
+
+import hashlib
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import IO
+
+import pytest
+from lan_support import STEP, run
+
+from engine.net.client import AsyncClient, RequestRefused
+
+REPO = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX-only")
+
+
+class HostProcess:
+    def __init__(self, args: list[str], log: Path) -> None:
+        self.log = log.open("a")
+        self.proc = subprocess.Popen([sys.executable, "-m", "engine.net.host", "--bind", "127.0.0.1", "--port", "0",
+                                      *args], cwd=REPO, stdout=subprocess.PIPE, stderr=self.log, stdin=subprocess.DEVNULL,
+                                     text=True)
+        lines: queue.Queue[str] = queue.Queue()
+        assert self.proc.stdout is not None
+        threading.Thread(target=_pump, args=(self.proc.stdout, lines), daemon=True).start()
+        self.port = 0
+        for _ in range(50):
+            try:
+                line = lines.get(timeout=20)
+            except queue.Empty:
+                break
+            if line.startswith("listening on "):
+                self.port = int(line.rsplit(":", 1)[1])
+                break
+        if not self.port:
+            self.proc.kill()
+            raise AssertionError(f"the host did not start: {log.read_text()}")
+
+    def stop(self, sig: int) -> int:
+        os.kill(self.proc.pid, sig)
+        code = self.proc.wait(20)
+        self.log.close()
+        return code
+
+
+def _pump(stream: IO[str], lines: queue.Queue[str]) -> None:
+    for line in stream:
+        lines.put(line.strip())
+
+
+def test_killed_host_resumes_from_its_autosave_with_orders_seats_and_press_intact(tmp_path: Path) -> None:
+    save = tmp_path / "lan-game.json"
+    log = tmp_path / "host.log"
+    first = HostProcess(["--variant", "standard", "--save", str(save), "--cd-unclaimed"], log)
+
+    async def before_the_crash() -> tuple[str, str]:
+        france = await AsyncClient.connect("127.0.0.1", first.port, name="Ann", timeout=STEP)
+        england = await AsyncClient.connect("127.0.0.1", first.port, name="Bob", timeout=STEP)
+        fr_token, en_token = await france.claim("FRANCE"), await england.claim("ENGLAND")
+        await france.submit_orders(["A PAR - BUR", "A MAR - SPA", "F BRE - MAO"])
+        await france.send_press(["ENGLAND"], "The Channel stays empty this spring.")
+        await england.submit_orders(["F LON - NTH", "F EDI - NWG", "A LVP - YOR"], ready=True)
+        return fr_token, en_token
+
+    fr_token, en_token = run(before_the_crash())
+    assert first.stop(signal.SIGKILL) == -signal.SIGKILL
+
+    text = save.read_text()
+    assert fr_token not in text and en_token not in text  # only hashes of the tokens are kept
+    assert hashlib.sha256(fr_token.encode()).hexdigest() in text
+    assert "A PAR - BUR" not in text  # sealed orders are not readable at a glance
+
+    second = HostProcess(["--game", str(save), "--cd-unclaimed"], log)
+
+    async def after_the_restart() -> None:
+        france = await AsyncClient.connect("127.0.0.1", second.port, name="Ann", timeout=STEP)
+        england = await AsyncClient.connect("127.0.0.1", second.port, name="Bob", timeout=STEP)
+        assert await france.resume(fr_token) == "FRANCE"
+        assert await england.resume(en_token) == "ENGLAND"
+        assert france.state is not None and england.state is not None
+        assert france.state["position"]["phase"] == "S1901M"
+        assert france.state["you"]["orders"] == ["A PAR - BUR", "A MAR - SPA", "F BRE - MAO"]
+        assert france.state["you"]["ready"] is False
+        assert england.state["you"]["orders"] == ["F LON - NTH", "F EDI - NWG", "A LVP - YOR"]
+        assert england.state["you"]["ready"] is True
+        await england.ping()
+        assert [m["text"] for m in england.press] == ["The Channel stays empty this spring."]
+        newcomer = await AsyncClient.connect("127.0.0.1", second.port, timeout=STEP)
+        with pytest.raises(RequestRefused, match="seat_taken"):
+            await newcomer.claim("FRANCE")
+        await france.set_ready(True)
+        results = await england.next_event("results", STEP)
+        orders = {r["order"]: r["result"] for r in results["results"] if not r.get("default")}
+        assert orders["A PAR - BUR"] == "succeeds" and orders["F LON - NTH"] == "succeeds"
+        state = await england.next_event("state", STEP)
+        assert state["position"]["phase"] == "F1901M"
+        for c in (france, england, newcomer):
+            await c.close()
+
+    run(after_the_restart())
+    assert second.stop(signal.SIGTERM) == 0
+    assert '"phase": "F1901M"' in save.read_text()
+
+
+def test_the_command_line_refuses_bad_arguments_clearly(tmp_path: Path) -> None:
+    from engine.net.host import host_main
+
+    assert host_main(["--game", str(tmp_path / "missing.json")]) == 2
+    assert host_main(["--variant", "atlantis"]) == 2
+    assert host_main(["--deadline", "movement=soon"]) == 2
+    assert host_main(["--port", "70000"]) == 2
