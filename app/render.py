@@ -1,0 +1,71 @@
+"""``chancellery render``: draw a board (start position, or any phase of a saved game) to PNG, SVG or PDF.
+
+A past phase is drawn as it stood, with its orders and results; the current phase of a game is drawn
+without orders, since they are still sealed.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from engine.game import Game
+from engine.savefile import load_game
+from engine.types import ChancelleryError
+from engine.variants import find_variant
+
+
+def _picture_for(game: Game, phase: str | None, colour_blind: bool):  # type: ignore[no-untyped-def]
+    from .scene.pictures import Display, board_picture, power_colours, result_arrows
+
+    board = game.variant.board
+    colours = power_colours(board, colour_blind)
+    display = Display(colour_blind=colour_blind)
+    if phase is None or phase.upper() == game.phase:
+        return board_picture(board, game.state, colours, display)
+    for record in game.history:
+        if str(record.state.phase) == phase.upper():
+            arrows = result_arrows(game.variant, record)
+            return board_picture(board, record.state, colours, display, orders=arrows)
+    raise ChancelleryError(f"the game has no phase {phase!r} (phases: {', '.join(game.phases())})")
+
+
+def render_main(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(prog="chancellery render", description="Draw a board to PNG, SVG or PDF.")
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("--variant", default=None, help="draw this variant's starting position")
+    source.add_argument("--game", default=None, help="a saved game")
+    parser.add_argument("--phase", default=None, help="with --game: the phase to draw, e.g. S1901M (default: current)")
+    parser.add_argument("--out", required=True, help="output file: .png, .svg or .pdf")
+    parser.add_argument("--width", type=int, default=2000, help="PNG width in pixels (default 2000)")
+    parser.add_argument("--colour-blind", action="store_true", help="use the colour-blind palette")
+    args = parser.parse_args(argv)
+    out = Path(args.out)
+    suffix = out.suffix.lower()
+    if suffix not in (".png", ".svg", ".pdf"):
+        print(f"chancellery render: {out}: the file name must end in .png, .svg or .pdf", file=sys.stderr)
+        return 2
+    try:
+        game = load_game(args.game) if args.game else Game.new(find_variant(args.variant or "standard"))
+        if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+            os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        from .drawing.export import ensure_gui_application, save_pdf, save_png, save_svg
+        from .scene.pictures import board_geometry
+
+        ensure_gui_application()
+        picture = _picture_for(game, args.phase, args.colour_blind)
+        geometry, _schematic = board_geometry(game.variant.map_id)
+        title = f"{game.variant.name} {args.phase or game.phase}"
+        if suffix == ".png":
+            save_png(out, picture, geometry, args.width)
+        elif suffix == ".svg":
+            save_svg(out, picture, geometry, title=title)
+        else:
+            save_pdf(out, picture, geometry, title=title)
+    except (ChancelleryError, OSError) as exc:
+        print(f"chancellery render: {exc}", file=sys.stderr)
+        return 2
+    print(out)
+    return 0

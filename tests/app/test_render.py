@@ -1,0 +1,57 @@
+"""``chancellery render``: boards of a start position and of a saved game's phases, to every format."""
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from app.cli import main
+from engine import savefile
+from engine.bots import play_random_phase
+from engine.game import Game
+
+
+@pytest.mark.parametrize("suffix, magic", [(".png", b"\x89PNG"), (".pdf", b"%PDF"), (".svg", b"<?xml")])
+def test_start_position_in_every_format(tmp_path: Path, suffix: str, magic: bytes) -> None:
+    out = tmp_path / f"board{suffix}"
+    assert main(["render", "--variant", "standard", "--out", str(out), "--width", "600"]) == 0
+    data = out.read_bytes()
+    assert data.startswith(magic) and len(data) > 10_000
+    if suffix == ".svg":
+        root = ET.fromstring(data)
+        assert sum(1 for el in root.iter() if el.tag.endswith("path")) > 75
+
+
+def test_past_phase_of_a_saved_game_draws_orders(tmp_path: Path) -> None:
+    from PySide6.QtGui import QImage
+
+    game = Game.new()
+    rng = random.Random(3)
+    for _ in range(3):
+        play_random_phase(game, rng)
+    path = tmp_path / "g.json"
+    savefile.save_game(game, path)
+    plain, with_orders = tmp_path / "a.png", tmp_path / "b.png"
+    assert main(["render", "--game", str(path), "--phase", str(game.history[0].state.phase),
+                 "--out", str(with_orders), "--width", "500"]) == 0
+    game.history.clear()  # the same start position with no recorded orders
+    game.state = Game.new().state
+    savefile.save_game(game, path)
+    assert main(["render", "--game", str(path), "--out", str(plain), "--width", "500"]) == 0
+    a, b = QImage(str(plain)), QImage(str(with_orders))
+    assert a.size() == b.size()
+    differing = sum(1 for x in range(0, a.width(), 4) for y in range(0, a.height(), 4) if a.pixel(x, y) != b.pixel(x, y))
+    assert differing > 100  # the arrows changed the picture
+
+
+def test_bad_requests_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["render", "--variant", "standard", "--out", str(tmp_path / "x.gif")]) == 2
+    assert "must end in .png, .svg or .pdf" in capsys.readouterr().err
+    assert main(["render", "--variant", "nope", "--out", str(tmp_path / "x.png")]) == 2
+    assert "unknown variant" in capsys.readouterr().err
+    game_path = tmp_path / "g.json"
+    savefile.save_game(Game.new(), game_path)
+    assert main(["render", "--game", str(game_path), "--phase", "F1999M", "--out", str(tmp_path / "x.png")]) == 2
+    assert "no phase 'F1999M'" in capsys.readouterr().err
