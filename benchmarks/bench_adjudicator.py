@@ -27,6 +27,7 @@ from mila_bridge import give_orders, mila_game  # noqa: E402  (needs the path ab
 from random_positions import Sample, random_samples  # noqa: E402
 
 import engine  # noqa: E402
+from engine.option_texts import clear_memos  # noqa: E402
 from engine.options import legal_order_objects, legal_orders_for_state  # noqa: E402
 from engine.orders import Hold, Order  # noqa: E402
 from engine.phases import Submission  # noqa: E402
@@ -53,7 +54,7 @@ def prepare(variant: Variant, sample: Sample) -> Prepared:
     by_province: dict[str, Order] = {}
     for items in sub.orders.values():
         for order in items:
-            by_province[province_of(order.unit.loc)] = order  # type: ignore[union-attr]
+            by_province[province_of(order.unit.loc)] = order
     for prov, unit in sample.state.units.items():
         by_province.setdefault(prov, Hold(unit))
     kept = give_orders(mila_game(sample.state), sample.orders)
@@ -120,6 +121,7 @@ def bench_legal_orders(variant: Variant, positions: list[Prepared], repeats: int
     mila = Series("MILA Game.get_all_possible_orders()")
     objects = Series("ours: options.legal_order_objects (typed orders)")
     texts = Series("ours: options.legal_orders_for_state (order texts)")
+    cold = Series("ours: the same, memos from earlier positions cleared")
     contract = Series("ours: engine.legal_orders(request) (parse + texts)")
     for p in positions:
         state = p.sample.state
@@ -131,8 +133,10 @@ def bench_legal_orders(variant: Variant, positions: list[Prepared], repeats: int
         gc.collect()
         objects.per_position.append(time_calls(lambda: legal_order_objects(variant, state), repeats))
         texts.per_position.append(time_calls(lambda: legal_orders_for_state(variant, state), repeats))
+        cold.per_position.append(time_calls(lambda: legal_orders_for_state(variant, state), repeats,
+                                            lambda: clear_memos(variant.board)))
         contract.per_position.append(time_calls(lambda: engine.legal_orders(p.request), repeats))
-    return [mila, objects, texts, contract]
+    return [mila, objects, texts, cold, contract]
 
 
 def report(title: str, rows: list[Series], target: float, target_row: int) -> float:
@@ -152,20 +156,22 @@ def report(title: str, rows: list[Series], target: float, target_row: int) -> fl
 
 
 def profile(title: str, func: Callable[[], None], top: int, out: Path | None) -> None:
+    """Run ``func`` under cProfile and print the functions with the most own time and cumulative time."""
     prof = cProfile.Profile()
     prof.enable()
     func()
     prof.disable()
     if out is not None:
         prof.dump_stats(str(out))
-    buf = io.StringIO()
-    stats = pstats.Stats(prof, stream=buf)
-    stats.strip_dirs().sort_stats("tottime").print_stats(top)
-    lines = [ln for ln in buf.getvalue().splitlines() if ln.strip()]
-    start = next((i for i, ln in enumerate(lines) if "ncalls" in ln), 0)
-    print(f"\nprofile: {title} (top {top} by own time{'; saved to ' + str(out) if out else ''})")
-    for ln in lines[start - 1 : start + top + 1] if start else lines:
-        print("  " + ln)
+    print(f"\nprofile: {title}{' (saved to ' + str(out) + ')' if out else ''}")
+    for order, heading in (("tottime", "own time"), ("cumulative", "cumulative time")):
+        buf = io.StringIO()
+        pstats.Stats(prof, stream=buf).strip_dirs().sort_stats(order).print_stats(top)
+        lines = buf.getvalue().splitlines()
+        header = next(i for i, ln in enumerate(lines) if ln.lstrip().startswith("ncalls"))
+        print(f"  top {top} by {heading}:")
+        for ln in lines[header : header + top + 1]:
+            print("  " + ln)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -207,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
     adjudication = bench_adjudication(variant, positions, args.repeats)
     legal = bench_legal_orders(variant, positions, args.repeats)
     adj_ratio = report("Movement adjudication, per phase", adjudication, ADJUDICATION_TARGET, 1)
-    legal_ratio = report("Legal orders for all units, per position", legal, LEGAL_ORDERS_TARGET, 2)
+    legal_ratio = report("Legal orders for all units, per position", legal, LEGAL_ORDERS_TARGET, 3)
     print(f"\nRATIOS: adjudication {adj_ratio:.1f}x (target {ADJUDICATION_TARGET:.0f}x), "
           f"legal orders {legal_ratio:.1f}x (target {LEGAL_ORDERS_TARGET:.0f}x)")
 

@@ -6,14 +6,19 @@ dislodged units and their retreats, centre owners, next phase) are compared. Whe
 script tries to explain the difference by MILA's known deviations from DATC v3.0:
 
 * 6.B.9  MILA ignores the coast named in a support order;
-* 6.G.8  MILA moves an army ordered "via convoy" over land when no convoy carries it;
-* 6.G.10 MILA offers a dislodged unit a retreat into a province left empty by a standoff;
+* 6.G.8  MILA moves an army bound for a neighbouring province over land when the convoy it was to take
+         ("via convoy", or ordered by a fleet of its own power) carries nothing (the DATC v2.4 fallback);
+* 6.G.10 after an attack by convoy MILA offers the dislodged unit every neighbouring province, including
+         one left empty by a standoff (and, it turns out, occupied ones);
 * 6.J    MILA removes units in civil disorder by the pre-2023 rule.
 
 For 6.B.9 and 6.G.8 our engine re-adjudicates with MILA's reading of the orders; if the boards then agree
-the difference is explained. Anything left over is printed with the exact position and orders (as an
-``engine.adjudicate`` request) because it may be a bug in our engine. With ``--legal-orders`` the legal
-orders of both engines are compared too. Run in the MILA environment (benchmarks/README.md):
+the difference is explained. MILA also skips a retreat phase in which no dislodged unit can go anywhere,
+where we stop; such boards are compared one phase later. Anything left over is printed with the exact
+position and orders (as an ``engine.adjudicate`` request) because it may be a bug in our engine, and the
+exit status is 1. Orders MILA refuses at ``set_orders`` are listed and left out on both sides. With
+``--legal-orders`` the legal-order lists of both engines are compared too. Run in the MILA environment
+(benchmarks/README.md):
 
     .venv-mila/bin/python benchmarks/differential_mila.py [--positions 600] [--seed 0] [--legal-orders]
 """
@@ -96,7 +101,7 @@ def land_fallback(variant: Variant, state: GameState, orders: TypedOrders) -> Ty
     Emulated by dropping "via" from such a move and turning its own power's convoy orders, which carry
     nothing anyway, into holds."""
     board = variant.board
-    by_province: dict[str, Order] = {province_of(o.unit.loc): o for items in orders.values() for o in items}  # type: ignore[union-attr]
+    by_province: dict[str, Order] = {province_of(o.unit.loc): o for items in orders.values() for o in items}
     for prov, unit in state.units.items():
         by_province.setdefault(prov, Hold(unit))
     resolver = variant.resolver_class(board, state.units, by_province)
@@ -109,11 +114,11 @@ def land_fallback(variant: Variant, state: GameState, orders: TypedOrders) -> Ty
                    if state.units[f].power == state.units[origin].power}
 
     def emulate(o: Order) -> Order:
-        prov = province_of(o.unit.loc)  # type: ignore[union-attr]
+        prov = province_of(o.unit.loc)
         if prov in walkers:
-            return Move(o.unit, o.dest)  # type: ignore[union-attr]
+            return Move(o.unit, o.dest)
         if prov in idle_fleets:
-            return Hold(o.unit)  # type: ignore[union-attr]
+            return Hold(o.unit)
         return o
 
     return {power: [emulate(o) for o in items] for power, items in orders.items()}
@@ -315,6 +320,11 @@ def legal_order_differences(variant: Variant, sample: Sample) -> tuple[set[str],
     return ours - theirs, theirs - ours, refused
 
 
+def where(sample: Sample) -> str:
+    """Enough to find a sample again: game seed, order style and phase."""
+    return f"game {sample.game_seed}{' coherent' if sample.coherent else ''} {sample.phase}"
+
+
 def order_shape(text: str) -> str:
     """A coarse kind for grouping: "support move", "convoy", "move via convoy", ..."""
     words = text.split(": ", 1)[-1].split()
@@ -377,19 +387,18 @@ def main(argv: list[str] | None = None) -> int:
     if refused_mila:
         print(f"orders MILA refused at set_orders (its unit holds; both engines then judge the rest): "
               f"{sum(refused_mila.values())} ({', '.join(f'{n} {k}' for k, n in refused_mila.most_common())})")
-        examples = [(f.sample.phase, o) for f in findings for o in f.refused_by_mila]
-        for phase, order in examples[:8]:
-            print(f"  {phase} {order}")
-    refused_us = [(f.sample.phase, f.sample.game_seed, o) for f in findings for o in f.refused_by_us]
+        examples = [(where(f.sample), o) for f in findings for o in f.refused_by_mila]
+        for place, order in examples[:8]:
+            print(f"  {place}: {order}")
+    refused_us = [(where(f.sample), o) for f in findings for o in f.refused_by_us]
     if refused_us:
         print(f"orders our random player chose from our legal orders but our validator refuses: {len(refused_us)}")
-        for phase, seed, order in refused_us[:8]:
-            print(f"  game {seed} {phase} {order}")
+        for place, order in refused_us[:8]:
+            print(f"  {place}: {order}")
 
     bad = [f for f in findings if f.verdict in ("unexplained", "error")]
     for f in bad[: args.show]:
-        print(f"\n--- {f.verdict}: game seed {f.sample.game_seed}{' (coherent orders)' if f.sample.coherent else ''}, "
-              f"{f.sample.phase}"
+        print(f"\n--- {f.verdict}: {where(f.sample)}"
               f"{' (known: ' + ', '.join(f.labels) + ')' if f.labels else ''}")
         for line in f.details:
             print("  " + line)
@@ -410,18 +419,18 @@ def compare_legal_orders(variant: Variant, samples: list[Sample]) -> None:
     for s in samples:
         a, b, c = legal_order_differences(variant, s)
         for o in a:
-            only_ours[order_shape(o)].append((s.phase, o))
+            only_ours[order_shape(o)].append((where(s), o))
         for o in b:
-            only_theirs[order_shape(o)].append((s.phase, o))
+            only_theirs[order_shape(o)].append((where(s), o))
         for o in c:
-            refused[order_shape(o)].append((s.phase, o))
+            refused[order_shape(o)].append((where(s), o))
     print(f"\nLegal orders in {len(samples)} movement phases (after notation is normalised):")
     for title, table in (("listed by us, not by MILA", only_ours), ("listed by MILA, not by us", only_theirs),
                          ("listed by MILA, refused by our validator", refused)):
         total = sum(len(v) for v in table.values())
         print(f"  {title}: {total}")
         for shape, items in sorted(table.items(), key=lambda kv: -len(kv[1])):
-            print(f"    {len(items):6} {shape}, e.g. " + "; ".join(f"{ph} {o}" for ph, o in sorted(items)[:3]))
+            print(f"    {len(items):6} {shape}, e.g. " + "; ".join(f"{place}: {o}" for place, o in items[:3]))
 
 
 if __name__ == "__main__":

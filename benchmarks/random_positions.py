@@ -56,13 +56,13 @@ def _supports_or_convoys(order: Order, chosen: dict[str, Order]) -> bool:
     """Does the support or convoy ``order`` match what its target unit was told to do?"""
     if type(order) is SupportHold:
         return type(chosen.get(province_of(order.target.loc))) is not Move
-    if type(order) is SupportMove or type(order) is Convoy:
+    if isinstance(order, (SupportMove, Convoy)):
         target = chosen.get(province_of(order.target.loc))
-        if type(target) is not Move:
+        if not isinstance(target, Move):
             return False
-        if type(order) is SupportMove and "/" in order.dest:
-            return target.dest == order.dest
-        return province_of(target.dest) == province_of(order.dest)
+        if isinstance(order, SupportMove) and "/" in order.dest:
+            return bool(target.dest == order.dest)
+        return bool(province_of(target.dest) == province_of(order.dest))
     return False
 
 

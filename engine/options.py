@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from .option_texts import movement_order_texts
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, Waive
 from .state import GameState
 from .types import PhaseType, Unit, UnitType, province_of
@@ -73,6 +74,7 @@ def _moves(variant: Variant, state: GameState) -> _Reach:
                 moves.extend(Move(unit, dest, via_convoy=dest in adjacent) for dest in sorted(dests))
         else:
             moves = []
+        moves.extend(variant.extra_moves(state, unit))
         reach.moves[prov] = moves
         for mv in moves:
             reach.reachers[province_of(mv.dest)].append(mv)
@@ -88,7 +90,7 @@ def unit_options(variant: Variant, state: GameState, prov: str, reach: _Reach | 
     out: list[Order] = [Hold(unit)]
     out.extend(reach.moves[prov])
     if unit.type not in (UnitType.ARMY, UnitType.FLEET):
-        return out
+        return out + variant.extra_orders(state, unit)
     near = board.fleet_adjacent_provinces(unit.loc) if unit.type is UnitType.FLEET else board.army_adjacent(unit.loc)
     for target_prov in sorted(near):
         target = state.units.get(target_prov)
@@ -100,7 +102,8 @@ def unit_options(variant: Variant, state: GameState, prov: str, reach: _Reach | 
             mover = mv.unit
             if mover is unit:
                 continue
-            by_sea = mv.via_convoy or (mover.type is UnitType.ARMY and dest not in board.army_adjacent(mover.loc))
+            by_sea = mv.route is None and (
+                mv.via_convoy or (mover.type is UnitType.ARMY and dest not in board.army_adjacent(mover.loc)))
             if by_sea and unit.type is UnitType.FLEET and reach.fleet_group.get(prov) is not None \
                     and not _route_without(board, state, mover, dest, prov):
                 continue  # the only route runs through this fleet: it can't also support (DATC 6.D.31)
@@ -116,6 +119,7 @@ def unit_options(variant: Variant, state: GameState, prov: str, reach: _Reach | 
             for dest in sorted(coasts):
                 if dest != army_prov and prov in convoy_fleets_needed(board, army_prov, dest):
                     out.append(Convoy(unit, army, dest))
+    out.extend(variant.extra_orders(state, unit))
     return out
 
 
@@ -170,7 +174,17 @@ def legal_order_objects(variant: Variant, state: GameState) -> dict[str, dict[st
     return out
 
 
+def has_standard_options(variant: Variant) -> bool:
+    """Does ``variant`` offer exactly the standard movement orders (so the fast text tables apply)?"""
+    cls = type(variant)
+    return (cls.extra_moves is Variant.extra_moves and cls.extra_orders is Variant.extra_orders
+            and set(variant.unit_types) <= {UnitType.ARMY, UnitType.FLEET})
+
+
 def legal_orders_for_state(variant: Variant, state: GameState) -> dict[str, dict[str, list[str]]]:
+    """Every legal order as canonical text, per power and location."""
+    if state.phase.type is PhaseType.MOVEMENT and has_standard_options(variant):
+        return movement_order_texts(variant.board, state)
     return {
         power: {loc: [str(o) for o in orders] for loc, orders in per.items()}
         for power, per in legal_order_objects(variant, state).items()

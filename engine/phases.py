@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
-from .orders import Build, Disband, Hold, Order, Retreat, Waive, order_power
+from .orders import Build, Disband, Order, Retreat, Waive, order_power
 from .state import Dislodged, GameState
 from .types import OrderError, Phase, PhaseType, Unit, UnitType, province_of
 from .validate import retreat_options
-from .variants.base import Variant
+from .variants.base import PhaseEnd, Variant
 
 SUCCEEDS, FAILS, INVALID = "succeeds", "fails", "invalid"
 
@@ -77,7 +77,8 @@ class Submission:
         self.results.append(OrderResult(power, str(order), SUCCEEDS, "", typed=order))
 
     def settle(self) -> None:
-        """Apply DATC 4.D.3: a unit given several different orders gets none of them (it holds)."""
+        """Apply DATC 4.D.3 (a unit given several different orders gets none of them: it holds), then
+        drop the orders the variant refuses in combination (``Variant.refused_orders``)."""
         if self.state.phase.type is PhaseType.ADJUSTMENTS:
             return
         seen: dict[str, Order] = {}
@@ -86,21 +87,28 @@ class Submission:
             for order in items:
                 if isinstance(order, Waive):
                     continue
-                key = province_of(order.unit.loc)
+                key = self.variant.order_key(order)
                 if key in seen and seen[key] != order:
                     clash.add(key)
                 seen.setdefault(key, order)
         for power in list(self.orders):
             unique: list[Order] = []
             for order in self.orders[power]:
-                if isinstance(order, Waive) or province_of(order.unit.loc) not in clash:
+                if isinstance(order, Waive) or self.variant.order_key(order) not in clash:
                     if order not in unique:
                         unique.append(order)
             self.orders[power] = unique
         if clash:
             for i, r in enumerate(self.results):
-                if r.typed is not None and not isinstance(r.typed, Waive) and province_of(r.typed.unit.loc) in clash:
+                if r.typed is not None and not isinstance(r.typed, Waive) and self.variant.order_key(r.typed) in clash:
                     self.results[i] = OrderResult(r.power, r.order, INVALID, "several different orders for this unit")
+        refused = self.variant.refused_orders(self.state, self.orders)
+        if refused:
+            for power in self.orders:
+                self.orders[power] = [o for o in self.orders[power] if o not in refused]
+            for i, r in enumerate(self.results):
+                if r.typed is not None and r.result == SUCCEEDS and r.typed in refused:
+                    self.results[i] = OrderResult(r.power, r.order, INVALID, refused[r.typed])
 
     def process(self) -> PhaseResult:
         kind = self.state.phase.type
@@ -134,20 +142,20 @@ def _process_movement(sub: Submission) -> PhaseResult:
     by_prov: dict[str, Order] = {}
     for power, items in sub.orders.items():
         for order in items:
-            by_prov[province_of(order.unit.loc)] = order  # type: ignore[union-attr]
+            by_prov[variant.order_key(order)] = order
     defaults: list[OrderResult] = []
     for prov, unit in state.units.items():
         if prov not in by_prov:
-            by_prov[prov] = Hold(unit)
-            defaults.append(OrderResult(unit.power, str(Hold(unit)), SUCCEEDS, "no order: holds", True, by_prov[prov]))
+            by_prov[prov] = variant.default_order(unit)
+            defaults.append(OrderResult(unit.power, str(by_prov[prov]), SUCCEEDS, "no order: holds", True, by_prov[prov]))
     outcome = variant.adjudicate_movement(state, by_prov)
     decided: dict[int, tuple[str, str]] = {}
     for i, order in _index_results(sub).items():
-        oc = outcome.outcomes[province_of(order.unit.loc)]  # type: ignore[union-attr]
+        oc = outcome.outcomes[variant.order_key(order)]
         decided[i] = (SUCCEEDS if oc.succeeded else FAILS, oc.reason)
     results = _final_results(sub, decided)
     for d in defaults:
-        oc = outcome.outcomes[province_of(d.typed.unit.loc)]  # type: ignore[union-attr]
+        oc = outcome.outcomes[variant.order_key(d.typed)]  # type: ignore[arg-type]
         results.append(OrderResult(d.power, d.order, SUCCEEDS if oc.succeeded else FAILS,
                                    d.reason if oc.succeeded else oc.reason, True, d.typed))
     # The board after movement.
@@ -172,8 +180,9 @@ def _process_movement(sub: Submission) -> PhaseResult:
             for prov, d in dislodged.items()
         }
         after = after.replace(dislodged=with_options)
-    next_state, winner = _advance(variant, after)
-    return PhaseResult(state.phase, next_state, results, winner)
+    end = variant.after_phase(state, after, sub.orders, outcome)
+    next_state, winner = _advance(variant, end.state)
+    return PhaseResult(state.phase, next_state, results + _notes(end), winner)
 
 
 # --- retreats ----------------------------------------------------------------------------------------
@@ -211,8 +220,9 @@ def _process_retreats(sub: Submission) -> PhaseResult:
             results.append(OrderResult(d.unit.power, str(Disband(d.unit)), SUCCEEDS,
                                        "no retreat ordered: disbanded", True, Disband(d.unit)))
     after = state.replace(units=new_units, dislodged={}, contested=frozenset())
-    next_state, winner = _advance(variant, after)
-    return PhaseResult(state.phase, next_state, results, winner)
+    end = variant.after_phase(state, after, sub.orders, None)
+    next_state, winner = _advance(variant, end.state)
+    return PhaseResult(state.phase, next_state, results + _notes(end), winner)
 
 
 # --- adjustments -------------------------------------------------------------------------------------
@@ -242,6 +252,9 @@ def _process_adjustments(sub: Submission) -> PhaseResult:
     used_removals: dict[str, set[str]] = {}
     used_sites: set[str] = set()
     for i, order in _index_results(sub).items():
+        if not isinstance(order, (Build, Waive, Disband)):
+            decided[i] = (FAILS, "not an adjustment order")  # unless the variant's after_phase judges it
+            continue
         power = order_power(order)
         delta = variant.adjustment_delta(state, power)
         if isinstance(order, (Build, Waive)):
@@ -274,9 +287,7 @@ def _process_adjustments(sub: Submission) -> PhaseResult:
                 removed.add(prov)
                 new_units.pop(prov, None)
                 decided[i] = (SUCCEEDS, "removed")
-        else:
-            decided[i] = (FAILS, "not an adjustment order")
-    results = _final_results(sub, decided)
+    removal_results: list[OrderResult] = []
     for power in variant.powers_in_game(state):
         delta = variant.adjustment_delta(state, power)
         if delta < 0:
@@ -285,11 +296,22 @@ def _process_adjustments(sub: Submission) -> PhaseResult:
             if missing > 0:
                 for unit in civil_disorder_removals(variant, state, power, missing, removed):
                     new_units.pop(province_of(unit.loc), None)
-                    results.append(OrderResult(power, str(Disband(unit)), SUCCEEDS,
-                                               "removal not ordered: civil-disorder rule", True, Disband(unit)))
+                    removal_results.append(OrderResult(power, str(Disband(unit)), SUCCEEDS,
+                                                       "removal not ordered: civil-disorder rule", True, Disband(unit)))
     after = state.replace(units=new_units, dislodged={}, contested=frozenset())
-    next_state, winner = _advance(variant, after)
-    return PhaseResult(state.phase, next_state, results, winner)
+    end = variant.after_phase(state, after, sub.orders, None)
+    for i, order in _index_results(sub).items():
+        if order in end.verdicts:
+            ok, why = end.verdicts[order]
+            decided[i] = (SUCCEEDS if ok else FAILS, why)
+    results = _final_results(sub, decided) + removal_results
+    next_state, winner = _advance(variant, end.state)
+    return PhaseResult(state.phase, next_state, results + _notes(end), winner)
+
+
+def _notes(end: PhaseEnd) -> list[OrderResult]:
+    """The variant's rule effects, reported as engine-generated results."""
+    return [OrderResult(n.power, n.order, SUCCEEDS if n.succeeded else FAILS, n.reason, True) for n in end.notes]
 
 
 # --- the calendar ------------------------------------------------------------------------------------
@@ -309,6 +331,8 @@ def _advance(variant: Variant, state: GameState) -> tuple[GameState, str | None]
     winner = None
     if phase.type is PhaseType.MOVEMENT and state.dislodged:
         return state.replace(phase=Phase(phase.season, phase.year, PhaseType.RETREATS)), None
+    if state.contested:
+        state = state.replace(contested=frozenset())  # standoffs only matter to this turn's retreats
     if phase.type is not PhaseType.ADJUSTMENTS and variant.centers_change_after(phase.season):
         state = update_centers(variant, state)
         winner = variant.winner(state)

@@ -295,6 +295,13 @@ class MovementResolver:
 
     # --- results ------------------------------------------------------------------------------------------
 
+    def arrival(self, origin: str) -> str:
+        """Where the unit from ``origin`` ends up when its move succeeds: the ordered destination.
+
+        A variant whose moves may end short of the destination (Colonial's railway) overrides this.
+        """
+        return self.orders[origin].dest  # type: ignore[union-attr]
+
     def run(self) -> MovementResult:
         for prov in self.orders:
             self.resolve(prov)
@@ -302,12 +309,12 @@ class MovementResolver:
         dislodged: dict[str, tuple[str, bool]] = {}
         for prov, dest in self.move_dest.items():
             if self.result[prov]:
-                moved[prov] = self.orders[prov].dest  # type: ignore[union-attr]
+                moved[prov] = self.arrival(prov)
         for prov in self.units:
             if prov in moved:
                 continue
             for attacker in self.moves_into.get(prov, ()):
-                if attacker in moved:
+                if attacker in moved and province_of(moved[attacker]) == prov:
                     dislodged[prov] = (attacker, attacker in self.convoyed)
                     break
         occupied = {province_of(d) for d in moved.values()} | {p for p in self.units if p not in moved and p not in dislodged}
@@ -315,7 +322,7 @@ class MovementResolver:
         for prov, dest in self.move_dest.items():
             if not self.result[prov] and dest not in occupied and self.prevent_strength(prov) > 0:
                 contested.add(dest)
-        outcomes = {prov: self.explain(prov, dislodged) for prov in self.orders}
+        outcomes = _Outcomes(self, dislodged)
         return MovementResult(outcomes, moved, dislodged, contested, set(self.convoyed))
 
     def explain(self, prov: str, dislodged: Mapping[str, tuple[str, bool]]) -> Outcome:
@@ -367,6 +374,57 @@ class MovementResolver:
                 return Outcome(False, f"void: {order.target} moves over land")  # type: ignore[union-attr]
             return Outcome(ok, "convoys" if ok else "fails")
         return Outcome(True, "holds")
+
+
+class _Outcomes(dict[str, Outcome]):
+    """Outcomes keyed by province, each explained only when first asked for.
+
+    Wording a reason re-derives strengths, which costs as much as adjudicating; callers that only need
+    who moved (bots, benchmarks, previews) shouldn't pay for it.
+    """
+
+    def __init__(self, resolver: MovementResolver, dislodged: Mapping[str, tuple[str, bool]]) -> None:
+        super().__init__()
+        self._resolver = resolver
+        self._dislodged = dislodged
+
+    def __missing__(self, prov: str) -> Outcome:
+        if prov not in self._resolver.orders:
+            raise KeyError(prov)
+        outcome = self._resolver.explain(prov, self._dislodged)
+        self[prov] = outcome
+        return outcome
+
+    def _fill(self) -> None:
+        for prov in self._resolver.orders:
+            if not dict.__contains__(self, prov):
+                self[prov]  # noqa: B018 - computes and stores
+
+    def __contains__(self, prov: object) -> bool:
+        return prov in self._resolver.orders or dict.__contains__(self, prov)
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        self._fill()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self._fill()
+        return dict.__len__(self)
+
+    def items(self):  # type: ignore[no-untyped-def]
+        self._fill()
+        return dict.items(self)
+
+    def values(self):  # type: ignore[no-untyped-def]
+        self._fill()
+        return dict.values(self)
+
+    def keys(self):  # type: ignore[no-untyped-def]
+        self._fill()
+        return dict.keys(self)
+
+    def get(self, prov: str, default: Outcome | None = None) -> Outcome | None:  # type: ignore[override]
+        return self[prov] if prov in self else default
 
 
 def convoy_route_exists(board: MapData, start: str, dest: str, fleets: set[str]) -> bool:

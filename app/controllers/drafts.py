@@ -5,6 +5,7 @@ it is dropped when the orders are submitted, so no later power can undo its way 
 """
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -19,6 +20,9 @@ def order_key(order: Order) -> str:
     if isinstance(order, Build):
         return f"build:{province_of(order.unit.loc)}"
     return province_of(order.unit.loc)
+
+
+_serials = itertools.count(1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +42,8 @@ class OrderDraft:
         self._undo: list[_Change] = []
         self._redo: list[_Change] = []
         self._listeners: list[Callable[[], None]] = []
+        self.version = 0  # bumped by every change, so views can tell an order change from a click
+        self.serial = next(_serials)  # unlike id(), never reused by a later draft
 
     # --- reading ----------------------------------------------------------------------------------
 
@@ -142,6 +148,7 @@ class OrderDraft:
         change = self._undo.pop()
         self._orders[change.power] = dict(change.before)
         self._redo.append(change)
+        self.version += 1
         self._notify()
 
     def redo(self) -> None:
@@ -150,6 +157,7 @@ class OrderDraft:
         change = self._redo.pop()
         self._orders[change.power] = dict(change.after)
         self._undo.append(change)
+        self.version += 1
         self._notify()
 
     # --- listeners --------------------------------------------------------------------------------
@@ -175,4 +183,5 @@ class OrderDraft:
         self._orders[power] = updated
         self._undo.append(_Change(description, power, before, after))
         self._redo.clear()
+        self.version += 1
         self._notify()

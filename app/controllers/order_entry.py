@@ -67,6 +67,10 @@ class Step(enum.StrEnum):
     QUESTION = "question"
 
 
+# Names of unit types in build menus (variants add their own types to army and fleet).
+UNIT_NAMES: Mapping[str, str] = {"A": "Army", "F": "Fleet", "E": "Engineer", "P": "Prison", "W": "Fighter",
+                                 "D": "Decoy", "M": "Militia", "C": "Corps", "S": "Squadron"}
+
 # Which order kinds a selected unit may switch to, by key.
 KIND_KEYS: Mapping[str, str] = {"M": "Move", "H": "Hold", "S": "Support", "C": "Convoy", "V": "Via convoy", "D": "Disband"}
 
@@ -450,7 +454,7 @@ class OrderEntry:
                 label = f"Fleet ({self._coast_name(b.unit.loc)})"
             else:
                 key = b.unit.type.value
-                label = {"A": "Army", "F": "Fleet"}.get(key, f"Unit {key}")
+                label = UNIT_NAMES.get(key, f"Unit {key}")
             actions[key] = (lambda o=b: self._emit(power, o))
             labels.append(Choice(key, label))
         if existing is not None:

@@ -88,8 +88,12 @@ def read_order_text(game: Game, text: str, allowed_powers: Sequence[str],
         if power is None and len(allowed) > 1:
             power = infer_power(game, line)
         if power is None:
-            outcomes.append(LineOutcome(number, line, None, None,
-                                        "which power? start the line with the power's name (\"France: ...\")"))
+            try:
+                game.variant.parse(line)
+                error = "which power? start the line with the power's name (\"France: ...\")"
+            except OrderError as exc:
+                error = str(exc)  # not readable at all: say that rather than asking for a power
+            outcomes.append(LineOutcome(number, line, None, None, error))
             continue
         if power not in allowed:
             outcomes.append(LineOutcome(number, line, power, None, f"{power}'s orders are not entered here"))

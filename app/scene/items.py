@@ -21,10 +21,48 @@ HIGHLIGHT_ALPHA = 0.38
 LABEL_BASE = 0.5  # a label's size in map units at 1:1, before clamping to readable pixels
 LABEL_MIN_PX, LABEL_MAX_PX = 9.0, 17.0
 
-Z_SEA, Z_PROVINCE, Z_PROVINCE_LIT, Z_BORDERS, Z_CENTRE, Z_LABEL, Z_UNIT, Z_DISLODGED, Z_OPTION, Z_ARROW = (
+# Labels sit over units (with their halo they stay readable where an enlarged icon covers the label
+# point), arrows over both.
+Z_SEA, Z_PROVINCE, Z_PROVINCE_LIT, Z_BORDERS, Z_CENTRE, Z_UNIT, Z_DISLODGED, Z_LABEL, Z_OPTION, Z_ARROW = (
     0, 1, 1.5, 2, 3, 4, 5, 6, 6.5, 7)
 
 _FONT_FAMILIES = ["DejaVu Sans", "Segoe UI", "Helvetica Neue", "Arial", "Liberation Sans"]
+
+# Units, centre markers and arrows never get smaller on screen than this many pixels per unit size:
+# zoomed out, they grow relative to the map (like markers on a street map) so they stay legible.
+MIN_UNIT_PX = 22.0
+MAX_MARK_SCALE = 2.5
+
+
+def mark_scale(unit_size: float, zoom: float) -> float:
+    """How much to enlarge units and arrows at ``zoom``, in steps of 1/8 so items redraw rarely."""
+    if unit_size <= 0 or zoom <= 0:
+        return 1.0
+    wanted = MIN_UNIT_PX / (unit_size * zoom)
+    return min(MAX_MARK_SCALE, max(1.0, round(wanted * 8) / 8))
+
+
+_scaled: dict[tuple[int, float], BoardGeometry] = {}
+
+
+def arrow_geometry(geometry: BoardGeometry, scale: float) -> BoardGeometry:
+    """The board's anchors with a larger unit size, for drawing arrows that match enlarged units.
+
+    Only what the order layer reads is carried over (locations, anchors, wrap); it is never used for
+    the map itself.
+    """
+    if scale == 1.0:
+        return geometry
+    key = (id(geometry), scale)
+    found = _scaled.get(key)
+    if found is None:
+        found = BoardGeometry(
+            map_id=geometry.map_id, width=geometry.width, height=geometry.height, wrap_x=geometry.wrap_x,
+            provinces=dict(geometry.provinces), impassable={}, sea_background=None, land_background=None,
+            land_background_area=None, decorations=(), unit_size=geometry.unit_size * scale,
+        )
+        _scaled[key] = found
+    return found
 
 
 def _pen(colour: str | QColor, width: float, cap: Qt.PenCapStyle = Qt.PenCapStyle.RoundCap) -> QPen:
@@ -32,6 +70,19 @@ def _pen(colour: str | QColor, width: float, cap: Qt.PenCapStyle = Qt.PenCapStyl
     pen.setCapStyle(cap)
     pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
     return pen
+
+
+def _screen_pen(colour: str | QColor, px: float, cap: Qt.PenCapStyle = Qt.PenCapStyle.RoundCap) -> QPen:
+    """A pen ``px`` screen pixels wide at any zoom (outlines that must stay visible zoomed out)."""
+    pen = _pen(colour, px, cap)
+    pen.setCosmetic(True)
+    return pen
+
+
+def _points_rect(points: Iterable[QPointF], pad: float) -> QRectF:
+    """The box around ``points`` grown by ``pad`` (QRectF.united skips empty boxes, so not that)."""
+    xs, ys = zip(*((p.x(), p.y()) for p in points))
+    return QRectF(min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad)
 
 
 def _translucent(colour: str, alpha: float) -> QColor:
@@ -64,6 +115,7 @@ class BordersItem(QGraphicsItem):
         self.geometry = geometry
         self.setZValue(Z_BORDERS)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         return self.geometry.rect
@@ -83,9 +135,11 @@ class ProvinceItem(QGraphicsItem):
         self.fill = QColor(palette.SEA if shape.is_sea else palette.NEUTRAL_LAND)
         self.lit: frozenset[str] = frozenset()  # highlighted locations: the province and/or its coasts
         self.is_selected_province = False
-        self._bounds = shape.bounds.adjusted(-unit_size * 0.2, -unit_size * 0.2, unit_size * 0.2, unit_size * 0.2)
+        pad = unit_size  # room for the screen-width outline even when zoomed far out
+        self._bounds = shape.bounds.adjusted(-pad, -pad, pad, pad)
         self.setZValue(Z_PROVINCE)
         self.setAcceptHoverEvents(False)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     @property
     def province(self) -> str:
@@ -114,14 +168,15 @@ class ProvinceItem(QGraphicsItem):
         if not (self.lit or self.is_selected_province):
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        u = self.unit_size
         for loc in sorted(self.lit):
             path = self.area.path if loc == self.area.loc else self.area.coasts[loc.split("/", 1)[1]].path
             painter.fillPath(path, _translucent(palette.HIGHLIGHT, HIGHLIGHT_ALPHA))
-            painter.strokePath(path, _pen(palette.HIGHLIGHT, u * 0.09))
+            painter.strokePath(path, _screen_pen(palette.UNIT_INK, 4.0))  # dark casing: reads on any tint
+            painter.strokePath(path, _screen_pen(palette.HIGHLIGHT, 2.5))
         if self.is_selected_province:
-            painter.fillPath(self.area.path, _translucent("#ffffff", 0.25))
-            painter.strokePath(self.area.path, _pen(palette.SELECTED, u * 0.14))
+            painter.fillPath(self.area.path, _translucent("#ffffff", 0.3))
+            painter.strokePath(self.area.path, _screen_pen(palette.UNIT_INK, 5.0))
+            painter.strokePath(self.area.path, _screen_pen(palette.SELECTED, 3.5))
 
 
 class CentreItem(QGraphicsItem):
@@ -129,11 +184,13 @@ class CentreItem(QGraphicsItem):
 
     def __init__(self, at: QPointF, unit_size: float, home_colour: str | None) -> None:
         super().__init__()
+        self.base_unit_size = unit_size
         self.unit_size = unit_size
         self.home_colour = home_colour
         self.setPos(at)
         self.setZValue(Z_CENTRE)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         r = self.unit_size * 0.3
@@ -142,6 +199,13 @@ class CentreItem(QGraphicsItem):
     def set_home_colour(self, colour: str | None) -> None:
         self.home_colour = colour
         self.update()
+
+    def set_mark_scale(self, scale: float) -> None:
+        size = self.base_unit_size * min(scale, 1.6)  # a centre dot needs less help than a unit
+        if size != self.unit_size:
+            self.prepareGeometryChange()
+            self.unit_size = size
+            self.update()  # the cached pixmap was drawn at the old size
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         u = self.unit_size
@@ -176,7 +240,10 @@ def _label_font(px: float, italic: bool) -> QFont:
 
 
 def label_paths(text: str, px: float, italic: bool) -> tuple[QPainterPath, QPainterPath]:
-    """Glyphs centred on the origin at ``px`` pixels, and a halo around them (cached)."""
+    """Glyphs centred on the origin at ``px`` pixels, and a halo stroke around them (cached).
+
+    The halo is painted first and the glyphs over it, so the two never need merging (a path union per
+    label costs more than the rest of the first paint together)."""
     key = (text, round(px, 1), italic)
     found = _label_paths.get(key)
     if found is None:
@@ -186,7 +253,7 @@ def label_paths(text: str, px: float, italic: bool) -> tuple[QPainterPath, QPain
         stroker = QPainterPathStroker()
         stroker.setWidth(max(2.0, px * 0.3))
         stroker.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-        halo = stroker.createStroke(glyphs).united(glyphs)
+        halo = stroker.createStroke(glyphs)
         found = _label_paths[key] = (glyphs, halo)
     return found
 
@@ -209,6 +276,7 @@ class LabelItem(QGraphicsItem):
         self.setZValue(Z_LABEL)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def set_zoom(self, zoom: float) -> None:
         low, high = (LABEL_MIN_PX * 0.8, LABEL_MAX_PX * 0.7) if self.small else (LABEL_MIN_PX, LABEL_MAX_PX)
@@ -216,6 +284,7 @@ class LabelItem(QGraphicsItem):
         if abs(px - self.px) > 0.05:
             self.prepareGeometryChange()
             self.px = px
+            self.update()
 
     def boundingRect(self) -> QRectF:
         return label_paths(self.text, self.px, self.sea or self.small)[1].boundingRect()
@@ -234,12 +303,14 @@ class UnitItem(QGraphicsItem):
         super().__init__()
         self.unit_type = unit_type
         self.colour = colour
+        self.base_unit_size = unit_size
         self.unit_size = unit_size
         self.dislodged = dislodged
         self.awaiting = False  # the operator's unit that has no order yet
         self.setPos(at)
         self.setZValue(Z_DISLODGED if dislodged else Z_UNIT)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         r = self.unit_size * 0.75
@@ -248,6 +319,13 @@ class UnitItem(QGraphicsItem):
     def set_colour(self, colour: str) -> None:
         if colour != self.colour:
             self.colour = colour
+            self.update()
+
+    def set_mark_scale(self, scale: float) -> None:
+        size = self.base_unit_size * scale
+        if size != self.unit_size:
+            self.prepareGeometryChange()
+            self.unit_size = size
             self.update()
 
     def set_awaiting(self, awaiting: bool) -> None:
@@ -286,6 +364,7 @@ class ArrowItem(QGraphicsItem):
         self._bounds = self._compute_bounds()
         self.setZValue(Z_ARROW)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def _compute_bounds(self) -> QRectF:
         g = self.geometry
@@ -293,15 +372,18 @@ class ArrowItem(QGraphicsItem):
         for loc in self.arrow.locations:
             shape = g.shape(loc)
             points.extend((shape.unit, shape.dislodged))
-        rect = QRectF(points[0], points[0])
-        for p in points[1:]:
-            rect = rect.united(QRectF(p, p))
-        pad = g.unit_size * 1.2
-        return rect.normalized().adjusted(-pad, -pad, pad, pad)
+        return _points_rect(points, g.unit_size * 1.2)
 
     def set_colours(self, colours: Mapping[str, str]) -> None:
         self._picture = BoardPicture(power_colours=dict(colours), orders=(self.arrow,))
         self.update()
+
+    def set_geometry(self, geometry: BoardGeometry) -> None:
+        if geometry is not self.geometry:
+            self.prepareGeometryChange()
+            self.geometry = geometry
+            self._bounds = self._compute_bounds()
+            self.update()
 
     def boundingRect(self) -> QRectF:
         return self._bounds
@@ -319,11 +401,7 @@ class RetreatOptionsItem(QGraphicsItem):
         self.targets = list(targets)
         self.colour = colour
         self.unit_size = unit_size
-        rect = QRectF(start, start)
-        for t in self.targets:
-            rect = rect.united(QRectF(t, t))
-        pad = unit_size * 0.5
-        self._bounds = rect.normalized().adjusted(-pad, -pad, pad, pad)
+        self._bounds = _points_rect([start, *self.targets], unit_size * 0.5)
         self.setZValue(Z_OPTION)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
@@ -333,9 +411,9 @@ class RetreatOptionsItem(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         u = self.unit_size
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        outer = _pen("#ffffff", u * 0.09)
-        inner = _pen(palette.RETREAT_OUTLINE, u * 0.05, cap=Qt.PenCapStyle.FlatCap)
-        inner.setDashPattern([2.0, 1.6])
+        outer = _screen_pen("#ffffff", 4.5)
+        inner = _screen_pen(palette.RETREAT_OUTLINE, 2.5, cap=Qt.PenCapStyle.FlatCap)
+        inner.setDashPattern([2.0, 1.5])
         for t in self.targets:
             line = QLineF(self.start, t)
             if line.length() <= u * 0.8:
@@ -345,6 +423,6 @@ class RetreatOptionsItem(QGraphicsItem):
             painter.drawLine(trimmed)
             painter.setPen(inner)
             painter.drawLine(trimmed)
-            painter.setPen(_pen(palette.RETREAT_OUTLINE, u * 0.05))
+            painter.setPen(_screen_pen(palette.RETREAT_OUTLINE, 2.0))
             painter.setBrush(QBrush(QColor("#ffffff")))
-            painter.drawEllipse(trimmed.p2(), u * 0.12, u * 0.12)
+            painter.drawEllipse(trimmed.p2(), u * 0.16, u * 0.16)

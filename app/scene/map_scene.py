@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QPixmapCache
 from PySide6.QtWidgets import QGraphicsScene
 
 from app.drawing import BoardGeometry, BoardPicture, OrderArrow, normalise_location, palette
@@ -12,6 +13,8 @@ from engine.mapdata import MapData
 
 from .items import (
     LABEL_BASE,
+    arrow_geometry,
+    mark_scale,
     ArrowItem,
     BordersItem,
     CentreItem,
@@ -26,6 +29,9 @@ from .items import (
 class MapScene(QGraphicsScene):
     def __init__(self, geometry: BoardGeometry, board: MapData, colours: Mapping[str, str]) -> None:
         super().__init__()
+        # Every item paints into a cached pixmap (repaints are blits); the default 10 MB pool is too small
+        # for a full-screen board plus a projector view.
+        QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), 96 * 1024))
         self.geometry = geometry
         self.board = board
         self.colours: dict[str, str] = dict(colours)
@@ -67,6 +73,7 @@ class MapScene(QGraphicsScene):
         self.retreat_options: list[RetreatOptionsItem] = []
         self._retreat_key: tuple[tuple[str, tuple[str, ...]], ...] = ()
         self.zoom = 1.0
+        self.scale = 1.0  # enlargement of units and arrows when zoomed out (see items.mark_scale)
 
     # --- queries ----------------------------------------------------------------------------------
 
@@ -86,6 +93,18 @@ class MapScene(QGraphicsScene):
         self.zoom = zoom
         for label in self.labels:
             label.set_zoom(zoom)
+        scale = mark_scale(self.geometry.unit_size, zoom)
+        if scale != self.scale:
+            self.scale = scale
+            for unit in self.units.values():
+                unit.set_mark_scale(scale)
+            for centre in self.centres.values():
+                centre.set_mark_scale(scale)
+            geometry = arrow_geometry(self.geometry, scale)
+            for arrow in self.arrows.values():
+                arrow.set_geometry(geometry)
+            key, self._retreat_key = self._retreat_key, ()
+            self._apply_retreat_options(dict(key))
 
     def set_colours(self, colours: Mapping[str, str]) -> None:
         self.colours = dict(colours)
@@ -153,6 +172,7 @@ class MapScene(QGraphicsScene):
                 power, kind, _loc, dislodged = key
                 item = UnitItem(kind, self.colours.get(power, palette.NEUTRAL_LAND), at, self.geometry.unit_size,
                                 dislodged=dislodged)
+                item.set_mark_scale(self.scale)
                 self.units[key] = item
                 self.addItem(item)
         for (power, _kind, loc, dislodged), item in self.units.items():
@@ -164,7 +184,7 @@ class MapScene(QGraphicsScene):
             self.removeItem(self.arrows.pop(arrow))
         for arrow in picture.orders if picture.show_orders else ():
             if arrow not in self.arrows:
-                item = ArrowItem(self.geometry, arrow, self.colours)
+                item = ArrowItem(arrow_geometry(self.geometry, self.scale), arrow, self.colours)
                 self.arrows[arrow] = item
                 self.addItem(item)
 
@@ -183,6 +203,6 @@ class MapScene(QGraphicsScene):
             ends = [self.geometry.shape(t).unit for t in targets]
             unit = next((u for u in self.picture.dislodged_units if normalise_location(u.loc) == loc), None)
             colour = self.colours.get(unit.power, palette.RETREAT_OUTLINE) if unit else palette.RETREAT_OUTLINE
-            item = RetreatOptionsItem(start, ends, colour, self.geometry.unit_size)
+            item = RetreatOptionsItem(start, ends, colour, self.geometry.unit_size * self.scale)
             self.retreat_options.append(item)
             self.addItem(item)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QNativeGestureEvent, QPainter, QResizeEvent, QWheelEvent
-from PySide6.QtWidgets import QApplication, QGestureEvent, QGraphicsView, QPinchGesture, QWidget
+from PySide6.QtWidgets import QApplication, QGraphicsView, QPinchGesture, QWidget
 
 from app.drawing import palette
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPalette
+from PySide6.QtGui import QColor, QFont, QMouseEvent, QPalette
 from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
 
 
@@ -60,5 +60,5 @@ class Curtain(QWidget):
             parts.append("Still to order: " + ", ".join(waiting))
         self.progress.setText("   ·   ".join(parts))
 
-    def mouseReleaseEvent(self, event: object) -> None:  # a click anywhere on the curtain means ready
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # a click anywhere on the curtain means ready
         self.ready.emit()

@@ -74,6 +74,7 @@ class GamePage(QWidget):
         self.public_scene: MapScene | None = None
         self.question_menu: QMenu | None = None
         self._question_shown: object = None
+        self._drawn_key: tuple[object, ...] = ()
         self._building = True
 
         self.flow: HotSeatFlow | None = None
@@ -200,6 +201,8 @@ class GamePage(QWidget):
 
     def results_index(self) -> int | None:
         """The history index whose results are on the board (results stage or browsing), else ``None``."""
+        if self.review_index is not None and self.review_index >= len(self.game.history):
+            self.review_index = None  # that phase was rolled back
         if self.review_index is not None:
             return self.review_index
         if not self.game.history:
@@ -212,9 +215,22 @@ class GamePage(QWidget):
 
     # --- drawing ----------------------------------------------------------------------------------
 
+    def _state_key(self) -> tuple[object, ...]:
+        """Everything but the entry machine's selection: when this is unchanged, a click only needs the
+        map's highlights redrawn, not the panels."""
+        draft = self.draft
+        return (draft.serial if draft is not None else None, draft.version if draft is not None else None, self.game.phase, len(self.game.history),
+                self.review_index, self.flow.stage if self.flow else None, self.flow.power if self.flow else None,
+                self.gm.last_result is None if self.gm else None, self.display, self.game.state)
+
     def refresh(self) -> None:
         if self._building:
             return
+        key = self._state_key()
+        if key == self._drawn_key and self.results_index() is None and not self.behind_curtain():
+            self._show_entry(panels=False)
+            return
+        self._drawn_key = key
         if self.behind_curtain():
             self._show_curtain()
             return
@@ -255,7 +271,7 @@ class GamePage(QWidget):
     def _state_picture(self, state: GameState, **kwargs: object) -> BoardPicture:
         return board_picture(self.board, state, self.colours, self.display, **kwargs)  # type: ignore[arg-type]
 
-    def _show_entry(self) -> None:
+    def _show_entry(self, panels: bool = True) -> None:
         entry = self.entry
         draft = self.draft
         state = self.game.state
@@ -267,8 +283,9 @@ class GamePage(QWidget):
         picture = self._state_picture(state, orders=arrows, highlights=highlights, selected=selected)
         self.scene.show_picture(picture, retreat_options=retreats, awaiting=awaiting,
                                 awaiting_dislodged=state.phase.type is PhaseType.RETREATS)
-        self._refresh_banner_for_entry()
-        self._refresh_panel(powers, draft)
+        if panels:
+            self._refresh_banner_for_entry()
+            self._refresh_panel(powers, draft)
         self._refresh_question(entry)
         self._place_flyout()
         self.status.emit(entry.prompt if entry is not None else self._idle_status())
@@ -366,7 +383,8 @@ class GamePage(QWidget):
         else:
             panel.set_header(f"Game master — {phase}")
             assert self.gm is not None
-            panel.set_focus_powers([(p, self._power_name(p)) for p in self.game.variant.powers], self.gm.focus_power)
+            panel.set_focus_powers([("", "the unit's owner"), *((p, self._power_name(p)) for p in self.game.variant.powers)],
+                                   self.gm.focus_power)
         rows = []
         guidance, warnings = [], []
         visible = powers if self.flow is None else [powers[0]]
@@ -374,11 +392,18 @@ class GamePage(QWidget):
         for power in draft.powers:
             for key, order in draft.items(power):
                 rows.append((power, key, str(order), self.colours.get(power, "#888888")))
+        unordered = 0
         for power in powers:
             result = review(self.game, power, draft.orders(power), known, visible)
             prefix = f"{self._power_name(power)}: " if len(powers) > 1 else ""
             guidance.append(prefix + result.guidance)
-            warnings.extend(prefix + w for w in result.warnings)
+            for w in result.warnings:
+                if len(powers) > 1 and w.startswith("No order for "):
+                    unordered += len(w.split(":")[0].split(","))  # one line for all powers, not seven
+                else:
+                    warnings.append(prefix + w)
+        if unordered:
+            warnings.insert(0, f"{unordered} unit{'s have' if unordered != 1 else ' has'} no order (they hold)")
         if not powers:
             guidance.append("Nothing to order this phase")
         panel.set_orders(rows)
@@ -455,7 +480,12 @@ class GamePage(QWidget):
         kinds = [k for k in entry.available_kinds() if k != "M"]
         loc = next((o.unit.loc for o in entry.options.by_province[entry.selected][1] if hasattr(o, "unit")), entry.selected)
         at = self.view.mapFromScene(self.scene.anchor(loc))
-        self.flyout.show_kinds(kinds, at)
+        lit = [self.view.mapFromScene(self.scene.anchor(p)) for p in entry.highlights]
+        try:
+            units = [self.view.mapFromScene(item.pos()) for item in self.scene.units.values()]
+        except RuntimeError:  # the scene is being torn down with the window; scroll signals still arrive
+            return
+        self.flyout.show_kinds(kinds, at, lit * 3 + units)  # covering a target is worse than a unit
 
     # --- public board (projector) -----------------------------------------------------------------
 
@@ -641,6 +671,7 @@ class GamePage(QWidget):
     def _on_rollback(self, index: int) -> None:
         if self.gm is None:
             return
+        self.review_index = None  # the phase being reviewed is about to disappear
         try:
             self.gm.rollback(index)
         except ChancelleryError as exc:

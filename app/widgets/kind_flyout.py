@@ -1,7 +1,9 @@
 """The flyout next to a selected unit: buttons for the order kinds it can take (same as the keys)."""
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Signal
+from collections.abc import Sequence
+
+from PySide6.QtCore import QPoint, QRect, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QToolButton, QWidget
 
 from app.controllers.order_entry import KIND_KEYS
@@ -30,19 +32,34 @@ class KindFlyout(QFrame):
             self.buttons[key] = button
         self.hide()
 
-    def show_kinds(self, kinds: list[str], at: QPoint) -> None:
+    def show_kinds(self, kinds: list[str], at: QPoint, avoid: Sequence[QPoint] = ()) -> None:
+        """Show the buttons for ``kinds`` next to ``at``, on the side that hides fewest ``avoid`` points
+        (units and lit targets)."""
         if not kinds:
             self.hide()
             return
         for key, button in self.buttons.items():
             button.setVisible(key in kinds)
         self.adjustSize()
+        w, h = self.width(), self.height()
+        gap = 20
+        candidates = [
+            QPoint(at.x() - w // 2, at.y() + gap),  # below
+            QPoint(at.x() - w // 2, at.y() - gap - h),  # above
+            QPoint(at.x() + gap, at.y() - h // 2),  # right
+            QPoint(at.x() - gap - w, at.y() - h // 2),  # left
+        ]
         parent = self.parentWidget()
-        x, y = at.x() - self.width() // 2, at.y() + 26
-        if parent is not None:
-            x = max(2, min(x, parent.width() - self.width() - 2))
-            if y + self.height() > parent.height():
-                y = max(2, at.y() - self.height() - 26)
+        bounds = parent.rect() if parent is not None else QRect(0, 0, 10_000, 10_000)
+
+        def cost(corner: QPoint) -> tuple[int, int]:
+            rect = QRect(corner, self.size()).adjusted(-8, -8, 8, 8)
+            outside = 0 if bounds.contains(QRect(corner, self.size())) else 1
+            return outside, sum(1 for p in avoid if rect.contains(p))
+
+        best = min(candidates, key=cost)
+        x = max(2, min(best.x(), bounds.width() - w - 2))
+        y = max(2, min(best.y(), bounds.height() - h - 2))
         self.move(x, y)
         self.show()
         self.raise_()

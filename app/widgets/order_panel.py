@@ -58,7 +58,7 @@ class OrderPanel(QWidget):
         layout.addWidget(self.guidance)
 
         focus_row = QHBoxLayout()
-        self.focus_label = QLabel("Power for typed orders and waives:")
+        self.focus_label = QLabel("Orders and waives for:")
         self.focus_combo = QComboBox()
         self.focus_combo.currentIndexChanged.connect(self._on_focus_changed)
         focus_row.addWidget(self.focus_label)
@@ -163,7 +163,7 @@ class OrderPanel(QWidget):
         self.focus_combo.clear()
         for pid, name in powers:
             self.focus_combo.addItem(name, pid)
-        index = self.focus_combo.findData(current) if current else -1
+        index = self.focus_combo.findData(current) if current else 0
         self.focus_combo.setCurrentIndex(index if index >= 0 else 0 if powers else -1)
         self.focus_combo.blockSignals(False)
         self.focus_combo.setVisible(bool(powers))

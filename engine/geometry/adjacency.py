@@ -7,10 +7,12 @@ bridges) are listed with a reason in ``resources/maps/<id>/geometry_exceptions.j
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from shapely import affinity
 from shapely.geometry.base import BaseGeometry
 from shapely.strtree import STRtree
 
@@ -34,8 +36,12 @@ def declared_pairs(mapdata: MapData) -> set[Pair]:
     return pairs
 
 
-def shared_lengths(regions: dict[str, BaseGeometry]) -> dict[Pair, float]:
-    """Length of boundary each pair of touching regions shares (pairs sharing nothing are left out)."""
+def shared_lengths(regions: dict[str, BaseGeometry], wrap_width: float | None = None) -> dict[Pair, float]:
+    """Length of boundary each pair of touching regions shares (pairs sharing nothing are left out).
+
+    With ``wrap_width`` the board's right edge continues at its left edge: regions meeting across that seam
+    count as touching too.
+    """
     ids = sorted(regions)
     geoms = [regions[i] for i in ids]
     grown = [g.buffer(0.2) for g in geoms]
@@ -49,11 +55,20 @@ def shared_lengths(regions: dict[str, BaseGeometry]) -> dict[Pair, float]:
             length = boundary.intersection(grown[j]).length
             if length > 0:
                 result[(ids[i], ids[j])] = length
+    if wrap_width:
+        for i, g in enumerate(geoms):
+            if g.bounds[2] < wrap_width - 0.05:
+                continue
+            shifted = affinity.translate(g, xoff=-wrap_width)
+            boundary = shifted.boundary
+            for j in tree.query(shifted, predicate="intersects"):
+                if j == i:
+                    continue
+                length = boundary.intersection(grown[j]).length
+                if length > 0:
+                    pair = _pair(ids[i], ids[j])
+                    result[pair] = result.get(pair, 0.0) + length
     return result
-
-
-def geometric_pairs(regions: dict[str, BaseGeometry], min_border: float = MIN_BORDER_PX) -> set[Pair]:
-    return {p for p, length in shared_lengths(regions).items() if length >= min_border}
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,11 +138,14 @@ class AdjacencyReport:
 
 
 def compare_adjacency(
-    regions: dict[str, BaseGeometry], mapdata: MapData, exceptions: list[GeometryException] = ()  # type: ignore[assignment]
+    regions: dict[str, BaseGeometry],
+    mapdata: MapData,
+    exceptions: Sequence[GeometryException] = (),
+    wrap_width: float | None = None,
 ) -> AdjacencyReport:
     """Compare the neighbours ``regions`` show (passable provinces only) with ``mapdata``'s graph."""
     passable = {p: g for p, g in regions.items() if p in mapdata.provinces and mapdata.provinces[p].is_passable}
-    lengths = shared_lengths(passable)
+    lengths = shared_lengths(passable, wrap_width)
     drawn = {p for p, length in lengths.items() if length >= MIN_BORDER_PX}
     declared = declared_pairs(mapdata)
     excused_missing = {e.pair for e in exceptions if e.kind == "missing"}

@@ -103,7 +103,7 @@ def build_geometry(map_id: str, maps_dir: Path = MAPS_DIR) -> BuildResult:
         "map": map_id,
         "width": round(board.width, 1),
         "height": round(board.height, 1),
-        "wrap_x": False,
+        "wrap_x": config.wrap_x,
         "background": {
             "sea": encode_multipolygon(box(0, 0, board.width, board.height)),
             "land": encode_multipolygon(board.land),

@@ -66,13 +66,13 @@ def crop_coastline(source: Path, config: BuildConfig, out: Path | None = None) -
     frame = config.frame
     west, south, east, north = frame.lonlat_bounds(margin_deg=1.0)
     clip = box(west, south, east, north)
-    # Pixels per degree of latitude near the middle of the board sets the simplification step (a third of the
+    # Pixels per degree of latitude near the middle of the board sets the simplification step (half of the
     # builder's own tolerance, so the builder's simplification is the one that shows).
     mid_lon, mid_lat = frame.to_lonlat(frame.width / 2, frame.height / 2)
     _, y_a = frame.to_pixels(mid_lon, mid_lat - 0.5)
     _, y_b = frame.to_pixels(mid_lon, mid_lat + 0.5)
     px_per_deg = abs(y_a - y_b)
-    tolerance = max(config.simplify_px, 0.3) / 3 / px_per_deg
+    tolerance = max(config.simplify_px, 0.3) / 2 / px_per_deg
     min_area_deg2 = config.min_island_px2 / 4 / px_per_deg**2
     features = []
     for feature in _read_features(source):

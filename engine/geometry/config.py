@@ -38,6 +38,23 @@ class SeedPath:
 
 
 @dataclass(frozen=True, slots=True)
+class Guide:
+    """A border drawn by hand: seed pairs straddle the line so the Voronoi cut follows it.
+
+    ``inside``/``outside`` name the provinces on either side of a closed ``outline`` (``left``/``right`` for an
+    open ``line``, seen walking along it); a side left as ``None`` goes to whichever province has the nearest
+    ordinary seed.
+    """
+
+    points: tuple[LatLon, ...]
+    closed: bool
+    left: str | None  # inside, for an outline
+    right: str | None  # outside, for an outline
+    step_px: float = 5.0
+    offset_px: float = 2.0
+
+
+@dataclass(frozen=True, slots=True)
 class KeptLake:
     province: str
     at: LatLon
@@ -56,14 +73,17 @@ class DecorationSpec:
 class BuildConfig:
     map_id: str
     frame: Frame
+    wrap_x: bool = False  # the board's left and right edges are the same meridian (world maps)
     simplify_px: float = 0.7
     min_island_px2: float = 6.0
     attach_island_px: float = 5.0
     add_land: list[Shape] = field(default_factory=list)
     remove_land: list[Shape] = field(default_factory=list)
+    grow: list[Shape] = field(default_factory=list)  # land inside the polygon is fattened by width_px
     unplayable: list[Shape] = field(default_factory=list)
     kept_lakes: list[KeptLake] = field(default_factory=list)
     seeds: dict[str, list[LatLon | SeedPath]] = field(default_factory=dict)
+    guides: list[Guide] = field(default_factory=list)
     coast_seeds: dict[str, dict[str, list[LatLon]]] = field(default_factory=dict)
     decorations: list[DecorationSpec] = field(default_factory=list)
 
@@ -102,7 +122,8 @@ def _shape(value: Any, where: str) -> Shape:
         raise MapDataError(f"{where}: give exactly one of 'polygon', 'line' or 'at'")
     kind = kinds[0]
     if kind == "polygon":
-        return Shape(value["why"], polygon=_latlons(value["polygon"], f"{where}.polygon", 3))
+        return Shape(value["why"], polygon=_latlons(value["polygon"], f"{where}.polygon", 3),
+                     width_px=_number(value, "width_px", 0.0, where))
     if kind == "line":
         return Shape(value["why"], line=_latlons(value["line"], f"{where}.line", 2),
                      width_px=_number(value, "width_px", 3.0, where))
@@ -129,9 +150,13 @@ def parse_config(map_id: str, doc: Any) -> BuildConfig:
     params = doc.get("parameters", {})
     if not isinstance(params, dict):
         raise MapDataError("'parameters' must be an object")
+    wrap_x = frame_spec.get("wrap_x", False)
+    if not isinstance(wrap_x, bool):
+        raise MapDataError("frame: 'wrap_x' must be true or false")
     config = BuildConfig(
         map_id=map_id,
         frame=frame,
+        wrap_x=wrap_x,
         simplify_px=_number(params, "simplify_px", 0.7, "parameters"),
         min_island_px2=_number(params, "min_island_px2", 6.0, "parameters"),
         attach_island_px=_number(params, "attach_island_px", 5.0, "parameters"),
@@ -139,7 +164,7 @@ def parse_config(map_id: str, doc: Any) -> BuildConfig:
     edits = doc.get("edits", {})
     if not isinstance(edits, dict):
         raise MapDataError("'edits' must be an object")
-    for key in ("add_land", "remove_land", "unplayable"):
+    for key in ("add_land", "remove_land", "grow", "unplayable"):
         items = edits.get(key, [])
         if not isinstance(items, list):
             raise MapDataError(f"edits.{key} must be a list")
@@ -165,6 +190,22 @@ def parse_config(map_id: str, doc: Any) -> BuildConfig:
             else:
                 parsed.append(_latlon(item, where))
         config.seeds[prov.upper()] = parsed
+    for i, item in enumerate(doc.get("guides", [])):
+        where = f"guides[{i}]"
+        if not isinstance(item, dict) or ("outline" in item) == ("line" in item):
+            raise MapDataError(f"{where}: give either 'outline' (closed) or 'line' (open)")
+        closed = "outline" in item
+        pts = _latlons(item["outline" if closed else "line"], where, 3 if closed else 2)
+        sides = ("inside", "outside") if closed else ("left", "right")
+        named: list[str | None] = []
+        for side in sides:
+            value = item.get(side)
+            if value is not None and not isinstance(value, str):
+                raise MapDataError(f"{where}.{side}: expected a province code or null")
+            named.append(value.upper() if isinstance(value, str) else None)
+        config.guides.append(Guide(pts, closed, named[0], named[1],
+                                   _number(item, "step_px", 5.0, where) or 5.0,
+                                   _number(item, "offset_px", 2.0, where) or 2.0))
     for prov, coasts in doc.get("coast_seeds", {}).items():
         if not isinstance(coasts, dict):
             raise MapDataError(f"coast_seeds.{prov}: expected an object of coast -> points")

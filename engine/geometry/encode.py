@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from shapely.geometry import MultiPolygon, Polygon
-from shapely.geometry.polygon import orient
 from shapely.geometry.base import BaseGeometry
+from shapely.geometry.polygon import orient
 
 from .rules import COORD_DECIMALS
 

@@ -13,7 +13,9 @@ share their border exactly. Afterwards:
 """
 from __future__ import annotations
 
+import math
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -26,8 +28,9 @@ from shapely.strtree import STRtree
 from ..mapdata import MapData
 from ..types import MapDataError, Terrain
 from .coastline import LAKE, LAND, CoastPolygon
-from .config import BuildConfig, LatLon, SeedPath, Shape
+from .config import BuildConfig, Guide, LatLon, SeedPath, Shape
 from .encode import polygons_of
+from .rules import MIN_PART_AREA_PX2
 
 GRID = 0.1  # every coordinate of the result sits on this grid
 MAX_LAGOON_PX2 = 2500.0  # a seedless body of water bigger than this is a mistake in the seeds, not a lagoon
@@ -39,6 +42,7 @@ class Seed:
     x: float
     y: float
     where: str  # for messages: "seeds.LON[2] (51.50, -0.10)"
+    soft: bool = False  # a guide seed: dropped quietly where it falls in the wrong medium
 
 
 @dataclass
@@ -76,7 +80,41 @@ def seed_points(config: BuildConfig) -> dict[str, list[Seed]]:
                 x, y = frame.latlon_to_pixels(item)
                 out.append(Seed(prov, x, y, f"seeds.{prov}[{i}] {_fmt(*item)}"))
         result[prov] = out
+    for i, guide in enumerate(config.guides):
+        _add_guide_seeds(result, guide, i, config)
     return result
+
+
+def _add_guide_seeds(result: dict[str, list[Seed]], guide: Guide, index: int, config: BuildConfig) -> None:
+    frame = config.frame
+    pts = [frame.latlon_to_pixels(p) for p in guide.points]
+    if guide.closed:
+        pts.append(pts[0])
+    line = LineString(pts)
+    outline = Polygon(pts) if guide.closed else None
+    plain = [(s.province, s.x, s.y) for ss in result.values() for s in ss if not s.soft]
+    count = max(1, int(line.length // guide.step_px))
+    for k in range(count + 1):
+        d = line.length * k / count
+        a = line.interpolate(max(0.0, d - 0.5))
+        b = line.interpolate(min(line.length, d + 0.5))
+        dx, dy = b.x - a.x, b.y - a.y
+        norm = math.hypot(dx, dy) or 1.0
+        # Left of the walking direction on a y-down screen is (dy, -dx).
+        nx, ny = dy / norm * guide.offset_px, -dx / norm * guide.offset_px
+        mid = line.interpolate(d)
+        sides = [((mid.x + nx, mid.y + ny), guide.left), ((mid.x - nx, mid.y - ny), guide.right)]
+        if outline is not None and not outline.contains(Point(sides[0][0])):
+            # For an outline, "left" means inside whichever way the ring runs.
+            sides = [(sides[1][0], guide.left), (sides[0][0], guide.right)]
+        for (x, y), owner in sides:
+            if owner is None:
+                others = [(px - x) ** 2 + (py - y) ** 2 for prov, px, py in plain
+                          if prov not in (guide.left, guide.right)]
+                owner = [p for p, _, _ in plain if p not in (guide.left, guide.right)][int(np.argmin(others))]
+            lon, lat = frame.to_lonlat(x, y)
+            result.setdefault(owner, []).append(
+                Seed(owner, x, y, f"guides[{index}] point {k} {_fmt(lat, lon)}", soft=True))
 
 
 def _shape_geometry(shape: Shape, config: BuildConfig) -> BaseGeometry:
@@ -117,6 +155,10 @@ def prepare_land(
         land = land.union(_shape_geometry(shape, config))
     for shape in config.remove_land:
         land = land.difference(_shape_geometry(shape, config))
+    for shape in config.grow:
+        # Small islands and narrow straits a printed board would draw bolder: fatten the land in an area.
+        area = _shape_geometry(shape, config)
+        land = land.union(land.intersection(area).buffer(shape.width_px).intersection(area))
     land = shapely.simplify(land, config.simplify_px, preserve_topology=True)
     kept: dict[str, BaseGeometry] = {}
     for lake in config.kept_lakes:
@@ -182,10 +224,16 @@ def partition(config: BuildConfig, mapdata: MapData, coast: list[CoastPolygon]) 
 
     # Each seed must stand in its own medium.
     is_sea = {p: provinces[p].terrain is Terrain.SEA for p in seeds}
-    for prov, ss in seeds.items():
+    for prov in list(seeds):
         medium, name = (water, "water") if is_sea[prov] else (playable, "playable land")
-        for s in ss:
+        kept_seeds = []
+        for s in seeds[prov]:
             pt = Point(s.x, s.y)
+            if s.soft:
+                if medium.contains(pt):
+                    kept_seeds.append(s)
+                continue
+            kept_seeds.append(s)
             if not medium.contains(pt):
                 # Suggest a spot a little inside the right medium.
                 inner = medium.buffer(-2)
@@ -194,6 +242,7 @@ def partition(config: BuildConfig, mapdata: MapData, coast: list[CoastPolygon]) 
                 lon, lat = config.frame.to_lonlat(near.x, near.y)
                 problems.append(f"{s.where} is not in {name} ({medium.distance(pt):.1f} px away; "
                                 f"try [{lat:.2f}, {lon:.2f}])")
+        seeds[prov] = kept_seeds
     if problems:
         raise MapDataError("; ".join(problems))
 
@@ -241,8 +290,8 @@ def partition(config: BuildConfig, mapdata: MapData, coast: list[CoastPolygon]) 
             if cs:
                 xy = comp_xy[idx]
                 assert xy is not None
-                nearest = int(np.argmin((xy[:, 0] - rp.x) ** 2 + (xy[:, 1] - rp.y) ** 2))
-                face_owner[cs[nearest].province].append(face)
+                closest = int(np.argmin((xy[:, 0] - rp.x) ** 2 + (xy[:, 1] - rp.y) ** 2))
+                face_owner[cs[closest].province].append(face)
             else:
                 orphan_comp_faces[idx].append(face)
             placed = True
@@ -295,13 +344,14 @@ def partition(config: BuildConfig, mapdata: MapData, coast: list[CoastPolygon]) 
             regions[best] = shapely.unary_union([regions[best], piece], grid_size=GRID)
             notes.append(f"lagoon at {_fmt(lat, lon)} ({comp.area:.0f} px²) filled into {best}")
         else:
-            nearest, dist = None, float("inf")
-            for p, reg in regions.items():
-                if is_sea.get(p, False) or p in lakes or provinces[p].terrain is Terrain.IMPASSABLE:
+            nearest: str | None = None
+            dist = float("inf")
+            for pid, reg in regions.items():
+                if is_sea.get(pid, False) or pid in lakes or provinces[pid].terrain is Terrain.IMPASSABLE:
                     continue
                 d = reg.distance(comp)
                 if d < dist:
-                    nearest, dist = p, d
+                    nearest, dist = pid, d
             if nearest is not None and dist <= config.attach_island_px:
                 regions[nearest] = shapely.unary_union([regions[nearest], piece], grid_size=GRID)
                 notes.append(f"island at {_fmt(lat, lon)} ({comp.area:.0f} px²) joins {nearest}")
@@ -309,6 +359,7 @@ def partition(config: BuildConfig, mapdata: MapData, coast: list[CoastPolygon]) 
                 unplayable_geoms.append(piece)
                 notes.append(f"island at {_fmt(lat, lon)} ({comp.area:.0f} px²) drawn as unplayable land")
     unplayable_all = shapely.unary_union(unplayable_geoms, grid_size=GRID) if unplayable_geoms else Polygon()
+    _absorb_crumbs(regions)
     # The background land is rebuilt from the very faces the regions are made of, so both agree exactly.
     land = shapely.unary_union(
         [g for p, g in regions.items() if not is_sea.get(p, False) and p not in lakes] + [unplayable_all],
@@ -325,7 +376,9 @@ def orphan_land_pieces(faces: dict[int, list[Polygon]], comps: list[tuple[Polygo
     return [shapely.unary_union(fs) for idx, fs in faces.items() if not comps[idx][1]]
 
 
-def _best_neighbour(piece: BaseGeometry, regions: dict[str, BaseGeometry], allowed) -> str | None:  # type: ignore[no-untyped-def]
+def _best_neighbour(
+    piece: BaseGeometry, regions: dict[str, BaseGeometry], allowed: Callable[[str], bool]
+) -> str | None:
     best, best_len = None, 0.0
     grown = piece.buffer(0.05)
     for p, reg in regions.items():
@@ -335,6 +388,23 @@ def _best_neighbour(piece: BaseGeometry, regions: dict[str, BaseGeometry], allow
         if length > best_len:
             best, best_len = p, length
     return best
+
+
+def _absorb_crumbs(regions: dict[str, BaseGeometry]) -> None:
+    """Parts too small to see or click (snapping leftovers) join the neighbour sharing most border."""
+    for prov in sorted(regions):
+        parts = polygons_of(regions[prov])
+        crumbs = [p for p in parts if p.area < MIN_PART_AREA_PX2]
+        if not crumbs or len(crumbs) == len(parts):
+            continue
+        regions[prov] = shapely.unary_union([p for p in parts if p.area >= MIN_PART_AREA_PX2], grid_size=GRID)
+        def other(p: str, owner: str = prov) -> bool:
+            return p != owner
+
+        for crumb in crumbs:
+            best = _best_neighbour(crumb, regions, other)
+            if best is not None:
+                regions[best] = shapely.unary_union([regions[best], crumb], grid_size=GRID)
 
 
 def _reassign_orphans(
@@ -350,12 +420,15 @@ def _reassign_orphans(
             if len(parts) < 2:
                 continue
             pts = [Point(s.x, s.y) for s in seeds[prov]]
-            keep, orphans = [], []
+            keep: list[Polygon] = []
+            orphans: list[Polygon] = []
             for part in parts:
                 (keep if any(part.covers(pt) for pt in pts) else orphans).append(part)
+            def same_medium(p: str, owner: str = prov) -> bool:
+                return p != owner and p in seeds and is_sea.get(p) == is_sea.get(owner)
+
             for part in orphans:
-                best = _best_neighbour(part, regions, lambda p, prov=prov: p != prov and p in seeds
-                                       and is_sea.get(p) == is_sea.get(prov))
+                best = _best_neighbour(part, regions, same_medium)
                 if best is None:
                     keep.append(part)  # an island of its own province: kept as it is
                     continue

@@ -7,8 +7,9 @@ scale. Pure Python (the builder calls it point by point on already-small coordin
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from ..types import MapDataError
 

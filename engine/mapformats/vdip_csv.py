@@ -20,8 +20,9 @@ import io
 import json
 import re
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from ..mapdata import MAP_FORMAT, MAP_FORMAT_VERSION, MapData
 from ..types import MapDataError
@@ -142,13 +143,13 @@ def parse_vdip_csv(territories: str, borders: str, start_units: str, spec: dict[
     for row in _rows(start_units, "start_units.csv", ("country", "territory", "unit")):
         if row["territory"] in skip or row["country"] in spec.get("skip_countries", []):
             continue
-        entry = by_country.get(row["country"])
-        if entry is None:
+        owner = by_country.get(row["country"])
+        if owner is None:
             raise MapDataError(f"start_units.csv: unknown country {row['country']!r}")
         kind = {"army": "A", "fleet": "F"}.get(row["unit"].lower())
         if kind is None or row["territory"] not in location_of:
             raise MapDataError(f"start_units.csv: can't read {row['unit']} {row['territory']}")
-        entry["units"].append(f"{kind} {location_of[row['territory']]}")
+        owner["units"].append(f"{kind} {location_of[row['territory']]}")
     owned = {c for pw in powers for c in pw["home_centers"]}
     neutral = sorted(c for c, p in provinces.items() if p["supply_center"] and c not in owned)
 

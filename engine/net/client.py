@@ -29,6 +29,7 @@ from .transport import TcpTransport, Transport, TransportClosed
 T = TypeVar("T")
 EventCallback = Callable[[dict[str, Any]], None]
 DEFAULT_TIMEOUT = 10.0
+MAX_QUEUED_EVENTS = 10_000  # Client.events keeps the newest frames if nobody polls it
 
 
 class RequestRefused(ChancelleryError):
@@ -313,7 +314,7 @@ class Client:
         self._core = core
         self._loop = loop
         self._owner = owner
-        self.events: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.events: queue.Queue[dict[str, Any]] = queue.Queue(MAX_QUEUED_EVENTS)
         self._on_event = on_event
         core.add_listener(self._forward)
 
@@ -340,7 +341,12 @@ class Client:
         self._on_event = callback
 
     def _forward(self, frame: dict[str, Any]) -> None:
-        self.events.put(frame)
+        if self.events.full():  # nobody is polling: keep the newest frames, drop the oldest
+            try:
+                self.events.get_nowait()
+            except queue.Empty:
+                pass
+        self.events.put_nowait(frame)
         if self._on_event is not None:
             self._on_event(frame)
 

@@ -85,7 +85,11 @@ class HostSettings:
 
 
 class Host:
-    """A game served to seats and observers. Create it, ``await start()``, and it runs on the loop."""
+    """A game served to seats and observers. Create it, ``await start()``, and it runs on the loop.
+
+    Its methods (``pause``, ``process_now``, ...) must run on that loop's thread; :class:`HostThread`
+    wraps them for other threads.
+    """
 
     def __init__(self, game: Game, settings: HostSettings | None = None, save_path: str | os.PathLike[str] | None = None,
                  ) -> None:
@@ -225,6 +229,13 @@ class Host:
                     self._error(conn, exc.code, str(exc), request_id(message), message.get("type"))
                     if exc.fatal:
                         break
+                except ChancelleryError as exc:  # the engine refused something the schema let through
+                    self._error(conn, "bad_message", str(exc), request_id(message), message.get("type"))
+                except Exception:  # a bug must cost this one connection, never the host
+                    log.exception("internal error handling %r from %s", message.get("type"), conn.label)
+                    self._error(conn, "internal_error", ERROR_CODES["internal_error"], request_id(message),
+                                message.get("type"))
+                    break
                 if conn.greeted:
                     hello_timer.cancel()
         except (ConnectionError, OSError, TransportClosed):
@@ -582,6 +593,14 @@ class Host:
         self._broadcast_clock()
         self._schedule_deadline()
 
+    def position_changed(self) -> None:
+        """Call after the host's own edit of the game (a GM correction, a rollback): the edited position
+        starts a fresh phase clock, is saved, and every seat gets its new view."""
+        self._start_clock()
+        self.save()
+        self._broadcast_states()
+        self._schedule_deadline()
+
     def release_seat(self, power: str) -> None:
         """Free a seat for a new player; its old token stops working and its connection is closed."""
         power = self.seats.find_power(power)
@@ -604,7 +623,11 @@ class Host:
             "clock": self.clock.to_dict(),
         }
         if self.save_path is not None:
-            save_game(self.game, self.save_path)
+            try:
+                save_game(self.game, self.save_path)
+            except OSError as exc:  # a full disk must not stop the game; the host's screen shows it
+                log.warning("autosave to %s failed: %s", self.save_path, exc.strerror or exc)
+                self._notify("save_failed", path=str(self.save_path), error=str(exc.strerror or exc))
 
     def status(self) -> dict[str, Any]:
         """A summary for the host's own screen (never sent to clients: it names who is connected)."""
@@ -627,6 +650,13 @@ class HostThread:
         self._thread.start()
         address: tuple[str, int] = self.call(self.host.start(bind, port), timeout)
         return address
+
+    async def _shutdown(self) -> None:
+        await self.host.close()
+        leftovers = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        for task in leftovers:  # local seats' readers: cancelled here rather than destroyed pending
+            task.cancel()
+        await asyncio.gather(*leftovers, return_exceptions=True)
 
     def call(self, coro: Any, timeout: float = 10.0) -> Any:
         return asyncio.run_coroutine_threadsafe(coro, self._loop).result(timeout)
@@ -659,8 +689,9 @@ class HostThread:
         return dict(self.run(self.host.status))
 
     def stop(self, timeout: float = 10.0) -> None:
+        """Close the host (clients are told), end every task left on the loop, and stop the thread."""
         if self._thread.is_alive():
-            self.call(self.host.close(), timeout)
+            self.call(self._shutdown(), timeout)
             self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(timeout)
         if not self._loop.is_running():
@@ -716,6 +747,13 @@ def host_main(argv: Sequence[str]) -> int:
     except ChancelleryError as exc:
         print(f"chancellery host: {exc}", file=sys.stderr)
         return 2
+    if host.save_path is not None:
+        try:
+            save_game(host.game, host.save_path)
+        except OSError as exc:
+            print(f"chancellery host: can't write the autosave {host.save_path}: {exc.strerror or exc}",
+                  file=sys.stderr)
+            return 2
     try:
         return asyncio.run(_run(host, args.bind, args.port, args.advertise))
     except OSError as exc:

@@ -44,6 +44,7 @@ ERROR_CODES: dict[str, str] = {
     "timeout": "the client didn't say hello in time; the connection is closed",
     "host_full": "the host has no room for another connection",
     "shutting_down": "the host is stopping",
+    "internal_error": "the host failed to handle the message (a bug, logged on the host); the connection is closed",
 }
 
 

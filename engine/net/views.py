@@ -11,7 +11,7 @@ from typing import Any
 
 from ..contract import centers_by_power, units_by_power
 from ..game import Game, PhaseRecord
-from ..options import legal_order_objects, orderable_powers
+from ..options import legal_order_objects
 from ..orders import Order
 from ..phases import OrderResult
 from ..state import GameState
@@ -138,10 +138,6 @@ def game_over_block(game: Game) -> dict[str, Any] | None:
         return None
     return {"winner": game.winner, "drawn": game.drawn,
             "draw_powers": sorted(game.draw_votes) if game.drawn else []}
-
-
-def orderable(variant: Variant, state: GameState) -> list[str]:
-    return orderable_powers(variant, state)
 
 
 def seat_list(powers: Iterable[str], claimed: Mapping[str, bool], connected: Mapping[str, bool],

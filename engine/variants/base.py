@@ -5,16 +5,36 @@ list and which rule systems use which), plus one ``resources/maps/<id>/`` folder
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar, Mapping, NamedTuple, Sequence
 
 from ..mapdata import MapData, load_map
-from ..orders import Order, RawOrder, parse_raw
+from ..orders import Hold, Move, Order, RawOrder, parse_raw
 from ..resolver import MovementResolver, MovementResult, Tracer
 from ..rules import DEFAULT_RULEBOOK, Rulebook
 from ..state import Dislodged, GameState
 from ..types import ChancelleryError, Phase, PhaseType, Season, Unit, UnitType, province_of
 from ..validate import validate_for_phase
+
+
+class PhaseNote(NamedTuple):
+    """A rule effect that no order asked for (a capture, a unit lost), reported beside the order results."""
+
+    power: str
+    order: str  # the unit or order it concerns, in order notation ("E MOS H")
+    succeeded: bool
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseEnd:
+    """What :meth:`Variant.after_phase` hands back to the phase processor."""
+
+    state: GameState
+    # Results for orders the standard processing doesn't know (a variant's adjustment orders).
+    verdicts: Mapping[Order, tuple[bool, str]] = field(default_factory=dict)
+    notes: tuple[PhaseNote, ...] = ()
 
 
 class Variant:
@@ -81,6 +101,22 @@ class Variant:
         sites = self.build_sites(state, power) if (power and state.phase.type is PhaseType.ADJUSTMENTS) else frozenset()
         return validate_for_phase(raw, state, self.board, power, sites)
 
+    def refused_orders(self, state: GameState, orders: Mapping[str, Sequence[Order]]) -> dict[Order, str]:
+        """Orders that are legal one by one but not together (Colonial: one railway move per turn).
+
+        Called with every power's usable orders of a movement or retreat phase, after DATC 4.D.3; each
+        returned order is reported invalid with the given reason and left out. Standard: none.
+        """
+        return {}
+
+    def extra_moves(self, state: GameState, unit: Unit) -> list[Move]:
+        """Legal moves beyond adjacency and convoys (a variant's special routes), for the legal options."""
+        return []
+
+    def extra_orders(self, state: GameState, unit: Unit) -> list[Order]:
+        """Further legal orders offered with ``unit`` in the legal options (a variant's own order kinds)."""
+        return []
+
     # --- centres and builds -------------------------------------------------------------------------
 
     def counts_as_center(self, prov: str, power: str) -> bool:
@@ -113,6 +149,28 @@ class Variant:
     ) -> MovementResult:
         """``orders`` holds one order per unit, by province."""
         return self.resolver_class(self.board, state.units, orders, tracer).run()
+
+    def order_key(self, order: Order) -> str:
+        """The slot an order fills. Two orders with one key are for the same unit (DATC 4.D.3), and the
+        movement result of an order is looked up by its key. Standard: the ordered unit's province;
+        variants that stack several units in a province give the stacked units' orders keys of their own."""
+        return province_of(order.unit.loc)  # type: ignore[union-attr]
+
+    def default_order(self, unit: Unit) -> Order:
+        """The order a unit gets when its power gives it none in a movement phase."""
+        return Hold(unit)
+
+    def after_phase(self, before: GameState, after: GameState, submitted: Mapping[str, Sequence[Order]],
+                    outcome: MovementResult | None) -> PhaseEnd:
+        """The variant's own end-of-phase rules (captures, carried units, orders of its own kinds).
+
+        Called once per phase, after the standard processing and before the calendar advances: ``before``
+        is the phase's position, ``after`` the position the standard rules produced (still in the same
+        phase), ``submitted`` the usable orders per power, ``outcome`` the movement result (``None`` after
+        retreats and adjustments). Orders the standard adjustment rules don't know are judged here, in
+        ``PhaseEnd.verdicts``. Standard: nothing changes.
+        """
+        return PhaseEnd(after)
 
     # --- calendar ---------------------------------------------------------------------------------
 

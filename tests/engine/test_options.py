@@ -62,6 +62,18 @@ def test_options_equal_the_legal_orders(seed: int) -> None:
             assert offered == legal, (unit, sorted(offered - legal), sorted(legal - offered))
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_fast_texts_equal_the_typed_options(seed: int) -> None:
+    from engine.option_texts import movement_order_texts
+
+    for game in _positions(100 + seed, 4):
+        typed = {p: {loc: sorted(str(o) for o in orders) for loc, orders in per.items()}
+                 for p, per in legal_order_objects(game.variant, game.state).items()}
+        fast = {p: {loc: sorted(texts) for loc, texts in per.items()}
+                for p, per in movement_order_texts(game.variant.board, game.state).items()}
+        assert fast == typed
+
+
 def test_start_position_options() -> None:
     result = legal_orders({"phase": "S1901M", "units": {"ENGLAND": ["F LON", "F EDI", "A LVP"]}})
     lon = result["ENGLAND"]["LON"]

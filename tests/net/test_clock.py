@@ -57,9 +57,9 @@ def test_the_clock_pauses_resumes_extends_and_survives_a_save() -> None:
 
 def test_at_the_deadline_the_phase_runs_with_what_was_submitted_and_defaults_for_the_rest() -> None:
     async def play() -> None:
-        host = await start_host(deadlines=DeadlinePolicy(movement=0.4))
+        host = await start_host(deadlines=DeadlinePolicy(movement=1.5))
         france = await seat(host, "FRANCE")
-        assert france.state is not None and 0 < france.state["clock"]["deadline_in"] <= 0.4
+        assert france.state is not None and 0 < france.state["clock"]["deadline_in"] <= 1.5
         await france.submit_orders(["A PAR - PIC"])  # never marked ready
         results = await france.next_event("results", STEP)
         assert results["reason"] == "deadline"
@@ -74,7 +74,7 @@ def test_at_the_deadline_the_phase_runs_with_what_was_submitted_and_defaults_for
 
 def test_a_paused_host_holds_the_phase_until_it_resumes_and_clients_hear_of_it() -> None:
     async def play() -> None:
-        host = await start_host(deadlines=DeadlinePolicy(movement=0.3))
+        host = await start_host(deadlines=DeadlinePolicy(movement=1.5))
         france = await seat(host, "FRANCE")
         host.pause()
         clock = await france.next_event("clock", STEP)

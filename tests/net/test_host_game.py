@@ -194,3 +194,22 @@ def test_the_threaded_facade_serves_a_gui_thread() -> None:
         remote.close()
         local.close()
         runner.stop()
+
+
+def test_a_host_side_correction_reaches_every_seat() -> None:
+    from engine.contract import state_from_request
+
+    async def play() -> None:
+        host = await start_host()
+        france = await seat(host, "FRANCE")
+        await france.submit_orders(["A PAR - BUR"])
+        _, state = state_from_request({"phase": "S1901M", "units": {"FRANCE": ["A PIC"], "GERMANY": ["A MUN"]},
+                                       "centers": {"FRANCE": ["PAR"], "GERMANY": ["MUN"]}})
+        host.game.replace_state(state)
+        host.position_changed()
+        fresh = await france.next_event(lambda f: f["type"] == "state" and "A PIC" in f["position"]["units"]["FRANCE"])
+        assert fresh["you"]["orders"] == [] and "PIC" in fresh["you"]["legal"]
+        await france.close()
+        await host.close()
+
+    run(play())

@@ -46,6 +46,8 @@ class HostProcess:
     def stop(self, sig: int) -> int:
         os.kill(self.proc.pid, sig)
         code = self.proc.wait(20)
+        assert self.proc.stdout is not None
+        self.proc.stdout.close()
         self.log.close()
         return code
 
@@ -116,3 +118,6 @@ def test_the_command_line_refuses_bad_arguments_clearly(tmp_path: Path) -> None:
     assert host_main(["--variant", "atlantis"]) == 2
     assert host_main(["--deadline", "movement=soon"]) == 2
     assert host_main(["--port", "70000"]) == 2
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    assert host_main(["--save", str(blocker / "save.json")]) == 2  # the autosave can't be written there

@@ -1,0 +1,187 @@
+"""The desktop client's speed, printed (a benchmark, not a test). Targets:
+
+* launch to the first painted map: under 1.0 s (a fresh process: interpreter, imports, window, paint);
+* a click on a unit to its legal targets lit on screen: under 16 ms;
+* a full repaint of the largest shipped map with its start position: under 16 ms.
+
+Runs offscreen unless a display is set:
+
+    python benchmarks/bench_gui.py [--repeats 30]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+LAUNCH_TARGET_S = 1.0
+CLICK_TARGET_MS = 16.0
+REPAINT_TARGET_MS = 16.0
+
+
+def _child_launch(folder: str) -> None:
+    """Run in a fresh process: start the client on a game and report when the map is first painted."""
+    from PySide6.QtCore import QEvent, QObject, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from app.controllers.setup import Mode, NewGameSpec
+    from app.settings import SettingsStore
+    from app.widgets.main_window import MainWindow
+
+    app = QApplication([sys.argv[0]])
+    window = MainWindow(SettingsStore(Path(folder) / "config", Path(folder) / "data"))
+    window.resize(1400, 900)
+    window.start_new_game(NewGameSpec("standard", Mode.GM))
+    assert window.page is not None
+    viewport = window.page.view.viewport()
+
+    class FirstPaint(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if watched is viewport and event.type() == QEvent.Type.Paint:
+                viewport.removeEventFilter(self)
+                QTimer.singleShot(0, lambda: (print(json.dumps({"painted_at": time.time()}), flush=True), app.quit()))
+            return False
+
+    spy = FirstPaint()
+    viewport.installEventFilter(spy)
+    window.show()
+    app.exec()
+
+
+def bench_launch(repeats: int) -> list[float]:
+    times = []
+    for _ in range(repeats):
+        with tempfile.TemporaryDirectory() as folder:
+            started = time.time()
+            out = subprocess.run([sys.executable, __file__, "--child-launch", folder], capture_output=True, text=True,
+                                 check=True, env=os.environ.copy()).stdout
+            painted = json.loads(out.strip().splitlines()[-1])["painted_at"]
+            times.append(painted - started)
+    return times
+
+
+def _window(folder: str):  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QApplication
+
+    from app.controllers.setup import Mode, NewGameSpec
+    from app.settings import SettingsStore
+    from app.widgets.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    window = MainWindow(SettingsStore(Path(folder) / "config", Path(folder) / "data"))
+    window.resize(1400, 900)
+    window.show()
+    window.start_new_game(NewGameSpec("standard", Mode.GM))
+    for _ in range(3):
+        app.processEvents()
+    return app, window
+
+
+def bench_click(repeats: int) -> list[float]:
+    """Press and release on each unit, then paint the viewport: the time until the targets are on screen."""
+    from PySide6.QtCore import QEvent, QPointF, Qt
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtWidgets import QApplication
+
+    with tempfile.TemporaryDirectory() as folder:
+        app, window = _window(folder)
+        page = window.page
+        view = page.view
+        viewport = view.viewport()
+        units = [u.loc for u in page.game.state.units.values()]
+        times = []
+
+        def send(kind: QEvent.Type, pos: QPointF) -> None:
+            event = QMouseEvent(kind, pos, QPointF(viewport.mapToGlobal(pos.toPoint())), Qt.MouseButton.LeftButton,
+                                Qt.MouseButton.LeftButton if kind == QEvent.Type.MouseButtonPress else Qt.MouseButton.NoButton,
+                                Qt.KeyboardModifier.NoModifier)
+            QApplication.sendEvent(viewport, event)
+
+        for _ in range(repeats):
+            for loc in units:
+                pos = QPointF(view.mapFromScene(page.scene.anchor(loc)))
+                t0 = time.perf_counter()
+                send(QEvent.Type.MouseButtonPress, pos)
+                send(QEvent.Type.MouseButtonRelease, pos)
+                viewport.repaint()
+                times.append((time.perf_counter() - t0) * 1000)
+                assert page.entry is not None and page.entry.highlights, f"nothing lit for {loc}"
+                page.entry.cancel()
+                viewport.repaint()
+        window.close()
+        app.processEvents()
+    return times
+
+
+def largest_map() -> str:
+    maps = [p.parent.name for p in (ROOT / "resources" / "maps").glob("*/geometry.json")]
+    if not maps:
+        return "standard"  # no drawn map yet: the schematic board of the standard map
+    return max(maps, key=lambda m: (ROOT / "resources" / "maps" / m / "geometry.json").stat().st_size)
+
+
+def bench_repaint(repeats: int, map_id: str) -> list[float]:
+    from PySide6.QtWidgets import QApplication
+
+    from app.scene.map_scene import MapScene
+    from app.scene.map_view import MapView
+    from app.scene.pictures import Display, board_geometry, board_picture, power_colours
+    from engine.variants import find_variant
+
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    variant = find_variant(map_id)
+    board = variant.board
+    geometry, _ = board_geometry(variant.map_id)
+    colours = power_colours(board)
+    scene = MapScene(geometry, board, colours)
+    scene.show_picture(board_picture(board, variant.initial_state(), colours, Display()))
+    view = MapView(scene)
+    view.resize(1200, 860)
+    view.show()
+    app.processEvents()
+    view.fit_to_window()
+    view.viewport().repaint()  # warm caches
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        view.viewport().repaint()
+        times.append((time.perf_counter() - t0) * 1000)
+    view.close()
+    return times
+
+
+def report(name: str, values: list[float], unit: str, target: float) -> None:
+    median = statistics.median(values)
+    worst = max(values)
+    verdict = "OK" if median < target else "SLOW"
+    print(f"{name:<38} median {median:8.2f} {unit}   max {worst:8.2f} {unit}   target < {target:g} {unit}   {verdict}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--repeats", type=int, default=20)
+    parser.add_argument("--child-launch", metavar="FOLDER", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child_launch:
+        _child_launch(args.child_launch)
+        return 0
+    map_id = largest_map()
+    report("launch to first painted map", bench_launch(max(3, args.repeats // 4)), "s", LAUNCH_TARGET_S)
+    report("click to legal targets lit", bench_click(max(1, args.repeats // 10)), "ms", CLICK_TARGET_MS)
+    report(f"full repaint ({map_id})", bench_repaint(args.repeats, map_id), "ms", REPAINT_TARGET_MS)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

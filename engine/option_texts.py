@@ -1,0 +1,273 @@
+"""The legal movement orders of a whole position as text, fast.
+
+:mod:`engine.options` is the reference: it builds typed orders one unit at a time (what the GUI and
+variants extend). Listing every order of every unit as text is what bots, the JSON contract and the LAN
+host ask for on every phase, so this module does it from per-map tables of prebuilt text. It covers the
+standard rules (armies and fleets, no special routes); ``tests/engine/test_options.py`` checks that both
+give exactly the same orders.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .mapdata import MapData
+from .state import GameState
+from .types import UnitType, province_of
+from .validate import convoy_fleets_needed, fleets_at_sea
+
+
+@dataclass(slots=True)
+class _Tables:
+    """Per map, per unit key ("A PAR", "F STP/SC"): the texts that don't depend on the position."""
+
+    hold: dict[str, str] = field(default_factory=dict)
+    moves: dict[str, list[str]] = field(default_factory=dict)
+    near: dict[str, list[str]] = field(default_factory=dict)  # provinces the unit can support into, sorted
+    short: dict[str, str] = field(default_factory=dict)  # "F STP/SC" -> "F STP" (how orders name other units)
+    move_suffixes: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # key -> dest -> ["F MAO - SPA/NC", ...]
+    adjacent: dict[str, frozenset[str]] = field(default_factory=dict)
+    # supporter key -> other unit key -> the support texts (hold / move) it could give that unit
+    support_hold: dict[str, dict[str, str]] = field(default_factory=dict)
+    support_move: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    hold_keys: dict[str, frozenset[str]] = field(default_factory=dict)  # keys support_hold knows, per supporter
+    move_keys: dict[str, frozenset[str]] = field(default_factory=dict)
+    sea_links: dict[str, frozenset[str]] = field(default_factory=dict)  # sea -> convoying seas next to it
+    coast_links: dict[str, frozenset[str]] = field(default_factory=dict)  # sea -> coastal provinces next to it
+    convoy_dests: dict[tuple[str, str], tuple[tuple[str, str], ...]] = field(default_factory=dict)  # (sea, army)
+    # Everything the per-unit loop needs, in one lookup: key -> (hold and move texts, hold-support keys,
+    # hold-support texts, move-support keys, move-support texts, provinces it can support into)
+    record: dict[str, tuple[list[str], frozenset[str], dict[str, str], frozenset[str], dict[str, list[str]],
+                            frozenset[str]]] = field(default_factory=dict)
+    key_of: dict[tuple[str, str], str] = field(default_factory=dict)  # (unit letter, location) -> key
+    # army key -> coastal destination -> (the convoy move's text, its support suffix when it can't walk there)
+    convoy_move: dict[str, dict[str, tuple[str, str | None]]] = field(default_factory=dict)
+    networks: dict[frozenset[str], _Network] = field(default_factory=dict)  # memo, see _network()
+
+
+@lru_cache(maxsize=None)
+def _tables(board: MapData) -> _Tables:
+    t = _Tables()
+    for kind in (UnitType.ARMY, UnitType.FLEET):
+        for loc in board.locations(kind):
+            key = f"{kind.value} {loc}"
+            short = f"{kind.value} {province_of(loc)}"
+            t.hold[key] = f"{key} H"
+            t.short[key] = short
+            if kind is UnitType.FLEET:
+                dests = sorted(board.fleet_adjacent(loc))
+                t.near[key] = sorted(board.fleet_adjacent_provinces(loc))
+            else:
+                dests = sorted(board.army_adjacent(loc))
+                t.near[key] = dests
+            t.moves[key] = [f"{key} - {d}" for d in dests]
+            suffixes: dict[str, list[str]] = defaultdict(list)
+            for d in dests:
+                suffixes[province_of(d)].append(f"{short} - {d}")
+            t.move_suffixes[key] = dict(suffixes)
+            t.adjacent[key] = frozenset(province_of(d) for d in dests)
+    all_keys = list(t.hold)
+    for key in all_keys:
+        near = set(t.near[key])
+        here = province_of(key[2:])
+        prefix = f"{key} S "
+        holds = {other: prefix + t.short[other] for other in all_keys if province_of(other[2:]) in near}
+        moves: dict[str, list[str]] = {}
+        for other in all_keys:
+            if province_of(other[2:]) == here:
+                continue
+            texts = [prefix + suf for dest in t.near[key] for suf in t.move_suffixes[other].get(dest, ())]
+            if texts:
+                moves[other] = texts
+        t.support_hold[key], t.hold_keys[key] = holds, frozenset(holds)
+        t.support_move[key], t.move_keys[key] = moves, frozenset(moves)
+    for key in all_keys:
+        t.record[key] = ([t.hold[key], *t.moves[key]], t.hold_keys[key], t.support_hold[key],
+                         t.move_keys[key], t.support_move[key], frozenset(t.near[key]))
+        t.key_of[(key[0], key[2:])] = key
+    coastal = [p for p, v in board.provinces.items() if v.is_coastal]
+    for army in coastal:
+        key = f"A {army}"
+        t.convoy_move[key] = {
+            dest: ((f"{key} - {dest} VIA", None) if dest in t.adjacent[key] else (f"{key} - {dest}", f"{key} - {dest}"))
+            for dest in coastal if dest != army
+        }
+    for prov, p in board.provinces.items():
+        if p.can_convoy:
+            around = board.fleet_adjacent_provinces(board.coast_locations(prov)[0])
+            t.sea_links[prov] = frozenset(x for x in around if board.provinces[x].can_convoy)
+            t.coast_links[prov] = frozenset(x for x in around if board.provinces[x].is_coastal)
+    return t
+
+
+def clear_memos(board: MapData) -> None:
+    """Forget what was memoised from earlier positions (benchmarks use this to time a cold call)."""
+    t = _tables(board)
+    t.networks.clear()
+
+
+def _convoy_texts(board: MapData, t: _Tables, sea: str, army: str) -> tuple[tuple[str, str], ...]:
+    """(destination, order text) for each convoy a fleet in ``sea`` could give an army in ``army``
+    (only destinations whose minimal routes need that fleet, DATC 6.G.19)."""
+    key = (sea, army)
+    hit = t.convoy_dests.get(key)
+    if hit is None:
+        coastal = (p for p, v in board.provinces.items() if v.is_coastal and p != army)
+        hit = t.convoy_dests[key] = tuple(
+            (d, f"F {sea} C A {army} - {d}") for d in sorted(coastal) if sea in convoy_fleets_needed(board, army, d))
+    return hit
+
+
+def _networks(t: _Tables, fleets: set[str] | frozenset[str]) -> list[frozenset[str]]:
+    """Split fleets into connected groups (fleets next to each other at sea)."""
+    seen: set[str] = set()
+    groups = []
+    for start in fleets:
+        if start in seen:
+            continue
+        seen.add(start)
+        group = [start]
+        stack = [start]
+        while stack:
+            for nxt in t.sea_links[stack.pop()] & fleets:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    group.append(nxt)
+                    stack.append(nxt)
+        groups.append(frozenset(group))
+    return groups
+
+
+@dataclass(slots=True)
+class _Network:
+    """One connected group of fleets at sea and what it offers, memoised per map by the fleets in it:
+    the same groups recur from position to position."""
+
+    fleets: frozenset[str]
+    coasts: frozenset[str]
+    moves: dict[str, tuple[list[str], list[tuple[str, str]]]] = field(default_factory=dict)
+    convoys: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+    cut: dict[str, dict[str, frozenset[int]]] = field(default_factory=dict)
+
+
+_NETWORK_MEMO_LIMIT = 50_000
+
+
+def _network(t: _Tables, fleets: frozenset[str]) -> _Network:
+    net = t.networks.get(fleets)
+    if net is None:
+        if len(t.networks) > _NETWORK_MEMO_LIMIT:
+            t.networks.clear()
+        coasts: set[str] = set()
+        for f in fleets:
+            coasts |= t.coast_links[f]
+        net = t.networks[fleets] = _Network(fleets, frozenset(coasts))
+    return net
+
+
+def _convoy_moves(t: _Tables, net: _Network, army: str) -> tuple[list[str], list[tuple[str, str]]]:
+    """An army's convoy moves through ``net``: the order texts, and (destination, support text) pairs for
+    the destinations it can't walk to."""
+    hit = net.moves.get(army)
+    if hit is None:
+        reachable = t.convoy_move[f"A {army}"]
+        texts, suffixes = [], []
+        for dest in sorted(net.coasts - {army}):
+            text, suffix = reachable[dest]
+            texts.append(text)
+            if suffix is not None:
+                suffixes.append((dest, suffix))
+        hit = net.moves[army] = (texts, suffixes)
+    return hit
+
+
+def _fleet_convoys(board: MapData, t: _Tables, net: _Network, sea: str, army: str) -> list[str]:
+    key = (sea, army)
+    hit = net.convoys.get(key)
+    if hit is None:
+        hit = net.convoys[key] = [text for dest, text in _convoy_texts(board, t, sea, army) if dest in net.coasts]
+    return hit
+
+
+def _route_without(t: _Tables, nets: list[_Network], origin: str, dest: str, busy: str) -> bool:
+    """Can an army go from ``origin`` to ``dest`` by convoy while the fleet in ``busy`` does something else?"""
+    for net in nets:
+        if origin in net.coasts and dest in net.coasts:
+            if busy not in net.fleets:
+                return True
+            cut = net.cut.get(busy)
+            if cut is None:
+                cut = {}
+                for g, part in enumerate(_networks(t, net.fleets - {busy})):
+                    for f in part:
+                        for c in t.coast_links[f]:
+                            cut[c] = cut.get(c, frozenset()) | {g}
+                net.cut[busy] = cut
+            a, b = cut.get(origin), cut.get(dest)
+            if a and b and not a.isdisjoint(b):
+                return True
+    return False
+
+
+def movement_order_texts(board: MapData, state: GameState) -> dict[str, dict[str, list[str]]]:
+    """``{power: {location: [order text, ...]}}`` for every unit in a movement phase."""
+    t = _tables(board)
+    units = state.units
+    key_of = t.key_of
+    keys = {prov: key_of[(u.type._value_, u.loc)] for prov, u in units.items()}
+    present = frozenset(keys.values())
+
+    # Convoys: fleets at sea in connected groups; armies on the coasts they touch may sail.
+    nets = [_network(t, group) for group in _networks(t, fleets_at_sea(board, state))]
+    net_of = {f: net for net in nets for f in net.fleets}
+    convoy_moves: dict[str, list[str]] = {}
+    sea_movers: dict[str, list[tuple[str, str]]] = defaultdict(list)  # dest -> (origin, support text)
+    if nets:
+        for prov, unit in units.items():
+            if unit.type is not UnitType.ARMY:
+                continue
+            touching = [net for net in nets if prov in net.coasts]
+            if not touching:
+                continue
+            if len(touching) == 1:
+                texts, suffixes = _convoy_moves(t, touching[0], prov)
+            else:  # an army between two separate groups of fleets: rare, so built here
+                reachable = t.convoy_move[keys[prov]]
+                dests = sorted(frozenset().union(*(net.coasts for net in touching)) - {prov})
+                texts = [reachable[d][0] for d in dests]
+                suffixes = [(d, reachable[d][1]) for d in dests if reachable[d][1] is not None]  # type: ignore[misc]
+            convoy_moves[prov] = texts
+            for dest, suffix in suffixes:
+                sea_movers[dest].append((prov, suffix))  # type: ignore[arg-type]
+
+    out: dict[str, dict[str, list[str]]] = {}
+    record = t.record
+    sea_dests = frozenset(sea_movers)
+    for prov, unit in units.items():
+        key = keys[prov]
+        moves_text, hold_keys, holds, move_keys, supports, near = record[key]
+        texts = moves_text.copy()
+        if prov in convoy_moves:
+            texts.extend(convoy_moves[prov])
+        for other in hold_keys & present:
+            texts.append(holds[other])
+        for other in move_keys & present:
+            texts.extend(supports[other])
+        net = net_of.get(prov)
+        if sea_dests and not near.isdisjoint(sea_dests):
+            prefix = f"{key} S "
+            for n in near & sea_dests:
+                for origin, suffix in sea_movers[n]:
+                    if origin == prov:
+                        continue
+                    if net is not None and not _route_without(t, nets, origin, n, prov):
+                        continue  # the only route runs through this fleet: it can't also support (DATC 6.D.31)
+                    texts.append(prefix + suffix)
+        if net is not None:
+            for army_prov in net.coasts:
+                army = units.get(army_prov)
+                if army is not None and army.type is UnitType.ARMY:
+                    texts.extend(_fleet_convoys(board, t, net, prov, army_prov))
+        out.setdefault(unit.power, {})[unit.loc] = texts
+    return out

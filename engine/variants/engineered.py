@@ -1,0 +1,321 @@
+"""Hugh's Engineered Diplomacy (rn45, by Hugh A. Polley) on the standard map.
+
+Engineers (E) make temporary build centres and convert units, are captured into prisons (P), move with
+their units or by transport; at the complex level fighter fields (W) fly two areas and damage supports,
+decoys (D) bluff, and a neutral madman country owns the unowned centres and may be ordered by bidding; the
+advanced level adds voting the weakest player out and anonymous press. Rules are in
+``engineered_rules/``; the choices made where the rules are open are in ``docs/variants/engineered.md``.
+
+Options: ``level`` (simple, complex, advanced; default complex), ``engineer_centers`` (supply centres per
+engineer, default 4) and ``engineer_minimum`` (default 1), ``decoys`` (default true), ``austria_trieste``
+("A" or "F"), ``madman_after_missed`` (turns without orders before a power goes to the madman; default
+none: the game master decides, see :meth:`Engineered.hand_to_madman`).
+"""
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any, ClassVar, Mapping, Sequence
+
+from ..orders import Move, Order, RawOrder
+from ..resolver import MovementResult, Tracer
+from ..rules import DEFAULT_RULEBOOK, Rulebook
+from ..state import Dislodged, GameState
+from ..types import ChancelleryError, Phase, Unit, UnitType, province_of
+from . import register
+from .base import PhaseEnd, Variant
+from .engineered_rules import movement, seasons
+from .engineered_rules.options import fighter_moves, legal_orders, unit_extra_orders
+from .engineered_rules.orders import (
+    UNIT_WORDS,
+    Bid,
+    Convert,
+    CreateDecoy,
+    CreateEngineer,
+    DisbandStacked,
+    StackedHold,
+    StackedMove,
+    Unordered,
+    VoteOut,
+    parse_order,
+)
+from .engineered_rules.resolver import EngineeredResolver
+from .engineered_rules.settings import MapSetup, Settings, load_setup
+from .engineered_rules.stacks import (
+    NEUTRAL,
+    Stacked,
+    decoy_key,
+    decoy_provinces,
+    dislodged_decoy_provinces,
+    empty_extra,
+    engineers,
+    prisons,
+    stacked_decoys,
+    stacked_units,
+    with_extra,
+)
+from .engineered_rules.validate import first_vote_year, validate_order
+
+
+@register
+class Engineered(Variant):
+    id: ClassVar[str] = "engineered"
+    name: ClassVar[str] = "Hugh's Engineered Diplomacy"
+    map_id: ClassVar[str] = "standard"
+    aliases: ClassVar[tuple[str, ...]] = ("hughs engineered", "hugh's engineered", "engineered diplomacy", "rn45")
+    description: ClassVar[str] = ("Engineers build temporary build centres and can be captured; fighter fields, "
+                                  "decoys and a madman country at the complex level.")
+    resolver_class = EngineeredResolver
+    unit_types: ClassVar[tuple[UnitType, ...]] = (
+        UnitType.ARMY, UnitType.FLEET, UnitType.FIGHTER, UnitType.ENGINEER, UnitType.PRISON, UnitType.DECOY)
+
+    def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(rulebook, options)
+        self.settings = Settings.from_options(self.options)
+
+    @cached_property
+    def setup(self) -> MapSetup:
+        return load_setup(self.map_id)
+
+    @property
+    def anonymous_press(self) -> bool:
+        """Rule F2 (advanced): players talk through the host without knowing who is who."""
+        return self.settings.survival
+
+    # --- positions ----------------------------------------------------------------------------------
+
+    def initial_state(self) -> GameState:
+        units: list[Unit] = []
+        for p in self.board.powers.values():
+            for kind, loc in p.start_units:
+                units.append(self._start_unit(p.id, f"{kind.value} {loc}"))
+        centers = {c: p.id for p in self.board.powers.values() for c in p.home_centers + p.start_centers}
+        return GameState.build(self.id, self.board.start_phase, units, centers, extra=empty_extra())
+
+    def _start_unit(self, power: str, text: str) -> Unit:
+        """Rules 1b-1d: at the levels with fighters, some start units change."""
+        if self.settings.fighters:
+            for old, new in self.setup.fighter_starts.get(power, ()):
+                if old == text:
+                    text = new
+            choice = self.setup.start_choices.get(power)
+            if choice is not None and choice["replaces"] == text:
+                text = choice["choices"][self.settings.austria_trieste if choice["option"] == "austria_trieste"
+                                         else self.options.get(choice["option"], choice["default"])]
+        kind, loc = text.split()
+        return Unit(power, UnitType(kind), loc)
+
+    def make_state(self, phase: Phase, units: list[Unit], centers: Mapping[str, str],
+                   dislodged: Sequence[Dislodged] = (), contested: tuple[str, ...] = (),
+                   extra: Mapping[str, Any] | None = None) -> GameState:
+        """Military units one per province; ``E``/``P`` units beside them; ``D`` a decoy: beside a unit of
+        its power it copies that unit, alone it is an army. ``extra`` may add data in the stored form
+        (``stacked`` entries with a prison's former owner, ``decoys``, ``missed``)."""
+        board = self.board
+        military: dict[str, Unit] = {}
+        stacks: list[Stacked] = [Stacked.from_json(s) for s in (extra or {}).get("stacked", ())]
+        decoy_units: list[Unit] = []
+        for u in units:
+            if u.power not in board.powers and u.power != NEUTRAL:
+                raise ChancelleryError(f"unknown power {u.power!r}")
+            if u.type is UnitType.FIGHTER and not self.settings.fighters:
+                raise ChancelleryError("fighter fields (W) belong to the complex and advanced levels")
+            if u.type in (UnitType.ENGINEER, UnitType.PRISON):
+                stacks.append(Stacked(u.power, u.type, province_of(u.loc)))
+            elif u.type is UnitType.DECOY:
+                decoy_units.append(u)
+            else:
+                prov = province_of(u.loc)
+                if prov in military:
+                    raise ChancelleryError(f"two military units in {prov}")
+                military[prov] = u
+        marks = set((extra or {}).get("decoys", ()))
+        for d in decoy_units:
+            if not self.settings.use_decoys:
+                raise ChancelleryError("decoys (D) are not used in this game (complex level, option decoys)")
+            prov = province_of(d.loc)
+            twin = military.get(prov)
+            if twin is None:
+                military[prov] = Unit(d.power, UnitType.ARMY, prov)
+                marks.add(prov)
+            elif twin.power != d.power or prov in marks or any(
+                    s.kind is UnitType.DECOY and s.province == prov for s in stacks):
+                raise ChancelleryError(f"a decoy in {prov} can only stand beside one unit of its own power")
+            else:
+                stacks.append(Stacked(d.power, UnitType.DECOY, twin.loc, mimic=twin.type))
+        for s in stacks:
+            if s.province not in board.provinces or not board.provinces[s.province].is_passable:
+                raise ChancelleryError(f"{s.unit} is not on the board")
+        dis_marks: set[str] = set((extra or {}).get("dislodged_decoys", ()))
+        plain_dislodged = []
+        for d in dislodged:
+            if d.unit.type is UnitType.DECOY:
+                d = Dislodged(Unit(d.unit.power, UnitType.ARMY, d.unit.loc), d.attacker, d.via_convoy, d.retreats)
+                dis_marks.add(d.unit.province)
+            plain_dislodged.append(d)
+        for prov in marks:
+            if prov not in military:
+                raise ChancelleryError(f"decoy mark on {prov}, where no unit stands")
+        state = GameState.build(self.id, phase, military.values(), centers, plain_dislodged, contested, empty_extra())
+        missed = {str(p): int(n) for p, n in dict((extra or {}).get("missed", {})).items()}
+        return with_extra(state, stacks, marks, dis_marks, missed)
+
+    def all_units(self, state: GameState) -> list[Unit]:
+        """Every unit as the rules write it: military units, then E, P and decoys (``D``)."""
+        decoys = decoy_provinces(state)
+        out = [Unit(u.power, UnitType.DECOY, u.loc) if p in decoys else u for p, u in state.units.items()]
+        return out + [s.unit for s in stacked_units(state)]
+
+    def describe_units(self, state: GameState) -> dict[str, list[str]]:
+        """``all_units`` by power, each list sorted: the full board for reports and tests."""
+        out: dict[str, list[str]] = {}
+        for u in self.all_units(state):
+            out.setdefault(u.power, []).append(str(u))
+        return {p: sorted(v) for p, v in sorted(out.items())}
+
+    # --- orders -------------------------------------------------------------------------------------
+
+    def unit_words(self) -> dict[str, UnitType]:
+        return dict(UNIT_WORDS)
+
+    def parse(self, text: str) -> RawOrder:
+        return parse_order(text, self.board, self.setup.aliases)
+
+    def validate(self, raw: RawOrder, state: GameState, power: str | None) -> Order:
+        return validate_order(self, raw, state, power)
+
+    def order_key(self, order: Order) -> str:
+        if isinstance(order, (StackedHold, StackedMove, DisbandStacked)):
+            u = order.stacked
+            if u.type is UnitType.DECOY:
+                return decoy_key(u.province)
+            return f"{u.type.value}:{u.power}:{u.province}"
+        if isinstance(order, CreateEngineer):
+            return f"PLACE:{order.engineer.power}"
+        if isinstance(order, Bid):
+            return f"BID:{order.power}:{province_of(order.order.unit.loc)}"  # type: ignore[union-attr]
+        if isinstance(order, VoteOut):
+            return f"VOTE:{order.power}"
+        if isinstance(order, CreateDecoy):
+            return decoy_key(order.decoy.province)
+        if isinstance(order, Convert):
+            return f"{order.converter.type.value}:{order.converter.power}:{order.converter.province}"
+        return super().order_key(order)
+
+    def default_order(self, unit: Unit) -> Order:
+        return Unordered(unit)
+
+    def extra_moves(self, state: GameState, unit: Unit) -> list[Move]:
+        return fighter_moves(self, state, unit)
+
+    def extra_orders(self, state: GameState, unit: Unit) -> list[Order]:
+        return unit_extra_orders(self, state, unit)
+
+    def legal_orders(self, state: GameState) -> dict[str, dict[str, list[Order]]]:
+        """Every legal order per power and slot (unit location, ``E MOS``, build site ...); bids are left
+        out (offered units times madman orders is too many to list): see ``engineered_rules/options.py``."""
+        return legal_orders(self, state)
+
+    # --- centres, builds and engineers ----------------------------------------------------------------
+
+    def home_centers(self, state: GameState, power: str) -> tuple[str, ...]:
+        """Build centres: the map's home centres less rule 1b's start centres that aren't build centres."""
+        if power not in self.board.powers:
+            return ()
+        excluded = self.setup.not_build_centers.get(power, ())
+        return tuple(c for c in self.board.powers[power].home_centers if c not in excluded)
+
+    def build_sites(self, state: GameState | None, power: str | None) -> frozenset[str]:
+        """Owned, empty home build centres, and owned, empty centres where an engineer of the power
+        stands (rule 2a: a temporary build centre)."""
+        if state is None or power is None:
+            return frozenset()
+        sites = set(super().build_sites(state, power))
+        board = self.board
+        for e in engineers(state, power):
+            prov = e.province
+            if board.provinces[prov].is_supply_center and state.centers.get(prov) == power and prov not in state.units:
+                sites.add(prov)
+        return frozenset(sites)
+
+    def center_count(self, state: GameState, power: str) -> int:
+        if power == NEUTRAL:
+            return sum(1 for c in self.board.supply_centers if state.centers.get(c) not in self.board.powers)
+        return super().center_count(state, power)
+
+    def adjustment_delta(self, state: GameState, power: str) -> int:
+        """Centres less military units; decoys count as units (they must look like one), E and P don't."""
+        twins = sum(1 for s in stacked_decoys(state) if s.power == power)
+        return super().adjustment_delta(state, power) - twins
+
+    def engineer_allowance(self, state: GameState, power: str) -> int:
+        """Rule 3d (default): one engineer always, one per 4 centres; options give rule 3a's one per 3."""
+        if power not in self.board.powers:
+            return 0
+        s = self.settings
+        return max(s.engineer_minimum, self.center_count(state, power) // s.engineer_centers)
+
+    def powers_in_game(self, state: GameState) -> list[str]:
+        powers = super().powers_in_game(state)
+        if any(u.power == NEUTRAL for u in state.units.values()):
+            powers.append(NEUTRAL)
+        return powers
+
+    def needs_adjustments(self, state: GameState) -> bool:
+        return super().needs_adjustments(state) or self._winter_business(state)
+
+    def _winter_business(self, state: GameState) -> bool:
+        """Something for engineers, prisons or voters to do (or a prison to release) this winter."""
+        if prisons(state):
+            return True
+        board = self.board
+        for power in self.powers:
+            mine = engineers(state, power)
+            allowance = self.engineer_allowance(state, power)
+            if len(mine) > allowance:
+                return True
+            if any(board.provinces[e.province].is_supply_center for e in mine):
+                return True
+            if len(mine) < allowance and any(state.centers.get(c) == power for c in self.home_centers(state, power)):
+                return True
+        return self.settings.survival and state.phase.year >= first_vote_year(self)
+
+    # --- movement -----------------------------------------------------------------------------------
+
+    def adjudicate_movement(self, state: GameState, orders: Mapping[str, Order],
+                            tracer: Tracer | None = None) -> MovementResult:
+        return movement.adjudicate(self, state, orders, tracer)
+
+    def after_phase(self, before: GameState, after: GameState, submitted: Mapping[str, Sequence[Order]],
+                    outcome: MovementResult | None) -> PhaseEnd:
+        return seasons.after_phase(self, before, after, submitted, outcome)
+
+    # --- the madman, victory and views ----------------------------------------------------------------
+
+    def hand_to_madman(self, state: GameState, power: str, why: str = "handed over by the game master") -> GameState:
+        """Rule D1d (and F1): ``power``'s units and centres become the neutral madman country's."""
+        if not self.settings.madman:
+            raise ChancelleryError("the madman country belongs to the complex and advanced levels")
+        if power not in self.board.powers:
+            raise ChancelleryError(f"unknown power {power!r}")
+        return seasons.hand_to_madman(self, state, power, why)[0]
+
+    def winner(self, state: GameState) -> str | None:
+        best = super().winner(state)
+        if best is None and self.settings.survival:
+            # Rule F4: no draws; the last player left wins.
+            left = [p for p in self.powers if state.units_of(p) or state.centers_of(p)]
+            if len(left) == 1:
+                return left[0]
+        return best
+
+    def view_for(self, state: GameState, power: str | None) -> GameState:
+        """Other powers see a decoy as the unit it copies (rule 8): its marks and stacked twins are dropped."""
+        if power is None:
+            return state
+        marks = {p for p in decoy_provinces(state) if state.units[p].power == power}
+        dislodged = {p for p in dislodged_decoy_provinces(state) if state.dislodged[p].unit.power == power}
+        stacks = [s for s in stacked_units(state) if s.kind is not UnitType.DECOY or s.power == power]
+        return with_extra(state, stacks, marks, dislodged)
+
+
+__all__ = ["Engineered"]
