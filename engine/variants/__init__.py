@@ -17,12 +17,20 @@ def register(cls: type[Variant]) -> type[Variant]:
 register(Variant)
 
 
+_BUILTIN = ("colonial", "engineered")
+_loaded = False
+
+
 def _load_builtin() -> None:
-    # Variant modules register themselves on import; import lazily so that a broken optional
-    # variant can't stop the standard game from loading.
+    # Variant modules register themselves on import; imported on first lookup so that importing the
+    # engine stays cheap.
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
     import importlib
 
-    for name in ("colonial", "engineered"):
+    for name in _BUILTIN:
         try:
             importlib.import_module(f"{__name__}.{name}")
         except ModuleNotFoundError as exc:
@@ -32,8 +40,7 @@ def _load_builtin() -> None:
 
 def find_variant(name: str, options: Mapping[str, Any] | None = None) -> Variant:
     """Look up a variant by id or alias (any case) and instantiate it."""
-    if not VARIANTS.keys() - {"standard"}:
-        _load_builtin()
+    _load_builtin()
     key = str(name).strip().lower()
     for cls in VARIANTS.values():
         if key == cls.id or key in cls.aliases:
