@@ -15,7 +15,7 @@ from functools import lru_cache
 from .mapdata import MapData
 from .state import GameState
 from .types import UnitType, province_of
-from .validate import convoy_fleets_needed, fleets_at_sea
+from .validate import convoy_fleets_needed
 
 
 @dataclass(slots=True)
@@ -44,6 +44,8 @@ class _Tables:
     # army key -> coastal destination -> (the convoy move's text, its support suffix when it can't walk there)
     convoy_move: dict[str, dict[str, tuple[str, str | None]]] = field(default_factory=dict)
     networks: dict[frozenset[str], _Network] = field(default_factory=dict)  # memo, see _network()
+    sea_fleet_keys: frozenset[str] = frozenset()  # "F MAO": fleets that could convoy
+    coastal_army_keys: frozenset[str] = frozenset()  # "A BRE": armies that could sail
 
 
 @lru_cache(maxsize=None)
@@ -87,6 +89,8 @@ def _tables(board: MapData) -> _Tables:
                          t.move_keys[key], t.support_move[key], frozenset(t.near[key]))
         t.key_of[(key[0], key[2:])] = key
     coastal = [p for p, v in board.provinces.items() if v.is_coastal]
+    t.coastal_army_keys = frozenset(f"A {p}" for p in coastal)
+    t.sea_fleet_keys = frozenset(f"F {p}" for p, v in board.provinces.items() if v.can_convoy and not v.coasts)
     for army in coastal:
         key = f"A {army}"
         t.convoy_move[key] = {
@@ -148,7 +152,7 @@ class _Network:
     coasts: frozenset[str]
     moves: dict[str, tuple[list[str], list[tuple[str, str]]]] = field(default_factory=dict)
     convoys: dict[tuple[str, str], list[str]] = field(default_factory=dict)
-    cut: dict[str, dict[str, frozenset[int]]] = field(default_factory=dict)
+    cut: dict[str, list[frozenset[str]]] = field(default_factory=dict)  # busy fleet -> coasts of what remains
 
 
 _NETWORK_MEMO_LIMIT = 50_000
@@ -190,24 +194,14 @@ def _fleet_convoys(board: MapData, t: _Tables, net: _Network, sea: str, army: st
     return hit
 
 
-def _route_without(t: _Tables, nets: list[_Network], origin: str, dest: str, busy: str) -> bool:
-    """Can an army go from ``origin`` to ``dest`` by convoy while the fleet in ``busy`` does something else?"""
-    for net in nets:
-        if origin in net.coasts and dest in net.coasts:
-            if busy not in net.fleets:
-                return True
-            cut = net.cut.get(busy)
-            if cut is None:
-                cut = {}
-                for g, part in enumerate(_networks(t, net.fleets - {busy})):
-                    for f in part:
-                        for c in t.coast_links[f]:
-                            cut[c] = cut.get(c, frozenset()) | {g}
-                net.cut[busy] = cut
-            a, b = cut.get(origin), cut.get(dest)
-            if a and b and not a.isdisjoint(b):
-                return True
-    return False
+def _coasts_without(t: _Tables, nets: list[_Network], net: _Network, busy: str) -> list[frozenset[str]]:
+    """The coasts each group of fleets touches when the fleet in ``busy`` (part of ``net``) is busy."""
+    parts = net.cut.get(busy)
+    if parts is None:
+        parts = net.cut[busy] = [
+            frozenset().union(*(t.coast_links[f] for f in group)) for group in _networks(t, net.fleets - {busy})
+        ]
+    return parts + [other.coasts for other in nets if other is not net]
 
 
 def movement_order_texts(board: MapData, state: GameState) -> dict[str, dict[str, list[str]]]:
@@ -215,18 +209,25 @@ def movement_order_texts(board: MapData, state: GameState) -> dict[str, dict[str
     t = _tables(board)
     units = state.units
     key_of = t.key_of
-    keys = {prov: key_of[(u.type._value_, u.loc)] for prov, u in units.items()}
+    keys: dict[str, str] = {}
+    fleets: set[str] = set()
+    sailors: list[str] = []  # armies on coasts
+    sea_fleets, coastal_armies = t.sea_fleet_keys, t.coastal_army_keys
+    for prov, u in units.items():
+        key = keys[prov] = key_of[(u.type._value_, u.loc)]
+        if key in sea_fleets:
+            fleets.add(prov)
+        elif key in coastal_armies:
+            sailors.append(prov)
     present = frozenset(keys.values())
 
     # Convoys: fleets at sea in connected groups; armies on the coasts they touch may sail.
-    nets = [_network(t, group) for group in _networks(t, fleets_at_sea(board, state))]
+    nets = [_network(t, group) for group in _networks(t, fleets)] if fleets else []
     net_of = {f: net for net in nets for f in net.fleets}
     convoy_moves: dict[str, list[str]] = {}
     sea_movers: dict[str, list[tuple[str, str]]] = defaultdict(list)  # dest -> (origin, support text)
     if nets:
-        for prov, unit in units.items():
-            if unit.type is not UnitType.ARMY:
-                continue
+        for prov in sailors:
             touching = [net for net in nets if prov in net.coasts]
             if not touching:
                 continue
@@ -257,13 +258,12 @@ def movement_order_texts(board: MapData, state: GameState) -> dict[str, dict[str
         net = net_of.get(prov)
         if sea_dests and not near.isdisjoint(sea_dests):
             prefix = f"{key} S "
+            # A fleet can't both support a convoyed move and be the only route for it (DATC 6.D.31).
+            routes = None if net is None else _coasts_without(t, nets, net, prov)
             for n in near & sea_dests:
                 for origin, suffix in sea_movers[n]:
-                    if origin == prov:
-                        continue
-                    if net is not None and not _route_without(t, nets, origin, n, prov):
-                        continue  # the only route runs through this fleet: it can't also support (DATC 6.D.31)
-                    texts.append(prefix + suffix)
+                    if origin != prov and (routes is None or any(origin in c and n in c for c in routes)):
+                        texts.append(prefix + suffix)
         if net is not None:
             for army_prov in net.coasts:
                 army = units.get(army_prov)

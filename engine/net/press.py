@@ -1,7 +1,7 @@
 """Press: messages between seats, public or private, and the hook through which a variant limits them.
 
-A variant may define ``press_allowed(state, sender, recipients) -> str | None`` returning the reason a
-message is refused (gunboat, no press during retreats, ...); without it every message is allowed.
+The variant's ``press_allowed(state, sender, recipients) -> str | None`` hook returns the reason a
+message is refused (gunboat, no press during retreats, ...); the standard rules allow every message.
 """
 from __future__ import annotations
 
@@ -17,13 +17,8 @@ PressRule = Callable[[GameState, str, tuple[str, ...]], "str | None"]
 MAX_KEPT_MESSAGES = 2000
 
 
-def allow_all_press(state: GameState, sender: str, recipients: tuple[str, ...]) -> str | None:
-    return None
-
-
 def press_rule_for(variant: Variant) -> PressRule:
-    rule = getattr(variant, "press_allowed", None)
-    return rule if callable(rule) else allow_all_press
+    return variant.press_allowed
 
 
 @dataclass(frozen=True, slots=True)

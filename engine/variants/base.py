@@ -216,3 +216,9 @@ class Variant:
     def view_for(self, state: GameState, power: str | None) -> GameState:
         """What ``power`` may see of ``state`` (fog of war, hidden decoys); everything by default."""
         return state
+
+    def press_allowed(self, state: GameState, sender: str, recipients: tuple[str, ...]) -> str | None:
+        """Why a message from ``sender`` to ``recipients`` (empty: everyone) is refused, or ``None`` if allowed.
+
+        Standard: full press. Variants restrict it (anonymous press, no press in some phases)."""
+        return None

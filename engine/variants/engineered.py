@@ -129,19 +129,19 @@ class Engineered(Variant):
                     raise ChancelleryError(f"two military units in {prov}")
                 military[prov] = u
         marks = set((extra or {}).get("decoys", ()))
-        for d in decoy_units:
+        for decoy in decoy_units:
             if not self.settings.use_decoys:
                 raise ChancelleryError("decoys (D) are not used in this game (complex level, option decoys)")
-            prov = province_of(d.loc)
+            prov = province_of(decoy.loc)
             twin = military.get(prov)
             if twin is None:
-                military[prov] = Unit(d.power, UnitType.ARMY, prov)
+                military[prov] = Unit(decoy.power, UnitType.ARMY, prov)
                 marks.add(prov)
-            elif twin.power != d.power or prov in marks or any(
+            elif twin.power != decoy.power or prov in marks or any(
                     s.kind is UnitType.DECOY and s.province == prov for s in stacks):
                 raise ChancelleryError(f"a decoy in {prov} can only stand beside one unit of its own power")
             else:
-                stacks.append(Stacked(d.power, UnitType.DECOY, twin.loc, mimic=twin.type))
+                stacks.append(Stacked(decoy.power, UnitType.DECOY, twin.loc, mimic=twin.type))
         for s in stacks:
             if s.province not in board.provinces or not board.provinces[s.province].is_passable:
                 raise ChancelleryError(f"{s.unit} is not on the board")
@@ -180,8 +180,10 @@ class Engineered(Variant):
     def parse(self, text: str) -> RawOrder:
         return parse_order(text, self.board, self.setup.aliases)
 
+    # The engine's ``Order`` union lists the standard orders; this variant's own kinds pass through it.
+
     def validate(self, raw: RawOrder, state: GameState, power: str | None) -> Order:
-        return validate_order(self, raw, state, power)
+        return validate_order(self, raw, state, power)  # type: ignore[return-value]
 
     def order_key(self, order: Order) -> str:
         if isinstance(order, (StackedHold, StackedMove, DisbandStacked)):
@@ -192,7 +194,7 @@ class Engineered(Variant):
         if isinstance(order, CreateEngineer):
             return f"PLACE:{order.engineer.power}"
         if isinstance(order, Bid):
-            return f"BID:{order.power}:{province_of(order.order.unit.loc)}"  # type: ignore[union-attr]
+            return f"BID:{order.power}:{province_of(order.order.unit.loc)}"
         if isinstance(order, VoteOut):
             return f"VOTE:{order.power}"
         if isinstance(order, CreateDecoy):
@@ -208,12 +210,12 @@ class Engineered(Variant):
         return fighter_moves(self, state, unit)
 
     def extra_orders(self, state: GameState, unit: Unit) -> list[Order]:
-        return unit_extra_orders(self, state, unit)
+        return unit_extra_orders(self, state, unit)  # type: ignore[return-value]
 
     def legal_orders(self, state: GameState) -> dict[str, dict[str, list[Order]]]:
         """Every legal order per power and slot (unit location, ``E MOS``, build site ...); bids are left
         out (offered units times madman orders is too many to list): see ``engineered_rules/options.py``."""
-        return legal_orders(self, state)
+        return legal_orders(self, state)  # type: ignore[return-value]
 
     # --- centres, builds and engineers ----------------------------------------------------------------
 
@@ -283,11 +285,11 @@ class Engineered(Variant):
 
     def adjudicate_movement(self, state: GameState, orders: Mapping[str, Order],
                             tracer: Tracer | None = None) -> MovementResult:
-        return movement.adjudicate(self, state, orders, tracer)
+        return movement.adjudicate(self, state, orders, tracer)  # type: ignore[arg-type]
 
     def after_phase(self, before: GameState, after: GameState, submitted: Mapping[str, Sequence[Order]],
                     outcome: MovementResult | None) -> PhaseEnd:
-        return seasons.after_phase(self, before, after, submitted, outcome)
+        return seasons.after_phase(self, before, after, submitted, outcome)  # type: ignore[arg-type]
 
     # --- the madman, victory and views ----------------------------------------------------------------
 

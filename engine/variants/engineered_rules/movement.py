@@ -18,12 +18,21 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from ...orders import Hold, Move, Order
+from ...orders import Hold, Move
 from ...resolver import MovementResult, Outcome, Tracer
 from ...state import GameState
 from ...types import Unit, UnitType, province_of
 from ..base import PhaseNote
-from .orders import Bid, CreateEngineer, StackedHold, StackedMove, Transport, Unordered, order_owner
+from .orders import (
+    Bid,
+    CreateEngineer,
+    EngineeredOrder,
+    StackedHold,
+    StackedMove,
+    Transport,
+    Unordered,
+    order_owner,
+)
 from .resolver import EngineeredResolver
 from .settings import Rules
 from .stacks import NEUTRAL, Stacked, decoy_key, decoy_provinces, engineer_key, stacked_units
@@ -39,11 +48,11 @@ class EngineeredResult(MovementResult):
     notes: list[PhaseNote] = field(default_factory=list)
 
 
-def adjudicate(rules: Rules, state: GameState, orders: Mapping[str, Order], tracer: Tracer | None = None) -> EngineeredResult:
+def adjudicate(rules: Rules, state: GameState, orders: Mapping[str, EngineeredOrder], tracer: Tracer | None = None) -> EngineeredResult:
     """``orders`` is keyed by :meth:`Engineered.order_key`, with every unit's default order filled in."""
     units: dict[str, Unit] = dict(state.units)
-    military: dict[str, Order] = {}
-    extra: dict[str, Order] = {}
+    military: dict[str, EngineeredOrder] = {}
+    extra: dict[str, EngineeredOrder] = {}
     for key, order in orders.items():
         (military if key in state.units else extra)[key] = order
     stacks = stacked_units(state)
@@ -97,14 +106,14 @@ def adjudicate(rules: Rules, state: GameState, orders: Mapping[str, Order], trac
 # --- bids (D3) ------------------------------------------------------------------------------------
 
 
-def civil_disorder_powers(state: GameState, orders: Mapping[str, Order]) -> set[str]:
+def civil_disorder_powers(state: GameState, orders: Mapping[str, EngineeredOrder]) -> set[str]:
     """The madman country, and every power that gave no order this turn (D2: its position is madmaned)."""
     active = {order_owner(o) for o in orders.values() if not isinstance(o, Unordered)}
     return {NEUTRAL} | {u.power for u in state.units.values() if u.power not in active}
 
 
-def _settle_bids(state: GameState, orders: Mapping[str, Order], bids: Mapping[str, Bid],
-                 military: dict[str, Order], outcomes: dict[str, Outcome], overridden: dict[str, Outcome],
+def _settle_bids(state: GameState, orders: Mapping[str, EngineeredOrder], bids: Mapping[str, Bid],
+                 military: dict[str, EngineeredOrder], outcomes: dict[str, Outcome], overridden: dict[str, Outcome],
                  notes: list[PhaseNote]) -> None:
     madmen = civil_disorder_powers(state, orders)
     offered_count = Counter(u for bid in bids.values() for u in set(bid.offered))
@@ -121,7 +130,7 @@ def _settle_bids(state: GameState, orders: Mapping[str, Order], bids: Mapping[st
         return sum(1 for u in bid.offered if offered_count[u] == 1)
 
     for target, keys in by_target.items():
-        totals: Counter[Order] = Counter()
+        totals: Counter[EngineeredOrder] = Counter()
         for key in keys:
             totals[bids[key].order] += weight(bids[key])
         ranking = totals.most_common()
@@ -155,7 +164,7 @@ def _settle_bids(state: GameState, orders: Mapping[str, Order], bids: Mapping[st
 # --- decoys (8c) ----------------------------------------------------------------------------------
 
 
-def _bluff_fails(rules: Rules, units: Mapping[str, Unit], orders: Mapping[str, Order], decoys: frozenset[str],
+def _bluff_fails(rules: Rules, units: Mapping[str, Unit], orders: Mapping[str, EngineeredOrder], decoys: frozenset[str],
                  decoy: str, resolver: EngineeredResolver, result: MovementResult) -> bool:
     """Would the turn have gone differently had ``decoy`` been the real unit it copies?"""
     real = EngineeredResolver(rules.board, units, orders, None, decoys - {decoy})
@@ -180,7 +189,7 @@ def _carry(order: StackedMove, units: Mapping[str, Unit], result: MovementResult
     return Outcome(False, f"no unit of {engineer.power} moved from {prov} to {order.dest}: it stays")
 
 
-def _transports(units: Mapping[str, Unit], military: Mapping[str, Order], resolver: EngineeredResolver,
+def _transports(units: Mapping[str, Unit], military: Mapping[str, EngineeredOrder], resolver: EngineeredResolver,
                 result: MovementResult, outcomes: dict[str, Outcome], engineer_moves: dict[str, str]) -> None:
     candidates: dict[str, list[str]] = defaultdict(list)
     for key, order in military.items():

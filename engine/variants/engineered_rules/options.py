@@ -10,7 +10,7 @@ builds them from :func:`biddable_units` and the madman unit's options.
 from __future__ import annotations
 
 from ...options import legal_order_objects, retreat_orders
-from ...orders import Build, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, Waive
+from ...orders import Build, Disband, Move, Retreat, SupportHold, SupportMove, Waive
 from ...state import GameState
 from ...types import Phase, PhaseType, Unit, UnitType, province_of
 from .orders import (
@@ -19,6 +19,7 @@ from .orders import (
     CreateEngineer,
     Damage,
     DisbandStacked,
+    EngineeredOrder,
     StackedHold,
     StackedMove,
     Transport,
@@ -30,15 +31,15 @@ from .stacks import NEUTRAL, decoy_provinces, engineers, prisons, stacked_decoys
 from .validate import first_vote_year
 
 
-def legal_orders(rules: Rules, state: GameState) -> dict[str, dict[str, list[Order]]]:
+def legal_orders(rules: Rules, state: GameState) -> dict[str, dict[str, list[EngineeredOrder]]]:
     ptype = state.phase.type
     if ptype is PhaseType.MOVEMENT:
         return _movement(rules, state)
     if ptype is PhaseType.RETREATS:
-        out: dict[str, dict[str, list[Order]]] = {}
+        out: dict[str, dict[str, list[EngineeredOrder]]] = {}
         for prov, d in sorted(state.dislodged.items()):
             if d.unit.type is UnitType.FIGHTER:
-                orders: list[Order] = [Retreat(d.unit, loc) for loc in fighter_retreats(rules.board, state, prov)]
+                orders: list[EngineeredOrder] = [Retreat(d.unit, loc) for loc in fighter_retreats(rules.board, state, prov)]
                 orders.append(Disband(d.unit))
             else:
                 orders = retreat_orders(state, prov)
@@ -65,13 +66,13 @@ def fighter_moves(rules: Rules, state: GameState, unit: Unit) -> list[Move]:
             if fighter_move_problem(board, state, unit, d) is None]
 
 
-def unit_extra_orders(rules: Rules, state: GameState, unit: Unit) -> list[Order]:
+def unit_extra_orders(rules: Rules, state: GameState, unit: Unit) -> list[EngineeredOrder]:
     """A military unit's orders beyond the standard ones (for ``Variant.extra_orders``): a fighter's
     supports and damage, and every unit's transports. Supports of fighters' moves by armies and fleets
     come from the standard generator, which sees the fighters' moves through ``extra_moves``."""
     board = rules.board
     here = province_of(unit.loc)
-    out: list[Order] = []
+    out: list[EngineeredOrder] = []
     if unit.type is UnitType.FIGHTER:
         reach = sorted(fighter_range(board, here))
         targets = sorted((p, t) for p, t in state.units.items() if p != here)
@@ -86,7 +87,7 @@ def unit_extra_orders(rules: Rules, state: GameState, unit: Unit) -> list[Order]
     return out
 
 
-def _movement(rules: Rules, state: GameState) -> dict[str, dict[str, list[Order]]]:
+def _movement(rules: Rules, state: GameState) -> dict[str, dict[str, list[EngineeredOrder]]]:
     board = rules.board
     out = {p: {loc: list(orders) for loc, orders in per.items()}
            for p, per in legal_order_objects(rules, state).items()}  # type: ignore[arg-type]
@@ -100,7 +101,7 @@ def _movement(rules: Rules, state: GameState) -> dict[str, dict[str, list[Order]
                 dests |= {province_of(m.dest) for m in _decoy_moves(rules, state, d.disguise)}
         out.setdefault(e.power, {})[f"E {e.province}"] = [StackedHold(e.unit), *(StackedMove(e.unit, d) for d in sorted(dests))]
     for d in stacked_decoys(state):
-        options: list[Order] = [StackedHold(d.unit)]
+        options: list[EngineeredOrder] = [StackedHold(d.unit)]
         options += [StackedMove(d.unit, m.dest) for m in _decoy_moves(rules, state, d.disguise)]
         out.setdefault(d.power, {})[f"D {d.province}"] = _unique(options)
     start = Phase.parse(board.start_phase)
@@ -121,22 +122,22 @@ def _decoy_moves(rules: Rules, state: GameState, twin: Unit) -> list[Move]:
     return [Move(twin, d) for d in sorted(rules.board.adjacent(twin.type, twin.loc))]
 
 
-def _unique(items: list[Order]) -> list[Order]:
+def _unique(items: list[EngineeredOrder]) -> list[EngineeredOrder]:
     return list(dict.fromkeys(items))
 
 
 # --- winter ---------------------------------------------------------------------------------------
 
 
-def _winter(rules: Rules, state: GameState, power: str) -> dict[str, list[Order]]:
+def _winter(rules: Rules, state: GameState, power: str) -> dict[str, list[EngineeredOrder]]:
     board = rules.board
     settings = rules.settings
-    out: dict[str, list[Order]] = {}
+    out: dict[str, list[EngineeredOrder]] = {}
     delta = rules.adjustment_delta(state, power)
     kinds = [UnitType.ARMY, UnitType.FLEET] + ([UnitType.FIGHTER] if settings.fighters else [])
     if delta > 0:
         for site in sorted(rules.build_sites(state, power)):
-            orders: list[Order] = []
+            orders: list[EngineeredOrder] = []
             for kind in kinds:
                 if kind is UnitType.FLEET:
                     if board.provinces[site].is_coastal:
@@ -172,7 +173,7 @@ def _winter(rules: Rules, state: GameState, power: str) -> dict[str, list[Order]
     return out
 
 
-def _conversions(rules: Rules, kind: UnitType, unit: Unit) -> list[Order]:
+def _conversions(rules: Rules, kind: UnitType, unit: Unit) -> list[EngineeredOrder]:
     board = rules.board
     prov = province_of(unit.loc)
     p = board.provinces[prov]

@@ -269,10 +269,10 @@ def parse_order(text: str, board: MapData, aliases: Mapping[str, str] | None = N
         action = r.peek()
         if action in _TRANSPORT:
             r.take()
-            target_kind = r.unit_type() or UnitType.ENGINEER
+            carried = r.unit_type() or UnitType.ENGINEER
             target = r.place("engineer to transport")
             r.end()
-            return ExtraRaw("transport", kind, loc, target_kind, target, text=text)
+            return ExtraRaw("transport", kind, loc, carried, target, text=text)
         if action in _DAMAGE and r.peek(1) is not None:
             r.take()
             target_kind = r.unit_type()

@@ -54,14 +54,14 @@ class EngineeredResolver(MovementResolver):
 
     def _work_out_damage(self) -> None:
         for key, order in self.orders.items():
-            if type(order) is not Damage:
+            if not isinstance(order, Damage):
                 continue
-            target = province_of(order.target.loc)  # type: ignore[union-attr]
+            target = province_of(order.target.loc)
             target_order = self.orders.get(target)
-            moving = type(target_order) is Move
-            if order.dest is not None:  # type: ignore[union-attr]
-                if not moving or province_of(target_order.dest) != order.dest:  # type: ignore[union-attr]
-                    self.damage_void[key] = f"void: {self.units[target]} was not ordered to {order.dest}"  # type: ignore[union-attr]
+            moving = isinstance(target_order, Move)
+            if order.dest is not None:
+                if not isinstance(target_order, Move) or province_of(target_order.dest) != order.dest:
+                    self.damage_void[key] = f"void: {self.units[target]} was not ordered to {order.dest}"
                     continue
                 supporters = self.move_supporters.get(target, [])
                 own_support: list[str] = []
@@ -145,17 +145,17 @@ class EngineeredResolver(MovementResolver):
     def explain(self, prov: str, dislodged: Mapping[str, tuple[str, bool]]) -> Outcome:
         order = self.orders[prov]
         kind = type(order)
-        if kind is Damage:
+        if isinstance(order, Damage):
             if prov in self.damage_void:
                 return Outcome(False, self.damage_void[prov])
             cuts = self.damage_cuts.get(prov, [])
             if not cuts:
-                return Outcome(False, f"{order.target} has no support to cut")  # type: ignore[union-attr]
+                return Outcome(False, f"{order.target} has no support to cut")
             names = ", ".join(str(self.units[s]) for s in cuts)
             if prov in self.absorbed:
                 return Outcome(True, f"defeats the fighter support of {names}; armies and fleets are untouched (rule 7g)")
             return Outcome(True, f"cuts the support of {names}")
-        if kind is Transport:
+        if isinstance(order, Transport):
             return Outcome(prov not in dislodged, "holds" if prov not in dislodged else "dislodged")
         if kind is Move and not self.result[prov] and self.has_path(prov):
             return self._explain_failed_move(prov)

@@ -10,13 +10,13 @@ from collections import Counter
 from dataclasses import replace
 from typing import Mapping, Sequence
 
-from ...orders import Build, Disband, Order, Retreat, Waive
+from ...orders import Build, Disband, Retreat, Waive
 from ...state import Dislodged, GameState
 from ...types import PhaseType, Season, Unit, UnitType, province_of
 from ...validate import retreat_options
 from ..base import PhaseEnd, PhaseNote
 from .movement import EngineeredResult
-from .orders import Convert, CreateDecoy, CreateEngineer, DisbandStacked, VoteOut
+from .orders import Convert, CreateDecoy, CreateEngineer, DisbandStacked, EngineeredOrder, VoteOut
 from .reach import fighter_retreats
 from .settings import Rules
 from .stacks import (
@@ -33,7 +33,7 @@ from .stacks import (
 from .validate import first_vote_year
 
 
-def after_phase(rules: Rules, before: GameState, after: GameState, submitted: Mapping[str, Sequence[Order]],
+def after_phase(rules: Rules, before: GameState, after: GameState, submitted: Mapping[str, Sequence[EngineeredOrder]],
                 outcome: object) -> PhaseEnd:
     ptype = before.phase.type
     if ptype is PhaseType.MOVEMENT:
@@ -47,7 +47,7 @@ def after_phase(rules: Rules, before: GameState, after: GameState, submitted: Ma
 # --- spring and fall ------------------------------------------------------------------------------
 
 
-def _after_movement(rules: Rules, before: GameState, after: GameState, submitted: Mapping[str, Sequence[Order]],
+def _after_movement(rules: Rules, before: GameState, after: GameState, submitted: Mapping[str, Sequence[EngineeredOrder]],
                     outcome: EngineeredResult) -> PhaseEnd:
     notes = list(outcome.notes)
     units = dict(after.units)
@@ -113,7 +113,7 @@ def _after_movement(rules: Rules, before: GameState, after: GameState, submitted
 
 
 def _after_retreats(rules: Rules, before: GameState, after: GameState,
-                    submitted: Mapping[str, Sequence[Order]]) -> PhaseEnd:
+                    submitted: Mapping[str, Sequence[EngineeredOrder]]) -> PhaseEnd:
     marks = set(decoy_provinces(before))
     retreats = {province_of(o.unit.loc): o for orders in submitted.values() for o in orders if isinstance(o, Retreat)}
     for prov in dislodged_decoy_provinces(before):
@@ -224,8 +224,8 @@ _ORDER_OF_WORK = (DisbandStacked, Convert, CreateDecoy, CreateEngineer, VoteOut)
 
 
 def _after_winter(rules: Rules, before: GameState, after: GameState,
-                  submitted: Mapping[str, Sequence[Order]]) -> PhaseEnd:
-    verdicts: dict[Order, tuple[bool, str]] = {}
+                  submitted: Mapping[str, Sequence[EngineeredOrder]]) -> PhaseEnd:
+    verdicts: dict[EngineeredOrder, tuple[bool, str]] = {}
     notes: list[PhaseNote] = []
     units = dict(after.units)
     marks = {p for p in decoy_provinces(before) if after.units.get(p) == before.units.get(p)}

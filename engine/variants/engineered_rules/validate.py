@@ -6,7 +6,7 @@ winter's engineer orders and votes.
 """
 from __future__ import annotations
 
-from ...orders import Hold, Move, Order, RawOrder, SupportHold, SupportMove, Waive
+from ...orders import Hold, Move, RawOrder, SupportHold, SupportMove, Waive
 from ...state import Dislodged, GameState
 from ...types import (
     AmbiguousOrderError,
@@ -28,6 +28,7 @@ from .orders import (
     CreateEngineer,
     Damage,
     DisbandStacked,
+    EngineeredOrder,
     ExtraRaw,
     StackedHold,
     StackedMove,
@@ -49,7 +50,7 @@ _STACKED = (UnitType.ENGINEER, UnitType.PRISON)
 KIND_NAMES = {UnitType.ARMY: "an army", UnitType.FLEET: "a fleet", UnitType.FIGHTER: "a fighter field"}
 
 
-def validate_order(rules: Rules, raw: RawOrder, state: GameState, power: str | None) -> Order:
+def validate_order(rules: Rules, raw: RawOrder, state: GameState, power: str | None) -> EngineeredOrder:
     ptype = state.phase.type
     if ptype is PhaseType.MOVEMENT:
         return validate_movement_order(rules, raw, state, power)
@@ -63,7 +64,7 @@ def validate_order(rules: Rules, raw: RawOrder, state: GameState, power: str | N
 # --- spring and fall ------------------------------------------------------------------------------
 
 
-def validate_movement_order(rules: Rules, raw: RawOrder, state: GameState, power: str | None) -> Order:
+def validate_movement_order(rules: Rules, raw: RawOrder, state: GameState, power: str | None) -> EngineeredOrder:
     kind = raw.kind
     if kind == "vote":
         raise IllegalOrderError("votes are cast in the winter (rule F1)")
@@ -112,7 +113,7 @@ def _stacked_decoy(state: GameState, power: str | None, prov: str) -> Stacked | 
     return None
 
 
-def _stacked_order(rules: Rules, raw: RawOrder, state: GameState, power: str | None) -> Order:
+def _stacked_order(rules: Rules, raw: RawOrder, state: GameState, power: str | None) -> EngineeredOrder:
     assert raw.loc is not None
     prov = province_of(raw.loc)
     if raw.unit_type is UnitType.PRISON:
@@ -152,7 +153,7 @@ def _carriers(state: GameState, power: str, prov: str) -> list[Unit]:
     return out
 
 
-def _place_engineer(rules: Rules, state: GameState, power: str | None, prov: str) -> Order:
+def _place_engineer(rules: Rules, state: GameState, power: str | None, prov: str) -> EngineeredOrder:
     start = Phase.parse(rules.board.start_phase)
     if (state.phase.season, state.phase.year) != (start.season, start.year):
         raise IllegalOrderError("engineers are placed with the first spring's orders (rule 1a); "
@@ -167,7 +168,7 @@ def _place_engineer(rules: Rules, state: GameState, power: str | None, prov: str
     return CreateEngineer(Unit(power, UnitType.ENGINEER, prov))
 
 
-def _stacked_decoy_order(rules: Rules, raw: RawOrder, state: GameState, decoy: Stacked) -> Order:
+def _stacked_decoy_order(rules: Rules, raw: RawOrder, state: GameState, decoy: Stacked) -> EngineeredOrder:
     if raw.kind == "hold":
         return StackedHold(decoy.unit)
     if raw.kind != "move":
@@ -190,7 +191,7 @@ def _stacked_decoy_order(rules: Rules, raw: RawOrder, state: GameState, decoy: S
     return StackedMove(decoy.unit, dest_prov)
 
 
-def _transport(raw: RawOrder, state: GameState, unit: Unit) -> Order:
+def _transport(raw: RawOrder, state: GameState, unit: Unit) -> EngineeredOrder:
     assert raw.target_loc is not None
     if province_of(unit.loc) in decoy_provinces(state):
         raise IllegalOrderError(f"{unit} is a decoy: it can carry an engineer but not transport one (rule 8a)")
@@ -205,7 +206,7 @@ def _transport(raw: RawOrder, state: GameState, unit: Unit) -> Order:
     return Transport(unit, engineer.unit)
 
 
-def _damage(rules: Rules, raw: RawOrder, state: GameState, unit: Unit) -> Order:
+def _damage(rules: Rules, raw: RawOrder, state: GameState, unit: Unit) -> EngineeredOrder:
     board = rules.board
     if not rules.settings.fighters:
         raise IllegalOrderError("damage orders belong to the complex game (rule 7f)")
@@ -231,7 +232,7 @@ def _damage(rules: Rules, raw: RawOrder, state: GameState, unit: Unit) -> Order:
     return Damage(unit, target, dest)
 
 
-def _fighter_order(rules: Rules, raw: RawOrder, state: GameState, unit: Unit) -> Order:
+def _fighter_order(rules: Rules, raw: RawOrder, state: GameState, unit: Unit) -> EngineeredOrder:
     board = rules.board
     here = province_of(unit.loc)
     if raw.kind == "hold":
@@ -265,7 +266,7 @@ def _fighter_order(rules: Rules, raw: RawOrder, state: GameState, unit: Unit) ->
     raise IllegalOrderError(f"a fighter field moves, holds, supports, damages or transports; not {raw.kind}")
 
 
-def _support_move(rules: Rules, raw: RawOrder, state: GameState, unit: Unit, target: Unit) -> Order:
+def _support_move(rules: Rules, raw: RawOrder, state: GameState, unit: Unit, target: Unit) -> EngineeredOrder:
     """A support of a move where the supporter or the supported unit is a fighter field."""
     board = rules.board
     assert raw.dest is not None
@@ -292,7 +293,7 @@ def _support_move(rules: Rules, raw: RawOrder, state: GameState, unit: Unit, tar
     return SupportMove(unit, target, dest)
 
 
-def _bid(rules: Rules, raw: RawOrder, state: GameState, power: str | None) -> Order:
+def _bid(rules: Rules, raw: RawOrder, state: GameState, power: str | None) -> EngineeredOrder:
     if not rules.settings.madman:
         raise IllegalOrderError("bidding for madman units belongs to the complex game (rule D3)")
     if power is None:
@@ -326,7 +327,7 @@ def _bid(rules: Rules, raw: RawOrder, state: GameState, power: str | None) -> Or
 # --- retreats -------------------------------------------------------------------------------------
 
 
-def _retreat(rules: Rules, raw: RawOrder, state: GameState, power: str | None) -> Order:
+def _retreat(rules: Rules, raw: RawOrder, state: GameState, power: str | None) -> EngineeredOrder:
     if raw.unit_type in _STACKED or raw.kind in ("transport", "damage", "bid", "convert", "vote"):
         raise IllegalOrderError("only dislodged units are ordered in the retreat phase")
     if raw.loc is not None:
@@ -341,7 +342,7 @@ def _retreat(rules: Rules, raw: RawOrder, state: GameState, power: str | None) -
 # --- winter ---------------------------------------------------------------------------------------
 
 
-def _adjustment(rules: Rules, raw: RawOrder, state: GameState, power: str) -> Order:
+def _adjustment(rules: Rules, raw: RawOrder, state: GameState, power: str) -> EngineeredOrder:
     kind = raw.kind
     if kind == "waive":
         return Waive(power)
@@ -387,7 +388,7 @@ def _home_site(rules: Rules, raw: RawOrder, state: GameState, power: str, what: 
     return prov
 
 
-def _create_engineer(rules: Rules, raw: RawOrder, state: GameState, power: str) -> Order:
+def _create_engineer(rules: Rules, raw: RawOrder, state: GameState, power: str) -> EngineeredOrder:
     prov = _home_site(rules, raw, state, power, "engineers are")
     if find_stacked(state, power, UnitType.ENGINEER, prov) is not None:
         raise IllegalOrderError(f"an engineer of {power} is already in {prov}: two engineers in one area "
@@ -395,7 +396,7 @@ def _create_engineer(rules: Rules, raw: RawOrder, state: GameState, power: str) 
     return CreateEngineer(Unit(power, UnitType.ENGINEER, prov))
 
 
-def _create_decoy(rules: Rules, raw: RawOrder, state: GameState, power: str) -> Order:
+def _create_decoy(rules: Rules, raw: RawOrder, state: GameState, power: str) -> EngineeredOrder:
     if not rules.settings.use_decoys:
         raise IllegalOrderError("decoys are not used in this game (rule C8 is optional, complex level)")
     prov = _home_site(rules, raw, state, power, "decoys are")
@@ -407,7 +408,7 @@ def _create_decoy(rules: Rules, raw: RawOrder, state: GameState, power: str) -> 
     return CreateDecoy(unit)
 
 
-def _convert(rules: Rules, raw: RawOrder, state: GameState, power: str) -> Order:
+def _convert(rules: Rules, raw: RawOrder, state: GameState, power: str) -> EngineeredOrder:
     board = rules.board
     assert raw.loc is not None
     prov = province_of(raw.loc)
@@ -456,7 +457,7 @@ def _convert(rules: Rules, raw: RawOrder, state: GameState, power: str) -> Order
     return Convert(converter.unit, Unit(power, into, loc))
 
 
-def _vote(rules: Rules, raw: RawOrder, state: GameState, power: str) -> Order:
+def _vote(rules: Rules, raw: RawOrder, state: GameState, power: str) -> EngineeredOrder:
     if not rules.settings.survival:
         raise IllegalOrderError("voting a player out belongs to the advanced game (rule F1)")
     first = first_vote_year(rules)

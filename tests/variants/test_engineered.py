@@ -1,0 +1,465 @@
+"""Hugh's Engineered Diplomacy: the data-driven cases (the rules' examples and a case for each numbered
+rule), start positions, notation, per-power views, legal options, and random games at each level."""
+from __future__ import annotations
+
+import copy
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import engine
+from engine import savefile
+from engine.contract import state_from_request
+from engine.game import Game
+from engine.phases import Submission
+from engine.types import ChancelleryError, OrderError, PhaseType, RequestError, Unit, UnitType
+from engine.variants import find_variant
+from engine.variants.engineered import Engineered
+from engine.variants.engineered_rules.stacks import NEUTRAL, decoy_provinces, stacked_units
+from engine.orders import Build, Disband, Move, Order, Waive
+from engine.state import GameState
+from engine.types import province_of
+from engine.variants.engineered_rules.orders import (
+    Bid,
+    Convert,
+    CreateDecoy,
+    CreateEngineer,
+    DisbandStacked,
+    VoteOut,
+)
+from engine.variants.engineered_rules.stacks import dislodged_decoy_provinces
+
+CASES_DIR = Path(__file__).parent.parent / "data" / "variants" / "engineered"
+SUITE: dict[str, Any] = json.loads((CASES_DIR / "cases.json").read_text(encoding="utf-8"))
+SCHEMA: dict[str, Any] = json.loads((CASES_DIR / "cases.schema.json").read_text(encoding="utf-8"))
+REQUEST_KEYS = ("phase", "centers", "dislodged", "orders")
+
+
+# --- a random player using every order kind, and the invariants ------------------------------------------
+
+
+def random_orders(variant: Engineered, state: GameState, options: dict[str, dict[str, list[Order]]],
+                  power: str, rng: random.Random) -> list[str]:
+    per = options.get(power, {})
+    ptype = state.phase.type
+    chosen: list[Order] = []
+    if ptype is PhaseType.MOVEMENT:
+        for slot, orders in per.items():
+            if slot == "E":
+                if rng.random() < 0.9:
+                    chosen.append(rng.choice(orders))
+                continue
+            moves = [o for o in orders if isinstance(o, Move) or type(o).__name__ == "StackedMove"]
+            if moves and rng.random() < 0.55:
+                chosen.append(rng.choice(moves))
+            elif rng.random() < 0.85:
+                chosen.append(rng.choice(orders))
+        madmen = [u for u in state.units.values() if u.power == NEUTRAL]
+        mine = [u for u in state.units_of(power) if u.province not in decoy_provinces(state)]
+        if madmen and mine and variant.settings.madman and rng.random() < 0.5:
+            target = rng.choice(madmen)
+            wanted = rng.choice(options[NEUTRAL][target.loc])
+            offered = rng.sample(mine, k=min(len(mine), rng.choice((1, 1, 2))))
+            chosen.append(Bid(power, tuple(offered), wanted))
+        return [str(o) for o in chosen]
+    if ptype is PhaseType.RETREATS:
+        return [str(rng.choice(orders)) for orders in per.values() if rng.random() < 0.9]
+    delta = variant.adjustment_delta(state, power)
+    builds = [slot for slot, orders in per.items() if any(isinstance(o, (Build, Waive)) for o in orders)]
+    rng.shuffle(builds)
+    for slot in builds[:max(delta, 0)]:
+        chosen.append(rng.choice(per[slot]))
+    removals = [o for orders in per.values() for o in orders if isinstance(o, Disband)]
+    if delta < 0:
+        rng.shuffle(removals)
+        chosen.extend(removals[:-delta if rng.random() < 0.7 else rng.randrange(0, -delta)])
+    for slot, orders in per.items():
+        extra = [o for o in orders if isinstance(o, (Convert, CreateDecoy, CreateEngineer, VoteOut))]
+        if extra and rng.random() < 0.7:
+            chosen.append(rng.choice(extra))
+        elif rng.random() < 0.05:
+            chosen.extend(o for o in orders if isinstance(o, DisbandStacked))
+    return [str(o) for o in chosen]
+
+
+def play_phase(game: Game, rng: random.Random) -> None:
+    variant = game.variant
+    assert isinstance(variant, Engineered)
+    options = variant.legal_orders(game.state)
+    for power in variant.powers:
+        lines = random_orders(variant, game.state, options, power, rng)
+        checks = game.set_orders(power, lines, ready=True)
+        bad = [(c.text, c.error) for c in checks if not c.ok]
+        assert not bad, f"{game.phase} {power}: legal options refused: {bad}"
+    game.process()
+
+
+def check_invariants(variant: Engineered, state: GameState) -> None:
+    board = variant.board
+    settings = variant.settings
+    players = set(board.powers) | ({NEUTRAL} if settings.madman else set())
+    json.dumps(state.extra)  # save files write it as it is
+    for prov, unit in state.units.items():
+        assert province_of(unit.loc) == prov
+        assert unit.power in players, unit
+        assert unit.type in (UnitType.ARMY, UnitType.FLEET, UnitType.FIGHTER), unit
+        assert board.can_stand(unit.type, unit.loc), unit
+        assert settings.fighters or unit.type is not UnitType.FIGHTER
+    assert set(state.centers.values()) <= players
+    for prov, d in state.dislodged.items():
+        assert d.unit.province == prov
+        for r in d.retreats:
+            assert province_of(r) not in state.units
+    marks = decoy_provinces(state)
+    assert marks <= set(state.units), "a decoy mark without a unit"
+    assert dislodged_decoy_provinces(state) <= set(state.dislodged)
+    assert settings.use_decoys or not marks
+    stacks = stacked_units(state)
+    phase = state.phase
+    for s in stacks:
+        assert board.provinces[s.province].is_passable
+        assert s.power in players
+    if phase.type is PhaseType.RETREATS:
+        return
+    assert not state.dislodged and not dislodged_decoy_provinces(state)
+    by_area: dict[str, list] = {}
+    for s in stacks:
+        by_area.setdefault(s.province, []).append(s)
+    for prov, here in by_area.items():
+        kinds = [s.kind for s in here]
+        occupant = state.units.get(prov)
+        assert kinds.count(UnitType.ENGINEER) <= 1, f"two engineers in {prov} (6a)"
+        if UnitType.ENGINEER in kinds:
+            assert UnitType.PRISON not in kinds, f"an engineer and a prison in {prov} (6a)"
+            engineer = next(s for s in here if s.kind is UnitType.ENGINEER)
+            assert occupant is None or occupant.power == engineer.power, f"an uncaptured engineer in {prov} (4a)"
+        for s in here:
+            if s.kind is UnitType.PRISON:
+                assert occupant is not None and occupant.power == s.power, f"{s} without its captor (4c)"
+                assert s.origin != s.power
+                assert phase.season is not phase.season.SPRING or phase.type is not PhaseType.MOVEMENT, \
+                    "prisons last until the spring (4b)"
+            if s.kind is UnitType.DECOY:
+                assert phase.season is phase.season.SPRING and phase.type is PhaseType.MOVEMENT, \
+                    "a decoy stands alone after the spring (8b)"
+                assert occupant is not None and occupant == s.disguise
+    if phase.type is PhaseType.MOVEMENT and phase.season is phase.season.SPRING:
+        for power in board.powers:
+            mine = sum(1 for s in stacks if s.kind is UnitType.ENGINEER and s.power == power)
+            assert mine <= variant.engineer_allowance(state, power), f"{power} has too many engineers (3d)"
+    for power in board.powers:
+        view = variant.view_for(state, power)
+        assert all(view.units[p].power == power for p in decoy_provinces(view)), "another power's decoy shown"
+        assert all(s.power == power for s in stacked_units(view) if s.kind is UnitType.DECOY)
+
+
+# --- the data file ------------------------------------------------------------------------------------
+
+
+def test_cases_file_matches_its_schema() -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    validator_class = jsonschema.validators.validator_for(SCHEMA)
+    validator_class.check_schema(SCHEMA)
+    problems = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in validator_class(SCHEMA).iter_errors(SUITE)]
+    assert not problems, "\n".join(problems[:30])
+
+
+def test_case_ids_are_unique_and_every_expected_result_names_one_order() -> None:
+    ids = [c["id"] for c in SUITE["cases"]]
+    assert len(ids) == len(set(ids))
+    for case in SUITE["cases"]:
+        written = [o for orders in case["orders"].values() for o in orders]
+        for order in case["expect"].get("results", {}):
+            assert written.count(order) == 1, (case["id"], order)
+
+
+def test_every_numbered_rule_and_every_example_has_a_case() -> None:
+    covered = {r for c in SUITE["cases"] for r in c["rule"].split()}
+    numbered = {"1a", "1b", "2a", "2b", "3a", "3b", "3c", "3d", "4a", "4b", "4c", "4d", "5a", "5b", "5c", "5d", "5e",
+                "6a", "7a", "7b", "7c", "7d", "7e", "7f", "7g", "8a", "8b", "8c", "D1a", "D1b", "D1c", "D1d", "D2",
+                "D3", "F1"}
+    assert numbered <= covered | {"D3"} and any(r.startswith("D3") for r in covered), sorted(numbered - covered)
+    examples = [c for c in SUITE["cases"] if c.get("seed_example")]
+    assert len(examples) == 6  # the fighter example's three variations, the two transports, the bidding
+
+
+# --- the adjudication cases -----------------------------------------------------------------------------
+
+
+def _request(case: dict[str, Any]) -> dict[str, Any]:
+    request: dict[str, Any] = {"variant": "engineered", "options": dict(case.get("options", {}))}
+    request.update({k: copy.deepcopy(case[k]) for k in REQUEST_KEYS if k in case})
+    request["units"] = {p: list(u) for p, u in case["units"].items() if p != NEUTRAL}
+    return request
+
+
+def _position(case: dict[str, Any]) -> tuple[Engineered, Any]:
+    """The case's position through the JSON contract; madman units and stored extras through make_state."""
+    variant, state = state_from_request(_request(case))
+    assert isinstance(variant, Engineered)
+    madmen = case["units"].get(NEUTRAL, [])
+    if madmen or "extra" in case:
+        units = variant.all_units(state)
+        for text in madmen:
+            kind, loc = text.split()
+            units.append(Unit(NEUTRAL, UnitType(kind), loc))
+        state = variant.make_state(state.phase, units, state.centers, list(state.dislodged.values()),
+                                   tuple(state.contested), extra=case.get("extra"))
+    return variant, state
+
+
+def _result_problems(case: dict[str, Any], entries: list[tuple[str, str, str, str]]) -> list[str]:
+    """Results are matched by position: a power's n-th entry answers its n-th written order."""
+    by_power: dict[str, list[tuple[str, str, str, str]]] = {}
+    for entry in entries:
+        by_power.setdefault(entry[0], []).append(entry)
+    problems = []
+    for order, expected in case["expect"].get("results", {}).items():
+        power = next(p for p, orders in case["orders"].items() if order in orders)
+        index = case["orders"][power].index(order)
+        answered = by_power.get(power, [])
+        if index >= len(answered):
+            problems.append(f"no result for {power} {order!r}")
+        elif answered[index][2] != expected:
+            problems.append(f"{power} {order!r} should be {expected}, got {answered[index][2]} "
+                            f"({answered[index][1]!r}: {answered[index][3]})")
+    return problems
+
+
+@pytest.mark.parametrize("case", SUITE["cases"], ids=[c["id"] for c in SUITE["cases"]])
+def test_case(case: dict[str, Any]) -> None:
+    variant, state = _position(case)
+    result = Submission.from_texts(variant, state, case["orders"]).process()
+    after = result.state
+    expect = case["expect"]
+    problems = []
+    if str(after.phase) != expect["phase"]:
+        problems.append(f"next phase should be {expect['phase']}, got {after.phase}")
+    board = variant.describe_units(after)
+    wanted = {p: sorted(u) for p, u in expect["units"].items() if u}
+    for power in sorted(set(board) | set(wanted)):
+        missing = sorted(set(wanted.get(power, [])) - set(board.get(power, [])))
+        extra = sorted(set(board.get(power, [])) - set(wanted.get(power, [])))
+        if missing:
+            problems.append(f"{power} should have {missing}")
+        if extra:
+            problems.append(f"{power} should not have {extra}")
+    if "dislodged" in expect:
+        got = {(d.unit.power, str(d.unit)): sorted(d.retreats) for d in after.dislodged.values()}
+        want = {(p, e["unit"]): e.get("retreats") for p, es in expect["dislodged"].items() for e in es}
+        if set(got) != set(want):
+            problems.append(f"dislodged should be {sorted(want)}, got {sorted(got)}")
+        for key, retreats in want.items():
+            if key in got and retreats is not None and got[key] != sorted(retreats):
+                problems.append(f"{key[1]} should retreat to {sorted(retreats)}, got {got[key]}")
+    if "centers" in expect:
+        got_centers: dict[str, list[str]] = {}
+        for c, p in sorted(after.centers.items()):
+            got_centers.setdefault(p, []).append(c)
+        if got_centers != {p: sorted(cs) for p, cs in expect["centers"].items()}:
+            problems.append(f"centres should be {expect['centers']}, got {got_centers}")
+    entries = [(r.power, r.order, r.result, r.reason) for r in result.results]
+    problems += _result_problems(case, entries)
+    for power, texts in expect.get("notes", {}).items():
+        reasons = [r.reason for r in result.results if r.power == power and r.default]
+        problems += [f"no note {t!r} for {power} (got {reasons})" for t in texts if not any(t in x for x in reasons)]
+    if NEUTRAL not in case["units"] and "extra" not in case:
+        response = engine.adjudicate(_request(case))  # the public contract gives the same answers
+        if response["next_phase"] != expect["phase"]:
+            problems.append(f"contract: next phase {response['next_phase']}")
+        problems += [f"contract: {p}" for p in _result_problems(
+            case, [(e["power"], e["order"], e["result"], e["reason"]) for e in response["orders"]])]
+    if problems:
+        lines = [f"{r.power}: {r.order} -> {r.result} ({r.reason})" for r in result.results]
+        pytest.fail("\n".join(problems) + "\nengine answered:\n  " + "\n  ".join(lines), pytrace=False)
+
+
+# --- start, options and notation --------------------------------------------------------------------------
+
+
+def _start(level: str, **options: Any) -> dict[str, list[str]]:
+    variant = find_variant("engineered", {"level": level, **options})
+    assert isinstance(variant, Engineered)
+    return variant.describe_units(variant.initial_state())
+
+
+def test_start_positions_per_level() -> None:
+    simple = _start("simple")
+    assert simple["RUSSIA"] == ["A MOS", "A WAR", "F SEV", "F STP/SC"]
+    assert simple["ITALY"] == ["A ROM", "A VEN", "F NAP"]
+    for level in ("complex", "advanced"):
+        units = _start(level)
+        assert units["RUSSIA"] == ["A WAR", "F SEV", "F STP/SC", "W MOS"]  # rule 1b
+        assert units["ITALY"] == ["A ROM", "A VEN", "W NAP"]  # rule 1c
+        assert units["AUSTRIA"] == ["A BUD", "A VIE", "F TRI"]
+    assert _start("complex", austria_trieste="A")["AUSTRIA"] == ["A BUD", "A TRI", "A VIE"]  # rule 1d
+    assert sum(len(u) for u in simple.values()) == 22  # no engineers yet: they are placed in spring 1901
+
+
+def test_russia_has_three_build_centres_and_four_supply_centres() -> None:
+    variant = find_variant("engineered")
+    state = variant.initial_state()
+    assert variant.home_centers(state, "RUSSIA") == ("MOS", "SEV", "WAR")
+    assert variant.center_count(state, "RUSSIA") == 4
+
+
+@pytest.mark.parametrize("options, problem", [
+    ({"level": "expert"}, "level"),
+    ({"engineer_centers": 0}, "engineer_centers"),
+    ({"engineer_minimum": "one"}, "engineer_minimum"),
+    ({"decoys": "yes"}, "decoys"),
+    ({"austria_trieste": "W"}, "austria_trieste"),
+    ({"madman_after_missed": 0}, "madman_after_missed"),
+])
+def test_bad_options_are_named(options: dict[str, Any], problem: str) -> None:
+    with pytest.raises(ChancelleryError, match=problem):
+        find_variant("engineered", options)
+
+
+def test_engineer_allowance_option() -> None:
+    state = find_variant("engineered").initial_state()
+    rule_3d = find_variant("engineered")
+    rule_3a = find_variant("engineered", {"engineer_centers": 3, "engineer_minimum": 0})
+    assert isinstance(rule_3d, Engineered) and isinstance(rule_3a, Engineered)
+    assert [rule_3d.engineer_allowance(state, p) for p in ("AUSTRIA", "RUSSIA")] == [1, 1]
+    assert [rule_3a.engineer_allowance(state, p) for p in ("AUSTRIA", "RUSSIA")] == [1, 1]
+    state = state.replace(centers={**state.centers, **{c: "RUSSIA" for c in ("RUM", "SWE", "NWY", "DEN", "BUL")}})
+    assert rule_3d.engineer_allowance(state, "RUSSIA") == 2 and rule_3a.engineer_allowance(state, "RUSSIA") == 3
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("F War D A Ser-Bud", "W WAR D A SER - BUD"),
+    ("Fighter Field Warsaw damage Army Rumania", "W WAR D A RUM"),
+    ("StP T E Rum", "A STP T E RUM"),
+    ("A Liv-StP", "A LVP - STP"),
+    ("E Rum - Ukr", "E RUM - UKR"),
+    ("BID F StP, A Mos FOR Madman Turkey F Bla-Ank", "BID F STP/SC, A MOS FOR F BLA - ANK"),
+    ("N Sev - Bla", "F SEV - BLA"),
+])
+def test_seed_notation_is_read(text: str, canonical: str) -> None:
+    variant = find_variant("engineered")
+    _, state = state_from_request({"variant": "engineered", "phase": "S1902M", "units": {
+        "RUSSIA": ["F STP/SC", "A MOS", "F SEV", "E RUM", "A RUM"], "AUSTRIA": ["W WAR"], "TURKEY": ["A SER", "F BLA"],
+        "ENGLAND": ["A LVP", "F NAO", "F NWG", "F BAR"]}})
+    state = state.replace(units={**state.units, "STP": Unit("RUSSIA", UnitType.ARMY, "STP")}) if "T E" in text else state
+    power = {"F": "AUSTRIA", "A": "ENGLAND", "B": "RUSSIA", "E": "RUSSIA", "N": "RUSSIA", "S": "RUSSIA"}[text[0]]
+    order = variant.validate(variant.parse(text), state, power)
+    assert str(order) == canonical
+    assert variant.validate(variant.parse(str(order)), state, power) == order
+
+
+@pytest.mark.parametrize("text, error", [
+    ("BID FOR F BLA - ANK", "at least one"),
+    ("E MOS CONVERT", "convert into"),
+    ("VOTE OUT SWITZERLAND", "which power"),
+    ("D MOS X", "decoy"),
+    ("W WAR D A SER BUD", "destination"),
+])
+def test_bad_order_text_names_the_problem(text: str, error: str) -> None:
+    with pytest.raises(OrderError, match=error):
+        find_variant("engineered").parse(text)
+
+
+def test_contract_accepts_stacked_units_and_names_bad_ones() -> None:
+    request = {"variant": "engineered", "options": {"level": "complex"}, "phase": "S1902M",
+               "units": {"RUSSIA": ["A MOS", "E MOS", "D MOS", "W WAR", "D UKR"], "TURKEY": ["A SEV", "P SEV"]},
+               "orders": {"RUSSIA": ["D MOS - LVN", "A MOS - STP", "E MOS - LVN"]}}
+    variant, state = state_from_request(request)
+    assert isinstance(variant, Engineered)
+    assert variant.describe_units(state) == {"RUSSIA": ["A MOS", "D MOS", "D UKR", "E MOS", "W WAR"],
+                                             "TURKEY": ["A SEV", "P SEV"]}
+    response = engine.adjudicate(request)
+    assert [e["result"] for e in response["orders"][:3]] == ["succeeds"] * 3
+    for units, problem in [({"RUSSIA": ["W WAR"]}, "fighter"), ({"RUSSIA": ["D MOS"]}, "decoy"),
+                           ({"RUSSIA": ["A MOS", "W MOS"]}, "two military units")]:
+        with pytest.raises(RequestError, match=problem):
+            state_from_request({"variant": "engineered", "options": {"level": "simple" if problem != "two military units" else "complex"},
+                                "phase": "S1902M", "units": units})
+
+
+def test_other_powers_see_a_decoy_as_an_ordinary_unit() -> None:
+    variant, state = state_from_request({"variant": "engineered", "phase": "S1902M",
+                                         "units": {"RUSSIA": ["A MOS", "D MOS", "D UKR"], "TURKEY": ["A SEV"]}})
+    own = variant.view_for(state, "RUSSIA")
+    other = variant.view_for(state, "TURKEY")
+    assert decoy_provinces(own) == {"UKR"} and [s.unit for s in stacked_units(own)] == [Unit("RUSSIA", UnitType.DECOY, "MOS")]
+    assert not decoy_provinces(other) and not stacked_units(other)
+    assert other.units["UKR"] == Unit("RUSSIA", UnitType.ARMY, "UKR")
+    assert variant.view_for(state, None) is state
+
+
+def test_game_master_hands_a_power_to_the_madman() -> None:
+    variant = find_variant("engineered")
+    assert isinstance(variant, Engineered)
+    state = variant.hand_to_madman(variant.initial_state(), "FRANCE")
+    assert {str(u) for u in state.units_of(NEUTRAL)} == {"A PAR", "A MAR", "F BRE"}
+    assert variant.center_count(state, NEUTRAL) == 12 + 3 and not state.centers_of("FRANCE")
+    with pytest.raises(ChancelleryError, match="complex"):
+        find_variant("engineered", {"level": "simple"}).hand_to_madman(state, "ITALY")  # type: ignore[attr-defined]
+
+
+def test_anonymous_press_at_the_advanced_level_only() -> None:
+    assert [find_variant("engineered", {"level": lv}).anonymous_press for lv in ("simple", "complex", "advanced")] \
+        == [False, False, True]  # type: ignore[attr-defined]
+
+
+# --- legal options and random games ------------------------------------------------------------------------
+
+
+def _positions(level: str, seed: int, phases: int) -> list[Any]:
+    rng = random.Random(seed)
+    game = Game.new("engineered", {"level": level})
+    states = [game.state]
+    for _ in range(phases):
+        play_phase(game, rng)
+        states.append(game.state)
+    return states
+
+
+@pytest.mark.parametrize("level", ["simple", "complex", "advanced"])
+def test_every_legal_option_is_accepted_and_round_trips(level: str) -> None:
+    variant = find_variant("engineered", {"level": level})
+    assert isinstance(variant, Engineered)
+    for state in _positions(level, 7, 14)[::3]:
+        for power, per in variant.legal_orders(state).items():
+            if power == NEUTRAL:
+                continue
+            for orders in per.values():
+                for order in orders:
+                    text = str(order)
+                    assert variant.validate(variant.parse(text), state, power) == order, (state.phase, text)
+
+
+@pytest.mark.parametrize("level", ["simple", "complex", "advanced"])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_games_keep_the_invariants(level: str, seed: int) -> None:
+    rng = random.Random(seed)
+    game = Game.new("engineered", {"level": level})
+    assert isinstance(game.variant, Engineered)
+    kinds: set[str] = set()
+    madman_moves = False
+    while not game.is_over and game.state.phase.year < 1909:
+        madman_moves = madman_moves or any(u.power == NEUTRAL for u in game.state.units.values()) \
+            and game.state.phase.type is PhaseType.MOVEMENT
+        play_phase(game, rng)
+        check_invariants(game.variant, game.state)
+        text = savefile.dumps(game)
+        assert savefile.dumps(savefile.loads(text)) == text
+        kinds |= {type(r.typed).__name__ for r in game.history[-1].results if r.typed is not None}
+    # The random player used the variant's own orders (so the invariants were really put to the test).
+    assert {"StackedMove", "Transport", "CreateEngineer", "Convert"} <= kinds
+    assert ("Damage" in kinds) == (level != "simple")
+    assert ("Bid" in kinds) == madman_moves
+
+
+def test_unordered_units_of_the_madman_hold() -> None:
+    variant, state = state_from_request({"variant": "engineered", "phase": "S1902M", "units": {"RUSSIA": ["A MOS"]}})
+    state = variant.make_state(state.phase, [Unit("RUSSIA", UnitType.ARMY, "MOS"), Unit(NEUTRAL, UnitType.FLEET, "BLA")],
+                               state.centers)
+    result = Submission.from_texts(variant, state, {"RUSSIA": ["A MOS - SEV"]}).process()
+    assert {str(u) for u in result.state.units.values()} == {"A SEV", "F BLA"}
+    assert re.search("holds", next(r.reason for r in result.results if r.power == NEUTRAL))
