@@ -5,7 +5,6 @@ precomputes everything the adjudicator and the legal-order generator ask for on 
 """
 from __future__ import annotations
 
-import json
 import re
 from collections import deque
 from dataclasses import dataclass, field
@@ -13,6 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Iterable
 
+from .jsonfile import read_json
 from .types import MapDataError, Terrain, UnitType, coast_of, province_of
 
 MAP_FORMAT = "chancellery-map"
@@ -329,15 +329,9 @@ def normalize_name(name: str) -> str:
 def load_map(map_id: str) -> MapData:
     """Load ``resources/maps/<map_id>/map.json`` (cached: one instance per map)."""
     path = MAPS_DIR / map_id / "map.json"
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise MapDataError(f"no map {map_id!r} ({path} can't be read: {exc.strerror})") from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise MapDataError(f"{path} is not valid JSON: {exc}") from exc
-    return MapData.from_dict(data)
+    if not path.is_file():
+        raise MapDataError(f"no map {map_id!r} (no file {path})")
+    return MapData.from_dict(read_json(path, MapDataError))
 
 
 def available_maps() -> list[str]:

@@ -19,7 +19,12 @@ def order_key(order: Order) -> str:
         return "waive"
     if isinstance(order, Build):
         return f"build:{province_of(order.unit.loc)}"
-    return province_of(order.unit.loc)
+    unit = getattr(order, "unit", None)
+    if unit is None:
+        # A side order of a power, not of a unit (a Suez permission names the fleet it lets through):
+        # it sits beside the units' own orders, and the same permission given again replaces itself.
+        return f"side:{order}"
+    return province_of(unit.loc)
 
 
 _serials = itertools.count(1)

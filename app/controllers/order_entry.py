@@ -7,6 +7,14 @@ moves). Retreats: click the dislodged unit, then a lit province, or D to disband
 empty build site (then A / F, and a coast only if two are possible), click a unit to remove it, W to
 waive. Esc or a right click cancels. Every target comes from the engine's legal orders; nothing here
 knows an adjacency rule.
+
+Colonial: a Russian army on the Trans-Siberian Railroad also lights the places it may ride to
+(:attr:`OrderEntry.railway_highlights`, drawn in railway orange). Clicking one it can't walk to orders
+the ride (``A MOS - VLA VIA TSR``); where it could also walk (Moscow to Perm) a plain click stays a plain
+move, and T (by railway) lights the railway targets alone so the next click rides. The unit in Egypt
+offers G (grant Suez passage): it lets the only fleet that could pass through at once, or asks which
+fleet when there are two (or a passage is already granted, to withdraw it). The permission is a side
+order of the unit's power beside the unit's own order, and the unit stays selected to be ordered.
 """
 from __future__ import annotations
 
@@ -29,8 +37,9 @@ from engine.orders import (
     Waive,
 )
 from engine.types import PhaseType, UnitType, coast_of, province_of
+from engine.variants.colonial import SuezPermission
 
-from .drafts import OrderDraft
+from .drafts import OrderDraft, order_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +73,7 @@ class Step(enum.StrEnum):
     CONVOY_ARMY = "convoy_army"
     CONVOY_DEST = "convoy_dest"
     VIA = "via"  # choose the destination of a move via convoy
+    RAIL = "rail"  # choose the destination of a railway move
     QUESTION = "question"
 
 
@@ -72,7 +82,8 @@ UNIT_NAMES: Mapping[str, str] = {"A": "Army", "F": "Fleet", "E": "Engineer", "P"
                                  "D": "Decoy", "M": "Militia", "C": "Corps", "S": "Squadron"}
 
 # Which order kinds a selected unit may switch to, by key.
-KIND_KEYS: Mapping[str, str] = {"M": "Move", "H": "Hold", "S": "Support", "C": "Convoy", "V": "Via convoy", "D": "Disband"}
+KIND_KEYS: Mapping[str, str] = {"M": "Move", "H": "Hold", "S": "Support", "C": "Convoy", "V": "Via convoy",
+                                 "T": "By railway", "G": "Grant Suez passage", "D": "Disband"}
 
 
 @dataclass(slots=True)
@@ -104,6 +115,12 @@ class EntryOptions:
         return sorted({p for p, _ in self.by_province.values()} | set(self.build_allowance))
 
 
+def _kind_words(key: str) -> str:
+    """A kind's label inside a sentence ("via convoy", "grant Suez passage")."""
+    label = KIND_KEYS[key]
+    return label[:1].lower() + label[1:]
+
+
 def _unit_of(orders: Sequence[Order]) -> object | None:
     for o in orders:
         unit = getattr(o, "unit", None)
@@ -125,6 +142,7 @@ class OrderEntry:
         self.question: Question | None = None
         self.prompt = ""
         self.highlights: frozenset[str] = frozenset()
+        self.railway_highlights: frozenset[str] = frozenset()  # railway targets, lit in their own style
         self._choices: dict[str, Callable[[], None]] = {}
         self._return_step = Step.IDLE
         self._listeners: list[Callable[[], None]] = []
@@ -149,7 +167,7 @@ class OrderEntry:
             self._click_adjustment(prov)
         elif self.step is Step.IDLE:
             self._select(prov)
-        elif self.step in (Step.UNIT, Step.VIA):
+        elif self.step in (Step.UNIT, Step.VIA, Step.RAIL):
             self._click_destination(prov)
         elif self.step is Step.SUPPORT_TARGET:
             self._click_support_target(prov)
@@ -185,11 +203,22 @@ class OrderEntry:
         elif k == "M":
             self.step, self.target = Step.UNIT, None
             self._show_unit_targets()
+        elif k == "T":
+            rail = self._railway_targets(orders)
+            if rail:
+                self.step, self.target = Step.RAIL, None
+                self._light((), rail)
+                self.prompt = (f"{self._unit_text()} rides the Trans-Siberian Railroad: click the destination "
+                               "(M walks instead, Esc cancels)")
+            else:
+                self.prompt = f"{self._unit_text()} can't ride a railway"
+        elif k == "G":
+            self._offer_suez(power, orders)
         elif k == "S":
             targets = self._support_targets(orders)
             if targets:
                 self.step, self.target = Step.SUPPORT_TARGET, None
-                self.highlights = frozenset(targets)
+                self._light(targets)
                 self.prompt = f"{self._unit_text()} supports: click the unit to support (Esc cancels)"
             else:
                 self.prompt = f"{self._unit_text()} has no unit it can support"
@@ -197,7 +226,7 @@ class OrderEntry:
             armies = {province_of(o.target.loc) for o in orders if isinstance(o, Convoy)}
             if armies:
                 self.step, self.target = Step.CONVOY_ARMY, None
-                self.highlights = frozenset(armies)
+                self._light(armies)
                 self.prompt = f"{self._unit_text()} convoys: click the army to convoy (Esc cancels)"
             else:
                 self.prompt = f"{self._unit_text()} can't convoy any army now"
@@ -205,7 +234,7 @@ class OrderEntry:
             dests = self._via_targets(orders)
             if dests:
                 self.step, self.target = Step.VIA, None
-                self.highlights = frozenset(dests)
+                self._light(dests)
                 self.prompt = f"{self._unit_text()} moves via convoy: click the destination (Esc cancels)"
             else:
                 self.prompt = f"{self._unit_text()} has no move by convoy"
@@ -259,6 +288,10 @@ class OrderEntry:
             kinds.append("C")
         if self._via_targets(orders):
             kinds.append("V")
+        if self._railway_targets(orders):
+            kinds.append("T")
+        if self._permissions(orders):
+            kinds.append("G")
         if any(isinstance(o, Disband) for o in orders):
             kinds.append("D")
         return kinds
@@ -280,20 +313,23 @@ class OrderEntry:
         assert self.selected is not None
         _, orders = self.options.by_province[self.selected]
         targets = self._move_targets(orders)
-        self.highlights = frozenset(targets)
+        rail = self._railway_targets(orders)
+        self._light(targets, rail)
         unit = self._unit_text()
         if self.options.phase_type is PhaseType.RETREATS:
             where = "click a lit province to retreat, D to disband" if targets else "it has nowhere to go: D to disband"
             self.prompt = f"{unit} (dislodged): {where}; Esc cancels"
             return
-        keys = " · ".join(f"{k} {KIND_KEYS[k].lower()}" for k in self.available_kinds() if k != "M")
-        self.prompt = f"{unit}: click a lit province to move, or {keys}; Esc cancels"
+        keys = " · ".join(f"{k} {_kind_words(k)}" for k in self.available_kinds() if k != "M")
+        rides = " (orange: by the Trans-Siberian Railroad)" if rail else ""
+        self.prompt = f"{unit}: click a lit province to move{rides}, or {keys}; Esc cancels"
 
     def _move_targets(self, orders: Sequence[Order]) -> dict[str, list[Order]]:
-        """Destination province -> the orders that move there (walking moves before convoyed ones)."""
+        """Destination province -> the orders that move there (walking moves before convoyed ones);
+        railway moves are :meth:`_railway_targets`."""
         out: dict[str, list[Order]] = {}
         for o in orders:
-            if isinstance(o, Move) and not o.via_convoy:
+            if isinstance(o, Move) and not o.via_convoy and o.route is None:
                 out.setdefault(province_of(o.dest), []).append(o)
             elif isinstance(o, Retreat):
                 out.setdefault(province_of(o.dest), []).append(o)
@@ -306,11 +342,19 @@ class OrderEntry:
         """Destinations reached by convoy: explicit via-convoy moves, or moves past the army's neighbours."""
         out: dict[str, list[Order]] = {}
         for o in orders:
-            if not isinstance(o, Move) or o.unit.type is not UnitType.ARMY:
+            if not isinstance(o, Move) or o.unit.type is not UnitType.ARMY or o.route is not None:
                 continue
             dest = province_of(o.dest)
             if o.via_convoy or dest not in self.options.board.army_adjacent(o.unit.loc):
                 out.setdefault(dest, []).append(o)
+        return out
+
+    def _railway_targets(self, orders: Sequence[Order]) -> dict[str, list[Order]]:
+        """Destination province -> the moves there along a special route (the Trans-Siberian Railroad)."""
+        out: dict[str, list[Order]] = {}
+        for o in orders:
+            if isinstance(o, Move) and o.route is not None:
+                out.setdefault(province_of(o.dest), []).append(o)
         return out
 
     def _support_targets(self, orders: Sequence[Order]) -> set[str]:
@@ -325,7 +369,13 @@ class OrderEntry:
             if self.options.phase_type is PhaseType.MOVEMENT:
                 self._emit_first(power, orders, Hold, "can't hold")
             return
-        targets = self._via_targets(orders) if self.step is Step.VIA else self._move_targets(orders)
+        if self.step is Step.VIA:
+            targets = self._via_targets(orders)
+        elif self.step is Step.RAIL:
+            targets = self._railway_targets(orders)
+        else:
+            # A plain click walks where the unit can walk, and rides where it can only ride.
+            targets = {**self._railway_targets(orders), **self._move_targets(orders)}
         choices = targets.get(prov)
         if choices is None:
             if self.step is Step.UNIT and prov in self.options.by_province:
@@ -363,7 +413,7 @@ class OrderEntry:
         self.target = prov
         self.step = Step.SUPPORT_DEST
         dests = self._support_dests(orders, prov)
-        self.highlights = frozenset(dests)
+        self._light(dests)
         held = prov in dests and any(isinstance(o, SupportHold) for o in dests[prov])
         also = f", or {self._name(prov)} itself to support it holding" if held else ""
         self.prompt = f"{self._unit_text()} supports {self._target_text()}: click where it goes{also}"
@@ -404,9 +454,7 @@ class OrderEntry:
             return
         self.target = prov
         self.step = Step.CONVOY_DEST
-        self.highlights = frozenset(
-            province_of(o.dest) for o in orders if isinstance(o, Convoy) and province_of(o.target.loc) == prov
-        )
+        self._light(province_of(o.dest) for o in orders if isinstance(o, Convoy) and province_of(o.target.loc) == prov)
         self.prompt = f"{self._unit_text()} convoys {self._target_text()}: click the destination"
 
     def _click_convoy_dest(self, prov: str | None) -> None:
@@ -418,6 +466,55 @@ class OrderEntry:
                 return
         if prov is not None:
             self.prompt = f"{self._target_text()} can't be convoyed to {self._name(prov)}"
+
+    # --- the Suez Canal ---------------------------------------------------------------------------
+
+    def _permissions(self, orders: Sequence[Order]) -> list[SuezPermission]:
+        return [o for o in orders if isinstance(o, SuezPermission)]
+
+    def _offer_suez(self, power: str, orders: Sequence[Order]) -> None:
+        """G on the unit in Egypt: grant the one passage at once, or ask which fleet (grant or withdraw)."""
+        permissions = self._permissions(orders)
+        if not permissions:
+            self.prompt = f"{self._unit_text()} can't open the Suez Canal to anyone now"
+            return
+        granted = [p for p in permissions if self.draft.order_for(power, order_key(p)) is not None]
+        if len(permissions) == 1 and not granted:
+            self._grant(power, permissions[0])
+            return
+        actions: dict[str, Callable[[], None]] = {}
+        labels: list[Choice] = []
+        for number, permission in enumerate(permissions, start=1):
+            key = str(number)
+            if permission in granted:
+                actions[key] = lambda p=permission: self._withdraw(power, p)
+                labels.append(Choice(key, f"Withdraw the passage of {permission.fleet}"))
+            else:
+                actions[key] = lambda p=permission: self._grant(power, p)
+                labels.append(Choice(key, f"Grant Suez passage to {permission.fleet} (to {permission.dest})"))
+        assert self.selected is not None
+        self._ask(Question("Suez Canal:", tuple(labels), self.selected), actions)
+
+    def _grant(self, power: str, permission: SuezPermission) -> None:
+        self.draft.put(power, permission)
+        self._still_selected(f"Granted: {permission}")
+
+    def _withdraw(self, power: str, permission: SuezPermission) -> None:
+        self.draft.remove(power, order_key(permission))
+        self._still_selected(f"Withdrawn: {permission}")
+
+    def _still_selected(self, done: str) -> None:
+        """After a side order the unit stays selected: it still needs (or keeps) its own order."""
+        if self.selected is None:
+            self.prompt = done
+            return
+        self.step, self.target = Step.UNIT, None
+        self._show_unit_targets()
+        power, orders = self.options.by_province[self.selected]
+        unit = _unit_of(orders)
+        own = self.draft.order_for(power, province_of(unit.loc)) if unit is not None else None  # type: ignore[attr-defined]
+        then = f"{self._unit_text()} keeps {own}" if own is not None else self.prompt
+        self.prompt = f"{done}. {then}"
 
     # --- adjustments ------------------------------------------------------------------------------
 
@@ -508,6 +605,11 @@ class OrderEntry:
         self.question = None
         self._choices = {}
         self.highlights = frozenset()
+        self.railway_highlights = frozenset()
+
+    def _light(self, targets: Iterable[str], railway: Iterable[str] = ()) -> None:
+        self.highlights = frozenset(targets)
+        self.railway_highlights = frozenset(railway)
 
     def _idle_prompt(self) -> None:
         kind = self.options.phase_type

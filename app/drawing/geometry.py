@@ -6,7 +6,6 @@ version 1, map units with y growing downward) is summarised in the docstring of 
 """
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -22,6 +21,7 @@ from shapely.geometry import LineString, MultiPolygon, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from engine.geometry.rules import UNIT_RADIUS
+from engine.jsonfile import read_json
 
 from .errors import GeometryError
 from .paths import geometry_path
@@ -259,14 +259,7 @@ def load_geometry(path: str | Path, *, sea_provinces: Iterable[str] | None = Non
     (or outside the background land) is sea.
     """
     file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise GeometryError(f"can't read geometry file {file}: {exc.strerror or exc}") from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise GeometryError(f"{file} is not valid JSON: {exc}") from exc
+    data = read_json(file, GeometryError)
     try:
         return geometry_from_dict(data, sea_provinces=sea_provinces)
     except GeometryError as exc:
@@ -277,19 +270,10 @@ def load_geometry(path: str | Path, *, sea_provinces: Iterable[str] | None = Non
 def load_map_geometry(map_id: str) -> BoardGeometry:
     """The geometry of ``resources/maps/<map_id>/``, loaded once per process.
 
-    Sea provinces come from the file's ``terrain`` entries when present, else from the map's own
-    terrain (``engine.mapdata``), else from the background inference of :func:`load_geometry`.
+    Sea provinces come from the map's own terrain (``engine.mapdata``) when it has a map file, else from
+    the inference of :func:`load_geometry`.
     """
-    path = geometry_path(map_id)
-    sea: frozenset[str] | None = None
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-        has_terrain = all("terrain" in p for p in raw.get("provinces", {}).values())
-    except (OSError, ValueError, AttributeError, TypeError):
-        has_terrain = True  # let load_geometry report the real problem
-    if not has_terrain:
-        sea = _engine_sea_provinces(map_id)
-    return load_geometry(path, sea_provinces=sea)
+    return load_geometry(geometry_path(map_id), sea_provinces=_engine_sea_provinces(map_id))
 
 
 def _engine_sea_provinces(map_id: str) -> frozenset[str] | None:

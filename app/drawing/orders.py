@@ -70,6 +70,8 @@ def _paint_order(painter: QPainter, ctx: PaintContext, order: OrderArrow, moves:
         assert order.to_loc is not None
         start = ctx.shape(order.from_loc).dislodged if kind is OrderKind.RETREAT else ctx.shape(order.from_loc).unit
         points = [start, *(ctx.shape(v).unit for v in order.via), ctx.shape(order.to_loc).unit]
+        if order.style is ArrowStyle.CANAL:
+            points = [points[0], *canal_points(ctx, points[0], points[1]), *points[1:]]
         points = _unwrap(ctx, points)
         if kind is OrderKind.MOVE and (_province(order.to_loc), _province(order.from_loc)) in moves:
             points = _offset(points, HEAD_TO_HEAD_OFFSET * u)
@@ -79,17 +81,26 @@ def _paint_order(painter: QPainter, ctx: PaintContext, order: OrderArrow, moves:
             if kind is OrderKind.RETREAT:
                 _draw_arrow(painter, shifted, colour, u, outline=palette.RETREAT_OUTLINE, core="#ffffff")
             elif order.style is ArrowStyle.TSR:
-                _draw_arrow(painter, shifted, colour, u, railway=True)
+                dash = (0.5 * u, 0.32 * u) if order.failed else None  # the stretch not travelled
+                _draw_arrow(painter, shifted, palette.RAILWAY_ORDER, u, railway=not order.failed, dash=dash)
             else:
                 _draw_arrow(painter, shifted, colour, u)
-        failure_at = _along(line, 0.5)
+        if order.style is ArrowStyle.TSR:
+            # A failed railway arrow is the stretch not travelled: the mark goes where the train stopped.
+            failure_at = _at_distance(line, RING * u * 0.6)
+        else:
+            failure_at = _along(line, 0.5)
 
     elif kind is OrderKind.SUPPORT_MOVE:
         assert order.to_loc is not None and order.aux_loc is not None
         supported = _unwrap(ctx, [ctx.shape(order.aux_loc).unit, ctx.shape(order.to_loc).unit])
+        canal = canal_points(ctx, *supported) if order.style is ArrowStyle.CANAL else []
         if (_province(order.to_loc), _province(order.aux_loc)) in moves:
             supported = _offset(supported, HEAD_TO_HEAD_OFFSET * u)
-        target = _along(_trim(supported, UNIT_CLEARANCE * u, UNIT_CLEARANCE * u), 0.5)
+        if canal:
+            target = _along(canal, 0.5)  # a passage's support (the canal's permission) points at the canal
+        else:
+            target = _along(_trim(supported, UNIT_CLEARANCE * u, UNIT_CLEARANCE * u), 0.5)
         points = _unwrap(ctx, [ctx.shape(order.from_loc).unit, target])
         line = _trim(points, UNIT_CLEARANCE * u, SHAFT * u)
         for shift in _wrap_shifts(ctx, line):
@@ -204,6 +215,26 @@ def _trim(points: list[QPointF], start: float, end: float) -> list[QPointF]:
         cut = min(end, last.length() * 0.45)
         result[-1] = last.pointAt(cut / last.length())
     return result
+
+
+def canal_points(ctx: PaintContext, start: QPointF, end: QPointF) -> list[QPointF]:
+    """The points of the canal decoration whose ends lie nearest ``start`` and ``end``, in that order
+    (empty when the board has no canal)."""
+    best: tuple[float, list[QPointF]] | None = None
+    for decoration in ctx.geometry.decorations:
+        if decoration.kind != "canal":
+            continue
+        for points in (list(decoration.points), list(reversed(decoration.points))):
+            cost = QLineF(start, points[0]).length() + QLineF(points[-1], end).length()
+            if best is None or cost < best[0]:
+                best = (cost, points)
+    return best[1] if best is not None else []
+
+
+def _at_distance(points: Sequence[QPointF], distance: float) -> QPointF:
+    """The point ``distance`` along a polyline from its start (at most a third of the way)."""
+    total = sum(QLineF(a, b).length() for a, b in itertools.pairwise(points))
+    return _along(points, min(distance / total, 1 / 3) if total > 0 else 0.0)
 
 
 def _along(points: Sequence[QPointF], fraction: float) -> QPointF:

@@ -29,6 +29,7 @@ RETREAT_OUTLINE = "#c0182b"
 HIGHLIGHT = "#ffd21f"
 SELECTED = "#ff7a00"
 RAILWAY_INK = "#2b2b2b"
+RAILWAY_ORDER = "#f5820d"  # railway (TSR) moves: orange track, whoever rides it
 CANAL_WATER = "#5f95c4"
 
 # Okabe & Ito (2008) "Color Universal Design" set, minus black (reserved for ink); reads under the

@@ -28,6 +28,7 @@ class OrderKind(enum.StrEnum):
 class ArrowStyle(enum.StrEnum):
     NORMAL = "normal"
     TSR = "tsr"  # a move along a railway decoration (Trans-Siberian Railroad): drawn as track
+    CANAL = "canal"  # a move (or its support) through the board's canal decoration (the Suez Canal)
 
 
 # Which location fields each kind uses; anything else must be left as None.
@@ -59,6 +60,11 @@ class OrderArrow:
     * build: ``unit_type`` optionally names what is built (drawn faintly inside the build ring).
     * disband / hold: only ``from_loc``. A disband in a retreat phase is drawn on the dislodged unit
       when ``dislodged`` is true.
+
+    ``style`` TSR draws a move as orange railway track (``via`` its line spaces); failed, it is the
+    stretch the train did not cover, so its failure mark sits at its start, where the train stopped.
+    ``style`` CANAL routes a move, or the supported move of a support, through the board's canal
+    decoration nearest its ends; a support then points at the middle of the canal.
     """
 
     kind: OrderKind
@@ -81,7 +87,8 @@ class OrderArrow:
         try:
             object.__setattr__(self, "style", ArrowStyle(self.style))
         except ValueError:
-            raise PictureError(f"unknown arrow style {self.style!r} (expected normal or tsr)") from None
+            choices = ", ".join(s.value for s in ArrowStyle)
+            raise PictureError(f"unknown arrow style {self.style!r} (expected one of {choices})") from None
         object.__setattr__(self, "via", tuple(self.via))
         needed = ORDER_LOCATIONS[self.kind]
         for name in ("from_loc", "to_loc", "aux_loc"):

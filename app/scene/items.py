@@ -18,6 +18,7 @@ from app.drawing import BoardGeometry, BoardPicture, Layer, LocationShape, Order
 UNIT_ICON = 1.0
 DISLODGED_ICON = 0.8
 HIGHLIGHT_ALPHA = 0.38
+RAILWAY_HIGHLIGHT_ALPHA = 0.3
 LABEL_BASE = 0.5  # a label's size in map units at 1:1, before clamping to readable pixels
 LABEL_MIN_PX, LABEL_MAX_PX = 9.0, 17.0
 
@@ -48,8 +49,8 @@ _scaled: dict[tuple[int, float], BoardGeometry] = {}
 def arrow_geometry(geometry: BoardGeometry, scale: float) -> BoardGeometry:
     """The board's anchors with a larger unit size, for drawing arrows that match enlarged units.
 
-    Only what the order layer reads is carried over (locations, anchors, wrap); it is never used for
-    the map itself.
+    Only what the order layer reads is carried over (locations, anchors, wrap, the decorations that canal
+    arrows follow); it is never used for the map itself.
     """
     if scale == 1.0:
         return geometry
@@ -59,7 +60,7 @@ def arrow_geometry(geometry: BoardGeometry, scale: float) -> BoardGeometry:
         found = BoardGeometry(
             map_id=geometry.map_id, width=geometry.width, height=geometry.height, wrap_x=geometry.wrap_x,
             provinces=dict(geometry.provinces), impassable={}, sea_background=None, land_background=None,
-            land_background_area=None, decorations=(), unit_size=geometry.unit_size * scale,
+            land_background_area=None, decorations=geometry.decorations, unit_size=geometry.unit_size * scale,
         )
         _scaled[key] = found
     return found
@@ -135,6 +136,7 @@ class ProvinceItem(QGraphicsItem):
         self.fill = QColor(palette.SEA if shape.is_sea else palette.NEUTRAL_LAND)
         self.lit: frozenset[str] = frozenset()  # highlighted locations: the province and/or its coasts
         self.is_selected_province = False
+        self.railway_lit = False  # a railway target: orange track round the province
         pad = unit_size  # room for the screen-width outline even when zoomed far out
         self._bounds = shape.bounds.adjusted(-pad, -pad, pad, pad)
         self.setZValue(Z_PROVINCE)
@@ -156,23 +158,37 @@ class ProvinceItem(QGraphicsItem):
             self.fill = QColor(colour)
             self.update()
 
-    def set_lit(self, lit: frozenset[str], selected: bool) -> None:
-        if lit != self.lit or selected != self.is_selected_province:
+    def set_lit(self, lit: frozenset[str], selected: bool, *, railway: bool = False) -> None:
+        if lit != self.lit or selected != self.is_selected_province or railway != self.railway_lit:
             self.lit = lit
             self.is_selected_province = selected
-            self.setZValue(Z_PROVINCE_LIT if (lit or selected) else Z_PROVINCE)
+            self.railway_lit = railway
+            self.setZValue(Z_PROVINCE_LIT if (lit or selected or railway) else Z_PROVINCE)
             self.update()
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.fillPath(self.area.path, self.fill)
-        if not (self.lit or self.is_selected_province):
+        if not (self.lit or self.is_selected_province or self.railway_lit):
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        if self.railway_lit and not self.lit:
+            painter.fillPath(self.area.path, _translucent(palette.RAILWAY_ORDER, RAILWAY_HIGHLIGHT_ALPHA))
         for loc in sorted(self.lit):
             path = self.area.path if loc == self.area.loc else self.area.coasts[loc.split("/", 1)[1]].path
             painter.fillPath(path, _translucent(palette.HIGHLIGHT, HIGHLIGHT_ALPHA))
             painter.strokePath(path, _screen_pen(palette.UNIT_INK, 4.0))  # dark casing: reads on any tint
             painter.strokePath(path, _screen_pen(palette.HIGHLIGHT, 2.5))
+        if self.railway_lit:
+            # The railway sign in orange (dark casing, light ties), inside any ordinary highlight's outline,
+            # so a place the unit can both walk and ride to shows both.
+            painter.save()
+            painter.setClipPath(self.area.path)
+            painter.strokePath(self.area.path, _screen_pen(palette.UNIT_INK, 11.0, Qt.PenCapStyle.FlatCap))
+            painter.strokePath(self.area.path, _screen_pen(palette.RAILWAY_ORDER, 8.0, Qt.PenCapStyle.FlatCap))
+            ties = _screen_pen("#ffffff", 3.0, Qt.PenCapStyle.FlatCap)
+            ties.setDashPattern([2.0, 2.0])
+            painter.strokePath(self.area.path, ties)
+            painter.restore()
         if self.is_selected_province:
             painter.fillPath(self.area.path, _translucent("#ffffff", 0.3))
             painter.strokePath(self.area.path, _screen_pen(palette.UNIT_INK, 5.0))

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from app.drawing import BoardGeometry, BoardPicture, OrderArrow, normalise_location, palette
 from engine.mapdata import MapData
+from engine.types import province_of
 
 from .items import (
     LABEL_BASE,
@@ -70,6 +71,7 @@ class MapScene(QGraphicsScene):
                 self.addItem(small)
         self.units: dict[tuple[str, str, str, bool], UnitItem] = {}
         self.arrows: dict[OrderArrow, ArrowItem] = {}
+        self.railway_highlights: frozenset[str] = frozenset()  # provinces lit as railway targets
         self.retreat_options: list[RetreatOptionsItem] = []
         self._retreat_key: tuple[tuple[str, tuple[str, ...]], ...] = ()
         self.zoom = 1.0
@@ -118,18 +120,23 @@ class MapScene(QGraphicsScene):
         self._apply_fills(self.picture)
 
     def show_picture(self, picture: BoardPicture, *, retreat_options: Mapping[str, Sequence[str]] | None = None,
-                     awaiting: frozenset[str] = frozenset(), awaiting_dislodged: bool = False) -> None:
+                     awaiting: frozenset[str] = frozenset(), awaiting_dislodged: bool = False,
+                     railway_highlights: frozenset[str] = frozenset()) -> None:
         """Make the map show ``picture``.
 
         ``awaiting`` names the provinces of the operator's units that have no order yet (the dislodged
         units there when ``awaiting_dislodged``), ``retreat_options`` maps a dislodged unit's location to
-        the places it may retreat to.
+        the places it may retreat to, ``railway_highlights`` the places a selected army may ride to by
+        railway (lit in railway orange, beside the picture's ordinary highlights).
         """
         previous = self.picture
         self.picture = picture
         if previous.owners != picture.owners or not previous.owners:
             self._apply_fills(picture)
-        if previous.highlights != picture.highlights or previous.selected != picture.selected:
+        railway = frozenset(province_of(loc) for loc in railway_highlights)
+        if (previous.highlights != picture.highlights or previous.selected != picture.selected
+                or railway != self.railway_highlights):
+            self.railway_highlights = railway
             self._apply_highlights(picture)
         self._apply_units(picture, awaiting, awaiting_dislodged)
         self._apply_arrows(picture)
@@ -156,7 +163,7 @@ class MapScene(QGraphicsScene):
             lit.setdefault(key.split("/", 1)[0], set()).add(key)
         selected = normalise_location(picture.selected).split("/", 1)[0] if picture.selected else None
         for pid, item in self.provinces.items():
-            item.set_lit(frozenset(lit.get(pid, ())), pid == selected)
+            item.set_lit(frozenset(lit.get(pid, ())), pid == selected, railway=pid in self.railway_highlights)
 
     def _apply_units(self, picture: BoardPicture, awaiting: frozenset[str], awaiting_dislodged: bool) -> None:
         wanted: dict[tuple[str, str, str, bool], QPointF] = {}

@@ -1,5 +1,9 @@
 """From game data to what the map shows: the board geometry to use, power colours, and
 :class:`~app.drawing.BoardPicture` values (owners, units, arrows) for a position, a draft or a result.
+
+Colonial's special moves get their own arrows: a railway move runs along the line's spaces as orange
+track, split where the train stopped (the stretch it covered solid, the rest dashed and marked failed
+at the stop); a Suez passage, and the permission that opens it, are routed through the canal.
 """
 from __future__ import annotations
 
@@ -7,15 +11,23 @@ import logging
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from app.drawing import BoardGeometry, BoardPicture, GeometryError, OrderArrow, load_map_geometry, palette
+from app.drawing import ArrowStyle, BoardGeometry, BoardPicture, GeometryError, OrderArrow, load_map_geometry, palette
 from app.drawing.paths import geometry_path
 from engine.game import PhaseRecord
 from engine.mapdata import MapData
 from engine.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove
 from engine.phases import FAILS, INVALID
 from engine.state import GameState
-from engine.types import OrderError, PhaseType
+from engine.types import ChancelleryError, OrderError, PhaseType, UnitType, province_of
 from engine.variants import Variant
+from engine.variants.colonial import (
+    ColonialPlaces,
+    ColonialVariant,
+    RailwayJourney,
+    SuezPermission,
+    is_railway_move,
+    is_suez_move,
+)
 
 from .schematic import schematic_geometry
 
@@ -51,16 +63,39 @@ def home_centres(board: MapData) -> dict[str, str]:
     return {c: p for p, info in board.powers.items() for c in info.home_centers}
 
 
-def order_arrow(power: str, order: Order, *, failed: bool = False, phase_type: PhaseType | None = None) -> OrderArrow | None:
-    """How ``order`` is drawn; ``None`` for orders without a mark (a waive)."""
+def colonial_places(variant: Variant | None) -> ColonialPlaces | None:
+    """The railway and canal of a Colonial game (``None`` for any other variant)."""
+    return variant.places if isinstance(variant, ColonialVariant) else None
+
+
+def order_arrow(power: str, order: Order, *, failed: bool = False, phase_type: PhaseType | None = None,
+                variant: Variant | None = None) -> OrderArrow | None:
+    """How ``order`` is drawn; ``None`` for orders without a mark (a waive).
+
+    With ``variant`` a railway move follows its line and Suez passages go through the canal; a railway
+    move's result split at its stop comes from :func:`railway_arrows`.
+    """
+    places = colonial_places(variant)
+    if isinstance(order, SuezPermission):
+        if places is None:
+            return None
+        # Drawn like the Avalon Hill form of the order: Egypt's unit supporting the passage.
+        return OrderArrow("support_move", power, places.canal, order.dest, order.fleet.loc, failed=failed,
+                          style=ArrowStyle.CANAL)
     if isinstance(order, Hold):
         return OrderArrow("hold", power, order.unit.loc, failed=failed)
     if isinstance(order, Move):
-        return OrderArrow("move", power, order.unit.loc, order.dest, failed=failed)
+        if is_railway_move(order):
+            return railway_arrows(power, order, places, failed=failed)[0]
+        style = ArrowStyle.CANAL if places is not None and is_suez_move(places, order) else ArrowStyle.NORMAL
+        return OrderArrow("move", power, order.unit.loc, order.dest, failed=failed, style=style)
     if isinstance(order, SupportHold):
         return OrderArrow("support_hold", power, order.unit.loc, order.target.loc, failed=failed)
     if isinstance(order, SupportMove):
-        return OrderArrow("support_move", power, order.unit.loc, order.dest, order.target.loc, failed=failed)
+        passage = (places is not None and order.target.type is UnitType.FLEET
+                   and places.other_sea(province_of(order.target.loc)) == province_of(order.dest))
+        return OrderArrow("support_move", power, order.unit.loc, order.dest, order.target.loc, failed=failed,
+                          style=ArrowStyle.CANAL if passage else ArrowStyle.NORMAL)
     if isinstance(order, Convoy):
         return OrderArrow("convoy", power, order.unit.loc, order.dest, order.target.loc, failed=failed)
     if isinstance(order, Retreat):
@@ -72,22 +107,65 @@ def order_arrow(power: str, order: Order, *, failed: bool = False, phase_type: P
     return None
 
 
-def draft_arrows(orders: Iterable[tuple[str, Order]], phase_type: PhaseType) -> list[OrderArrow]:
+def railway_arrows(power: str, order: Move, places: ColonialPlaces | None, *, failed: bool = False,
+                   journey: RailwayJourney | None = None) -> list[OrderArrow]:
+    """A railway move as orange track along the line's spaces.
+
+    Given how the journey went: one arrow when the army arrived (or never got away: then it is failed
+    and its mark sits at the origin); otherwise the stretch it covered, solid up to where it stopped,
+    then the rest, failed, from the stop to the ordered destination.
+    """
+    origin, dest = province_of(order.unit.loc), province_of(order.dest)
+    path: tuple[str, ...] = (dest,)
+    if places is not None and origin in places.route and dest in places.route and origin != dest:
+        path = places.path(origin, dest)
+    if journey is None or journey.unit != order.unit or journey.path != path:
+        return [OrderArrow("move", power, order.unit.loc, order.dest, failed=failed, style=ArrowStyle.TSR,
+                           via=path[:-1])]
+    if journey.arrived or journey.stopped_at == journey.origin:
+        return [OrderArrow("move", power, order.unit.loc, order.dest, failed=not journey.arrived,
+                           style=ArrowStyle.TSR, via=path[:-1])]
+    stop = journey.stopped_at
+    travelled = journey.travelled
+    rest = path[path.index(stop) + 1:]
+    return [
+        OrderArrow("move", power, order.unit.loc, stop, style=ArrowStyle.TSR, via=travelled[:-1]),
+        OrderArrow("move", power, stop, order.dest, failed=True, style=ArrowStyle.TSR, via=rest[:-1]),
+    ]
+
+
+def draft_arrows(orders: Iterable[tuple[str, Order]], phase_type: PhaseType, *,
+                 variant: Variant | None = None) -> list[OrderArrow]:
     out = []
     for power, order in orders:
-        arrow = order_arrow(power, order, phase_type=phase_type)
+        arrow = order_arrow(power, order, phase_type=phase_type, variant=variant)
         if arrow is not None:
             out.append(arrow)
     return out
 
 
+def result_journey(variant: Variant, record: PhaseRecord) -> RailwayJourney | None:
+    """How the phase's railway move went (``None``: no railway move, or not a Colonial game)."""
+    if not isinstance(variant, ColonialVariant) or record.state.phase.type is not PhaseType.MOVEMENT:
+        return None
+    if not any(is_railway_move(r.typed) or " VIA TSR" in r.order.upper() for r in record.results):
+        return None
+    try:
+        return variant.railway_journey(record.state, record.orders)
+    except ChancelleryError as exc:
+        log.warning("the railway journey of %s can't be worked out (%s)", record.state.phase, exc)
+        return None
+
+
 def result_arrows(variant: Variant, record: PhaseRecord, *, include_defaults: bool = False) -> list[OrderArrow]:
     """The orders of an adjudicated phase, read back from their text, failed ones marked.
 
-    Default holds are left out (they would clutter the board); default disbands are drawn.
+    Default holds are left out (they would clutter the board); default disbands are drawn. A railway
+    move is split where the train stopped.
     """
-    out = []
+    out: list[OrderArrow] = []
     phase_type = record.state.phase.type
+    journey = result_journey(variant, record)
     for r in record.results:
         if r.result == INVALID:
             continue
@@ -99,7 +177,12 @@ def result_arrows(variant: Variant, record: PhaseRecord, *, include_defaults: bo
                 continue
         if r.default and isinstance(order, Hold) and not include_defaults:
             continue
-        arrow = order_arrow(r.power, order, failed=r.result == FAILS, phase_type=phase_type)
+        if is_railway_move(order):
+            assert isinstance(order, Move)
+            out.extend(railway_arrows(r.power, order, colonial_places(variant), failed=r.result == FAILS,
+                                      journey=journey))
+            continue
+        arrow = order_arrow(r.power, order, failed=r.result == FAILS, phase_type=phase_type, variant=variant)
         if arrow is not None:
             out.append(arrow)
     return out

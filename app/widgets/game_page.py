@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.controllers.describe import hover_lines, window_title
+from app.controllers.describe import hover_lines, order_line, window_title
 from app.controllers.drafts import OrderDraft
 from app.controllers.gm import GameMaster
 from app.controllers.hotseat import HotSeatFlow, Stage
@@ -276,13 +276,14 @@ class GamePage(QWidget):
         draft = self.draft
         state = self.game.state
         powers = self.entry_powers()
-        arrows = draft_arrows(draft.all_orders(), state.phase.type) if draft is not None else []
+        arrows = draft_arrows(draft.all_orders(), state.phase.type, variant=self.game.variant) if draft is not None else []
         highlights = entry.highlights if entry is not None else frozenset()
+        railway = entry.railway_highlights if entry is not None else frozenset()
         selected = entry.selected if entry is not None else None
         awaiting, retreats = self._awaiting(powers, draft)
         picture = self._state_picture(state, orders=arrows, highlights=highlights, selected=selected)
         self.scene.show_picture(picture, retreat_options=retreats, awaiting=awaiting,
-                                awaiting_dislodged=state.phase.type is PhaseType.RETREATS)
+                                awaiting_dislodged=state.phase.type is PhaseType.RETREATS, railway_highlights=railway)
         if panels:
             self._refresh_banner_for_entry()
             self._refresh_panel(powers, draft)
@@ -391,7 +392,7 @@ class GamePage(QWidget):
         known = known_orders(o for _p, o in draft.all_orders())
         for power in draft.powers:
             for key, order in draft.items(power):
-                rows.append((power, key, str(order), self.colours.get(power, "#888888")))
+                rows.append((power, key, order_line(order), self.colours.get(power, "#888888")))
         unordered = 0
         for power in powers:
             result = review(self.game, power, draft.orders(power), known, visible)
@@ -480,7 +481,7 @@ class GamePage(QWidget):
         kinds = [k for k in entry.available_kinds() if k != "M"]
         loc = next((o.unit.loc for o in entry.options.by_province[entry.selected][1] if hasattr(o, "unit")), entry.selected)
         at = self.view.mapFromScene(self.scene.anchor(loc))
-        lit = [self.view.mapFromScene(self.scene.anchor(p)) for p in entry.highlights]
+        lit = [self.view.mapFromScene(self.scene.anchor(p)) for p in entry.highlights | entry.railway_highlights]
         try:
             units = [self.view.mapFromScene(item.pos()) for item in self.scene.units.values()]
         except RuntimeError:  # the scene is being torn down with the window; scroll signals still arrive

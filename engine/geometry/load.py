@@ -6,12 +6,12 @@ pixels at scale 1 with ``y`` growing downward.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..jsonfile import read_json
 from ..mapdata import MAPS_DIR
 from ..types import MapDataError
 from .rules import GEOMETRY_FORMAT, GEOMETRY_FORMAT_VERSION
@@ -198,15 +198,7 @@ def parse_geometry(doc: Any, source: str = "geometry") -> Geometry:
 
 def read_geometry(path: Path) -> Geometry:
     """Read a geometry file (uncached)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise MapDataError(f"{path} can't be read: {exc.strerror}") from exc
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise MapDataError(f"{path} is not valid JSON: {exc}") from exc
-    return parse_geometry(doc, str(path))
+    return parse_geometry(read_json(path, MapDataError), str(path))
 
 
 def has_geometry(map_id: str) -> bool:

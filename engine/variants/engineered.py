@@ -17,6 +17,7 @@ from functools import cached_property
 from typing import Any, ClassVar, Mapping, Sequence
 
 from ..orders import Move, Order, RawOrder
+from ..phases import OrderResult
 from ..resolver import MovementResult, Tracer
 from ..rules import DEFAULT_RULEBOOK, Rulebook
 from ..state import Dislodged, GameState
@@ -54,6 +55,7 @@ from .engineered_rules.stacks import (
     with_extra,
 )
 from .engineered_rules.validate import first_vote_year, validate_order
+from .engineered_rules.views import results_for
 
 
 @register
@@ -285,11 +287,11 @@ class Engineered(Variant):
 
     def adjudicate_movement(self, state: GameState, orders: Mapping[str, Order],
                             tracer: Tracer | None = None) -> MovementResult:
-        return movement.adjudicate(self, state, orders, tracer)  # type: ignore[arg-type]
+        return movement.adjudicate(self, state, orders, tracer)
 
     def after_phase(self, before: GameState, after: GameState, submitted: Mapping[str, Sequence[Order]],
                     outcome: MovementResult | None) -> PhaseEnd:
-        return seasons.after_phase(self, before, after, submitted, outcome)  # type: ignore[arg-type]
+        return seasons.after_phase(self, before, after, submitted, outcome)
 
     # --- the madman, victory and views ----------------------------------------------------------------
 
@@ -309,6 +311,11 @@ class Engineered(Variant):
             if len(left) == 1:
                 return left[0]
         return best
+
+    def results_for(self, before: GameState, results: Sequence[OrderResult], power: str | None) -> list[OrderResult]:
+        """A phase's results as ``power`` may read them: another power's hidden decoy orders read as the
+        unit it copies, and its creation isn't shown (see ``engineered_rules/views.py``)."""
+        return results_for(before, results, power)
 
     def view_for(self, state: GameState, power: str | None) -> GameState:
         """Other powers see a decoy as the unit it copies (rule 8): its marks and stacked twins are dropped."""

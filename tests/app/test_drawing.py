@@ -191,7 +191,7 @@ def test_bad_geometry_is_reported_with_the_offending_entry(change: Any, message:
 
 
 def test_unreadable_geometry_files_are_reported(tmp_path: Path) -> None:
-    with pytest.raises(GeometryError, match="can't read"):
+    with pytest.raises(GeometryError, match="can.t be read"):
         load_geometry(tmp_path / "missing.json")
     broken = tmp_path / "broken.json"
     broken.write_text("{not json", encoding="utf-8")

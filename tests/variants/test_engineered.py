@@ -77,7 +77,7 @@ def random_orders(variant: Engineered, state: GameState, options: dict[str, dict
     if delta < 0:
         rng.shuffle(removals)
         chosen.extend(removals[:-delta if rng.random() < 0.7 else rng.randrange(0, -delta)])
-    for slot, orders in per.items():
+    for orders in per.values():
         extra = [o for o in orders if isinstance(o, (Convert, CreateDecoy, CreateEngineer, VoteOut))]
         if extra and rng.random() < 0.7:
             chosen.append(rng.choice(extra))
@@ -164,7 +164,8 @@ def test_cases_file_matches_its_schema() -> None:
     jsonschema = pytest.importorskip("jsonschema")
     validator_class = jsonschema.validators.validator_for(SCHEMA)
     validator_class.check_schema(SCHEMA)
-    problems = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in validator_class(SCHEMA).iter_errors(SUITE)]
+    errors = validator_class(SCHEMA).iter_errors(SUITE)
+    problems = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in errors]
     assert not problems, "\n".join(problems[:30])
 
 
@@ -345,7 +346,8 @@ def test_seed_notation_is_read(text: str, canonical: str) -> None:
     _, state = state_from_request({"variant": "engineered", "phase": "S1902M", "units": {
         "RUSSIA": ["F STP/SC", "A MOS", "F SEV", "E RUM", "A RUM"], "AUSTRIA": ["W WAR"], "TURKEY": ["A SER", "F BLA"],
         "ENGLAND": ["A LVP", "F NAO", "F NWG", "F BAR"]}})
-    state = state.replace(units={**state.units, "STP": Unit("RUSSIA", UnitType.ARMY, "STP")}) if "T E" in text else state
+    if "T E" in text:
+        state = state.replace(units={**state.units, "STP": Unit("RUSSIA", UnitType.ARMY, "STP")})
     power = {"F": "AUSTRIA", "A": "ENGLAND", "B": "RUSSIA", "E": "RUSSIA", "N": "RUSSIA", "S": "RUSSIA"}[text[0]]
     order = variant.validate(variant.parse(text), state, power)
     assert str(order) == canonical
@@ -374,11 +376,12 @@ def test_contract_accepts_stacked_units_and_names_bad_ones() -> None:
                                              "TURKEY": ["A SEV", "P SEV"]}
     response = engine.adjudicate(request)
     assert [e["result"] for e in response["orders"][:3]] == ["succeeds"] * 3
-    for units, problem in [({"RUSSIA": ["W WAR"]}, "fighter"), ({"RUSSIA": ["D MOS"]}, "decoy"),
-                           ({"RUSSIA": ["A MOS", "W MOS"]}, "two military units")]:
+    bad = [("simple", {"RUSSIA": ["W WAR"]}, "fighter"), ("simple", {"RUSSIA": ["D MOS"]}, "decoy"),
+           ("complex", {"RUSSIA": ["A MOS", "W MOS"]}, "two military units")]
+    for level, units, problem in bad:
         with pytest.raises(RequestError, match=problem):
-            state_from_request({"variant": "engineered", "options": {"level": "simple" if problem != "two military units" else "complex"},
-                                "phase": "S1902M", "units": units})
+            state_from_request({"variant": "engineered", "options": {"level": level}, "phase": "S1902M",
+                                "units": units})
 
 
 def test_other_powers_see_a_decoy_as_an_ordinary_unit() -> None:
@@ -386,10 +389,32 @@ def test_other_powers_see_a_decoy_as_an_ordinary_unit() -> None:
                                          "units": {"RUSSIA": ["A MOS", "D MOS", "D UKR"], "TURKEY": ["A SEV"]}})
     own = variant.view_for(state, "RUSSIA")
     other = variant.view_for(state, "TURKEY")
-    assert decoy_provinces(own) == {"UKR"} and [s.unit for s in stacked_units(own)] == [Unit("RUSSIA", UnitType.DECOY, "MOS")]
+    assert decoy_provinces(own) == {"UKR"}
+    assert [s.unit for s in stacked_units(own)] == [Unit("RUSSIA", UnitType.DECOY, "MOS")]
     assert not decoy_provinces(other) and not stacked_units(other)
     assert other.units["UKR"] == Unit("RUSSIA", UnitType.ARMY, "UKR")
     assert variant.view_for(state, None) is state
+
+
+def test_other_powers_read_a_hidden_decoys_orders_as_its_twins() -> None:
+    variant, state = state_from_request({"variant": "engineered", "phase": "S1902M",
+                                         "units": {"RUSSIA": ["A MOS", "D MOS"], "TURKEY": ["A SEV"]}})
+    assert isinstance(variant, Engineered)
+    result = Submission.from_texts(variant, state, {"RUSSIA": ["D MOS - LVN", "A MOS - UKR"]}).process()
+    own = [r.order for r in variant.results_for(state, result.results, "RUSSIA")]
+    other = [r.order for r in variant.results_for(state, result.results, "TURKEY")]
+    assert own[:2] == ["D MOS - LVN", "A MOS - UKR"] and other[:2] == ["A MOS - LVN", "A MOS - UKR"]
+    variant, state = state_from_request({"variant": "engineered", "phase": "W1902A",
+                                         "units": {"RUSSIA": ["A MOS", "E MOS"]},
+                                         "centers": {"RUSSIA": ["MOS", "SEV", "STP", "WAR"]}})
+    assert isinstance(variant, Engineered)
+    result = Submission.from_texts(variant, state, {"RUSSIA": ["D MOS B"]}).process()
+    assert [r.order for r in variant.results_for(state, result.results, "RUSSIA")] == ["D MOS B"]
+    assert not variant.results_for(state, result.results, "TURKEY")
+    spring = result.state  # the decoy stays beside its twin: it is disbanded, unseen by others
+    result = Submission.from_texts(variant, spring, {}).process()
+    assert any("alone" in r.reason for r in variant.results_for(spring, result.results, "RUSSIA"))
+    assert not any("alone" in r.reason for r in variant.results_for(spring, result.results, "TURKEY"))
 
 
 def test_game_master_hands_a_power_to_the_madman() -> None:
@@ -458,8 +483,8 @@ def test_random_games_keep_the_invariants(level: str, seed: int) -> None:
 
 def test_unordered_units_of_the_madman_hold() -> None:
     variant, state = state_from_request({"variant": "engineered", "phase": "S1902M", "units": {"RUSSIA": ["A MOS"]}})
-    state = variant.make_state(state.phase, [Unit("RUSSIA", UnitType.ARMY, "MOS"), Unit(NEUTRAL, UnitType.FLEET, "BLA")],
-                               state.centers)
+    units = [Unit("RUSSIA", UnitType.ARMY, "MOS"), Unit(NEUTRAL, UnitType.FLEET, "BLA")]
+    state = variant.make_state(state.phase, units, state.centers)
     result = Submission.from_texts(variant, state, {"RUSSIA": ["A MOS - SEV"]}).process()
     assert {str(u) for u in result.state.units.values()} == {"A SEV", "F BLA"}
     assert re.search("holds", next(r.reason for r in result.results if r.power == NEUTRAL))

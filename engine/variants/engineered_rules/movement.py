@@ -48,7 +48,8 @@ class EngineeredResult(MovementResult):
     notes: list[PhaseNote] = field(default_factory=list)
 
 
-def adjudicate(rules: Rules, state: GameState, orders: Mapping[str, EngineeredOrder], tracer: Tracer | None = None) -> EngineeredResult:
+def adjudicate(rules: Rules, state: GameState, orders: Mapping[str, EngineeredOrder],
+               tracer: Tracer | None = None) -> EngineeredResult:
     """``orders`` is keyed by :meth:`Engineered.order_key`, with every unit's default order filled in."""
     units: dict[str, Unit] = dict(state.units)
     military: dict[str, EngineeredOrder] = {}
@@ -62,8 +63,8 @@ def adjudicate(rules: Rules, state: GameState, orders: Mapping[str, EngineeredOr
             key = decoy_key(s.province)
             units[key] = s.disguise
             decoys.add(key)
-            order = extra.pop(key, None)
-            military[key] = Move(s.disguise, order.dest) if isinstance(order, StackedMove) else Hold(s.disguise)
+            wanted = extra.pop(key) if key in extra else None
+            military[key] = Move(s.disguise, wanted.dest) if isinstance(wanted, StackedMove) else Hold(s.disguise)
 
     outcomes_extra: dict[str, Outcome] = {}
     overridden: dict[str, Outcome] = {}
@@ -73,7 +74,7 @@ def adjudicate(rules: Rules, state: GameState, orders: Mapping[str, EngineeredOr
         _settle_bids(state, orders, bids, military, outcomes_extra, overridden, notes)
 
     frozen_decoys = frozenset(decoys)
-    resolver = EngineeredResolver(rules.board, units, military, tracer, frozen_decoys)
+    resolver = EngineeredResolver(rules.board, units, military, tracer, frozen_decoys)  # type: ignore[arg-type]
     result = resolver.run()
     exposed = {d for d in frozen_decoys if _bluff_fails(rules, units, military, frozen_decoys, d, resolver, result)}
     outcomes: dict[str, Outcome] = dict(result.outcomes.items())
@@ -167,7 +168,7 @@ def _settle_bids(state: GameState, orders: Mapping[str, EngineeredOrder], bids: 
 def _bluff_fails(rules: Rules, units: Mapping[str, Unit], orders: Mapping[str, EngineeredOrder], decoys: frozenset[str],
                  decoy: str, resolver: EngineeredResolver, result: MovementResult) -> bool:
     """Would the turn have gone differently had ``decoy`` been the real unit it copies?"""
-    real = EngineeredResolver(rules.board, units, orders, None, decoys - {decoy})
+    real = EngineeredResolver(rules.board, units, orders, None, decoys - {decoy})  # type: ignore[arg-type]
     other = real.run()
     return real.result != resolver.result or other.dislodged.keys() != result.dislodged.keys()
 

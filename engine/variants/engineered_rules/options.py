@@ -39,10 +39,11 @@ def legal_orders(rules: Rules, state: GameState) -> dict[str, dict[str, list[Eng
         out: dict[str, dict[str, list[EngineeredOrder]]] = {}
         for prov, d in sorted(state.dislodged.items()):
             if d.unit.type is UnitType.FIGHTER:
-                orders: list[EngineeredOrder] = [Retreat(d.unit, loc) for loc in fighter_retreats(rules.board, state, prov)]
+                retreats = fighter_retreats(rules.board, state, prov)
+                orders: list[EngineeredOrder] = [Retreat(d.unit, loc) for loc in retreats]
                 orders.append(Disband(d.unit))
             else:
-                orders = retreat_orders(state, prov)
+                orders = list[EngineeredOrder](retreat_orders(state, prov))
             out.setdefault(d.unit.power, {})[d.unit.loc] = orders
         return out
     return {p: o for p in rules.powers if (o := _winter(rules, state, p))}
@@ -89,8 +90,10 @@ def unit_extra_orders(rules: Rules, state: GameState, unit: Unit) -> list[Engine
 
 def _movement(rules: Rules, state: GameState) -> dict[str, dict[str, list[EngineeredOrder]]]:
     board = rules.board
-    out = {p: {loc: list(orders) for loc, orders in per.items()}
-           for p, per in legal_order_objects(rules, state).items()}  # type: ignore[arg-type]
+    out: dict[str, dict[str, list[EngineeredOrder]]] = {
+        p: {loc: list[EngineeredOrder](orders) for loc, orders in per.items()}
+        for p, per in legal_order_objects(rules, state).items()  # type: ignore[arg-type]
+    }
     for e in engineers(state):
         dests: set[str] = set()
         unit = state.units.get(e.province)
@@ -99,7 +102,8 @@ def _movement(rules: Rules, state: GameState) -> dict[str, dict[str, list[Engine
         for d in stacked_decoys(state):
             if d.power == e.power and d.province == e.province:
                 dests |= {province_of(m.dest) for m in _decoy_moves(rules, state, d.disguise)}
-        out.setdefault(e.power, {})[f"E {e.province}"] = [StackedHold(e.unit), *(StackedMove(e.unit, d) for d in sorted(dests))]
+        moves = [StackedMove(e.unit, d) for d in sorted(dests)]
+        out.setdefault(e.power, {})[f"E {e.province}"] = [StackedHold(e.unit), *moves]
     for d in stacked_decoys(state):
         options: list[EngineeredOrder] = [StackedHold(d.unit)]
         options += [StackedMove(d.unit, m.dest) for m in _decoy_moves(rules, state, d.disguise)]
@@ -158,12 +162,12 @@ def _winter(rules: Rules, state: GameState, power: str) -> dict[str, list[Engine
     for s in mine + [p for p in prisons(state) if p.power == power]:
         slot = f"{s.kind.value} {s.province}"
         orders = out.setdefault(slot, [])
-        unit = state.units.get(s.province)
+        occupant = state.units.get(s.province)
         p = board.provinces[s.province]
-        if unit is not None and unit.power == power and s.province not in decoys and p.is_supply_center:
-            orders += _conversions(rules, s.kind, unit)
-            if (s.kind is UnitType.ENGINEER and settings.use_decoys and s.province in homes and delta > 0):
-                orders.append(CreateDecoy(unit))
+        if occupant is not None and occupant.power == power and s.province not in decoys and p.is_supply_center:
+            orders += _conversions(rules, s.kind, occupant)
+            if s.kind is UnitType.ENGINEER and settings.use_decoys and s.province in homes and delta > 0:
+                orders.append(CreateDecoy(occupant))
         orders.append(DisbandStacked(s.unit))
     if settings.survival and state.phase.year >= first_vote_year(rules):
         out["VOTE"] = [VoteOut(power, p) for p in rules.powers

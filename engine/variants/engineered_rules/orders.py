@@ -89,7 +89,7 @@ class Damage:
 class Bid:
     power: str
     offered: tuple[Unit, ...]  # the bidder's units put into civil disorder if the bid wins
-    order: Order  # the order wanted for the madman unit
+    order: EngineeredOrder  # the order wanted for the madman unit (one of BIDDABLE)
 
     def __str__(self) -> str:
         return f"BID {', '.join(str(u) for u in self.offered)} FOR {self.order}"

@@ -20,7 +20,7 @@ from typing import Mapping
 
 from ...mapdata import MapData
 from ...orders import Move, Order, SupportHold, SupportMove
-from ...resolver import MovementResolver, Outcome, Tracer
+from ...resolver import MovementResolver, MovementResult, Outcome, Tracer
 from ...types import Unit, UnitType, province_of
 from .orders import Damage, Transport
 
@@ -140,6 +140,16 @@ class EngineeredResolver(MovementResolver):
             return False  # 7e
         return super().support_is_cut(prov)
 
+    def run(self) -> MovementResult:
+        result = super().run()
+        # A standoff of zero-strength moves (two fighters, say) leaves the area contested too.
+        occupied = {province_of(d) for d in result.moved.values()} | {
+            p for p in self.units if p not in result.moved and p not in result.dislodged}
+        for prov, dest in self.move_dest.items():
+            if not self.result[prov] and dest not in occupied and self.opposes(prov):
+                result.contested.add(dest)
+        return result
+
     # --- reasons --------------------------------------------------------------------------------------
 
     def explain(self, prov: str, dislodged: Mapping[str, tuple[str, bool]]) -> Outcome:
@@ -153,7 +163,8 @@ class EngineeredResolver(MovementResolver):
                 return Outcome(False, f"{order.target} has no support to cut")
             names = ", ".join(str(self.units[s]) for s in cuts)
             if prov in self.absorbed:
-                return Outcome(True, f"defeats the fighter support of {names}; armies and fleets are untouched (rule 7g)")
+                return Outcome(True, f"defeats the fighter support of {names}; "
+                                     "armies and fleets are untouched (rule 7g)")
             return Outcome(True, f"cuts the support of {names}")
         if isinstance(order, Transport):
             return Outcome(prov not in dislodged, "holds" if prov not in dislodged else "dislodged")

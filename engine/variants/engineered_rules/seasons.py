@@ -47,8 +47,8 @@ def after_phase(rules: Rules, before: GameState, after: GameState, submitted: Ma
 # --- spring and fall ------------------------------------------------------------------------------
 
 
-def _after_movement(rules: Rules, before: GameState, after: GameState, submitted: Mapping[str, Sequence[EngineeredOrder]],
-                    outcome: EngineeredResult) -> PhaseEnd:
+def _after_movement(rules: Rules, before: GameState, after: GameState,
+                    submitted: Mapping[str, Sequence[EngineeredOrder]], outcome: EngineeredResult) -> PhaseEnd:
     notes = list(outcome.notes)
     units = dict(after.units)
     dislodged = dict(after.dislodged)
@@ -80,7 +80,8 @@ def _after_movement(rules: Rules, before: GameState, after: GameState, submitted
         elif s.kind is UnitType.PRISON:
             captor = before.units.get(s.province)
             if captor is None or captor.power != s.power:
-                notes.append(PhaseNote(s.power, str(s.unit), False, "no capturing unit to stay with: disbanded (rule 4c)"))
+                notes.append(PhaseNote(s.power, str(s.unit), False,
+                                       "no capturing unit to stay with: disbanded (rule 4c)"))
             elif s.province in outcome.dislodged:
                 notes.append(PhaseNote(s.power, str(s.unit), False, f"{captor} was dislodged: disbanded (rule 5c)"))
             elif s.province in outcome.moved:
@@ -100,6 +101,11 @@ def _after_movement(rules: Rules, before: GameState, after: GameState, submitted
                 marks.add(s.province)
             else:
                 stacks.append(s)
+    orphans = [s for s in stacks if s.kind is UnitType.PRISON
+               and (units.get(s.province) is None or units[s.province].power != s.power)]
+    for s in orphans:  # its captor was a decoy, exposed and disbanded
+        notes.append(PhaseNote(s.power, str(s.unit), False, "its captor is gone: disbanded (rule 4c)"))
+    stacks = [s for s in stacks if s not in orphans]
     state = after.replace(units=units, dislodged=dislodged)
     missed = missed_turns(before)
     for power in {u.power for u in before.units.values()} & set(rules.powers):
@@ -118,7 +124,9 @@ def _after_retreats(rules: Rules, before: GameState, after: GameState,
     retreats = {province_of(o.unit.loc): o for orders in submitted.values() for o in orders if isinstance(o, Retreat)}
     for prov in dislodged_decoy_provinces(before):
         order = retreats.get(prov)
-        if order is not None and after.units.get(province_of(order.dest)) == Unit(order.unit.power, order.unit.type, order.dest):
+        arrived = order is not None and \
+            after.units.get(province_of(order.dest)) == Unit(order.unit.power, order.unit.type, order.dest)
+        if order is not None and arrived:
             marks.add(province_of(order.dest))
     state = with_extra(after, decoys=marks, dislodged_decoys=())
     state, notes = end_of_season(rules, state)
@@ -260,15 +268,17 @@ def _after_winter(rules: Rules, before: GameState, after: GameState,
     notes += removed
     for s in stacks:
         if s.kind is UnitType.PRISON:
-            notes.append(PhaseNote(s.power, str(s.unit), True, "released: a prison lasts until the next spring (rule 4b)"))
+            notes.append(PhaseNote(s.power, str(s.unit), True,
+                                   "released: a prison lasts until the next spring (rule 4b)"))
     stacks = [s for s in stacks if s.kind is not UnitType.PRISON]
     state = with_extra(state, stacks, marks)
     if votes and rules.settings.survival and before.phase.year >= first_vote_year(rules):
         out = _voted_out(votes)
         if out is not None:
-            state, more = hand_to_madman(rules, state, out, f"voted out by {', '.join(sorted(p for p, t in votes.items() if t == out))} (rule F1)")
+            voters = ", ".join(sorted(p for p, t in votes.items() if t == out))
+            state, more = hand_to_madman(rules, state, out, f"voted out by {voters} (rule F1)")
             notes += more
-    return PhaseEnd(state, verdicts, tuple(notes))
+    return PhaseEnd(state, verdicts, tuple(notes))  # type: ignore[arg-type]
 
 
 def _find(stacks: list[Stacked], unit: Unit) -> Stacked | None:
@@ -333,7 +343,8 @@ def _create_engineer(rules: Rules, before: GameState, stacks: list[Stacked], ord
     if held and have + held >= allowance:
         return False, "a captured engineer can't be replaced until its prison is disbanded (rule 3b)"
     if have + held >= allowance:
-        return False, f"{power} already has the {allowance} engineer{'s' if allowance != 1 else ''} its centres support (rule 3d)"
+        plural = "s" if allowance != 1 else ""
+        return False, f"{power} already has the {allowance} engineer{plural} its centres support (rule 3d)"
     if _find(stacks, engineer) is not None:
         return False, f"an engineer of {power} is already in {engineer.loc}"
     stacks.append(Stacked(power, UnitType.ENGINEER, engineer.loc))

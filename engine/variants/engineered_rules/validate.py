@@ -317,7 +317,8 @@ def _bid(rules: Rules, raw: RawOrder, state: GameState, power: str | None) -> En
     if target.power == power:
         raise IllegalOrderError(f"{target} is yours: order it directly")
     if raw.named_power is not None and raw.named_power != target.power:
-        raise IllegalOrderError(f"the unit in {province_of(target.loc)} belongs to {target.power}, not {raw.named_power}")
+        raise IllegalOrderError(f"the unit in {province_of(target.loc)} belongs to {target.power}, "
+                                f"not {raw.named_power}")
     order = validate_movement_order(rules, inner, state, target.power)
     if not isinstance(order, BIDDABLE):
         raise IllegalOrderError("a bid orders a madman unit to hold, move, support, convoy or damage")
@@ -335,7 +336,8 @@ def _retreat(rules: Rules, raw: RawOrder, state: GameState, power: str | None) -
         if d is not None and d.unit.type is UnitType.FIGHTER:
             prov = d.unit.province
             options = fighter_retreats(rules.board, state, prov)
-            state = state.replace(dislodged={**state.dislodged, prov: Dislodged(d.unit, d.attacker, d.via_convoy, options)})
+            fighter = Dislodged(d.unit, d.attacker, d.via_convoy, options)
+            state = state.replace(dislodged={**state.dislodged, prov: fighter})
     return validate_retreat(raw, state, rules.board, power)
 
 
