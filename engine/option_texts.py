@@ -15,7 +15,7 @@ from functools import lru_cache
 from .mapdata import MapData
 from .state import GameState
 from .types import UnitType, province_of
-from .validate import convoy_fleets_needed
+from .validate import minimal_convoy_routes
 
 
 @dataclass(slots=True)
@@ -35,7 +35,6 @@ class _Tables:
     move_keys: dict[str, frozenset[str]] = field(default_factory=dict)
     sea_links: dict[str, frozenset[str]] = field(default_factory=dict)  # sea -> convoying seas next to it
     coast_links: dict[str, frozenset[str]] = field(default_factory=dict)  # sea -> coastal provinces next to it
-    convoy_dests: dict[tuple[str, str], tuple[tuple[str, str], ...]] = field(default_factory=dict)  # (sea, army)
     # Everything the per-unit loop needs, in one lookup: key -> (hold and move texts, hold-support keys,
     # hold-support texts, move-support keys, move-support texts, provinces it can support into)
     record: dict[str, tuple[list[str], frozenset[str], dict[str, str], frozenset[str], dict[str, list[str]],
@@ -107,20 +106,8 @@ def _tables(board: MapData) -> _Tables:
 
 def clear_memos(board: MapData) -> None:
     """Forget what was memoised from earlier positions (benchmarks use this to time a cold call)."""
-    t = _tables(board)
-    t.networks.clear()
-
-
-def _convoy_texts(board: MapData, t: _Tables, sea: str, army: str) -> tuple[tuple[str, str], ...]:
-    """(destination, order text) for each convoy a fleet in ``sea`` could give an army in ``army``
-    (only destinations whose minimal routes need that fleet, DATC 6.G.19)."""
-    key = (sea, army)
-    hit = t.convoy_dests.get(key)
-    if hit is None:
-        coastal = (p for p, v in board.provinces.items() if v.is_coastal and p != army)
-        hit = t.convoy_dests[key] = tuple(
-            (d, f"F {sea} C A {army} - {d}") for d in sorted(coastal) if sea in convoy_fleets_needed(board, army, d))
-    return hit
+    _tables(board).networks.clear()
+    minimal_convoy_routes.cache_clear()
 
 
 def _networks(t: _Tables, fleets: set[str] | frozenset[str]) -> list[frozenset[str]]:
@@ -186,11 +173,15 @@ def _convoy_moves(t: _Tables, net: _Network, army: str) -> tuple[list[str], list
     return hit
 
 
-def _fleet_convoys(board: MapData, t: _Tables, net: _Network, sea: str, army: str) -> list[str]:
-    key = (sea, army)
-    hit = net.convoys.get(key)
+def _fleet_convoys(board: MapData, net: _Network, sea: str, army: str) -> list[str]:
+    """The convoys the fleet in ``sea`` may give the army in ``army``: to every coast that some minimal route
+    of ``net``'s fleets through ``sea`` reaches (DATC 6.G.19)."""
+    hit = net.convoys.get((sea, army))
     if hit is None:
-        hit = net.convoys[key] = [text for dest, text in _convoy_texts(board, t, sea, army) if dest in net.coasts]
+        routes = minimal_convoy_routes(board, army, net.fleets)
+        for fleet in net.fleets:
+            net.convoys[(fleet, army)] = [f"F {fleet} C A {army} - {d}" for d in sorted(routes) if fleet in routes[d]]
+        hit = net.convoys[(sea, army)]
     return hit
 
 
@@ -268,6 +259,6 @@ def movement_order_texts(board: MapData, state: GameState) -> dict[str, dict[str
             for army_prov in net.coasts:
                 army = units.get(army_prov)
                 if army is not None and army.type is UnitType.ARMY:
-                    texts.extend(_fleet_convoys(board, t, net, prov, army_prov))
+                    texts.extend(_fleet_convoys(board, net, prov, army_prov))
         out.setdefault(unit.power, {})[unit.loc] = texts
     return out

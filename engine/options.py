@@ -13,7 +13,7 @@ from .option_texts import movement_order_texts
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, Waive
 from .state import GameState
 from .types import PhaseType, Unit, UnitType, province_of
-from .validate import convoy_fleets_needed, fleets_at_sea
+from .validate import fleets_at_sea, minimal_convoy_routes
 from .variants.base import Variant
 
 
@@ -116,8 +116,9 @@ def unit_options(variant: Variant, state: GameState, prov: str, reach: _Reach | 
             army = state.units.get(army_prov)
             if army is None or army.type is not UnitType.ARMY:
                 continue
-            for dest in sorted(coasts):
-                if dest != army_prov and prov in convoy_fleets_needed(board, army_prov, dest):
+            fleets = frozenset(f for f, g in reach.fleet_group.items() if g == group)
+            for dest, needed in sorted(minimal_convoy_routes(board, army_prov, fleets).items()):
+                if prov in needed:
                     out.append(Convoy(unit, army, dest))
     out.extend(variant.extra_orders(state, unit))
     return out

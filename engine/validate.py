@@ -100,36 +100,44 @@ def _fleet_loc(board: MapData, prov: str) -> str:
 
 
 @lru_cache(maxsize=None)
-def convoy_fleets_needed(board: MapData, origin: str, dest: str) -> frozenset[str]:
-    """Seas that lie on some minimal convoy route from ``origin`` to ``dest`` (DATC 6.G.19).
+def _sea_touch(board: MapData) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
+    """Per convoying sea: every province it touches, and the coastal ones among them."""
+    touch: dict[str, frozenset[str]] = {}
+    coasts: dict[str, frozenset[str]] = {}
+    for prov, p in board.provinces.items():
+        if p.can_convoy:
+            touch[prov] = board.fleet_adjacent_provinces(_fleet_loc(board, prov))
+            coasts[prov] = frozenset(x for x in touch[prov] if board.provinces[x].is_coastal)
+    return touch, coasts
 
-    A route is minimal when no fleet in it can be left out: no sea touches the origin or destination, or
-    another sea of the route, except through its neighbours in the chain.
+
+@lru_cache(maxsize=4096)
+def minimal_convoy_routes(board: MapData, origin: str, fleets: frozenset[str]) -> dict[str, frozenset[str]]:
+    """For an army in ``origin``: each coast it could be convoyed to by the given fleets, with the fleets
+    that lie on some *minimal* route there (DATC 6.G.19: a fleet no route needs may not convoy).
+
+    A route is minimal when no fleet can be left out: no fleet touches the origin, the destination or an
+    earlier fleet of the chain except through its neighbours in the chain.
     """
-    seas = {p for p, v in board.provinces.items() if v.can_convoy}
-    touch = {s: board.fleet_adjacent_provinces(_fleet_loc(board, s)) for s in seas}
-    needed: set[str] = set()
+    touch, coasts_of = _sea_touch(board)
+    routes: dict[str, set[str]] = {}
 
-    def extend(path: list[str]) -> None:
+    def extend(path: list[str], reached: frozenset[str]) -> None:
+        # ``reached``: every province touched by the fleets before the last one (and the origin).
         last = path[-1]
-        if dest in touch[last]:
-            needed.update(path)
-            return
-        for nxt in touch[last]:
-            if nxt not in seas or nxt in path:
-                continue
-            if origin in touch[nxt]:
-                continue  # a shortcut from the origin would skip the earlier fleets
-            if any(nxt in touch[p] for p in path[:-1]):
-                continue  # a shortcut between fleets
-            path.append(nxt)
-            extend(path)
-            path.pop()
+        for dest in coasts_of[last] - reached:
+            routes.setdefault(dest, set()).update(path)
+        for nxt in touch[last] & fleets:
+            if nxt not in path and nxt not in reached and origin not in touch[nxt]:
+                path.append(nxt)
+                extend(path, reached | touch[last])
+                path.pop()
 
-    for first in seas:
+    start = frozenset((origin,))
+    for first in fleets:
         if origin in touch[first]:
-            extend([first])
-    return frozenset(needed)
+            extend([first], start)
+    return {dest: frozenset(used) for dest, used in routes.items()}
 
 
 def fleets_linked(board: MapData, coast: str, fleets: set[str]) -> set[str]:
@@ -248,11 +256,10 @@ def validate_movement(raw: RawOrder, state: GameState, board: MapData, power: st
             raise IllegalOrderError(f"{target} can't be convoyed to its own province")
         if not board.provinces[dest_prov].is_coastal:
             raise IllegalOrderError(f"an army can't be convoyed to {dest_prov}")
-        if here not in convoy_fleets_needed(board, origin, dest_prov):
-            raise IllegalOrderError(f"{unit} is on no convoy route from {origin} to {dest_prov}")
-        fleets = fleets_at_sea(board, state)
-        if here not in fleets_linked(board, origin, fleets) or here not in fleets_linked(board, dest_prov, fleets):
-            raise IllegalOrderError(f"no chain of fleets through {here} links {origin} to {dest_prov}")
+        fleets = frozenset(fleets_linked(board, origin, fleets_at_sea(board, state)))
+        if here not in minimal_convoy_routes(board, origin, fleets).get(dest_prov, ()):
+            raise IllegalOrderError(f"{unit} is on no convoy route the fleets at sea could form from {origin} "
+                                    f"to {dest_prov}")
         return Convoy(unit, target, dest_prov)
     raise OrderSyntaxError(f"unknown order kind {raw.kind!r}")
 

@@ -1,9 +1,12 @@
-"""Words for the map: the hover card of a province and the title of a phase. Public facts only."""
+"""Words for the map: the hover card of a province, order-list lines and the title of a phase.
+Public facts only."""
 from __future__ import annotations
 
 from engine.mapdata import MapData
+from engine.orders import Order
 from engine.state import GameState
 from engine.types import UnitType, coast_of, province_of
+from engine.variants.colonial import SuezPermission, is_railway_move
 
 _UNIT_WORDS = {UnitType.ARMY: "army", UnitType.FLEET: "fleet"}
 
@@ -43,7 +46,36 @@ def hover_lines(board: MapData, state: GameState, loc: str) -> list[str]:
         u = dislodged.unit
         where = ", ".join(dislodged.retreats) if dislodged.retreats else "nowhere"
         lines.append(f"Dislodged: {unit_words(board, u.power, u.type, u.loc)}; retreats: {where}")
+    lines.extend(special_place_lines(board, prov))
     return lines
+
+
+def special_place_lines(board: MapData, prov: str) -> list[str]:
+    """What a map's special places (its ``extra``: Colonial's railway and canal) mean at ``prov``."""
+    lines = []
+    route = [str(p) for p in board.extra.get("tsr_route") or ()]
+    if prov in route:
+        power = str(board.extra.get("tsr_power", "RUSSIA")).upper()
+        adjective = board.powers[power].adjective if power in board.powers else power.title()
+        lines.append(f"Trans-Siberian Railroad ({' – '.join(route)}): one {adjective} army a turn rides it")
+    suez = board.extra.get("suez") or {}
+    seas = [str(s) for s in suez.get("seas") or ()]
+    if len(seas) == 2:
+        if prov == suez.get("canal"):
+            lines.append(f"Suez Canal: the unit here lets fleets pass between {seas[0]} and {seas[1]}")
+        elif prov in seas:
+            other = seas[1] if prov == seas[0] else seas[0]
+            lines.append(f"Suez Canal to {other}: open only with leave of the unit in {suez.get('canal')}")
+    return lines
+
+
+def order_line(order: Order | SuezPermission) -> str:
+    """An order as listed for its power: the canonical text, with a word on Colonial's special orders."""
+    if isinstance(order, SuezPermission):
+        return f"{order}   (Suez passage granted)"
+    if is_railway_move(order):
+        return f"{order}   (by railway)"
+    return str(order)
 
 
 def window_title(variant_name: str, phase_long_name: str, power_name: str | None = None, dirty: bool = False) -> str:

@@ -222,6 +222,10 @@ class NetworkSeat:
 
     def _changed(self) -> None:
         self.version += 1
+        self._touched()
+
+    def _touched(self) -> None:
+        """Only the entry machine's selection changed: listeners redraw highlights, no data changed."""
         for callback in list(self._listeners):
             callback()
 
@@ -429,7 +433,7 @@ class NetworkSeat:
             return None
         self._entry_legal = (self.you or {}).get("legal")
         entry = OrderEntry(self.entry_options(), draft, self.power)
-        entry.subscribe(self._changed)
+        entry.subscribe(self._touched)
         return entry
 
     def entry_options(self) -> EntryOptions:
@@ -574,7 +578,7 @@ class NetworkTable:
         self.version = 0
         self._listeners: list[Callable[[], None]] = []
         for seat in self.seats:
-            seat.subscribe(self._changed)
+            seat.subscribe(self._forward)
 
     @property
     def hot_seat(self) -> bool:
@@ -584,9 +588,17 @@ class NetworkTable:
         self._listeners.append(callback)
 
     def _changed(self) -> None:
+        """The stage or the active seat changed."""
         self.version += 1
+        self._forward()
+
+    def _forward(self) -> None:
         for callback in list(self._listeners):
             callback()
+
+    def data_key(self) -> tuple[int, ...]:
+        """Changes whenever anything shown changes except the entry machine's selection."""
+        return (self.version, *(s.version for s in self.seats))
 
     def seat_of(self, power: str | None) -> NetworkSeat | None:
         return next((s for s in self.seats if s.power == power), None)

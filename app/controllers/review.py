@@ -63,7 +63,9 @@ def _review_movement(game: Game, power: str, orders: Sequence[Order], known: Map
                      visible: set[str]) -> Review:
     state, board = game.state, game.variant.board
     units = sorted(state.units_of(power), key=lambda u: u.loc)
-    ordered = {province_of(o.unit.loc) for o in orders if not isinstance(o, (Build, Waive))}
+    # Side orders (a Suez permission) have no unit: they order nothing but leave the units' orders be.
+    ordered = {province_of(o.unit.loc) for o in orders
+               if not isinstance(o, (Build, Waive)) and getattr(o, "unit", None) is not None}
     done = sum(1 for u in units if u.province in ordered)
     warnings: list[str] = []
     missing = [str(u) for u in units if u.province not in ordered]
@@ -93,13 +95,17 @@ def _review_movement(game: Game, power: str, orders: Sequence[Order], known: Map
             other = order_of(province_of(o.target.loc))
             if other is not None and not (isinstance(other, Move) and province_of(other.dest) == province_of(o.dest)):
                 warnings.append(f"{o} — but {doing(other)}")
-        elif isinstance(o, Move) and o.unit.type is UnitType.ARMY:
+        elif isinstance(o, Move) and o.unit.type is UnitType.ARMY and o.route is None:
             by_convoy = o.via_convoy or province_of(o.dest) not in board.army_adjacent(o.unit.loc)
             if by_convoy:
                 convoys = [c for c in known.values() if isinstance(c, Convoy)
                            and province_of(c.target.loc) == o.unit.province and province_of(c.dest) == province_of(o.dest)]
                 if not convoys:
                     warnings.append(f"{o} needs a convoy, and none of the orders you can see convoys it")
+    railway = [o for o in orders if isinstance(o, Move) and o.route is not None]
+    if len(railway) > 1:
+        warnings.append(f"Only one army may ride the railway a turn: {railway[0]} does; "
+                        f"{', '.join(str(o) for o in railway[1:])} will be refused and hold")
     guidance = f"{done} of {_plural(len(units), 'unit')} ordered" if units else "No units to order"
     return Review(guidance, done, len(units), tuple(warnings))
 

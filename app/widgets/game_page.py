@@ -79,12 +79,7 @@ class GamePage(QWidget):
 
         self.flow: HotSeatFlow | None = None
         self.gm: GameMaster | None = None
-        if self.mode is Mode.HOTSEAT:
-            self.flow = HotSeatFlow(game, human_powers(game), autosave)
-            self.flow.subscribe(self._on_controller_changed)
-        else:
-            self.gm = GameMaster(game, autosave)
-            self.gm.subscribe(self._on_controller_changed)
+        self._create_controllers(autosave)
 
         # --- widgets ---
         self.scene = MapScene(self.geometry, self.board, self.colours)
@@ -121,7 +116,7 @@ class GamePage(QWidget):
 
         self.order_panel = OrderPanel()
         self.history_panel = HistoryPanel()
-        self.history_panel.allow_rollback(self.mode is Mode.GM)
+        self.history_panel.allow_rollback(self.gm is not None)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.order_panel, "Orders")
         self.tabs.addTab(self.history_panel, "History")
@@ -168,6 +163,15 @@ class GamePage(QWidget):
         if self.flow is not None:
             self.flow.start()
         self.refresh()
+
+    def _create_controllers(self, autosave: Callable[[Game], None] | None) -> None:
+        """The controllers behind this page (the LAN page brings its own instead)."""
+        if self.mode is Mode.HOTSEAT:
+            self.flow = HotSeatFlow(self.game, human_powers(self.game), autosave)
+            self.flow.subscribe(self._on_controller_changed)
+        else:
+            self.gm = GameMaster(self.game, autosave)
+            self.gm.subscribe(self._on_controller_changed)
 
     # --- state helpers ----------------------------------------------------------------------------
 

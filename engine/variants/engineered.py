@@ -9,7 +9,8 @@ advanced level adds voting the weakest player out and anonymous press. Rules are
 Options: ``level`` (simple, complex, advanced; default complex), ``engineer_centers`` (supply centres per
 engineer, default 4) and ``engineer_minimum`` (default 1), ``decoys`` (default true), ``austria_trieste``
 ("A" or "F"), ``madman_after_missed`` (turns without orders before a power goes to the madman; default
-none: the game master decides, see :meth:`Engineered.hand_to_madman`).
+none: the game master decides, see :meth:`Engineered.hand_to_madman`), ``engineer_builds_on`` ("owned" or
+"any": which centres an engineer turns into a temporary build centre).
 """
 from __future__ import annotations
 
@@ -229,15 +230,16 @@ class Engineered(Variant):
         return tuple(c for c in self.board.powers[power].home_centers if c not in excluded)
 
     def build_sites(self, state: GameState | None, power: str | None) -> frozenset[str]:
-        """Owned, empty home build centres, and owned, empty centres where an engineer of the power
-        stands (rule 2a: a temporary build centre)."""
+        """Owned, empty home build centres, and empty centres where an engineer of the power stands (rule
+        2a: a temporary build centre), owned by the power unless the option ``engineer_builds_on`` is "any"."""
         if state is None or power is None:
             return frozenset()
         sites = set(super().build_sites(state, power))
         board = self.board
         for e in engineers(state, power):
             prov = e.province
-            if board.provinces[prov].is_supply_center and state.centers.get(prov) == power and prov not in state.units:
+            owned = state.centers.get(prov) == power or self.settings.engineer_builds_on == "any"
+            if board.provinces[prov].is_supply_center and owned and prov not in state.units:
                 sites.add(prov)
         return frozenset(sites)
 

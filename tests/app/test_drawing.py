@@ -19,6 +19,7 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from app.drawing import (
     ALL_LAYERS,
     BASE_LAYERS,
+    ArrowStyle,
     BoardGeometry,
     BoardPicture,
     DrawingError,
@@ -40,7 +41,7 @@ from app.drawing import (
     territory_colour,
     validate_picture,
 )
-from app.drawing.context import CONVOY_TRIANGLE, RING
+from app.drawing.context import CONVOY_TRIANGLE, HEAD_LENGTH, RING, SHAFT, UNIT_CLEARANCE
 from app.drawing.icons import UNIT_ICON_NAMES, check_icons, icon_name, tinted_svg
 from app.drawing.paths import ICONS_DIR
 
@@ -392,6 +393,64 @@ def test_wrapping_map_draws_arrows_across_the_seam(qapp: Any) -> None:
     # east edge, running from (460, 150) to (300, 70), and doesn't cross the middle of the board.
     assert pixel(image, 396, 118) == ENGLAND
     assert pixel(image, 180, 110) == palette.NEUTRAL_LAND
+
+
+def _towards(a: QPointF, b: QPointF, distance: float) -> QPointF:
+    """The point ``distance`` from ``a`` towards ``b``."""
+    d = b - a
+    return a + d * (distance / (d.x() ** 2 + d.y() ** 2) ** 0.5)
+
+
+def test_railway_moves_are_orange_track_and_a_failed_stretch_is_marked_where_it_starts(
+        qapp: Any, geometry: BoardGeometry) -> None:
+    u = geometry.unit_size
+    travelled = OrderArrow(OrderKind.MOVE, "GER", "EAS", "CEN", style=ArrowStyle.TSR)
+    rest = OrderArrow(OrderKind.MOVE, "GER", "CEN", "SPA", style=ArrowStyle.TSR, failed=True)
+    image = render_to_image(BoardPicture(power_colours=COLOURS, orders=[travelled, rest]), geometry, WIDTH_PX)
+    eas, cen, spa = QPointF(300, 70), QPointF(275, 165), QPointF(170, 160)
+    # The covered stretch is orange whoever rides it (Germany is grey here).
+    middle = (eas + cen) * 0.5
+    assert close_to(pixel(image, middle.x(), middle.y()), palette.RAILWAY_ORDER, 8)
+    # The stretch not travelled is marked failed where the train stopped, not half way along.
+    mark = _towards(cen, spa, UNIT_CLEARANCE * u + RING * u * 0.6)
+    assert close_to(pixel(image, mark.x(), mark.y()), palette.FAILURE_MARK, 12)
+    half = (cen + spa) * 0.5
+    assert not close_to(pixel(image, half.x(), half.y()), palette.FAILURE_MARK, 40)
+    # An ordinary failed move keeps its mark in the middle.
+    plain = render_to_image(BoardPicture(power_colours=COLOURS, orders=[
+        OrderArrow(OrderKind.MOVE, "GER", "CEN", "SPA", failed=True)]), geometry, WIDTH_PX)
+    assert close_to(pixel(plain, half.x(), half.y()), palette.FAILURE_MARK, 12)
+
+
+def test_canal_moves_and_their_supports_go_through_the_canal(qapp: Any) -> None:
+    data = mini_geometry_data()
+    data["decorations"].append({"kind": "canal", "id": "CUT", "points": [[215, 140], [215, 200]]})
+    board = geometry_from_dict(data)
+    u = board.unit_size
+    canal_middle = QPointF(215, 170)
+
+    def render(style: ArrowStyle) -> QImage:
+        move = OrderArrow(OrderKind.MOVE, "ENG", "NAO", "MED", style=style)
+        return render_to_image(BoardPicture(power_colours=COLOURS, orders=[move]), board, WIDTH_PX)
+
+    # NAO (60, 150) -> MED (300, 260) runs down the canal; drawn straight it passes well below it.
+    assert pixel(render(ArrowStyle.CANAL), canal_middle.x(), canal_middle.y()) == ENGLAND
+    assert pixel(render(ArrowStyle.NORMAL), canal_middle.x(), canal_middle.y()) != ENGLAND
+    # A support of the passage (the canal keeper's permission) points at the middle of the canal.
+    support = OrderArrow(OrderKind.SUPPORT_MOVE, "FRA", "SPA", "MED", "NAO", style=ArrowStyle.CANAL)
+    image = render_to_image(BoardPicture(power_colours=COLOURS, orders=[support]), board, WIDTH_PX)
+    tip = _towards(canal_middle, QPointF(170, 160), SHAFT * u)
+    in_head = _towards(tip, QPointF(170, 160), HEAD_LENGTH * u * 0.75 * 0.4)
+    assert close_to(pixel(image, in_head.x(), in_head.y()), FRANCE, 12)
+    # Without a canal on the board the move is drawn straight.
+    plain = render_to_image(BoardPicture(power_colours=COLOURS, orders=[
+        OrderArrow(OrderKind.MOVE, "ENG", "NAO", "MED", style=ArrowStyle.CANAL)]), geometry_from_dict(mini_geometry_data()), WIDTH_PX)
+    assert pixel(plain, canal_middle.x(), canal_middle.y()) != ENGLAND
+
+
+def test_unknown_arrow_styles_are_rejected_naming_the_choices() -> None:
+    with pytest.raises(PictureError, match="unknown arrow style 'zigzag' .*normal, tsr, canal"):
+        OrderArrow(OrderKind.MOVE, "GER", "EAS", "CEN", style="zigzag")  # type: ignore[arg-type]
 
 
 # --- export -------------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ class Settings:
     decoys: bool = True  # the optional decoy (rule C8), used at the complex and advanced levels
     austria_trieste: str = "F"  # Austria's start unit in Trieste at the levels with fighters (rule 1d)
     madman_after_missed: int | None = None  # hand a power to the madman after this many missed turns (D1d)
+    engineer_builds_on: str = "owned"  # temporary build centres: "owned" centres (rule B2) or "any" centre (B4)
 
     @property
     def fighters(self) -> bool:
@@ -64,7 +65,10 @@ class Settings:
         missed = options.get("madman_after_missed")
         if missed is not None:
             missed = _int_option(options, "madman_after_missed", 2, minimum=1)
-        return cls(level.strip().lower(), centers, minimum, decoys, trieste.strip().upper(), missed)
+        builds_on = options.get("engineer_builds_on", "owned")
+        if builds_on not in ("owned", "any"):
+            raise ChancelleryError(f"option engineer_builds_on: expected 'owned' or 'any', got {builds_on!r}")
+        return cls(level.strip().lower(), centers, minimum, decoys, trieste.strip().upper(), missed, builds_on)
 
 
 def _int_option(options: Mapping[str, Any], name: str, default: int, minimum: int) -> int:
