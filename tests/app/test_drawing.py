@@ -494,7 +494,9 @@ def test_painting_the_full_board_many_times(qapp: Any, geometry: BoardGeometry) 
             paint_board(painter, geometry, picture, layers=ALL_LAYERS)
     finally:
         painter.end()
-    assert sys.getrefcount(None) - before > -100
+    # The broken release loses one reference per void call (tens of thousands here); allow for other
+    # threads' ordinary churn while we paint.
+    assert sys.getrefcount(None) - before > -2000
     assert image.pixelColor(140, 100).name() == territory_colour(ENGLAND)
 
 
