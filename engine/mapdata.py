@@ -13,13 +13,12 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from .jsonfile import read_json
+from .resources import MAPS_DIR, RESOURCES  # noqa: F401 - re-exported for map tools
 from .types import MapDataError, Terrain, UnitType, coast_of, province_of
 
 MAP_FORMAT = "chancellery-map"
 MAP_FORMAT_VERSION = 1
 
-RESOURCES = Path(__file__).resolve().parent.parent / "resources"
-MAPS_DIR = RESOURCES / "maps"
 
 
 @dataclass(frozen=True, slots=True)

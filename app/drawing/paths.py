@@ -1,11 +1,11 @@
-"""Where the drawing layer finds its files: the repository's ``resources`` folder."""
+"""Where the drawing layer finds its files (see :mod:`engine.resources`)."""
 from __future__ import annotations
 
 from pathlib import Path
 
-RESOURCES_DIR = Path(__file__).resolve().parents[2] / "resources"
-ICONS_DIR = RESOURCES_DIR / "icons"
-MAPS_DIR = RESOURCES_DIR / "maps"
+from engine.resources import ICONS_DIR, MAPS_DIR, RESOURCES as RESOURCES_DIR
+
+__all__ = ["ICONS_DIR", "MAPS_DIR", "RESOURCES_DIR", "geometry_path"]
 
 
 def geometry_path(map_id: str) -> Path:

@@ -12,7 +12,17 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPainterPathStroker, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from app.drawing import BoardGeometry, BoardPicture, Layer, LocationShape, OrderArrow, paint_board, palette, unit_icons
+from app.drawing import (
+    ArrowStyle,
+    BoardGeometry,
+    BoardPicture,
+    Layer,
+    LocationShape,
+    OrderArrow,
+    paint_board,
+    palette,
+    unit_icons,
+)
 
 # Sizes as fractions of the board's unit size (the drawing layer's convention).
 UNIT_ICON = 1.0
@@ -388,6 +398,8 @@ class ArrowItem(QGraphicsItem):
         for loc in self.arrow.locations:
             shape = g.shape(loc)
             points.extend((shape.unit, shape.dislodged))
+        if self.arrow.style is ArrowStyle.CANAL:  # routed through the canal, wherever the board draws it
+            points.extend(p for d in g.decorations if d.kind == "canal" for p in d.points)
         return _points_rect(points, g.unit_size * 1.2)
 
     def set_colours(self, colours: Mapping[str, str]) -> None:

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from app.controllers.setup import Mode, NewGameSpec, create_game, ensure_game_id
 from app.drawing import DrawingError, paint_board, save_pdf, save_png, save_svg
+from app.net.menu import LanMenu
 from app.scene.pictures import Display
 from app.settings import Settings, SettingsStore
 from engine.game import Game
@@ -77,6 +78,9 @@ class MainWindow(QMainWindow):
         self.recent_menu = game.addMenu("Open &recent")
         game.insertAction(self.recent_menu.menuAction(), self.new_action)
         game.insertAction(self.recent_menu.menuAction(), self.open_action)
+        game.addSeparator()
+        self.lan = LanMenu(self, game)  # Host game…, Join game…
+        game.addSeparator()
         self.save_action = self._action("&Save", self.save, QKeySequence.StandardKey.Save)
         self.save_as_action = self._action("Save &as…", self.save_as, QKeySequence.StandardKey.SaveAs)
         game.addAction(self.save_action)
@@ -226,7 +230,9 @@ class MainWindow(QMainWindow):
     def show_game(self, game: Game) -> None:
         self.close_game()
         ensure_game_id(game)
-        page = GamePage(game, self.display(), self.autosave)
+        self._install_page(GamePage(game, self.display(), self.autosave))
+
+    def _install_page(self, page: GamePage) -> None:
         page.status.connect(lambda text: self.statusBar().showMessage(text))
         page.title_changed.connect(self.setWindowTitle)
         self.page = page

@@ -1,0 +1,1 @@
+"""Chancellery's data files (maps and icons), installed as the ``chancellery_resources`` package."""
