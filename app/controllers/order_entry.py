@@ -321,7 +321,10 @@ class OrderEntry:
             self.prompt = f"{unit} (dislodged): {where}; Esc cancels"
             return
         keys = " · ".join(f"{k} {_kind_words(k)}" for k in self.available_kinds() if k != "M")
-        rides = " (orange: by the Trans-Siberian Railroad)" if rail else ""
+        rides = ""
+        if rail:
+            also = "; T to ride where it could also walk" if set(rail) & set(targets) else ""
+            rides = f" (orange: by the Trans-Siberian Railroad{also})"
         self.prompt = f"{unit}: click a lit province to move{rides}, or {keys}; Esc cancels"
 
     def _move_targets(self, orders: Sequence[Order]) -> dict[str, list[Order]]:

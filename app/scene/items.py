@@ -394,7 +394,7 @@ class ArrowItem(QGraphicsItem):
 
     def _compute_bounds(self) -> QRectF:
         g = self.geometry
-        points = []
+        points: list[QPointF] = []
         for loc in self.arrow.locations:
             shape = g.shape(loc)
             points.extend((shape.unit, shape.dislodged))
