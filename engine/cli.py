@@ -31,9 +31,21 @@ def _contract_command(name: str, func: Callable[[Any], Any], argv: Sequence[str]
     except ChancelleryError as exc:
         print(f"chancellery {name}: bad request: {exc}", file=sys.stderr)
         return 2
-    json.dump(response, sys.stdout, indent=1)
-    sys.stdout.write("\n")
+    _write_json(response)
     return 0
+
+
+def _write_json(data: Any) -> None:
+    try:
+        json.dump(data, sys.stdout, indent=1)
+        sys.stdout.write("\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader stopped early (``| head``): not an error. Point stdout at nothing so the
+        # interpreter's final flush doesn't complain either.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def adjudicate_main(argv: Sequence[str]) -> int:
@@ -83,6 +95,5 @@ def _import_dpjudge(argv: Sequence[str]) -> int:
     except (OSError, ChancelleryError) as exc:
         print(f"chancellery maps import-dpjudge: {exc}", file=sys.stderr)
         return 2
-    json.dump(doc, sys.stdout, indent=1)
-    sys.stdout.write("\n")
+    _write_json(doc)
     return 0

@@ -72,9 +72,10 @@ class NetworkGamePage(GamePage):
         column_layout = QVBoxLayout(column)
         column_layout.setContentsMargins(0, 0, 0, 0)
         column_layout.setSpacing(0)
-        self.splitter.replaceWidget(1, column)
         column_layout.addWidget(self.seat_bar)
-        column_layout.addWidget(self.tabs, 1)
+        column_layout.addWidget(self.tabs, 1)  # moves the tabs out of the splitter, into the column
+        self.splitter.insertWidget(1, column)
+        self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([1000, 380])
 
         self.table_panel = TablePanel()

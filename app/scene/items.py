@@ -28,7 +28,7 @@ from app.drawing import (
 UNIT_ICON = 1.0
 DISLODGED_ICON = 0.8
 HIGHLIGHT_ALPHA = 0.38
-RAILWAY_HIGHLIGHT_ALPHA = 0.3
+RAILWAY_HIGHLIGHT_ALPHA = 0.42
 LABEL_BASE = 0.5  # a label's size in map units at 1:1, before clamping to readable pixels
 LABEL_MIN_PX, LABEL_MAX_PX = 9.0, 17.0
 
@@ -176,29 +176,37 @@ class ProvinceItem(QGraphicsItem):
             self.setZValue(Z_PROVINCE_LIT if (lit or selected or railway) else Z_PROVINCE)
             self.update()
 
+    def _paint_railway_border(self, painter: QPainter, *, inside: bool) -> None:
+        """The railway sign in orange (dark casing, light ties) round a railway target. Where the unit can
+        also walk, it runs just inside the ordinary highlight's outline, so both show."""
+        path = self.area.path
+        casing, band, ties_width = (16.0, 12.0, 5.0) if inside else (7.0, 5.0, 2.0)
+        painter.save()
+        if inside:
+            painter.setClipPath(path)
+        else:
+            painter.fillPath(path, _translucent(palette.RAILWAY_ORDER, RAILWAY_HIGHLIGHT_ALPHA))
+        painter.strokePath(path, _screen_pen(palette.UNIT_INK, casing, Qt.PenCapStyle.FlatCap))
+        painter.strokePath(path, _screen_pen(palette.RAILWAY_ORDER, band, Qt.PenCapStyle.FlatCap))
+        ties = _screen_pen("#ffffff", ties_width, Qt.PenCapStyle.FlatCap)
+        ties.setDashPattern([5.0 / ties_width, 5.0 / ties_width])
+        painter.strokePath(path, ties)
+        painter.restore()
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.fillPath(self.area.path, self.fill)
         if not (self.lit or self.is_selected_province or self.railway_lit):
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        if self.railway_lit and not self.lit:
-            painter.fillPath(self.area.path, _translucent(palette.RAILWAY_ORDER, RAILWAY_HIGHLIGHT_ALPHA))
-        for loc in sorted(self.lit):
-            path = self.area.path if loc == self.area.loc else self.area.coasts[loc.split("/", 1)[1]].path
+        walk_paths = [self.area.path if loc == self.area.loc else self.area.coasts[loc.split("/", 1)[1]].path
+                      for loc in sorted(self.lit)]
+        for path in walk_paths:
             painter.fillPath(path, _translucent(palette.HIGHLIGHT, HIGHLIGHT_ALPHA))
+        if self.railway_lit:
+            self._paint_railway_border(painter, inside=bool(self.lit))
+        for path in walk_paths:
             painter.strokePath(path, _screen_pen(palette.UNIT_INK, 4.0))  # dark casing: reads on any tint
             painter.strokePath(path, _screen_pen(palette.HIGHLIGHT, 2.5))
-        if self.railway_lit:
-            # The railway sign in orange (dark casing, light ties), inside any ordinary highlight's outline,
-            # so a place the unit can both walk and ride to shows both.
-            painter.save()
-            painter.setClipPath(self.area.path)
-            painter.strokePath(self.area.path, _screen_pen(palette.UNIT_INK, 11.0, Qt.PenCapStyle.FlatCap))
-            painter.strokePath(self.area.path, _screen_pen(palette.RAILWAY_ORDER, 8.0, Qt.PenCapStyle.FlatCap))
-            ties = _screen_pen("#ffffff", 3.0, Qt.PenCapStyle.FlatCap)
-            ties.setDashPattern([2.0, 2.0])
-            painter.strokePath(self.area.path, ties)
-            painter.restore()
         if self.is_selected_province:
             painter.fillPath(self.area.path, _translucent("#ffffff", 0.3))
             painter.strokePath(self.area.path, _screen_pen(palette.UNIT_INK, 5.0))

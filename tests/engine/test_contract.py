@@ -1,0 +1,110 @@
+"""The public JSON contract and its command line: results, defaults, skip rules, and clear refusals."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.types import RequestError
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_response_shape_and_skip_rules() -> None:
+    r = engine.adjudicate({
+        "phase": "F1901M",
+        "units": {"FRANCE": ["A PAR", "A MAR"], "GERMANY": ["A BUR"], "RUSSIA": ["F STP/SC"]},
+        "centers": {"FRANCE": ["PAR", "MAR", "BRE"], "GERMANY": ["MUN", "BER", "KIE"], "RUSSIA": ["STP"]},
+        "orders": {"FRANCE": ["A PAR - BUR", "A MAR S A PAR - BUR", "F BRE - MAO"], "RUSSIA": ["F STP/SC - BOT"]},
+    })
+    assert r["phase"] == "F1901M" and r["next_phase"] == "F1901R"
+    assert [(o["power"], o["order"], o["result"]) for o in r["orders"]] == [
+        ("FRANCE", "A PAR - BUR", "succeeds"),
+        ("FRANCE", "A MAR S A PAR - BUR", "succeeds"),
+        ("FRANCE", "F BRE - MAO", "invalid"),
+        ("RUSSIA", "F STP/SC - BOT", "succeeds"),
+        ("GERMANY", "A BUR H", "fails"),  # generated: the unordered unit holds, and is dislodged
+    ]
+    assert r["orders"][2]["reason"] == "no unit at BRE"
+    assert r["orders"][4]["default"] is True and "default" not in r["orders"][0]
+    assert r["units"] == {"FRANCE": ["A BUR", "A MAR"], "RUSSIA": ["F BOT"]}
+    assert r["dislodged"] == {"GERMANY": [{"unit": "A BUR", "attacker": "PAR", "via_convoy": False,
+                                           "retreats": ["BEL", "GAS", "MUN", "PIC", "RUH"]}]}
+    # Centres change only after the retreats of a Fall phase.
+    assert r["centers"]["GERMANY"] == ["BER", "KIE", "MUN"]
+
+
+def test_retreat_phase_then_winter_only_when_needed() -> None:
+    base = {"phase": "F1901R", "units": {"FRANCE": ["A BUR", "A MAR"]},
+            "centers": {"FRANCE": ["PAR", "MAR", "BRE"], "GERMANY": ["MUN", "BER", "KIE"]},
+            "dislodged": {"GERMANY": [{"unit": "A MUN", "attacker": "BUR"}]}}
+    r = engine.adjudicate(dict(base, orders={"GERMANY": ["A MUN R KIE"]}))
+    assert r["units"]["GERMANY"] == ["A KIE"]
+    # France has 3 centres, 2 units and empty home centres: a winter follows.
+    assert r["next_phase"] == "W1901A"
+    r = engine.adjudicate(dict(base, orders={}, centers={"FRANCE": ["PAR", "MAR"]}))
+    assert r["next_phase"] == "S1902M"  # nobody builds or removes: winter is skipped
+    assert r["orders"] == [{"power": "GERMANY", "order": "A MUN D", "result": "succeeds",
+                            "reason": "no retreat ordered: disbanded", "default": True}]
+
+
+def test_a_convoyed_attacker_leaves_its_origin_open() -> None:
+    r = engine.adjudicate({"phase": "S1901R", "units": {"ENGLAND": ["A BEL"]},
+                           "dislodged": {"FRANCE": [{"unit": "A HOL", "attacker": "BEL", "via_convoy": True}]}})
+    assert r["orders"][0]["order"] == "A HOL D"
+    r = engine.legal_orders({"phase": "S1901R", "units": {"ENGLAND": ["A BEL"]},
+                             "dislodged": {"FRANCE": [{"unit": "A PIC", "attacker": "BEL", "via_convoy": True}]}})
+    assert "A PIC R BEL" not in r["FRANCE"]["PIC"]  # occupied
+    r = engine.legal_orders({"phase": "S1901R", "units": {"ENGLAND": ["A RUH"]},
+                             "dislodged": {"FRANCE": [{"unit": "A BEL", "attacker": "HOL", "via_convoy": True}]}})
+    assert "A BEL R HOL" in r["FRANCE"]["BEL"]
+
+
+@pytest.mark.parametrize(
+    "request_, field",
+    [
+        ({"phase": "S1901M"}, "units"),
+        ({"units": {}}, "phase"),
+        ({"phase": "X1901M", "units": {}}, "phase"),
+        ({"phase": "S1901M", "units": {"NARNIA": ["A PAR"]}}, "units.NARNIA"),
+        ({"phase": "S1901M", "units": {"FRANCE": ["A PRX"]}}, "units.FRANCE[0]"),
+        ({"phase": "S1901M", "units": {"FRANCE": ["F PAR"]}}, "units.FRANCE[0]"),
+        ({"phase": "S1901M", "units": {"FRANCE": ["F SPA"]}}, "units.FRANCE[0]"),
+        ({"phase": "S1901M", "units": {"FRANCE": ["A PAR", "A PAR"]}}, "units"),
+        ({"phase": "S1901M", "units": {}, "centers": {"FRANCE": ["BUR"]}}, "centers.FRANCE[0]"),
+        ({"phase": "S1901M", "units": {}, "orders": {"FRANCE": [5]}}, "orders.FRANCE[0]"),
+        ({"phase": "S1901M", "units": {}, "variant": "nope"}, "variant"),
+        ({"phase": "S1901M", "units": {}, "dislodged": {"FRANCE": [{"unit": "A PAR", "attacker": "BUR"}]}},
+         "dislodged"),
+        ([1, 2], "request"),
+    ],
+)
+def test_malformed_requests_name_the_field(request_: object, field: str) -> None:
+    with pytest.raises(RequestError) as info:
+        engine.adjudicate(request_)  # type: ignore[arg-type]
+    assert info.value.field == field
+
+
+def _cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "app", *args], input=stdin, capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)
+
+
+def test_command_line_adjudicate_and_errors(tmp_path: Path) -> None:
+    request = {"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}, "orders": {"FRANCE": ["A PAR - BUR"]}}
+    done = _cli("adjudicate", stdin=json.dumps(request))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["units"] == {"FRANCE": ["A BUR"]}
+    path = tmp_path / "req.json"
+    path.write_text(json.dumps(request))
+    assert json.loads(_cli("legal-orders", str(path)).stdout)["FRANCE"]["PAR"][0] == "A PAR H"
+    bad = _cli("adjudicate", stdin='{"phase": "S1901M", "units": {"FRANCE": ["A PRX"]}}')
+    assert bad.returncode == 2 and "units.FRANCE[0]" in bad.stderr and bad.stdout == ""
+    broken = _cli("adjudicate", stdin="{not json")
+    assert broken.returncode == 2 and "not valid JSON" in broken.stderr
+    missing = _cli("adjudicate", str(tmp_path / "none.json"))
+    assert missing.returncode == 2 and "can't read" in missing.stderr
