@@ -4,14 +4,13 @@ from __future__ import annotations
 import random
 
 from .game import Game
-from .options import legal_order_objects
 from .orders import Build, Disband, Hold, Move, Order, Waive
 from .types import PhaseType
 
 
 def random_orders(game: Game, power: str, rng: random.Random, move_bias: float = 0.6) -> list[str]:
     """One plausible set of orders for ``power``: mostly moves, some supports/convoys/holds."""
-    per_unit = legal_order_objects(game.variant, game.state).get(power, {})
+    per_unit = game.variant.legal_orders(game.state).get(power, {})
     ptype = game.state.phase.type
     chosen: list[Order] = []
     if ptype is PhaseType.ADJUSTMENTS:

@@ -5,7 +5,7 @@ the field; orders that can't be read or aren't legal come back with ``"result": 
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from .phases import Submission
 from .state import Dislodged, GameState
@@ -117,7 +117,10 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
             raise RequestError(f"contested[{i}]", f"unknown province {c!r}")
         contested.append(code)
     try:
-        state = variant.make_state(phase, units, centers, list(dislodged.values()), tuple(contested))
+        extra = request.get("extra")
+        if extra is not None and not isinstance(extra, Mapping):
+            raise RequestError("extra", "must be an object (variant data, as save files store it)")
+        state = variant.make_state(phase, units, centers, list(dislodged.values()), tuple(contested), extra)
     except ChancelleryError as exc:
         raise RequestError("units", str(exc)) from None
     if dislodged:
@@ -140,9 +143,9 @@ def _orders(request: Mapping[str, Any], variant: Variant) -> dict[str, list[str]
     return out
 
 
-def units_by_power(units: Mapping[str, Unit]) -> dict[str, list[str]]:
+def units_by_power(units: Iterable[Unit]) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
-    for unit in sorted(units.values(), key=lambda u: (u.power, u.loc)):
+    for unit in sorted(units, key=lambda u: (u.power, u.loc, u.type.value)):
         out.setdefault(unit.power, []).append(str(unit))
     return out
 
@@ -169,7 +172,7 @@ def adjudicate(request: Mapping[str, Any]) -> dict[str, Any]:
             | ({"default": True} if r.default else {})
             for r in result.results
         ],
-        "units": units_by_power(nxt.units),
+        "units": units_by_power(variant.all_units(nxt)),
         "dislodged": {},
         "contested": sorted(nxt.contested),
         "centers": centers_by_power(nxt.centers),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from .options import legal_order_objects, orderable_powers
+from .options import orderable_powers
 from .orders import Order
 from .phases import INVALID, OrderResult, PhaseResult, Submission
 from .state import GameState
@@ -74,7 +74,7 @@ class Game:
         return orderable_powers(self.variant, self.state)
 
     def legal_orders(self, power: str) -> dict[str, list[Order]]:
-        return legal_order_objects(self.variant, self.state).get(power, {})
+        return self.variant.legal_orders(self.state).get(power, {})
 
     def pending_orders(self, power: str) -> list[str]:
         """The sealed orders of ``power`` (only ever for that power's own view)."""

@@ -179,6 +179,7 @@ def has_standard_options(variant: Variant) -> bool:
     """Does ``variant`` offer exactly the standard movement orders (so the fast text tables apply)?"""
     cls = type(variant)
     return (cls.extra_moves is Variant.extra_moves and cls.extra_orders is Variant.extra_orders
+            and cls.legal_orders is Variant.legal_orders
             and set(variant.unit_types) <= {UnitType.ARMY, UnitType.FLEET})
 
 
@@ -188,12 +189,18 @@ def legal_orders_for_state(variant: Variant, state: GameState) -> dict[str, dict
         return movement_order_texts(variant.board, state)
     return {
         power: {loc: [str(o) for o in orders] for loc, orders in per.items()}
-        for power, per in legal_order_objects(variant, state).items()
+        for power, per in variant.legal_orders(state).items()
     }
 
 
 def orderable_powers(variant: Variant, state: GameState) -> list[str]:
-    """Powers that have something to order in this phase."""
+    """Powers that have something to order in this phase (the variant decides)."""
+    return variant.orderable_powers(state)
+
+
+def standard_orderable_powers(variant: Variant, state: GameState) -> list[str]:
+    """Under the standard rules: owners of units (movement), of dislodged units (retreats), or with
+    builds or removals due (adjustments)."""
     ptype = state.phase.type
     if ptype is PhaseType.MOVEMENT:
         return sorted({u.power for u in state.units.values()})

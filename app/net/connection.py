@@ -191,9 +191,13 @@ class SeatConnection(QObject):
 
     @staticmethod
     def _close_quietly(client: Client | None) -> None:
-        if client is not None:
-            client.set_event_callback(None)
+        if client is None:
+            return
+        client.set_event_callback(None)
+        try:
             client.close(2.0)
+        except RuntimeError:  # its network thread is already stopped (closed twice)
+            pass
 
     def _on_attempt_done(self, generation: int, client: Client | None, error: str, fatal: bool) -> None:
         self._attempting = False

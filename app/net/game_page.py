@@ -368,4 +368,6 @@ class NetworkGamePage(GamePage):
     def close_windows(self) -> None:
         super().close_windows()
         self.timer.stop()
+        if self.host_panel is not None:
+            self.host_panel.stop()
         self.session.close()

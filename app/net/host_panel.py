@@ -102,8 +102,11 @@ class HostPanel(QWidget):
         layout.addWidget(QLabel("Connections:"))
         self.log = QListWidget()
         self.log.setObjectName("hostEvents")
+        self.log.setWordWrap(True)
+        self.log.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout.addWidget(self.log, 1)
         self._paused = False
+        self._stopped = False
         self._status: dict[str, Any] = {}
         try:
             self.thread.run(lambda: self.thread.host.add_listener(self._from_host))
@@ -123,7 +126,13 @@ class HostPanel(QWidget):
         except RuntimeError:  # the window is gone
             pass
 
+    def stop(self) -> None:
+        """The host is being stopped: no more calls into it."""
+        self._stopped = True
+
     def _on_event(self, event: str, details: dict[str, Any]) -> None:
+        if self._stopped:
+            return
         words = {
             "connected": "joined", "disconnected": "left", "claimed": "claimed a seat", "resumed": "resumed a seat",
             "processed": "phase processed", "drawn": "the game is drawn", "save_failed": "AUTOSAVE FAILED",
@@ -140,6 +149,8 @@ class HostPanel(QWidget):
 
     def poll(self) -> None:
         """Read the host's status (a quick call on its thread) and show it."""
+        if self._stopped:
+            return
         try:
             status = self.thread.status()
         except (ChancelleryError, TimeoutError, RuntimeError) as exc:
@@ -177,6 +188,8 @@ class HostPanel(QWidget):
     # --- commands -----------------------------------------------------------------------------------
 
     def _run(self, what: str, action: Callable[[], None]) -> None:
+        if self._stopped:
+            return
         try:
             action()
         except (ChancelleryError, TimeoutError, RuntimeError) as exc:

@@ -477,7 +477,7 @@ class Host:
     def _state_frame(self, power: str | None) -> dict[str, Any]:
         return {
             "type": "state",
-            "position": position_to_wire(self.views.view(power)),
+            "position": position_to_wire(self.views.view(power), self.game.variant),
             "to_order": self.views.to_order(),
             "you": None if power is None else self.views.you_block(power),
             "seats": self._seat_rows(),

@@ -11,15 +11,14 @@ from typing import Any
 
 from ..contract import centers_by_power, units_by_power
 from ..game import Game, PhaseRecord
-from ..options import legal_order_objects
 from ..orders import Order
 from ..phases import OrderResult
 from ..state import GameState
-from ..types import PhaseType, province_of
+from ..types import PhaseType
 from ..variants import Variant
 
 
-def position_to_wire(state: GameState) -> dict[str, Any]:
+def position_to_wire(state: GameState, variant: Variant) -> dict[str, Any]:
     """A position as the protocol writes it (the same shapes as the adjudication contract's response)."""
     dislodged: dict[str, list[dict[str, Any]]] = {}
     for d in sorted(state.dislodged.values(), key=lambda d: (d.unit.power, d.unit.loc)):
@@ -28,7 +27,7 @@ def position_to_wire(state: GameState) -> dict[str, Any]:
     return {
         "phase": str(state.phase),
         "phase_name": state.phase.long_name,
-        "units": units_by_power(state.units),
+        "units": units_by_power(variant.all_units(state)),
         "centers": centers_by_power(state.centers),
         "dislodged": dislodged,
         "contested": sorted(state.contested),
@@ -43,27 +42,10 @@ def result_to_wire(result: OrderResult) -> dict[str, Any]:
     return out
 
 
-def _typed_unit_province(order: Order | None) -> str | None:
-    unit = getattr(order, "unit", None)
-    return None if unit is None else province_of(unit.loc)
-
-
 def visible_results(variant: Variant, before: GameState, results: Iterable[OrderResult],
                     power: str | None) -> list[dict[str, Any]]:
-    """The results of a phase that ``power`` may see: all of them unless the variant hides units.
-
-    Under fog of war (``view_for`` returns a different position) a seat sees its own results and those of
-    units it could see when the phase began; orders that name no visible unit stay hidden.
-    """
-    view = variant.view_for(before, power)
-    if view is before:
-        return [result_to_wire(r) for r in results]
-    shown = []
-    for r in results:
-        prov = _typed_unit_province(r.typed)
-        if r.power == power or (prov is not None and prov in view.units and view.units[prov].power == r.power):
-            shown.append(result_to_wire(r))
-    return shown
+    """The results of a phase that ``power`` may see (the variant's ``results_for`` decides)."""
+    return [result_to_wire(r) for r in variant.results_for(before, list(results), power)]
 
 
 def history_entry(variant: Variant, index: int, record: PhaseRecord, next_state: GameState,
@@ -71,7 +53,7 @@ def history_entry(variant: Variant, index: int, record: PhaseRecord, next_state:
     """One finished phase as ``power`` may see it: the position it began from and its results."""
     return {
         "index": index,
-        "position": position_to_wire(variant.view_for(record.state, power)),
+        "position": position_to_wire(variant.view_for(record.state, power), variant),
         "results": visible_results(variant, record.state, record.results, power),
         "next_phase": str(next_state.phase),
     }
@@ -112,7 +94,7 @@ class SeatViews:
         view = self.view(power)
         key = id(view)
         if key not in self._legal:
-            self._legal[key] = (view, legal_order_objects(self.game.variant, view))
+            self._legal[key] = (view, self.game.variant.legal_orders(view))
         per_unit = self._legal[key][1].get(power, {})
         return {loc: [str(o) for o in orders] for loc, orders in per_unit.items()}
 

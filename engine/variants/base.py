@@ -217,6 +217,38 @@ class Variant:
         """What ``power`` may see of ``state`` (fog of war, hidden decoys); everything by default."""
         return state
 
+    def results_for(self, before: GameState, results: Sequence[Any], power: str | None) -> list[Any]:
+        """The results (``OrderResult``) of a phase that began at ``before``, as ``power`` may read them.
+
+        Everything, unless :meth:`view_for` hides units: then a power reads its own results and those of
+        units it could see when the phase began."""
+        view = self.view_for(before, power)
+        if view is before:
+            return list(results)
+        shown = []
+        for r in results:
+            unit = getattr(r.typed, "unit", None)
+            prov = None if unit is None else province_of(unit.loc)
+            if r.power == power or (prov is not None and prov in view.units and view.units[prov].power == r.power):
+                shown.append(r)
+        return shown
+
+    def all_units(self, state: GameState) -> list[Unit]:
+        """Every unit on the board, as orders name them (variants add units kept in ``state.extra``)."""
+        return list(state.units.values())
+
+    def legal_orders(self, state: GameState) -> dict[str, dict[str, list[Order]]]:
+        """Every legal order per power and slot (unit location, or build site in adjustments)."""
+        from ..options import legal_order_objects
+
+        return legal_order_objects(self, state)
+
+    def orderable_powers(self, state: GameState) -> list[str]:
+        """The powers that have something to order in this phase."""
+        from ..options import standard_orderable_powers
+
+        return [p for p in standard_orderable_powers(self, state) if p in self.board.powers]
+
     def press_allowed(self, state: GameState, sender: str, recipients: tuple[str, ...]) -> str | None:
         """Why a message from ``sender`` to ``recipients`` (empty: everyone) is refused, or ``None`` if allowed.
 

@@ -215,6 +215,12 @@ class Engineered(Variant):
     def extra_orders(self, state: GameState, unit: Unit) -> list[Order]:
         return unit_extra_orders(self, state, unit)  # type: ignore[return-value]
 
+    def orderable_powers(self, state: GameState) -> list[str]:
+        """Players with any legal order this phase: besides the standard cases, a winter's engineer
+        business (creating, converting, building on a temporary centre) makes a power orderable."""
+        options = self.legal_orders(state)
+        return [p for p in self.powers if options.get(p)]
+
     def legal_orders(self, state: GameState) -> dict[str, dict[str, list[Order]]]:
         """Every legal order per power and slot (unit location, ``E MOS``, build site ...); bids are left
         out (offered units times madman orders is too many to list): see ``engineered_rules/options.py``."""

@@ -1,0 +1,358 @@
+"""LAN play in the window: hosting with seats played here, joining a host through the Join dialog,
+orders by clicks and paste, results on the map, press, a reconnect after the host restarts, refusals in
+words, and a scan proving another seat's orders never reach a joined client before adjudication.
+
+Every host listens on 127.0.0.1 (port 0, or the port a stopped host had); remote players are
+``engine.net.client.Client`` objects, some driven from a thread."""
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QListWidget, QTableWidget, QTabWidget
+from pytestqt.qtbot import QtBot
+
+from app.controllers.network_seat import TableStage
+from app.net.connection import LinkState
+from app.net.dialogs import JoinDialog
+from app.net.game_page import NetworkGamePage
+from app.net.session import HostSpec
+from app.net.tokens import TokenStore
+from app.widgets.main_window import MainWindow
+from engine.game import Game
+from engine.net.client import Client
+from engine.net.host import Host, HostSettings, HostThread
+
+from gui_helpers import click, submit, window  # noqa: F401
+
+WAIT = 6000  # ms any one network step may take
+STEP = 5.0
+ENGLISH_SECRETS = ("LON - ENG", "EDI - NTH", "LVP - YOR")
+
+
+@pytest.fixture
+def lan_host(tmp_path: Path) -> Iterator[HostThread]:
+    thread = HostThread(Host(Game.new("standard"), HostSettings(name="Test table", cd_unclaimed=True),
+                             tmp_path / "lan-host.json"))
+    thread.start("127.0.0.1", 0)
+    yield thread
+    thread.stop()
+
+
+def remote(port: int, power: str) -> Client:
+    client = Client.connect("127.0.0.1", port, name=power.lower(), timeout=STEP)
+    client.claim(power, STEP)
+    return client
+
+
+def join_via_dialog(qtbot: QtBot, window: MainWindow, port: int, kind: str = "claim",
+                    power: str | None = "FRANCE") -> NetworkGamePage:
+    dialog = JoinDialog(window, TokenStore(window.store.data_dir))
+    qtbot.addWidget(dialog)
+    dialog.address_edit.setText(f"127.0.0.1:{port}")
+    qtbot.mouseClick(dialog.connect_button, Qt.MouseButton.LeftButton)
+    assert dialog.client is not None, dialog.error.text()
+    assert dialog.select_choice(kind, power), [t for t, _ in dialog.choices()]
+    qtbot.mouseClick(dialog.join_button, Qt.MouseButton.LeftButton)
+    assert dialog.session is not None, dialog.error.text()
+    page = window.lan.show_session(dialog.session)
+    assert isinstance(page, NetworkGamePage)
+    qtbot.waitUntil(lambda: page.table.started, timeout=WAIT)
+    page.view.fit_to_window()
+    return page
+
+
+def arrows(page: NetworkGamePage) -> set[tuple[str, str, str | None]]:
+    return {(a.power, a.from_loc, a.to_loc) for a in page.scene.arrows}
+
+
+def widget_texts(window: MainWindow) -> list[str]:
+    """Every string any widget holds, shown or hidden, plus the window title and status line."""
+    texts = [window.windowTitle(), window.statusBar().currentMessage()]
+    for w in QApplication.allWidgets():
+        texts += [w.windowTitle(), w.toolTip(), w.statusTip(), w.accessibleName()]
+        for attr in ("text", "toPlainText", "placeholderText", "currentText", "title"):
+            getter = getattr(w, attr, None)
+            if callable(getter):
+                try:
+                    value = getter()
+                except TypeError:
+                    continue
+                if isinstance(value, str):
+                    texts.append(value)
+        if isinstance(w, QListWidget):
+            texts += [w.item(i).text() for i in range(w.count())]
+        if isinstance(w, QComboBox):
+            texts += [w.itemText(i) for i in range(w.count())]
+        if isinstance(w, QTabWidget):
+            texts += [w.tabText(i) for i in range(w.count())]
+        if isinstance(w, QTableWidget):
+            texts += [w.item(r, c).text() for r in range(w.rowCount()) for c in range(w.columnCount()) if w.item(r, c)]
+    return texts
+
+
+# --- hosting ------------------------------------------------------------------------------------------
+
+def test_hosting_with_one_seat_here_and_a_remote_player(qtbot: QtBot, window: MainWindow) -> None:
+    page = window.lan.host(HostSpec(port=0, bind="127.0.0.1", local_powers=("FRANCE",), name="Ann's game",
+                                    cd_unclaimed=True))
+    assert isinstance(page, NetworkGamePage) and page.host_panel is not None
+    qtbot.waitUntil(lambda: page.table.started, timeout=WAIT)
+    page.view.fit_to_window()
+    assert not page.behind_curtain()  # one power at this machine: nobody to hide from
+    assert page.stack.currentWidget() is page.splitter and "France" in window.windowTitle()
+    host = page.session.host
+    assert host is not None
+    port = host.host.port
+    assert f":{port}" in page.host_panel.join_at.text()
+
+    seen: dict[str, Any] = {}
+    england_seated = threading.Event()
+
+    def england() -> None:  # a remote player on another machine
+        client = remote(port, "ENGLAND")
+        england_seated.set()
+        client.submit_orders(["F LON - ENG", "F EDI - NTH", "A LVP - YOR"], ready=True)
+        seen["results"] = client.next_event("results", 10)
+        client.close()
+
+    player = threading.Thread(target=england, daemon=True)
+    player.start()
+    assert england_seated.wait(STEP)
+    click(qtbot, page, "PAR")
+    click(qtbot, page, "BUR")
+    submit(qtbot, page)
+    qtbot.waitUntil(lambda: page.table.stage is TableStage.RESULTS, timeout=WAIT)
+    player.join(STEP)
+    assert ("FRANCE", "PAR", "BUR") in arrows(page) and ("ENGLAND", "LON", "ENG") in arrows(page)
+    assert "Results of Spring 1901 Movement" in page.banner_text.text()
+    assert ("FRANCE", "A PAR - BUR", "succeeds") in {(r["power"], r["order"], r["result"]) for r in seen["results"]["results"]}
+
+    # The host's controls: pause, extend, process now; the clients hear of each through the clock.
+    page.tabs.setCurrentWidget(page.host_panel)
+    qtbot.mouseClick(page.host_panel.pause_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "paused" in page.seat_bar.clock.text(), timeout=WAIT)
+    assert page.host_panel.pause_button.text() == "Resume the clock"
+    page.host_panel.extend_minutes.setValue(2)
+    qtbot.mouseClick(page.host_panel.extend_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "2:00 left" in page.seat_bar.clock.text(), timeout=WAIT)
+    qtbot.mouseClick(page.host_panel.pause_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "Deadline in" in page.seat_bar.clock.text(), timeout=WAIT)
+    qtbot.mouseClick(page.host_panel.process_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(page.game.history) == 2, timeout=WAIT)
+    assert str(page.game.history[1].state.phase) == "F1901M"
+    assert f"Phase {page.game.phase}:" in page.host_panel.status.text()
+    window.close_game()
+    assert page.session.closed and not host._thread.is_alive()
+
+
+def test_two_seats_on_the_host_take_turns_behind_the_curtain(qtbot: QtBot, window: MainWindow) -> None:
+    page = window.lan.host(HostSpec(port=0, bind="127.0.0.1", local_powers=("FRANCE", "GERMANY")))
+    assert isinstance(page, NetworkGamePage)
+    qtbot.waitUntil(lambda: page.table.started, timeout=WAIT)
+    page.view.fit_to_window()
+    assert page.stack.currentWidget() is page.curtain and "FRANCE" in page.curtain.title.text()
+    qtbot.mouseClick(page.curtain.button, Qt.MouseButton.LeftButton)
+    assert page.stack.currentWidget() is page.splitter
+    click(qtbot, page, "PAR")
+    click(qtbot, page, "PIC")
+    submit(qtbot, page)
+    assert page.stack.currentWidget() is page.curtain and "GERMANY" in page.curtain.title.text()
+    qtbot.mouseClick(page.curtain.button, Qt.MouseButton.LeftButton)
+    blob = "\n".join(widget_texts(window))
+    assert "PAR - PIC" not in blob and ("FRANCE", "PAR", "PIC") not in arrows(page)
+    assert page.draft is not None and page.draft.powers == ("GERMANY",)
+    click(qtbot, page, "PAR")  # a French unit: not Germany's to order
+    assert page.entry is not None and page.entry.selected is None
+    submit(qtbot, page)
+    assert page.table.stage is TableStage.WAITING and page.stack.currentWidget() is page.splitter
+    assert "Every power here is ready" in page.seat_bar.status.text()
+    window.close_game()
+
+
+# --- joining ------------------------------------------------------------------------------------------
+
+def test_joining_ordering_by_clicks_and_paste_and_seeing_the_results(qtbot: QtBot, window: MainWindow,
+                                                                      lan_host: HostThread) -> None:
+    page = join_via_dialog(qtbot, window, lan_host.host.port)
+    assert page.table.active is not None and page.table.active.power == "FRANCE"
+    saved = TokenStore(window.store.data_dir).seats(f"127.0.0.1:{lan_host.host.port}")
+    assert [s.power for s in saved] == ["FRANCE"]  # a restarted client can resume the seat
+    click(qtbot, page, "PAR")
+    click(qtbot, page, "BUR")
+    page.order_panel.text_box.setPlainText("F BRE - MAO\nA MAR - SPA\nA MAR - MUN")
+    page.order_panel.add_button.click()
+    assert page.draft is not None and page.draft.lines("FRANCE") == ["A PAR - BUR", "F BRE - MAO", "A MAR - SPA"]
+    assert "A MAR - MUN" in page.order_panel.line_errors.text()
+    assert ("FRANCE", "BRE", "MAO") in arrows(page)
+    qtbot.mouseClick(page.seat_bar.send_button, Qt.MouseButton.LeftButton)  # saved on the host, not ready
+    assert lan_host.run(lambda: lan_host.host.game.pending_orders("FRANCE")) == ["A PAR - BUR", "F BRE - MAO", "A MAR - SPA"]
+    assert "Not ready" in page.seat_bar.status.text() and page.table.stage is TableStage.ENTRY
+    qtbot.mouseClick(page.seat_bar.ready_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: page.table.stage is TableStage.RESULTS, timeout=WAIT)
+    assert {("FRANCE", "PAR", "BUR"), ("FRANCE", "BRE", "MAO"), ("FRANCE", "MAR", "SPA")} <= arrows(page)
+    assert ("FRANCE", "A", "BUR", False) in page.scene.units and ("FRANCE", "A", "PAR", False) not in page.scene.units
+    assert page.history_panel.phase_list.item(0).text() == "Spring 1901 Movement — results"
+    qtbot.mouseClick(page.banner_button, Qt.MouseButton.LeftButton)
+    assert page.table.stage is TableStage.ENTRY and "Fall 1901" in window.windowTitle()
+    assert page.entry is not None and page.draft is not None and page.draft.lines("FRANCE") == []
+    assert not arrows(page)
+
+
+def test_press_round_trip_with_unread_marks(qtbot: QtBot, window: MainWindow, lan_host: HostThread) -> None:
+    page = join_via_dialog(qtbot, window, lan_host.host.port)
+    england = remote(lan_host.host.port, "ENGLAND")
+    try:
+        panel = page.press_panel
+        page.tabs.setCurrentWidget(panel)
+        panel.select(("ENGLAND",))
+        panel.compose.setPlainText("Shall we leave the Channel empty?")
+        qtbot.mouseClick(panel.send_button, Qt.MouseButton.LeftButton)
+        received = england.next_event("press", STEP)
+        assert received["from"] == "FRANCE" and received["to"] == ["ENGLAND"]
+        assert received["text"] == "Shall we leave the Channel empty?" and panel.compose.toPlainText() == ""
+        page.tabs.setCurrentWidget(page.order_panel)
+        england.send_press(["FRANCE"], "Agreed, for now.")
+        tab = page.tabs.indexOf(panel)
+        qtbot.waitUntil(lambda: page.tabs.tabText(tab) == "Press (1)", timeout=WAIT)
+        rows = [panel.conversation_list.item(i) for i in range(panel.conversation_list.count())]
+        marked = [r for r in rows if "(1 new)" in r.text()]
+        assert len(marked) == 1 and marked[0].text().startswith("England") and marked[0].font().bold()
+        page.tabs.setCurrentWidget(panel)  # England's conversation is still the one selected
+        qtbot.waitUntil(lambda: page.tabs.tabText(tab) == "Press", timeout=WAIT)
+        shown = panel.messages.toPlainText()
+        assert "Shall we leave the Channel empty?" in shown and "Agreed, for now." in shown
+    finally:
+        england.close()
+
+
+def test_the_client_reconnects_with_its_token_after_the_host_restarts(qtbot: QtBot, window: MainWindow,
+                                                                       lan_host: HostThread, tmp_path: Path) -> None:
+    port = lan_host.host.port
+    page = join_via_dialog(qtbot, window, port)
+    click(qtbot, page, "PAR")
+    click(qtbot, page, "BUR")
+    qtbot.mouseClick(page.seat_bar.send_button, Qt.MouseButton.LeftButton)
+    seat = page.table.active
+    assert seat is not None and seat.host_orders() == ["A PAR - BUR"]
+    lan_host.stop()
+    conn = page.session.connections[0]
+    qtbot.waitUntil(lambda: page.link_banner.isVisible(), timeout=WAIT)
+    assert conn.state is LinkState.RECONNECTING and "Reconnecting" in page.link_text.text()
+    assert not page.seat_bar.send_button.isEnabled()
+    restarted = HostThread(Host.from_save(tmp_path / "lan-host.json", HostSettings(name="Test table")))
+    restarted.start("127.0.0.1", port)
+    try:
+        qtbot.waitUntil(lambda: conn.state is LinkState.CONNECTED and seat.connected, timeout=3 * WAIT)
+        assert not page.link_banner.isVisible()
+        assert seat.host_orders() == ["A PAR - BUR"] and seat.power == "FRANCE"
+        qtbot.mouseClick(page.seat_bar.ready_button, Qt.MouseButton.LeftButton)
+        assert restarted.run(lambda: "FRANCE" in restarted.host.game.ready)
+    finally:
+        window.close_game()
+        restarted.stop()
+
+
+def test_refusals_are_shown_in_words(qtbot: QtBot, window: MainWindow, lan_host: HostThread) -> None:
+    port = lan_host.host.port
+    dialog = JoinDialog(window, TokenStore(window.store.data_dir))
+    qtbot.addWidget(dialog)
+    dialog.address_edit.setText("127.0.0.1:notaport")
+    assert not dialog.connect_to_host() and "is not a number" in dialog.error.text()
+    dialog.address_edit.setText(f"127.0.0.1:{port}")
+    assert dialog.connect_to_host()
+    taker = remote(port, "FRANCE")  # someone else is quicker
+    try:
+        assert dialog.select_choice("claim", "FRANCE")
+        dialog.join_selected()
+        assert dialog.session is None and "someone took that seat" in dialog.error.text()
+        assert any(text.startswith("France — taken") for text in
+                   (dialog.seat_list.item(i).text() for i in range(dialog.seat_list.count())))
+        assert not dialog.select_choice("claim", "FRANCE")
+    finally:
+        taker.close()
+    dialog.reject()
+
+    locked = HostThread(Host(Game.new("standard"), HostSettings(password="sesame")))
+    locked.start("127.0.0.1", 0)
+    try:
+        dialog = JoinDialog(window, None)
+        qtbot.addWidget(dialog)
+        dialog.address_edit.setText(f"127.0.0.1:{locked.host.port}")
+        assert not dialog.connect_to_host() and "password was missing or wrong" in dialog.error.text()
+        dialog.password_edit.setText("sesame")
+        assert dialog.connect_to_host()
+        dialog.reject()
+    finally:
+        locked.stop()
+
+    # An observer may watch and read, but has nothing to order or send.
+    page = join_via_dialog(qtbot, window, port, "observe", None)
+    assert page.entry is None and "Observing" in page.order_panel.header.text()
+    assert not page.press_panel.send_button.isEnabled() and not page.seat_bar.ready_button.isVisible()
+    window.close_game()
+
+
+def test_another_seats_orders_never_reach_a_joined_client_before_adjudication(
+        qtbot: QtBot, window: MainWindow, lan_host: HostThread, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    page = join_via_dialog(qtbot, window, lan_host.host.port)
+    frames: list[dict[str, Any]] = []
+    page.session.connections[0].frame_received.connect(frames.append)
+    england = remote(lan_host.host.port, "ENGLAND")
+    germany = remote(lan_host.host.port, "GERMANY")
+    try:
+        england.submit_orders(["F LON - ENG", "F EDI - NTH", "A LVP - YOR"], ready=True)
+        germany.submit_orders(["A MUN - RUH"], ready=False)
+        england.send_press(["FRANCE"], "nothing to see here")  # arrives after anything England's orders caused
+        qtbot.waitUntil(lambda: any(f.get("type") == "press" for f in frames), timeout=WAIT)
+        click(qtbot, page, "PAR")
+        click(qtbot, page, "BUR")
+
+        def assert_sealed(where: str) -> None:
+            blob = "\n".join(t for t in widget_texts(window) if t)
+            raw = json.dumps(frames)
+            seat = page.table.active
+            assert seat is not None
+            mirror = json.dumps([seat.game.pending, sorted(seat.game.ready), seat.you, [r.orders for r in seat.game.history]])
+            for secret in ENGLISH_SECRETS + ("MUN - RUH",):
+                assert secret not in blob, f"{secret!r} shown in a widget {where}"
+                assert secret not in caplog.text, f"{secret!r} in the log {where}"
+                assert secret not in raw, f"{secret!r} in a frame the client received {where}"
+                assert secret not in mirror, f"{secret!r} in the client's game {where}"
+            assert not [a for a in page.scene.arrows if a.power != "FRANCE"], where
+
+        assert_sealed("on the Orders tab")
+        for tab in range(page.tabs.count()):
+            page.tabs.setCurrentIndex(tab)
+            assert_sealed(f"on tab {page.tabs.tabText(tab)}")
+        england_row = [r for r in page.table.active.seats if r["power"] == "ENGLAND"]  # type: ignore[union-attr]
+        assert england_row[0]["ready"] is True  # ready flags are public by design; orders are not
+
+        qtbot.mouseClick(page.seat_bar.ready_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: page.table.stage is TableStage.RESULTS, timeout=WAIT)
+        page.tabs.setCurrentWidget(page.history_panel)
+        blob = "\n".join(widget_texts(window))
+        assert "F LON - ENG" in blob and ("ENGLAND", "LON", "ENG") in arrows(page)  # the scan can see them now
+    finally:
+        england.close()
+        germany.close()
+        window.close_game()
+
+
+def test_the_join_dialog_says_when_lan_discovery_is_unavailable(qtbot: QtBot, window: MainWindow,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    import app.net.dialogs as dialogs
+
+    monkeypatch.setattr(dialogs, "discovery_installed", lambda: False)
+    dialog = JoinDialog(window, None)
+    qtbot.addWidget(dialog)
+    assert "zeroconf" in dialog.discovery_note.text() and not dialog.search_button.isEnabled()
+    labels = [w.text() for w in dialog.findChildren(QLabel)]
+    assert any("Type the host's address" in t for t in labels)
