@@ -172,6 +172,18 @@ def unit_can_reach(board: MapData, unit: Unit, dest_prov: str, state: GameState,
     return board.reaches_province(unit.type, unit.loc, dest_prov)
 
 
+def support_target(raw: RawOrder, state: GameState, unit: Unit) -> Unit:
+    """The unit a support order names, checked to exist and not to be the supporter itself."""
+    assert raw.target_loc is not None
+    target_prov = province_of(raw.target_loc)
+    target = state.units.get(target_prov)
+    if target is None:
+        raise IllegalOrderError(f"no unit at {target_prov} to support")
+    if target_prov == province_of(unit.loc):
+        raise IllegalOrderError(f"{unit} can't support itself")
+    return target
+
+
 def validate_movement(raw: RawOrder, state: GameState, board: MapData, power: str | None) -> Order:
     if raw.kind in ("build", "waive"):
         raise IllegalOrderError("builds are only ordered in the adjustment phase")
@@ -211,13 +223,8 @@ def validate_movement(raw: RawOrder, state: GameState, board: MapData, power: st
         # "via convoy" only says something when the army could also walk there.
         return Move(unit, dest_prov, via_convoy=raw.via_convoy and adjacent)
     if raw.kind == "support":
-        assert raw.target_loc is not None
-        target_prov = province_of(raw.target_loc)
-        target = state.units.get(target_prov)
-        if target is None:
-            raise IllegalOrderError(f"no unit at {target_prov} to support")
-        if target_prov == here:
-            raise IllegalOrderError(f"{unit} can't support itself")
+        target = support_target(raw, state, unit)
+        target_prov = province_of(target.loc)
         if raw.dest is None:
             if not board.reaches_province(unit.type, unit.loc, target_prov):
                 raise IllegalOrderError(f"{unit} can't support in {target_prov}: it can't move there")

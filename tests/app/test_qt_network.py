@@ -343,6 +343,8 @@ def test_another_seats_orders_never_reach_a_joined_client_before_adjudication(
         assert england_row[0]["ready"] is True  # ready flags are public by design; orders are not
 
         qtbot.mouseClick(page.seat_bar.ready_button, Qt.MouseButton.LeftButton)
+        assert_sealed("after France is ready (Germany isn't)")
+        lan_host.process_now()
         qtbot.waitUntil(lambda: page.table.stage is TableStage.RESULTS, timeout=WAIT)
         page.tabs.setCurrentWidget(page.history_panel)
         blob = "\n".join(widget_texts(window))

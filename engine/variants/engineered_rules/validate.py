@@ -19,7 +19,13 @@ from ...types import (
     coast_of,
     province_of,
 )
-from ...validate import fleet_destination, validate_adjustment, validate_movement, validate_retreat
+from ...validate import (
+    fleet_destination,
+    support_target,
+    validate_adjustment,
+    validate_movement,
+    validate_retreat,
+)
 from .orders import (
     BIDDABLE,
     Bid,
@@ -247,13 +253,8 @@ def _fighter_order(rules: Rules, raw: RawOrder, state: GameState, unit: Unit) ->
             raise IllegalOrderError(problem)
         return Move(unit, dest)
     if raw.kind == "support":
-        assert raw.target_loc is not None
-        target_prov = province_of(raw.target_loc)
-        target = state.units.get(target_prov)
-        if target is None:
-            raise IllegalOrderError(f"no unit at {target_prov} to support")
-        if target_prov == here:
-            raise IllegalOrderError(f"{unit} can't support itself")
+        target = support_target(raw, state, unit)
+        target_prov = province_of(target.loc)
         if raw.dest is None:
             if not can_act_in(board, unit, target_prov):
                 raise IllegalOrderError(f"{target_prov} is more than two areas from {here} (rule 7e)")
