@@ -306,32 +306,55 @@ class NetworkSeat:
             elif kind == "press":
                 events = {"press"} if self._add_press(frame) else set()
             elif kind == "error":
-                code = str(frame.get("code", ""))
-                self.notice = f"The host says: {REFUSALS.get(code, code)} ({frame.get('message', '')})"
+                code, message = str(frame.get("code", "")), str(frame.get("message", ""))
+                meaning = REFUSALS.get(code, code.replace("_", " "))
+                self.notice = f"The host says: {meaning}" + (f" ({message})" if message and message != meaning else "")
                 events = {"error"}
             elif kind == "closed":
                 self.connected = False
                 events = {"closed"}
-        except ChancelleryError as exc:
+            elif kind == "reconnected":  # from the connection, once a new link has resumed the seat
+                self.connected = True
+                events = {"reconnected"}
+                if len(self.game.history) != self.history_length and self.sync_history():
+                    events.add("results")  # phases finished while it was away: show the latest results
+                    if self.draft is not None:
+                        self.open_draft()
+        except (ChancelleryError, TypeError, ValueError, AttributeError, KeyError) as exc:
+            # Another host implementation may send what this client can't read: say so, keep going.
             log.warning("a %s frame from the host could not be used: %s", kind, exc)
-            self.notice = str(exc)
+            self.notice = f"The host sent a {kind} message this client can't use: {exc}"
             events = {"error"}
         if events:
             self._changed()
         return events
 
-    def _set_clock(self, block: Mapping[str, Any]) -> None:
+    @staticmethod
+    def _read_clock(block: Any) -> ClockReading:
+        if not isinstance(block, Mapping):
+            raise ChancelleryError(f"the clock is {type(block).__name__}, not an object")
         left = block.get("deadline_in")
-        self.clock = ClockReading(float(left) if isinstance(left, (int, float)) and not isinstance(left, bool) else None,
-                                  bool(block.get("paused", False)), time.monotonic())
+        return ClockReading(float(left) if isinstance(left, (int, float)) and not isinstance(left, bool) else None,
+                            bool(block.get("paused", False)), time.monotonic())
+
+    def _set_clock(self, block: Any) -> None:
+        self.clock = self._read_clock(block)
 
     def _apply_state(self, frame: Mapping[str, Any]) -> set[str]:
+        # Read everything first, so a frame with one bad field changes nothing.
         state = position_to_state(self.variant_id, frame.get("position") or {})
+        you = frame.get("you")
+        you = dict(you) if isinstance(you, Mapping) else None
+        to_order = [str(p) for p in frame.get("to_order") or []]
+        seats = [dict(s) for s in frame.get("seats") or [] if isinstance(s, Mapping)]
+        clock = self._read_clock(frame.get("clock") or {})
+        over = frame.get("over")
+        history_length = frame.get("history_length")
+
         game = self.game
         old_state, first = game.state, not self.received_state
         events = {"state"}
         pending, self._pending_results = self._pending_results, None
-        history_length = frame.get("history_length")
         self.history_length = history_length if isinstance(history_length, int) and history_length >= 0 else 0
         if pending is not None and not first and str(pending.get("next_phase")) == str(state.phase) \
                 and str(pending.get("phase")) == str(old_state.phase) and len(game.history) + 1 == self.history_length:
@@ -344,22 +367,18 @@ class NetworkSeat:
         game.state = state
         game.pending, game.ready = {}, set()
         self.received_state = True
-        you = frame.get("you")
-        self.you = dict(you) if isinstance(you, Mapping) else None
-        self.to_order = [str(p) for p in frame.get("to_order") or []]
-        self.seats = [dict(s) for s in frame.get("seats") or [] if isinstance(s, Mapping)]
-        self._set_clock(frame.get("clock") or {})
-        over = frame.get("over")
+        self.you, self.to_order, self.seats, self.clock = you, to_order, seats, clock
         if isinstance(over, Mapping):
             game.winner = over.get("winner") if isinstance(over.get("winner"), str) else None
             game.drawn = bool(over.get("drawn"))
-            if "over" not in events:
-                events.add("over")
+            events.add("over")
         else:
             game.winner, game.drawn = None, False
+        if not self.connected:
+            self.notice = ""  # back after a reconnect: the message about the drop is over
         self.connected = True
-        if len(game.history) != self.history_length:
-            self.sync_history()
+        if len(game.history) != self.history_length and self.sync_history() and not first and "phase" in events:
+            events.add("results")  # phases finished while this seat was away: show the latest results
         if self.draft is not None and events & {"phase", "position", "results"}:
             self.open_draft()  # the old draft's orders belong to a position that is gone
         elif self.entry is not None and (self.you or {}).get("legal") != self._entry_legal:
@@ -383,28 +402,27 @@ class NetworkSeat:
             self.unread[key] = self.unread.get(key, 0) + 1
         return True
 
-    def sync_history(self) -> bool:
-        """Fetch the finished phases this mirror lacks (after joining late, or a gap); False if it couldn't."""
+    def sync_history(self) -> int:
+        """Fetch the finished phases this mirror lacks (after joining late, or time away); how many came."""
         game = self.game
         if len(game.history) > self.history_length:
             del game.history[self.history_length:]
+        start = len(game.history)
         if self.link is None:
-            return False
+            return 0
         try:
             while len(game.history) < self.history_length:
                 page = self.link.history(len(game.history), HISTORY_PAGE)
-                entries = [e for e in page.get("phases") or [] if isinstance(e, Mapping)]
-                if not entries:
-                    break
-                for entry in entries:
-                    if entry.get("index") != len(game.history):
-                        continue
-                    state = position_to_state(self.variant_id, entry.get("position") or {})
-                    game.history.append(record_from_results(state, results_from_wire(entry.get("results") or [])))
+                had = len(game.history)
+                for entry in page.get("phases") or []:
+                    if isinstance(entry, Mapping) and entry.get("index") == len(game.history):
+                        state = position_to_state(self.variant_id, entry.get("position") or {})
+                        game.history.append(record_from_results(state, results_from_wire(entry.get("results") or [])))
+                if len(game.history) == had:
+                    break  # the host sent nothing usable: try again with the next position
         except (ChancelleryError, TimeoutError, OSError) as exc:
             log.info("history not loaded: %s", exc)
-            return False
-        return len(game.history) == self.history_length
+        return len(game.history) - start
 
     # --- the draft --------------------------------------------------------------------------------
 

@@ -15,6 +15,17 @@ move, and T (by railway) lights the railway targets alone so the next click ride
 offers G (grant Suez passage): it lets the only fleet that could pass through at once, or asks which
 fleet when there are two (or a passage is already granted, to withdraw it). The permission is a side
 order of the unit's power beside the unit's own order, and the unit stays selected to be ordered.
+
+Hugh's Engineered Diplomacy: engineers (E) and decoys beside their twins (D) are units of their own in
+a province that already holds a unit. Clicking an engineer's badge selects it (so does E, or D for the
+decoy, on the unit it stands beside); its lit destinations are where a unit of its power may carry it,
+and T lights the units that could fetch it instead. With a military unit selected, T lights the
+engineers it may fetch (``A STP T E RUM``) when there is no railway, X lights what a fighter may damage
+(then the damaged unit's destination, or the unit itself), and E places the first engineer with it in
+the first spring. Clicking a madman unit, or B, asks for a bid (:attr:`OrderEntry.bid_request`; the
+window shows the bid dialog). In the winter a click on a province offers everything that can be done
+there in one menu: builds, the engineer's creation, conversion, decoy or disbanding; V votes a power
+out at the advanced level. Every choice is one of the engine's legal orders for that slot.
 """
 from __future__ import annotations
 
@@ -36,18 +47,43 @@ from engine.orders import (
     SupportMove,
     Waive,
 )
-from engine.types import PhaseType, UnitType, coast_of, province_of
+from engine.types import PhaseType, Unit, UnitType, coast_of, province_of
 from engine.variants.colonial import SuezPermission
+from engine.variants.engineered import Engineered
+from engine.variants.engineered_rules.orders import (
+    Bid,
+    Convert,
+    CreateDecoy,
+    CreateEngineer,
+    Damage,
+    DisbandStacked,
+    StackedHold,
+    StackedMove,
+    Transport,
+    VoteOut,
+)
+from engine.variants.engineered_rules.options import biddable_units
 
 from .drafts import OrderDraft, order_key
 
 
 @dataclass(frozen=True, slots=True)
 class Click:
-    """A click on the map: the location under the pointer (``None`` off the board) and the button."""
+    """A click on the map: the location under the pointer (``None`` off the board) and the button.
+
+    ``badge`` names the stacked unit whose badge was clicked, as (power, unit letter, province)."""
 
     loc: str | None
     button: str = "left"  # "left" | "right"
+    badge: tuple[str, str, str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BidRequest:
+    """The operator asked to bid for a madman unit (D3): the window shows the bid dialog."""
+
+    powers: tuple[str, ...]  # who may bid from this seat
+    unit_province: str | None  # the madman unit clicked, or None (B pressed: choose in the dialog)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +110,10 @@ class Step(enum.StrEnum):
     CONVOY_DEST = "convoy_dest"
     VIA = "via"  # choose the destination of a move via convoy
     RAIL = "rail"  # choose the destination of a railway move
+    TRANSPORT = "transport"  # choose the engineer the selected unit fetches
+    CARRIER = "carrier"  # choose the unit that fetches the selected engineer
+    DAMAGE_TARGET = "damage_target"  # choose the unit a fighter damages
+    DAMAGE_DEST = "damage_dest"  # choose the damaged unit's destination (or its own province: the unit)
     QUESTION = "question"
 
 
@@ -83,7 +123,13 @@ UNIT_NAMES: Mapping[str, str] = {"A": "Army", "F": "Fleet", "E": "Engineer", "P"
 
 # Which order kinds a selected unit may switch to, by key.
 KIND_KEYS: Mapping[str, str] = {"M": "Move", "H": "Hold", "S": "Support", "C": "Convoy", "V": "Via convoy",
-                                 "T": "By railway", "G": "Grant Suez passage", "D": "Disband"}
+                                 "T": "By railway", "G": "Grant Suez passage", "D": "Disband",
+                                 "E": "Engineer", "X": "Damage", "B": "Bid"}
+# What a key means where it differs from KIND_KEYS (Hugh's Engineered Diplomacy).
+TRANSPORT_LABEL = "Transport an engineer"
+DECOY_LABEL = "Its decoy"
+STACKED_LETTERS = (UnitType.ENGINEER.value, UnitType.DECOY.value, UnitType.PRISON.value)
+STACKED_WORDS: Mapping[str, str] = {"E": "engineer", "D": "decoy", "P": "prison"}
 
 
 @dataclass(slots=True)
@@ -95,24 +141,57 @@ class EntryOptions:
     by_province: dict[str, tuple[str, list[Order]]] = field(default_factory=dict)  # province -> (power, orders)
     build_allowance: dict[str, int] = field(default_factory=dict)  # power -> builds it may order
     removals_owed: dict[str, int] = field(default_factory=dict)  # power -> units it must remove
+    # Units beside another unit (engineers, prisons, decoys by their twins): (province, letter, power) -> orders.
+    stacked: dict[tuple[str, str, str], list[Order]] = field(default_factory=dict)
+    # A power's orders of no unit on the map (the first engineer's placement "E", "VOTE"): (power, slot) -> orders.
+    side: dict[tuple[str, str], list[Order]] = field(default_factory=dict)
+    biddable: frozenset[str] = frozenset()  # provinces of madman units that may be bid for (D3)
 
     @classmethod
     def from_game(cls, game: Game, powers: Iterable[str]) -> EntryOptions:
         variant, state = game.variant, game.state
         options = cls(state.phase.type, variant.board)
+        powers = list(powers)
         for power in powers:
             for key, orders in game.legal_orders(power).items():
-                options.by_province[province_of(key)] = (power, list(orders))
+                options.add(power, key, orders)
             if state.phase.type is PhaseType.ADJUSTMENTS:
                 delta = variant.adjustment_delta(state, power)
                 if delta > 0:
                     options.build_allowance[power] = min(delta, len(variant.build_sites(state, power)))
                 elif delta < 0:
                     options.removals_owed[power] = -delta
+        if (isinstance(variant, Engineered) and variant.settings.madman and powers
+                and state.phase.type is PhaseType.MOVEMENT):
+            options.biddable = frozenset(u.province for u in biddable_units(state))
         return options
 
+    def add(self, power: str, slot: str, orders: Iterable[Order]) -> None:
+        """File one slot of ``power``'s legal orders: a unit's location, ``E MOS`` (a stacked unit), or a
+        slot of no place (``E``, ``VOTE``)."""
+        letter, _, rest = slot.partition(" ")
+        if rest and letter in STACKED_LETTERS:
+            self.stacked[(province_of(rest), letter, power)] = list(orders)
+        elif province_of(slot) not in self.board.provinces:
+            self.side[(power, slot)] = list(orders)
+        else:
+            self.by_province[province_of(slot)] = (power, list(orders))
+
+    def sort_slots(self) -> None:
+        """Move slots filed by province that are no province (``E MOS``, ``VOTE``) to where they belong."""
+        for key in [k for k in self.by_province if k not in self.board.provinces]:
+            power, orders = self.by_province.pop(key)
+            self.add(power, key, orders)
+
+    def stacked_in(self, prov: str, powers: Iterable[str] | None = None) -> list[tuple[str, str, str]]:
+        """The stacked slots in ``prov`` (of ``powers``), engineers first, then decoys, then prisons."""
+        wanted = None if powers is None else set(powers)
+        found = [k for k in self.stacked if k[0] == prov and (wanted is None or k[2] in wanted)]
+        return sorted(found, key=lambda k: (STACKED_LETTERS.index(k[1]), k[2]))
+
     def powers(self) -> list[str]:
-        return sorted({p for p, _ in self.by_province.values()} | set(self.build_allowance))
+        return sorted({p for p, _ in self.by_province.values()} | set(self.build_allowance)
+                      | {k[2] for k in self.stacked} | {p for p, _ in self.side})
 
 
 def _kind_words(key: str) -> str:
@@ -126,6 +205,10 @@ def _unit_of(orders: Sequence[Order]) -> object | None:
         unit = getattr(o, "unit", None)
         if unit is not None and not isinstance(o, Build):
             return unit
+    for o in orders:  # an engineer's or a decoy's own orders
+        unit = getattr(o, "stacked", None)
+        if unit is not None:
+            return unit
     return None
 
 
@@ -133,11 +216,14 @@ class OrderEntry:
     """Clicks and keys in, orders out (into ``draft``); ``highlights``/``prompt``/``question`` for the view."""
 
     def __init__(self, options: EntryOptions, draft: OrderDraft, focus_power: str | None = None) -> None:
+        options.sort_slots()
         self.options = options
         self.draft = draft
         self.focus_power = focus_power  # the power a WAIVE is for when several powers are entered here
         self.step = Step.IDLE
         self.selected: str | None = None  # province of the selected unit
+        self.slot: tuple[str, str, str] | None = None  # the selected stacked unit: (province, letter, power)
+        self.bid_request: BidRequest | None = None  # set when the operator asks to bid; the window answers
         self.target: str | None = None  # supported unit / convoyed army province
         self.question: Question | None = None
         self.prompt = ""
@@ -163,12 +249,23 @@ class OrderEntry:
                 self.click(event)
             return
         prov = province_of(event.loc) if event.loc else None
+        badge = self._own_badge(event.badge)
         if self.options.phase_type is PhaseType.ADJUSTMENTS:
             self._click_adjustment(prov)
         elif self.step is Step.IDLE:
-            self._select(prov)
+            self._select(prov, badge)
+        elif self.step is Step.UNIT and badge is not None and self._badge_selects(badge):
+            self._select_stacked(badge)
         elif self.step in (Step.UNIT, Step.VIA, Step.RAIL):
             self._click_destination(prov)
+        elif self.step is Step.TRANSPORT:
+            self._click_transported(prov)
+        elif self.step is Step.CARRIER:
+            self._click_carrier(prov)
+        elif self.step is Step.DAMAGE_TARGET:
+            self._click_damage_target(prov)
+        elif self.step is Step.DAMAGE_DEST:
+            self._click_damage_dest(prov)
         elif self.step is Step.SUPPORT_TARGET:
             self._click_support_target(prov)
         elif self.step is Step.SUPPORT_DEST:
@@ -193,13 +290,27 @@ class OrderEntry:
         if k == "W" and self.options.phase_type is PhaseType.ADJUSTMENTS:
             self.waive()
             return
+        if k == "V" and self.options.phase_type is PhaseType.ADJUSTMENTS:
+            self._offer_votes()
+            self._notify()
+            return
+        if k == "B" and self.options.phase_type is PhaseType.MOVEMENT and self.options.biddable:
+            self._ask_for_bid(None)
+            self._notify()
+            return
         if self.selected is None:
             return
-        power, orders = self.options.by_province[self.selected]
+        power, orders = self._current()
         if k == "H":
-            self._emit_first(power, orders, Hold, "can't hold")
+            self._emit_first(power, orders, (Hold, StackedHold), "can't hold")
+        elif k == "D" and self._decoy_slot() is not None:
+            self._select_stacked(self._decoy_slot())  # type: ignore[arg-type]
         elif k == "D":
             self._emit_first(power, orders, Disband, "can't disband now")
+        elif k == "E":
+            self._engineer_key(power)
+        elif k == "X":
+            self._start_damage(orders)
         elif k == "M":
             self.step, self.target = Step.UNIT, None
             self._show_unit_targets()
@@ -210,6 +321,12 @@ class OrderEntry:
                 self._light((), rail)
                 self.prompt = (f"{self._unit_text()} rides the Trans-Siberian Railroad: click the destination "
                                "(M walks instead, Esc cancels)")
+            elif self.slot is not None:
+                self._start_carrier()
+            elif self._transport_sources(orders):
+                self._start_transport(orders)
+            elif self._has_transports():
+                self.prompt = f"{self._unit_text()} has no engineer of its power to fetch"
             else:
                 self.prompt = f"{self._unit_text()} can't ride a railway"
         elif k == "G":
@@ -276,11 +393,11 @@ class OrderEntry:
         """Order kinds (keys of :data:`KIND_KEYS`) the selected unit can switch to, for a flyout menu."""
         if self.selected is None or self.options.phase_type is PhaseType.ADJUSTMENTS:
             return []
-        _, orders = self.options.by_province[self.selected]
+        _, orders = self._current()
         kinds = []
-        if any(isinstance(o, (Move, Retreat)) for o in orders):
+        if any(isinstance(o, (Move, Retreat, StackedMove)) for o in orders):
             kinds.append("M")
-        if any(isinstance(o, Hold) for o in orders):
+        if any(isinstance(o, (Hold, StackedHold)) for o in orders):
             kinds.append("H")
         if self._support_targets(orders):
             kinds.append("S")
@@ -288,34 +405,68 @@ class OrderEntry:
             kinds.append("C")
         if self._via_targets(orders):
             kinds.append("V")
-        if self._railway_targets(orders):
+        if self._railway_targets(orders) or self._transport_sources(orders) or self._carriers():
             kinds.append("T")
         if self._permissions(orders):
             kinds.append("G")
-        if any(isinstance(o, Disband) for o in orders):
+        if any(isinstance(o, Disband) for o in orders) or self._decoy_slot() is not None:
             kinds.append("D")
+        if any(isinstance(o, Damage) for o in orders):
+            kinds.append("X")
+        if self.slot is None and (self._engineer_slot() is not None or self._placement() is not None):
+            kinds.append("E")
         return kinds
+
+    def kind_label(self, key: str) -> str:
+        """What a kind key does for the selected unit (the flyout's button text)."""
+        if key == "T" and self.selected is not None and not self._railway_targets(self._current()[1]):
+            if self._transport_sources(self._current()[1]) or self._carriers():
+                return TRANSPORT_LABEL
+        if key == "D" and self._decoy_slot() is not None:
+            return DECOY_LABEL
+        if key == "E" and self._placement() is not None and self._engineer_slot() is None:
+            return "Place the engineer"
+        return KIND_KEYS.get(key, key)
+
+    def selected_location(self) -> str | None:
+        """The location of the selected unit (its coast included), for placing menus beside it."""
+        if self.selected is None:
+            return None
+        unit = _unit_of(self._current()[1])
+        return getattr(unit, "loc", None) or self.selected
 
     # --- movement and retreats --------------------------------------------------------------------
 
-    def _select(self, prov: str | None) -> None:
+    def _select(self, prov: str | None, badge: tuple[str, str, str] | None = None) -> None:
         if prov is None:
+            return
+        if badge is not None:
+            self._select_stacked(badge)
             return
         entry = self.options.by_province.get(prov)
         if entry is None:
-            self.prompt = f"{self._name(prov)}: nothing you can order there"
+            here = self.options.stacked_in(prov)
+            if here and self.options.phase_type is PhaseType.MOVEMENT:
+                self._select_stacked(here[0])  # an engineer with no unit of its power beside it
+            elif prov in self.options.biddable:
+                self._ask_for_bid(prov)
+            else:
+                self.prompt = f"{self._name(prov)}: nothing you can order there"
             return
-        self.selected, self.target = prov, None
+        self.selected, self.target, self.slot = prov, None, None
         self.step = Step.UNIT
         self._show_unit_targets()
 
     def _show_unit_targets(self) -> None:
         assert self.selected is not None
-        _, orders = self.options.by_province[self.selected]
+        _, orders = self._current()
         targets = self._move_targets(orders)
         rail = self._railway_targets(orders)
         self._light(targets, rail)
         unit = self._unit_text()
+        if self.slot is not None:
+            self._stacked_prompt(bool(targets))
+            return
         if self.options.phase_type is PhaseType.RETREATS:
             where = "click a lit province to retreat, D to disband" if targets else "it has nowhere to go: D to disband"
             self.prompt = f"{unit} (dislodged): {where}; Esc cancels"
@@ -334,7 +485,7 @@ class OrderEntry:
         for o in orders:
             if isinstance(o, Move) and not o.via_convoy and o.route is None:
                 out.setdefault(province_of(o.dest), []).append(o)
-            elif isinstance(o, Retreat):
+            elif isinstance(o, (Retreat, StackedMove)):
                 out.setdefault(province_of(o.dest), []).append(o)
         for o in orders:
             if isinstance(o, Move) and o.via_convoy and province_of(o.dest) not in out:
@@ -365,12 +516,12 @@ class OrderEntry:
 
     def _click_destination(self, prov: str | None) -> None:
         assert self.selected is not None
-        power, orders = self.options.by_province[self.selected]
+        power, orders = self._current()
         if prov is None:
             return
         if self.step is Step.UNIT and prov == self.selected:
             if self.options.phase_type is PhaseType.MOVEMENT:
-                self._emit_first(power, orders, Hold, "can't hold")
+                self._emit_first(power, orders, (Hold, StackedHold), "can't hold")
             return
         if self.step is Step.VIA:
             targets = self._via_targets(orders)
@@ -381,7 +532,7 @@ class OrderEntry:
             targets = {**self._railway_targets(orders), **self._move_targets(orders)}
         choices = targets.get(prov)
         if choices is None:
-            if self.step is Step.UNIT and prov in self.options.by_province:
+            if self.step is Step.UNIT and (prov in self.options.by_province or self.options.stacked_in(prov)):
                 self._select(prov)  # another of the operator's units: select it instead
                 return
             self.prompt = f"{self._unit_text()} can't go to {self._name(prov)}"
@@ -408,7 +559,7 @@ class OrderEntry:
 
     def _click_support_target(self, prov: str | None) -> None:
         assert self.selected is not None
-        _, orders = self.options.by_province[self.selected]
+        _, orders = self._current()
         if prov is None or prov not in self._support_targets(orders):
             if prov is not None:
                 self.prompt = f"{self._unit_text()} can't support a unit in {self._name(prov)}"
@@ -432,7 +583,7 @@ class OrderEntry:
 
     def _click_support_dest(self, prov: str | None) -> None:
         assert self.selected is not None and self.target is not None
-        power, orders = self.options.by_province[self.selected]
+        power, orders = self._current()
         dests = self._support_dests(orders, self.target)
         if prov is None or prov not in dests:
             if prov is not None:
@@ -449,7 +600,7 @@ class OrderEntry:
 
     def _click_convoy_army(self, prov: str | None) -> None:
         assert self.selected is not None
-        _, orders = self.options.by_province[self.selected]
+        _, orders = self._current()
         armies = {province_of(o.target.loc) for o in orders if isinstance(o, Convoy)}
         if prov is None or prov not in armies:
             if prov is not None:
@@ -462,7 +613,7 @@ class OrderEntry:
 
     def _click_convoy_dest(self, prov: str | None) -> None:
         assert self.selected is not None and self.target is not None
-        power, orders = self.options.by_province[self.selected]
+        power, orders = self._current()
         for o in orders:
             if isinstance(o, Convoy) and province_of(o.target.loc) == self.target and province_of(o.dest) == prov:
                 self._emit(power, o)
@@ -513,11 +664,306 @@ class OrderEntry:
             return
         self.step, self.target = Step.UNIT, None
         self._show_unit_targets()
-        power, orders = self.options.by_province[self.selected]
+        power, orders = self._current()
         unit = _unit_of(orders)
         own = self.draft.order_for(power, province_of(unit.loc)) if unit is not None else None  # type: ignore[attr-defined]
         then = f"{self._unit_text()} keeps {own}" if own is not None else self.prompt
         self.prompt = f"{done}. {then}"
+
+
+    # --- Hugh's Engineered Diplomacy: engineers, decoys, transports, damage, bids -------------------
+
+    def _current(self) -> tuple[str, list[Order]]:
+        """(power, legal orders) of the selected unit: a stacked one, or the province's unit."""
+        if self.slot is not None:
+            return self.slot[2], self.options.stacked[self.slot]
+        assert self.selected is not None
+        return self.options.by_province[self.selected]
+
+    def _own_badge(self, badge: tuple[str, str, str] | None) -> tuple[str, str, str] | None:
+        """The clicked badge as a slot the operator may order this phase, else ``None``."""
+        if badge is None or self.options.phase_type is not PhaseType.MOVEMENT:
+            return None
+        power, letter, prov = badge
+        slot = (province_of(prov), letter, power)
+        return slot if slot in self.options.stacked else None
+
+    def _badge_selects(self, slot: tuple[str, str, str]) -> bool:
+        """With a unit selected, a click on one of the operator's badges selects that unit, unless the
+        badge's province is where the selected unit may go (the click then orders the move)."""
+        if self.slot == slot:
+            return False
+        prov = slot[0]
+        return prov == self.selected or prov not in self._move_targets(self._current()[1])
+
+    def _select_stacked(self, slot: tuple[str, str, str]) -> None:
+        self.selected, self.target, self.slot = slot[0], None, slot
+        self.step = Step.UNIT
+        self._show_unit_targets()
+
+    def _stacked_prompt(self, can_move: bool) -> None:
+        assert self.slot is not None
+        letter = self.slot[1]
+        unit = self._unit_text()
+        if letter == UnitType.ENGINEER.value:
+            go = "click a lit province to go with a unit of yours moving there" if can_move else "no unit of yours can carry it"
+            fetch = " · T fetch it with a unit" if self._carriers() else ""
+            self.prompt = f"{unit}: {go}, or H stay{fetch}; Esc cancels"
+        else:
+            go = "click a lit province to move" if can_move else "it can't move"
+            self.prompt = f"{unit}: {go}, or H hold; Esc cancels"
+
+    def _engineer_slot(self) -> tuple[str, str, str] | None:
+        """The operator's engineer beside the selected unit (its own power's first)."""
+        if self.selected is None or self.options.phase_type is not PhaseType.MOVEMENT:
+            return None
+        owner = self._current()[0] if self.slot is None else None
+        here = [k for k in self.options.stacked_in(self.selected) if k[1] == UnitType.ENGINEER.value]
+        here.sort(key=lambda k: k[2] != owner)
+        return here[0] if here else None
+
+    def _decoy_slot(self) -> tuple[str, str, str] | None:
+        """The decoy beside the selected unit, when the unit itself is selected."""
+        if self.selected is None or self.slot is not None or self.options.phase_type is not PhaseType.MOVEMENT:
+            return None
+        owner = self._current()[0]
+        slot = (self.selected, UnitType.DECOY.value, owner)
+        return slot if slot in self.options.stacked else None
+
+    def _placement(self) -> CreateEngineer | None:
+        """The first spring's placement of the power's engineer with the selected unit (rule 1a)."""
+        if self.selected is None or self.slot is not None or self.options.phase_type is not PhaseType.MOVEMENT:
+            return None
+        power = self._current()[0]
+        for o in self.options.side.get((power, UnitType.ENGINEER.value), ()):
+            if isinstance(o, CreateEngineer) and o.engineer.province == self.selected:
+                return o
+        return None
+
+    def _engineer_key(self, power: str) -> None:
+        """E on a unit: select the engineer beside it, or place the first engineer with it."""
+        slot = self._engineer_slot()
+        if slot is not None:
+            self._select_stacked(slot)
+            return
+        placement = self._placement()
+        if placement is None:
+            self.prompt = f"{self._unit_text()} has no engineer of yours beside it"
+            return
+        # One placement per power: a new one replaces the last (two would both be void).
+        kept = [o for o in self.draft.orders(power) if not isinstance(o, CreateEngineer)]
+        self.draft.replace_all(power, [*kept, placement], str(placement))
+        self._still_selected(f"Engineer placed: {placement}")
+
+    def _transport_sources(self, orders: Sequence[Order]) -> dict[str, Transport]:
+        """Province of an engineer -> the selected unit's order fetching it."""
+        if self.slot is not None:
+            return {}
+        return {province_of(o.engineer.loc): o for o in orders if isinstance(o, Transport)}
+
+    def _has_transports(self) -> bool:
+        return any(isinstance(o, Transport) for _, orders in self.options.by_province.values() for o in orders)
+
+    def _carriers(self) -> dict[str, tuple[str, Transport]]:
+        """With an engineer selected: province of a unit that may fetch it -> (power, that order)."""
+        if self.slot is None or self.slot[1] != UnitType.ENGINEER.value:
+            return {}
+        prov, _, power = self.slot
+        out: dict[str, tuple[str, Transport]] = {}
+        for where, (owner, orders) in self.options.by_province.items():
+            for o in orders:
+                if isinstance(o, Transport) and o.engineer.power == power and o.engineer.province == prov:
+                    out[where] = (owner, o)
+        return out
+
+    def _start_transport(self, orders: Sequence[Order]) -> None:
+        sources = self._transport_sources(orders)
+        self.step, self.target = Step.TRANSPORT, None
+        self._light(sources)
+        self.prompt = f"{self._unit_text()} fetches an engineer of its power: click the engineer (Esc cancels)"
+
+    def _click_transported(self, prov: str | None) -> None:
+        power, orders = self._current()
+        sources = self._transport_sources(orders)
+        if prov is None:
+            return
+        order = sources.get(prov)
+        if order is None:
+            self.prompt = f"{self._unit_text()} can't fetch an engineer from {self._name(prov)}"
+            return
+        self._emit(power, order)
+
+    def _start_carrier(self) -> None:
+        carriers = self._carriers()
+        if not carriers:
+            self.prompt = f"{self._unit_text()}: no unit of its power can fetch it"
+            return
+        self.step, self.target = Step.CARRIER, None
+        self._light(carriers)
+        self.prompt = f"{self._unit_text()}: click the unit that fetches it (its whole order this turn; Esc cancels)"
+
+    def _click_carrier(self, prov: str | None) -> None:
+        if prov is None:
+            return
+        found = self._carriers().get(prov)
+        if found is None:
+            self.prompt = f"No unit in {self._name(prov)} can fetch {self._unit_text()}"
+            return
+        self._emit(*found)
+
+    def _start_damage(self, orders: Sequence[Order]) -> None:
+        targets = {province_of(o.target.loc) for o in orders if isinstance(o, Damage)}
+        if not targets:
+            self.prompt = f"{self._unit_text()} can't damage anything"
+            return
+        self.step, self.target = Step.DAMAGE_TARGET, None
+        self._light(targets)
+        self.prompt = f"{self._unit_text()} damages: click the unit to damage (Esc cancels)"
+
+    def _damage_dests(self, orders: Sequence[Order], target: str) -> dict[str, Damage]:
+        """Where the damaged unit goes -> the damage order; its own province: damage the unit itself."""
+        out: dict[str, Damage] = {}
+        for o in orders:
+            if isinstance(o, Damage) and province_of(o.target.loc) == target:
+                out[province_of(o.dest) if o.dest else target] = o
+        return out
+
+    def _click_damage_target(self, prov: str | None) -> None:
+        _, orders = self._current()
+        if prov is None:
+            return
+        dests = self._damage_dests(orders, prov)
+        if not dests:
+            self.prompt = f"{self._unit_text()} can't damage a unit in {self._name(prov)}"
+            return
+        self.target = prov
+        self.step = Step.DAMAGE_DEST
+        self._light(dests)
+        itself = f", or {self._name(prov)} itself to damage the unit (its supports)" if prov in dests else ""
+        self.prompt = f"{self._unit_text()} damages {self._target_text()}: click the move it makes{itself}"
+
+    def _click_damage_dest(self, prov: str | None) -> None:
+        assert self.target is not None
+        power, orders = self._current()
+        if prov is None:
+            return
+        order = self._damage_dests(orders, self.target).get(prov)
+        if order is None:
+            self.prompt = f"{self._target_text()} can't be damaged moving to {self._name(prov)}"
+            return
+        self._emit(power, order)
+
+    def _ask_for_bid(self, prov: str | None) -> None:
+        powers = tuple(sorted({p for p, _ in self.options.by_province.values()}))
+        if not powers:
+            self.prompt = "Only a power with units may bid"
+            return
+        self._reset()
+        self.bid_request = BidRequest(powers, prov)
+        what = f"the madman unit in {self._name(prov)}" if prov else "a madman unit"
+        self.prompt = f"Bid for {what}: choose your units to offer and the order you want"
+
+    def place_bid(self, power: str, bid: Bid) -> None:
+        """The dialog's answer: the bid joins ``power``'s orders (a new bid for the same unit replaces it)."""
+        self.bid_request = None
+        self.draft.put(power, bid)
+        self.prompt = f"Ordered: {bid}"
+        self._notify()
+
+    def drop_bid_request(self) -> None:
+        if self.bid_request is not None:
+            self.bid_request = None
+            self._idle_prompt()
+            self._notify()
+
+    def _offer_votes(self) -> None:
+        """V in the winter (advanced level): vote a power out (rule F1)."""
+        votes = [(power, o) for (power, slot), orders in self.options.side.items() if slot == "VOTE"
+                 for o in orders if isinstance(o, VoteOut)]
+        if self.focus_power is not None:
+            votes = [(p, o) for p, o in votes if p == self.focus_power]
+        if not votes:
+            self.prompt = "No vote to cast this winter"
+            return
+        if len({p for p, _ in votes}) > 1:
+            self.prompt = "Choose the power that votes first"
+            return
+        actions: dict[str, Callable[[], None]] = {}
+        labels: list[Choice] = []
+        for number, (power, vote) in enumerate(votes, start=1):
+            key = str(number)
+            actions[key] = lambda p=power, v=vote: self._emit(p, v)
+            labels.append(Choice(key, f"Vote out {self._power_word(vote.target)}"))
+        self._ask(Question("Vote a power out:", tuple(labels), self.selected or next(iter(self.options.board.provinces))), actions)
+
+    def _power_word(self, power: str) -> str:
+        info = self.options.board.powers.get(power)
+        return info.name if info is not None else power.title()
+
+    def _winter_menu(self, prov: str, entry: tuple[str, list[Order]] | None,
+                     slots: list[tuple[str, str, str]]) -> None:
+        """One menu for everything that can be done in ``prov`` this winter: builds and removals, and the
+        engineers' and prisons' orders (create, convert, make a decoy, disband)."""
+        actions: dict[str, Callable[[], None]] = {}
+        labels: list[Choice] = []
+
+        def offer(preferred: str, label: str, action: Callable[[], None]) -> None:
+            key = preferred
+            if key in actions:
+                key = next(str(n) for n in range(1, 10) if str(n) not in actions)
+            actions[key] = action
+            labels.append(Choice(key, label))
+
+        if entry is not None:
+            power, orders = entry
+            for o in orders:
+                if isinstance(o, Disband):
+                    offer("R", f"Remove {o.unit}", lambda p=power, d=o: self._remove_unit(p, d))
+            existing = self.draft.order_for(power, f"build:{prov}")
+            if existing is not None or self._builds_left(power) > 0:
+                builds = [o for o in orders if isinstance(o, Build)]
+                fleets = [b for b in builds if b.unit.type is UnitType.FLEET]
+                for b in builds:
+                    if b.unit.type is UnitType.FLEET and len(fleets) > 1:
+                        key, label = (coast_of(b.unit.loc) or "F")[:1].upper(), f"Build a fleet ({self._coast_name(b.unit.loc)})"
+                    else:
+                        key = b.unit.type.value
+                        label = f"Build {UNIT_NAMES.get(key, f'unit {key}').lower()}"
+                    offer(key, label, lambda p=power, o=b: self._emit(p, o))
+            if existing is not None:
+                offer("X", f"No build in {self._name(prov)}", lambda p=power: self._remove_build(p, prov))
+        for slot in slots:
+            for o in self.options.stacked[slot]:
+                power = slot[2]
+                if isinstance(o, CreateEngineer):
+                    offer("E", "Create an engineer", lambda p=power, c=o: self._emit(p, c))
+                elif isinstance(o, CreateDecoy):
+                    if self._builds_left(power) > 0:
+                        offer("D", f"Make a decoy of {o.decoy} (takes a build)", lambda p=power, c=o: self._emit(p, c))
+                elif isinstance(o, Convert):
+                    word = STACKED_WORDS.get(o.converter.type.value, "unit")
+                    into = UNIT_NAMES.get(o.into.type.value, o.into.type.value).lower()
+                    where = f" ({self._coast_name(o.into.loc)})" if coast_of(o.into.loc) else ""
+                    offer("1", f"The {word} converts it into a{'n' if into[:1] in 'aeiou' else ''} {into}{where}",
+                          lambda p=power, c=o: self._emit(p, c))
+                elif isinstance(o, DisbandStacked):
+                    offer("1", f"Disband the {STACKED_WORDS.get(o.stacked.type.value, 'unit')} {o.stacked}",
+                          lambda p=power, c=o: self._emit(p, c))
+        if not actions:
+            self.prompt = f"{self._name(prov)}: nothing more to do there this winter"
+            return
+        if len(actions) == 1:
+            next(iter(actions.values()))()
+            return
+        self._ask(Question(f"Winter in {self._name(prov)}:", tuple(labels), prov), actions)
+
+    def _remove_unit(self, power: str, order: Disband) -> None:
+        owed = self.options.removals_owed.get(power, 0)
+        prov = province_of(order.unit.loc)
+        if self.draft.order_for(power, prov) is None and self.draft.count(power, Disband) >= owed:
+            self.prompt = f"{power} already removes {owed} unit{'s' if owed != 1 else ''}; undo one first"
+            return
+        self._emit(power, order)
 
     # --- adjustments ------------------------------------------------------------------------------
 
@@ -527,6 +973,10 @@ class OrderEntry:
             self._idle_prompt()
             return
         entry = self.options.by_province.get(prov)
+        slots = self.options.stacked_in(prov)
+        if slots:
+            self._winter_menu(prov, entry, slots)
+            return
         if entry is None:
             self.prompt = f"{self._name(prov)}: nothing to build or remove there"
             return
@@ -571,7 +1021,8 @@ class OrderEntry:
         self._idle_prompt()
 
     def _builds_left(self, power: str) -> int:
-        return self.options.build_allowance.get(power, 0) - self.draft.count(power, (Build, Waive))
+        # A decoy takes one of the winter's builds (Engineered, rule 2b).
+        return self.options.build_allowance.get(power, 0) - self.draft.count(power, (Build, Waive, CreateDecoy))
 
     # --- helpers ----------------------------------------------------------------------------------
 
@@ -604,6 +1055,7 @@ class OrderEntry:
     def _reset(self) -> None:
         self.step = Step.IDLE
         self.selected = None
+        self.slot = None
         self.target = None
         self.question = None
         self._choices = {}
@@ -616,16 +1068,27 @@ class OrderEntry:
 
     def _idle_prompt(self) -> None:
         kind = self.options.phase_type
-        if not self.options.by_province and not self.options.build_allowance:
+        options = self.options
+        if not options.by_province and not options.build_allowance and not options.stacked and not options.side:
             self.prompt = "Nothing to order this phase"
         elif kind is PhaseType.MOVEMENT:
             self.prompt = "Click one of your units to order it"
+            if any(slot == UnitType.ENGINEER.value for _p, slot in options.side):
+                self.prompt += "; E on a unit places your first engineer there"
+            if options.biddable:
+                self.prompt += "; click a madman unit (or B) to bid for it"
         elif kind is PhaseType.RETREATS:
             self.prompt = "Click a dislodged unit to retreat or disband it"
-        elif self.options.build_allowance:
+        elif options.build_allowance:
             self.prompt = "Click an empty home centre to build (A army, F fleet), or W to waive"
-        else:
+        elif options.by_province:
             self.prompt = "Click a unit to remove it"
+        else:
+            self.prompt = "No builds or removals"
+        if kind is PhaseType.ADJUSTMENTS and options.stacked:
+            self.prompt += "; click an engineer's or a prison's area for its winter orders"
+        if kind is PhaseType.ADJUSTMENTS and any(slot == "VOTE" for _p, slot in options.side):
+            self.prompt += "; V to vote a power out"
 
     def _notify(self) -> None:
         for callback in list(self._listeners):
@@ -646,13 +1109,16 @@ class OrderEntry:
     def _unit_text(self) -> str:
         if self.selected is None:
             return ""
-        unit = _unit_of(self.options.by_province[self.selected][1])
-        return str(unit) if unit is not None else self.selected
+        unit = _unit_of(self._current()[1])
+        text = str(unit) if unit is not None else self.selected
+        if self.slot is not None:
+            text += f" ({STACKED_WORDS.get(self.slot[1], 'unit')})"
+        return text
 
     def _target_text(self) -> str:
         if self.target is None or self.selected is None:
             return ""
-        for o in self.options.by_province[self.selected][1]:
+        for o in self._current()[1]:
             target = getattr(o, "target", None)
             if target is not None and province_of(target.loc) == self.target:
                 return str(target)

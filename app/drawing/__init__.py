@@ -54,6 +54,7 @@ from .painter import (
 )
 from .palette import distinct_colours, resolve_power_colours, territory_colour
 from .picture import ArrowStyle, BoardPicture, OrderArrow, OrderKind, UnitMark
+from .stacks import Placement, badge_backing, paint_decoy_mark, unit_placements
 
 __all__ = [
     "ALL_LAYERS",
@@ -71,9 +72,11 @@ __all__ = [
     "OrderArrow",
     "OrderKind",
     "PictureError",
+    "Placement",
     "UnitIcons",
     "UnitMark",
     "distinct_colours",
+    "badge_backing",
     "ensure_gui_application",
     "geometry_from_dict",
     "icon_name",
@@ -82,6 +85,7 @@ __all__ = [
     "location_at",
     "normalise_location",
     "paint_board",
+    "paint_decoy_mark",
     "pdf_bytes",
     "png_bytes",
     "render_to_image",
@@ -92,5 +96,6 @@ __all__ = [
     "svg_bytes",
     "territory_colour",
     "unit_icons",
+    "unit_placements",
     "validate_picture",
 ]

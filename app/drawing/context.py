@@ -30,6 +30,7 @@ FAILED_OPACITY = 0.5
 HEAD_TO_HEAD_OFFSET = 0.17
 THIN_BORDER_PX = 1.6
 CONVOY_TRIANGLE = 1.05  # circumradius: the triangle's sides clear the fleet's plate
+BURST = 0.36  # a damage burst's outer radius
 
 
 # --- per-geometry caches ------------------------------------------------------------------------

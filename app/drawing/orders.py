@@ -1,4 +1,5 @@
-"""The order layer: move, support, convoy, retreat, build, disband and hold marks, and failure crosses."""
+"""The order layer: move, support, convoy, retreat, build, disband and hold marks, transports, damage
+bursts, and failure crosses."""
 from __future__ import annotations
 
 import itertools
@@ -10,6 +11,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPolygonF
 
 from . import palette
 from .context import (
+    BURST,
     CONVOY_TRIANGLE,
     FAILED_OPACITY,
     HEAD_HALF_WIDTH,
@@ -40,6 +42,7 @@ def paint_orders(painter: QPainter, ctx: PaintContext) -> None:
         OrderKind.SUPPORT_HOLD: 0,
         OrderKind.SUPPORT_MOVE: 0,
         OrderKind.CONVOY: 1,
+        OrderKind.TRANSPORT: 1,
         OrderKind.MOVE: 2,
         OrderKind.RETREAT: 3,
         OrderKind.HOLD: 4,
@@ -103,18 +106,41 @@ def _paint_order(painter: QPainter, ctx: PaintContext, order: OrderArrow, moves:
             target = _along(_trim(supported, UNIT_CLEARANCE * u, UNIT_CLEARANCE * u), 0.5)
         points = _unwrap(ctx, [ctx.shape(order.from_loc).unit, target])
         line = _trim(points, UNIT_CLEARANCE * u, SHAFT * u)
+        damage = order.style is ArrowStyle.DAMAGE
+        if damage:
+            line = _trim(points, UNIT_CLEARANCE * u, BURST * u * 0.8)
         for shift in _wrap_shifts(ctx, line):
-            _draw_arrow(painter, [p + shift for p in line], colour, u, dash=(0.34 * u, 0.2 * u), head_scale=0.75)
+            if damage:
+                _draw_arrow(painter, [p + shift for p in line], colour, u, dash=(0.2 * u, 0.14 * u), head=False)
+                _draw_burst(painter, target + shift, BURST * u, colour, u)
+            else:
+                _draw_arrow(painter, [p + shift for p in line], colour, u, dash=(0.34 * u, 0.2 * u), head_scale=0.75)
         failure_at = _along(line, 0.5)
 
     elif kind is OrderKind.SUPPORT_HOLD:
         assert order.to_loc is not None
         held = ctx.shape(order.to_loc).unit
         points = _unwrap(ctx, [ctx.shape(order.from_loc).unit, held])
-        line = _trim(points, UNIT_CLEARANCE * u, RING * u * 1.1)
+        if order.style is ArrowStyle.DAMAGE:
+            # The burst sits on the damaged unit's edge, towards the fighter.
+            line = _trim(points, UNIT_CLEARANCE * u, RING * u)
+            for shift in _wrap_shifts(ctx, line):
+                _draw_arrow(painter, [p + shift for p in line], colour, u, dash=(0.2 * u, 0.14 * u), head=False)
+                _draw_burst(painter, line[-1] + shift, BURST * u, colour, u)
+        else:
+            line = _trim(points, UNIT_CLEARANCE * u, RING * u * 1.1)
+            for shift in _wrap_shifts(ctx, line):
+                _draw_arrow(painter, [p + shift for p in line], colour, u, dash=(0.34 * u, 0.2 * u), head=False)
+            _draw_ring(painter, held, RING * u * 1.1, colour, u, dashed=True)
+        failure_at = _along(line, 0.5)
+
+    elif kind is OrderKind.TRANSPORT:
+        assert order.aux_loc is not None
+        # Dotted from the fetched engineer to the unit that fetches it, the head at the unit.
+        points = _unwrap(ctx, [ctx.shape(order.aux_loc).unit, ctx.shape(order.from_loc).unit])
+        line = _trim(points, UNIT_CLEARANCE * u, UNIT_CLEARANCE * u)
         for shift in _wrap_shifts(ctx, line):
-            _draw_arrow(painter, [p + shift for p in line], colour, u, dash=(0.34 * u, 0.2 * u), head=False)
-        _draw_ring(painter, held, RING * u * 1.1, colour, u, dashed=True)
+            _draw_arrow(painter, [p + shift for p in line], colour, u, dotted=True, head_scale=0.75)
         failure_at = _along(line, 0.5)
 
     elif kind is OrderKind.CONVOY:
@@ -339,6 +365,20 @@ def _draw_ring(painter: QPainter, at: QPointF, radius: float, colour: str, u: fl
     painter.drawEllipse(at, radius, radius)
     painter.setPen(inner)
     painter.drawEllipse(at, radius, radius)
+
+
+def _draw_burst(painter: QPainter, at: QPointF, radius: float, colour: str, u: float) -> None:
+    """An eight-pointed burst in the power's colour with a dark rim: the mark of damage."""
+    points = []
+    for i in range(16):
+        r = radius if i % 2 == 0 else radius * 0.45
+        angle = math.pi * i / 8
+        points.append(at + QPointF(r * math.sin(angle), -r * math.cos(angle)))
+    pen = make_pen(palette.UNIT_INK, OUTLINE * u * 1.6)
+    pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+    painter.setPen(pen)
+    painter.setBrush(QBrush(QColor(colour)))
+    painter.drawPolygon(QPolygonF(points))
 
 
 def _draw_triangle(painter: QPainter, at: QPointF, radius: float, colour: str, u: float) -> None:

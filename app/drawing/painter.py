@@ -42,6 +42,7 @@ from .geometry import BoardGeometry, LocationShape, normalise_location
 from .icons import unit_icons
 from .orders import paint_orders
 from .picture import BoardPicture
+from .stacks import badge_backing, paint_decoy_mark, unit_placements
 
 
 class Layer(enum.StrEnum):
@@ -96,6 +97,8 @@ def validate_picture(picture: BoardPicture, geometry: BoardGeometry) -> None:
             check(loc, f"{order.kind.value} order of {order.power}")
     for loc in picture.highlights:
         check(loc, "highlight")
+    for loc in picture.decoys:
+        check(loc, "decoy mark")
     check(picture.selected, "selection")
     for power, colour in picture.power_colours.items():
         try:
@@ -360,8 +363,15 @@ def _paint_units(painter: QPainter, ctx: PaintContext) -> None:
         return
     icons = unit_icons()
     size = ctx.u * UNIT_ICON
-    for unit in ctx.picture.units:
-        icons.paint(painter, unit.type, ctx.colour(unit.power), ctx.shape(unit.loc).unit, size)
+    decoys = {normalise_location(loc).split("/", 1)[0] for loc in ctx.picture.decoys}
+    for place in unit_placements(ctx.picture.units):
+        at = ctx.shape(place.anchor).unit + QPointF(place.dx, place.dy) * ctx.u
+        unit = place.unit
+        if place.badge and (place.dx or place.dy):
+            badge_backing(painter, at, size * place.scale)
+        icons.paint(painter, unit.type, ctx.colour(unit.power), at, size * place.scale)
+        if not place.badge and normalise_location(unit.loc).split("/", 1)[0] in decoys:
+            paint_decoy_mark(painter, at, size)
 
 
 def _paint_dislodged(painter: QPainter, ctx: PaintContext) -> None:

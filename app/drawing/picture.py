@@ -23,12 +23,14 @@ class OrderKind(enum.StrEnum):
     BUILD = "build"
     DISBAND = "disband"
     HOLD = "hold"
+    TRANSPORT = "transport"  # a unit fetching a stacked unit (an engineer) to itself
 
 
 class ArrowStyle(enum.StrEnum):
     NORMAL = "normal"
     TSR = "tsr"  # a move along a railway decoration (Trans-Siberian Railroad): drawn as track
     CANAL = "canal"  # a move (or its support) through the board's canal decoration (the Suez Canal)
+    DAMAGE = "damage"  # a support-shaped order that harms its target (a fighter's damage): ends in a burst
 
 
 # Which location fields each kind uses; anything else must be left as None.
@@ -42,6 +44,7 @@ ORDER_LOCATIONS: Mapping[OrderKind, tuple[str, ...]] = MappingProxyType(
         OrderKind.BUILD: ("from_loc",),
         OrderKind.DISBAND: ("from_loc",),
         OrderKind.HOLD: ("from_loc",),
+        OrderKind.TRANSPORT: ("from_loc", "aux_loc"),
     }
 )
 
@@ -58,6 +61,7 @@ class OrderArrow:
     * support_move: ``aux_loc`` is the supported unit's location, ``to_loc`` its destination.
     * convoy: ``aux_loc`` is the convoyed army's location, ``to_loc`` its destination.
     * build: ``unit_type`` optionally names what is built (drawn faintly inside the build ring).
+    * transport: ``aux_loc`` is where the fetched stacked unit (an engineer) stands now.
     * disband / hold: only ``from_loc``. A disband in a retreat phase is drawn on the dislodged unit
       when ``dislodged`` is true.
 
@@ -65,6 +69,8 @@ class OrderArrow:
     stretch the train did not cover, so its failure mark sits at its start, where the train stopped.
     ``style`` CANAL routes a move, or the supported move of a support, through the board's canal
     decoration nearest its ends; a support then points at the middle of the canal.
+    ``style`` DAMAGE draws a support_hold or support_move as damage: the line ends in a burst on the
+    damaged unit, or on the middle of the damaged move.
     """
 
     kind: OrderKind
@@ -131,6 +137,9 @@ class BoardPicture:
 
     ``supply_centres`` of ``None`` means "the provinces the geometry gives an SC anchor". Powers listed
     in ``power_colours`` keep their colours; any other power seen in the picture gets a generated one.
+    Several ``units`` may share a province: the first military unit stands on the anchor and engineers
+    (``E``), prisons (``P``) and a decoy beside another unit (``D``) are badges around it (see
+    :mod:`.stacks`). ``decoys`` marks units that are really decoys; only their owner's view sets it.
     """
 
     power_colours: Mapping[str, str] = field(default_factory=dict)
@@ -141,6 +150,7 @@ class BoardPicture:
     dislodged_units: Sequence[UnitMark] = ()
     orders: Sequence[OrderArrow] = ()
     highlights: frozenset[str] = frozenset()  # locations drawn as selectable (legal targets)
+    decoys: frozenset[str] = frozenset()  # locations whose unit is a decoy, drawn marked (its owner's view)
     selected: str | None = None  # location outlined as the current selection
     show_labels: bool = True
     show_units: bool = True
@@ -158,6 +168,7 @@ class BoardPicture:
         object.__setattr__(self, "dislodged_units", _freeze_units(self.dislodged_units))
         object.__setattr__(self, "orders", tuple(self.orders))
         object.__setattr__(self, "highlights", frozenset(self.highlights))
+        object.__setattr__(self, "decoys", frozenset(self.decoys))
 
     def powers(self) -> list[str]:
         """Every power the picture mentions, colour-table powers first (in their order)."""

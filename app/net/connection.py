@@ -31,6 +31,16 @@ FATAL_CODES = frozenset({"bad_password", "bad_token", "unsupported_version", "un
 NO_RETRY_AFTER = frozenset({"replaced", "bad_token"})
 
 
+def connect_error_text(exc: BaseException) -> str:
+    """Why a connection attempt failed, in words ("nothing is listening there" rather than errno text)."""
+    cause = exc.__cause__ or exc.__context__
+    if isinstance(exc, ConnectionRefusedError) or isinstance(cause, ConnectionRefusedError):
+        return "nothing is listening there (is the host running, and is the port right?)"
+    if isinstance(exc, TimeoutError) or isinstance(cause, TimeoutError):
+        return "no answer (a firewall, or a wrong address?)"
+    return getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+
+
 class LinkState(enum.StrEnum):
     CONNECTED = "connected"
     RECONNECTING = "reconnecting"
@@ -55,7 +65,8 @@ class Endpoint:
 class SeatConnection(QObject):
     """A :class:`~app.controllers.network_seat.SeatLink` over a :class:`Client` that reconnects itself."""
 
-    frame_received = Signal(object)  # a frame the host sent on its own (a dict), on the GUI thread
+    frame_received = Signal(object)  # a frame the host sent on its own (a dict), on the GUI thread; after a
+    # reconnect, also {"type": "reconnected"} once requests work again
     state_changed = Signal()  # connected / reconnecting / lost
 
     _deliver = Signal(int, object)  # (generation, frame) from the network thread
@@ -70,6 +81,7 @@ class SeatConnection(QObject):
         self.observer = observer
         self.state = LinkState.CONNECTED
         self.reason = ""  # why the link is down
+        self.last_try = ""  # why the latest reconnect attempt failed
         self.attempts = 0
         self._generation = 0
         self._attempting = False
@@ -179,7 +191,7 @@ class SeatConnection(QObject):
             return
         except (ChancelleryError, OSError, TimeoutError) as exc:
             self._close_quietly(client)
-            self._report(generation, None, str(exc) or type(exc).__name__, False)
+            self._report(generation, None, connect_error_text(exc), False)
             return
         self._report(generation, client, "", False)
 
@@ -207,14 +219,16 @@ class SeatConnection(QObject):
         if client is not None:
             self._client = client
             self._last_error = ""
-            self.reason = ""
+            self.reason = self.last_try = ""
             self.attempts = 0
             self._set_state(LinkState.CONNECTED)
             log.info("reconnected to the host")
+            self.frame_received.emit({"type": "reconnected"})  # requests work again (history may be missing)
             return
         self.attempts += 1
-        self.reason = error
+        self.last_try = error
         if fatal:
+            self.reason = f"the host refused to take the seat back ({error})"
             self._set_state(LinkState.LOST)
         else:
             self._set_state(LinkState.RECONNECTING)
@@ -223,7 +237,7 @@ class SeatConnection(QObject):
     def status_text(self) -> str:
         where = f" at {self.endpoint.label}" if self.endpoint is not None else ""
         if self.state is LinkState.RECONNECTING:
-            tries = f" (attempt {self.attempts + 1})" if self.attempts else ""
+            tries = f" (attempt {self.attempts + 1}; last try: {self.last_try})" if self.attempts else ""
             return f"Connection to the host{where} lost: {self.reason}. Reconnecting{tries}…"
         if self.state is LinkState.LOST:
             return f"Disconnected from the host{where}: {self.reason}."

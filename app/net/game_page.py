@@ -19,6 +19,8 @@ from app.controllers.network_seat import NetworkSeat, NetworkTable, TableStage
 from app.controllers.order_entry import OrderEntry
 from app.controllers.review import known_orders, review
 from app.scene.pictures import Display
+from app.widgets.game_page import GamePage
+from app.widgets.history_panel import NOW
 from engine.game import Game
 from engine.types import ChancelleryError, PhaseType
 
@@ -27,8 +29,6 @@ from .host_panel import HostPanel
 from .press_panel import PressPanel
 from .session import NetworkSession
 from .table_panel import SeatBar, TablePanel
-from app.widgets.game_page import GamePage
-from app.widgets.history_panel import NOW
 
 log = logging.getLogger("chancellery.app.net.page")
 
@@ -193,9 +193,14 @@ class NetworkGamePage(GamePage):
         panel = self.order_panel
         phase = self.game.state.phase.long_name
         seat = self.table.active
-        if draft is None or not powers or seat is None or seat.power is None:
+        editable = not (draft is None or not powers or seat is None or seat.power is None)
+        for widget in (panel.text_box, panel.add_button, panel.remove_button, panel.clear_button):
+            widget.setEnabled(editable)
+        if not editable:
             panel.reset()
             panel.set_focus_powers([], None)
+            panel.set_undo_state(False, "", False, "")
+            panel.set_adjustment_buttons(waive=False, hold_rest=False)
             if self.table.stage is TableStage.RESULTS:
                 panel.set_header(f"Results — {phase} next")
                 panel.set_guidance("Everyone may look now. Click Continue above when ready.")
@@ -211,6 +216,7 @@ class NetworkGamePage(GamePage):
                 panel.set_guidance("Nothing to order this phase." if not self.game.is_over else self._game_over_text())
             panel.set_submit("Send orders and mark ready", False)
             return
+        assert draft is not None and seat is not None and seat.power is not None
         power = seat.power
         panel.set_header(f"{self._power_name(power)} — {phase}")
         panel.set_focus_powers([], None)
@@ -329,7 +335,9 @@ class NetworkGamePage(GamePage):
         self.seat_bar.show_clock(seat)
         self.table_panel.show_clock(seat)
         self._ticks += 1
-        if self.host_panel is not None and self._ticks % HOST_POLL_TICKS == 0 and self.tabs.currentWidget() is self.host_panel:
+        host_shown = self.host_panel is not None and self.tabs.currentWidget() is self.host_panel
+        if host_shown and self._ticks % HOST_POLL_TICKS == 0:
+            assert self.host_panel is not None
             self.host_panel.poll()
 
     # --- the network widgets --------------------------------------------------------------------------

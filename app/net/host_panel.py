@@ -34,20 +34,20 @@ MAX_EVENTS = 200
 class _HostEvents(QObject):
     """Host events (called on the host's thread) as a queued Qt signal."""
 
-    event = Signal(str, object)
+    happened = Signal(str, object)
 
 
 class HostPanel(QWidget):
     message = Signal(str)  # for the status bar (a refused command, what was done)
 
-    def __init__(self, thread: HostThread, power_name: Callable[[str], str], notes: list[str] | None = None,
+    def __init__(self, host_thread: HostThread, power_name: Callable[[str], str], notes: list[str] | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("hostPanel")
-        self.thread = thread
+        self.host_thread = host_thread
         self._name = power_name
         self._events = _HostEvents(self)
-        self._events.event.connect(self._on_event, Qt.ConnectionType.QueuedConnection)
+        self._events.happened.connect(self._on_event, Qt.ConnectionType.QueuedConnection)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         self.join_at = QLabel()
@@ -109,7 +109,7 @@ class HostPanel(QWidget):
         self._stopped = False
         self._status: dict[str, Any] = {}
         try:
-            self.thread.run(lambda: self.thread.host.add_listener(self._from_host))
+            self.host_thread.run(lambda: self.host_thread.host.add_listener(self._from_host))
         except (ChancelleryError, TimeoutError, RuntimeError) as exc:
             log.warning("host events are not shown: %s", exc)
         row = QHBoxLayout()
@@ -122,7 +122,7 @@ class HostPanel(QWidget):
     def _from_host(self, event: str, details: dict[str, Any]) -> None:
         """On the host's thread."""
         try:
-            self._events.event.emit(event, dict(details))
+            self._events.happened.emit(event, dict(details))
         except RuntimeError:  # the window is gone
             pass
 
@@ -152,7 +152,7 @@ class HostPanel(QWidget):
         if self._stopped:
             return
         try:
-            status = self.thread.status()
+            status = self.host_thread.status()
         except (ChancelleryError, TimeoutError, RuntimeError) as exc:
             self.status.setText(f"The host is not answering: {exc}")
             return
@@ -160,7 +160,7 @@ class HostPanel(QWidget):
         address = status.get("address") or ("", 0)
         port = address[1] if len(address) > 1 else 0
         shown = address[0] if address[0] not in ("0.0.0.0", "::", "") else local_address()
-        password = "yes" if self.thread.host.settings.password else "no"
+        password = "yes" if self.host_thread.host.settings.password else "no"
         self.join_at.setText(f"Players join at {shown}:{port} (password: {password})")
         clock = status.get("clock") or {}
         self._paused = bool(clock.get("paused"))
@@ -200,19 +200,19 @@ class HostPanel(QWidget):
 
     def _toggle_pause(self) -> None:
         if self._paused:
-            self._run("resume the clock", self.thread.resume)
+            self._run("resume the clock", self.host_thread.resume)
         else:
-            self._run("pause the clock", self.thread.pause)
+            self._run("pause the clock", self.host_thread.pause)
 
     def _extend(self) -> None:
         minutes = self.extend_minutes.value()
-        self._run(f"extend the deadline by {minutes} min", lambda: self.thread.extend(minutes * 60.0))
+        self._run(f"extend the deadline by {minutes} min", lambda: self.host_thread.extend(minutes * 60.0))
 
     def _process_now(self) -> None:
-        self._run("process the phase now", self.thread.process_now)
+        self._run("process the phase now", self.host_thread.process_now)
 
     def _release(self) -> None:
         power = self.release_combo.currentData()
         if power:
             self._run(f"release {self._name(str(power))}'s seat",
-                      lambda: self.thread.run(lambda: self.thread.host.release_seat(str(power))))
+                      lambda: self.host_thread.run(lambda: self.host_thread.host.release_seat(str(power))))

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QMenu, QMessageBox
 
 from engine.types import ChancelleryError
 
@@ -42,6 +42,11 @@ class LanMenu(QObject):
     def host_dialog(self) -> None:
         from .dialogs import HostDialog
 
+        if self.hosting() and QMessageBox.question(
+                self.window, "Stop hosting?",
+                "This window hosts the open game. Hosting another stops it for every player "
+                "(its autosave can be hosted again later). Go on?") != QMessageBox.StandardButton.Yes:
+            return
         dialog = HostDialog(self.window, self.window.settings.last_variant, self.window.store.data_dir / "lan-host")
         if dialog.exec() != HostDialog.DialogCode.Accepted:
             return
@@ -64,9 +69,18 @@ class LanMenu(QObject):
             return None
         return self.show_session(session)
 
+    def hosting(self) -> bool:
+        """This window hosts the open game (closing it would stop the host for everyone)."""
+        session = getattr(self.window.page, "session", None)
+        return session is not None and getattr(session, "host", None) is not None
+
     def join_dialog(self) -> None:
         from .dialogs import JoinDialog
 
+        if self.hosting():
+            self.window._error("Can't join another game", "this window hosts the open game: joining another would "
+                               "stop it for every player. Close the game first (Game ▸ Close game).")
+            return
         dialog = JoinDialog(self.window, self._token_store())
         if dialog.exec() == JoinDialog.DialogCode.Accepted and dialog.session is not None:
             self.show_session(dialog.session)

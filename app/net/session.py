@@ -11,6 +11,7 @@ import logging
 import os
 import uuid
 from collections.abc import Sequence
+from functools import partial
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,8 +23,9 @@ from engine.net.clock import DeadlinePolicy
 from engine.net.host import Host, HostSettings, HostThread
 from engine.savefile import load_game
 from engine.types import ChancelleryError
+from engine.variants import find_variant
 
-from .connection import Endpoint, SeatConnection
+from .connection import Endpoint, SeatConnection, connect_error_text
 from .tokens import TokenStore, game_key_for_address, game_key_for_file
 
 log = logging.getLogger("chancellery.app.net.session")
@@ -111,8 +113,8 @@ def connect(endpoint: Endpoint) -> Client:
         raise ChancelleryError(f"the host refused the connection: {exc.reason}") from None
     except ConnectionLost as exc:
         raise ChancelleryError(f"no answer from {endpoint.label}: {exc}") from None
-    except (OSError, TimeoutError) as exc:
-        raise ChancelleryError(f"can't reach {endpoint.label}: {getattr(exc, 'strerror', None) or exc or 'timed out'}") from None
+    except (ChancelleryError, OSError, TimeoutError) as exc:
+        raise ChancelleryError(f"can't reach {endpoint.label}: {connect_error_text(exc)}") from None
 
 
 def join(client: Client, endpoint: Endpoint, choice: JoinChoice, tokens: TokenStore | None) -> NetworkSession:
@@ -122,6 +124,11 @@ def join(client: Client, endpoint: Endpoint, choice: JoinChoice, tokens: TokenSt
     the dialog can offer another choice.
     """
     welcome = client.welcome
+    try:
+        find_variant(str(welcome.get("variant", "")))
+    except ChancelleryError:
+        raise ChancelleryError(f"this host plays {welcome.get('variant_name') or welcome.get('variant')!r}, a variant "
+                               "this version of Chancellery doesn't know") from None
     key = game_key_for_address(endpoint.address, endpoint.port)
     conn = SeatConnection(client, endpoint, observer=choice.kind == "observe")
     try:
@@ -205,7 +212,7 @@ def start_host(spec: HostSpec, data_dir: Path, tokens: TokenStore | None) -> Net
             connections.append(conn)
             if power is None:
                 client.observe()
-            elif thread.run(lambda p=power: host.seats.is_claimed(p)):
+            elif thread.run(partial(host.seats.is_claimed, power)):
                 token = tokens.token_for(key, power) if tokens is not None else None
                 if token is None:
                     raise ChancelleryError(f"{power} already has a player in this saved game; "

@@ -77,7 +77,6 @@ class SeatBar(QFrame):
     def show_seat(self, table: NetworkTable, seat: NetworkSeat | None, power_name: Callable[[str], str]) -> None:
         if seat is None:  # the curtain is up, or every seat here is done
             self.who.setText("This machine's powers" if table.hot_seat else "")
-            waiting = table.local_waiting()
             if table.stage is TableStage.CURTAIN and table.power:
                 self.status.setText(f"Waiting for {power_name(table.power)} to take the seat.")
             elif table.stage is TableStage.WAITING:
@@ -87,7 +86,7 @@ class SeatBar(QFrame):
             elif table.stage is TableStage.RESULTS:
                 self.status.setText("Results are in.")
             else:
-                self.status.setText(", ".join(power_name(s.power) for s in waiting if s.power))
+                self.status.setText(", ".join(power_name(s.power) for s in table.local_waiting() if s.power))
             self.ready_button.hide()
             self.send_button.hide()
             self.notice.setText("")
@@ -105,6 +104,8 @@ class SeatBar(QFrame):
             n = len(seat.host_orders())
             if seat.game.is_over:
                 text = "The game is over."
+            elif table.stage is TableStage.RESULTS:
+                text = f"Results are on the board. Continue to order for {seat.game.state.phase.long_name}."
             elif not seat.must_order:
                 text = "Nothing to order this phase."
             else:
@@ -112,9 +113,9 @@ class SeatBar(QFrame):
                         + ("Ready ✓" if seat.is_ready else "Not ready."))
                 if seat.draft_differs():
                     text += " Your draft has changes the host hasn't got yet."
-                waiting = [power_name(p) for p in seat.waiting_for() if p != seat.power]
-                if waiting and seat.is_ready:
-                    text += f" Waiting for {', '.join(waiting)}."
+                others = [power_name(p) for p in seat.waiting_for() if p != seat.power]
+                if others and seat.is_ready:
+                    text += f" Waiting for {', '.join(others)}."
             self.status.setText(text)
             self.ready_button.setVisible(seat.must_order and table.stage is TableStage.ENTRY)
             self.send_button.setVisible(seat.must_order and table.stage is TableStage.ENTRY)

@@ -19,7 +19,9 @@ from app.drawing import (
     Layer,
     LocationShape,
     OrderArrow,
+    badge_backing,
     paint_board,
+    paint_decoy_mark,
     palette,
     unit_icons,
 )
@@ -331,28 +333,63 @@ class LabelItem(QGraphicsItem):
 
 
 class UnitItem(QGraphicsItem):
-    """A unit in its power's colour (our icons); a dislodged unit sits offset inside a red dashed ring."""
+    """A unit in its power's colour (our icons); a dislodged unit sits offset inside a red dashed ring.
 
-    def __init__(self, unit_type: str, colour: str, at: QPointF, unit_size: float, *, dislodged: bool = False) -> None:
+    A stacked unit (an engineer, a prison, a decoy beside its twin) is a smaller badge ``offset`` unit
+    sizes from its province's anchor; a unit that is really a decoy carries the decoy mark (its owner's
+    view only)."""
+
+    def __init__(self, unit_type: str, colour: str, at: QPointF, unit_size: float, *, dislodged: bool = False,
+                 offset: tuple[float, float] = (0.0, 0.0), scale: float = 1.0, badge: bool = False) -> None:
         super().__init__()
         self.unit_type = unit_type
         self.colour = colour
         self.base_unit_size = unit_size
         self.unit_size = unit_size
         self.dislodged = dislodged
+        self.offset = offset
+        self.scale = scale
+        self.badge = badge
+        self.decoy = False  # drawn with the decoy mark
         self.awaiting = False  # the operator's unit that has no order yet
         self.setPos(at)
-        self.setZValue(Z_DISLODGED if dislodged else Z_UNIT)
+        self.setZValue((Z_DISLODGED if dislodged else Z_UNIT) + (0.1 if badge else 0.0))
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
+    def centre(self) -> QPointF:
+        """Where the icon is drawn, in item coordinates."""
+        return QPointF(self.offset[0] * self.unit_size, self.offset[1] * self.unit_size)
+
+    def icon_size(self) -> float:
+        return self.unit_size * (DISLODGED_ICON if self.dislodged else UNIT_ICON) * self.scale
+
     def boundingRect(self) -> QRectF:
-        r = self.unit_size * 0.75
-        return QRectF(-r, -r, 2 * r, 2 * r)
+        r = self.unit_size * 0.75 * max(self.scale, 0.75)
+        c = self.centre()
+        return QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r)
+
+    def hits(self, scene_point: QPointF) -> bool:
+        """Is ``scene_point`` on the icon (a click on a badge)?"""
+        d = self.mapFromScene(scene_point) - self.centre()
+        radius = self.icon_size() * 0.55
+        return d.x() * d.x() + d.y() * d.y() <= radius * radius
 
     def set_colour(self, colour: str) -> None:
         if colour != self.colour:
             self.colour = colour
+            self.update()
+
+    def set_placement(self, offset: tuple[float, float], scale: float, badge: bool) -> None:
+        if (offset, scale, badge) != (self.offset, self.scale, self.badge):
+            self.prepareGeometryChange()
+            self.offset, self.scale, self.badge = offset, scale, badge
+            self.setZValue((Z_DISLODGED if self.dislodged else Z_UNIT) + (0.1 if badge else 0.0))
+            self.update()
+
+    def set_decoy(self, decoy: bool) -> None:
+        if decoy != self.decoy:
+            self.decoy = decoy
             self.update()
 
     def set_mark_scale(self, scale: float) -> None:
@@ -370,21 +407,26 @@ class UnitItem(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         u = self.unit_size
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        size = u * (DISLODGED_ICON if self.dislodged else UNIT_ICON)
+        size = self.icon_size()
+        at = self.centre()
         if self.dislodged:
             ring = _pen(palette.FAILURE_MARK, u * 0.09, cap=Qt.PenCapStyle.FlatCap)
             ring.setDashPattern([2.2, 1.2])
             painter.setBrush(QBrush(_translucent("#ffffff", 0.7)))
             painter.setPen(ring)
-            painter.drawEllipse(QPointF(0, 0), size * 0.62, size * 0.62)
+            painter.drawEllipse(at, size * 0.62, size * 0.62)
         if self.awaiting:
             # A thin bright ring: "still needs an order" (shape, not colour alone).
             pen = _pen(palette.HIGHLIGHT, u * 0.07, cap=Qt.PenCapStyle.FlatCap)
             pen.setDashPattern([1.5, 1.0])
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawEllipse(QPointF(0, 0), size * 0.66, size * 0.66)
-        unit_icons().paint(painter, self.unit_type, self.colour, QPointF(0, 0), size)
+            painter.drawEllipse(at, size * 0.66, size * 0.66)
+        if self.badge and (self.offset[0] or self.offset[1]):
+            badge_backing(painter, at, size)
+        unit_icons().paint(painter, self.unit_type, self.colour, at, size)
+        if self.decoy:
+            paint_decoy_mark(painter, at, size)
 
 
 class ArrowItem(QGraphicsItem):

@@ -8,7 +8,7 @@ from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPixmapCache
 from PySide6.QtWidgets import QGraphicsScene
 
-from app.drawing import BoardGeometry, BoardPicture, OrderArrow, normalise_location, palette
+from app.drawing import BoardGeometry, BoardPicture, OrderArrow, normalise_location, palette, unit_placements
 from engine.mapdata import MapData
 from engine.types import province_of
 
@@ -166,24 +166,41 @@ class MapScene(QGraphicsScene):
             item.set_lit(frozenset(lit.get(pid, ())), pid == selected, railway=pid in self.railway_highlights)
 
     def _apply_units(self, picture: BoardPicture, awaiting: frozenset[str], awaiting_dislodged: bool) -> None:
-        wanted: dict[tuple[str, str, str, bool], QPointF] = {}
+        # key -> (anchor, offset, scale, badge); stacked units become badges round their province's unit.
+        wanted: dict[tuple[str, str, str, bool], tuple[QPointF, tuple[float, float], float, bool]] = {}
         if picture.show_units:
-            for u in picture.units:
-                wanted[(u.power, u.type, normalise_location(u.loc), False)] = self.geometry.shape(u.loc).unit
+            for place in unit_placements(picture.units):
+                u = place.unit
+                wanted[(u.power, u.type, normalise_location(u.loc), False)] = (
+                    self.geometry.shape(place.anchor).unit, (place.dx, place.dy), place.scale, place.badge)
             for u in picture.dislodged_units:
-                wanted[(u.power, u.type, normalise_location(u.loc), True)] = self.geometry.shape(u.loc).dislodged
+                wanted[(u.power, u.type, normalise_location(u.loc), True)] = (
+                    self.geometry.shape(u.loc).dislodged, (0.0, 0.0), 1.0, False)
         for key in [k for k in self.units if k not in wanted]:
             self.removeItem(self.units.pop(key))
-        for key, at in wanted.items():
-            if key not in self.units:
+        for key, (at, offset, scale, badge) in wanted.items():
+            item = self.units.get(key)
+            if item is None:
                 power, kind, _loc, dislodged = key
                 item = UnitItem(kind, self.colours.get(power, palette.NEUTRAL_LAND), at, self.geometry.unit_size,
-                                dislodged=dislodged)
+                                dislodged=dislodged, offset=offset, scale=scale, badge=badge)
                 item.set_mark_scale(self.scale)
                 self.units[key] = item
                 self.addItem(item)
+            else:
+                item.setPos(at)
+                item.set_placement(offset, scale, badge)
+        decoys = {normalise_location(loc).split("/", 1)[0] for loc in picture.decoys}
         for (power, _kind, loc, dislodged), item in self.units.items():
-            item.set_awaiting(dislodged == awaiting_dislodged and loc.split("/", 1)[0] in awaiting)
+            item.set_awaiting(not item.badge and dislodged == awaiting_dislodged and loc.split("/", 1)[0] in awaiting)
+            item.set_decoy(not dislodged and not item.badge and loc.split("/", 1)[0] in decoys)
+
+    def badge_at(self, point: QPointF) -> tuple[str, str, str] | None:
+        """The stacked unit whose badge is under ``point``, as (power, unit letter, province), or ``None``."""
+        for (power, kind, loc, dislodged), item in self.units.items():
+            if item.badge and not dislodged and item.isVisible() and item.hits(point):
+                return power, kind, loc.split("/", 1)[0]
+        return None
 
     def _apply_arrows(self, picture: BoardPicture) -> None:
         wanted = set(picture.orders) if picture.show_orders else set()

@@ -19,6 +19,7 @@ ORDER_KEYS = {
     Qt.Key.Key_H: "H", Qt.Key.Key_S: "S", Qt.Key.Key_C: "C", Qt.Key.Key_V: "V", Qt.Key.Key_M: "M",
     Qt.Key.Key_D: "D", Qt.Key.Key_A: "A", Qt.Key.Key_F: "F", Qt.Key.Key_W: "W", Qt.Key.Key_N: "N",
     Qt.Key.Key_E: "E", Qt.Key.Key_X: "X", Qt.Key.Key_T: "T", Qt.Key.Key_G: "G", Qt.Key.Key_Escape: "Escape",
+    Qt.Key.Key_B: "B", Qt.Key.Key_R: "R",
     # Numbered menu answers (which fleet may pass the Suez Canal).
     **{getattr(Qt.Key, f"Key_{n}"): str(n) for n in range(1, 10)},
 }
@@ -51,6 +52,7 @@ class MapView(QGraphicsView):
         self._last_pan: QPoint | None = None
         self._fitted = True  # keep fitting on resize until the user zooms
         self._hover_loc: str | None = None
+        self.clicked_badge: tuple[str, str, str] | None = None  # (power, unit letter, province) of the last click
 
     # --- zoom -------------------------------------------------------------------------------------
 
@@ -166,6 +168,9 @@ class MapView(QGraphicsView):
             return
         pos = event.position().toPoint()
         loc = self.map_scene.location_at(self.mapToScene(pos))
+        # A click on a stacked unit's badge (an engineer beside an army) names that unit too; read it in
+        # a location_clicked slot.
+        self.clicked_badge = self.map_scene.badge_at(self.mapToScene(pos))
         if event.button() == Qt.MouseButton.RightButton:
             self.location_clicked.emit(loc, "right")
         elif event.button() == Qt.MouseButton.LeftButton:

@@ -4,6 +4,12 @@
 Colonial's special moves get their own arrows: a railway move runs along the line's spaces as orange
 track, split where the train stopped (the stretch it covered solid, the rest dashed and marked failed
 at the stop); a Suez passage, and the permission that opens it, are routed through the canal.
+
+Hugh's Engineered Diplomacy: the units come from ``Variant.all_units`` of what the viewer may see
+(``Variant.view_for``), so engineers and prisons are drawn beside their province's unit and a power sees
+its own decoys marked, others' as the units they copy. Transports are dotted arrows from the engineer to
+the unit fetching it, damage a dashed line ending in a burst, a bid the madman order it asks for, in the
+bidder's colour; winter creations and conversions are build marks of the new unit.
 """
 from __future__ import annotations
 
@@ -18,7 +24,7 @@ from engine.mapdata import MapData
 from engine.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove
 from engine.phases import FAILS, INVALID
 from engine.state import GameState
-from engine.types import ChancelleryError, OrderError, PhaseType, UnitType, province_of
+from engine.types import ChancelleryError, OrderError, PhaseType, Unit, UnitType, province_of
 from engine.variants import Variant
 from engine.variants.colonial import (
     ColonialPlaces,
@@ -28,6 +34,20 @@ from engine.variants.colonial import (
     is_railway_move,
     is_suez_move,
 )
+from engine.variants.engineered import Engineered
+from engine.variants.engineered_rules.orders import (
+    Bid,
+    Convert,
+    CreateDecoy,
+    CreateEngineer,
+    Damage,
+    DisbandStacked,
+    StackedHold,
+    StackedMove,
+    Transport,
+    VoteOut,
+)
+from engine.variants.engineered_rules.stacks import NEUTRAL, decoy_provinces
 
 from .schematic import schematic_geometry
 
@@ -54,9 +74,44 @@ class Display:
     colour_blind: bool = False
 
 
-def power_colours(board: MapData, colour_blind: bool = False) -> dict[str, str]:
+# Who is looking: ``ALL`` (the game master: everything), a power, or ``PUBLIC`` (everyone at once: what
+# every power may see, no power's secrets).
+ALL: str | None = None
+PUBLIC = "*"
+MADMAN_GREY = "#8c8c8c"  # the neutral madman country's units (Engineered): grey, nobody's colour
+
+
+def power_colours(board: MapData, colour_blind: bool = False, variant: Variant | None = None) -> dict[str, str]:
     given = {p: info.color for p, info in board.powers.items()}
-    return palette.resolve_power_colours(list(board.powers), given, colour_blind=colour_blind)
+    colours = palette.resolve_power_colours(list(board.powers), given, colour_blind=colour_blind)
+    if isinstance(variant, Engineered) and variant.settings.madman:
+        colours[NEUTRAL] = MADMAN_GREY
+    return colours
+
+
+def view_of(variant: Variant, state: GameState, viewer: str | None) -> GameState:
+    """What ``viewer`` may see of ``state`` (another power's decoy is the unit it copies)."""
+    return state if viewer is ALL else variant.view_for(state, viewer)
+
+
+def picture_units(variant: Variant, state: GameState) -> tuple[list[Unit], frozenset[str]]:
+    """The units to draw for a position already cut to its viewer, and the locations of the units that
+    are really decoys (those the viewer may know of: its own, or all for the game master)."""
+    units = variant.all_units(state)
+    if not isinstance(variant, Engineered):
+        return units, frozenset()
+    marked = decoy_provinces(state)
+    out: list[Unit] = []
+    decoys: set[str] = set()
+    for u in units:
+        prov = province_of(u.loc)
+        if u.type is UnitType.DECOY and prov in marked and prov in state.units:
+            real = state.units[prov]  # a decoy standing alone looks like the unit it copies
+            out.append(real)
+            decoys.add(real.loc)
+        else:
+            out.append(u)
+    return out, frozenset(decoys)
 
 
 def home_centres(board: MapData) -> dict[str, str]:
@@ -76,6 +131,9 @@ def order_arrow(power: str, order: Order, *, failed: bool = False, phase_type: P
     move's result split at its stop comes from :func:`railway_arrows`.
     """
     places = colonial_places(variant)
+    engineered = _engineered_arrow(power, order, failed=failed, phase_type=phase_type, variant=variant)
+    if engineered is not None:
+        return engineered or None
     if isinstance(order, SuezPermission):
         if places is None:
             return None
@@ -104,6 +162,33 @@ def order_arrow(power: str, order: Order, *, failed: bool = False, phase_type: P
         return OrderArrow("disband", power, order.unit.loc, failed=failed, dislodged=phase_type is PhaseType.RETREATS)
     if isinstance(order, Build):
         return OrderArrow("build", power, order.unit.loc, failed=failed, unit_type=order.unit.type.value)
+    return None
+
+
+def _engineered_arrow(power: str, order: object, *, failed: bool, phase_type: PhaseType | None,
+                      variant: Variant | None) -> OrderArrow | bool | None:
+    """Hugh's Engineered Diplomacy's orders: an arrow, ``False`` for an order without a mark (an engineer
+    staying, a disband of an engineer, a vote), ``None`` for any other order."""
+    if isinstance(order, Bid):
+        return order_arrow(power, order.order, failed=failed, phase_type=phase_type, variant=variant) or False
+    if isinstance(order, StackedMove):
+        return OrderArrow("move", power, order.stacked.loc, order.dest, failed=failed)
+    if isinstance(order, Transport):
+        return OrderArrow("transport", power, order.unit.loc, aux_loc=order.engineer.loc, failed=failed)
+    if isinstance(order, Damage):
+        if order.dest is None:
+            return OrderArrow("support_hold", power, order.unit.loc, order.target.loc, failed=failed,
+                              style=ArrowStyle.DAMAGE)
+        return OrderArrow("support_move", power, order.unit.loc, order.dest, order.target.loc, failed=failed,
+                          style=ArrowStyle.DAMAGE)
+    if isinstance(order, CreateEngineer):
+        return OrderArrow("build", power, order.engineer.loc, failed=failed, unit_type=UnitType.ENGINEER.value)
+    if isinstance(order, CreateDecoy):
+        return OrderArrow("build", power, order.decoy.loc, failed=failed, unit_type=UnitType.DECOY.value)
+    if isinstance(order, Convert):
+        return OrderArrow("build", power, order.into.loc, failed=failed, unit_type=order.into.type.value)
+    if isinstance(order, (StackedHold, DisbandStacked, VoteOut)):
+        return False  # listed with the orders, nothing to draw
     return None
 
 
@@ -157,16 +242,19 @@ def result_journey(variant: Variant, record: PhaseRecord) -> RailwayJourney | No
         return None
 
 
-def result_arrows(variant: Variant, record: PhaseRecord, *, include_defaults: bool = False) -> list[OrderArrow]:
+def result_arrows(variant: Variant, record: PhaseRecord, *, include_defaults: bool = False,
+                  viewer: str | None = ALL) -> list[OrderArrow]:
     """The orders of an adjudicated phase, read back from their text, failed ones marked.
 
     Default holds are left out (they would clutter the board); default disbands are drawn. A railway
-    move is split where the train stopped.
+    move is split where the train stopped. ``viewer`` reads them through ``Variant.results_for``
+    (another power's hidden decoy orders read as its twin's).
     """
     out: list[OrderArrow] = []
     phase_type = record.state.phase.type
     journey = result_journey(variant, record)
-    for r in record.results:
+    results = record.results if viewer is ALL else variant.results_for(record.state, record.results, viewer)
+    for r in results:
         if r.result == INVALID:
             continue
         order = r.typed
@@ -197,13 +285,21 @@ def board_picture(
     orders: Sequence[OrderArrow] = (),
     highlights: Iterable[str] = (),
     selected: str | None = None,
+    variant: Variant | None = None,
 ) -> BoardPicture:
+    """``state`` as drawn; with ``variant``, its units are the variant's (stacked ones included) and
+    decoys the state still marks are drawn marked, so pass a state cut to its viewer (:func:`view_of`)."""
+    if variant is not None:
+        units, decoys = picture_units(variant, state)
+    else:
+        units, decoys = list(state.units.values()), frozenset()
     return BoardPicture(
         power_colours=colours,
         owners=owners_with_units(state, board),
         home_centres=home_centres(board),
         supply_centres=frozenset(board.supply_centers),
-        units=tuple(state.units.values()),
+        units=tuple(units),
+        decoys=decoys,
         dislodged_units=tuple(d.unit for d in state.dislodged.values()),
         orders=tuple(orders),
         highlights=frozenset(highlights),

@@ -292,3 +292,22 @@ def test_seat_tokens_are_kept_per_game_privately_and_a_damaged_file_reads_as_emp
     store.path.write_text(json.dumps({"seats": [{"game": "x"}, 5, {"game": "a:1", "power": "P", "token": "t"}]}),
                           encoding="utf-8")
     assert [s.token for s in TokenStore(tmp_path).seats()] == ["t"]
+
+
+def test_frames_this_client_cannot_use_become_notices() -> None:
+    seat = NetworkSeat("standard", "FRANCE")
+    table = NetworkTable([seat])
+    assert table.apply(seat, {"type": "state", "position": "garbage"}) == {"error"}
+    assert "can't use" in seat.notice and not seat.received_state
+    good = position_to_wire(Game.new("standard").state, Game.new("standard").variant)
+    assert table.apply(seat, {"type": "state", "position": good, "clock": "soon"}) == {"error"}
+    assert not seat.received_state  # a frame with one bad field changes nothing
+    assert table.apply(seat, {"type": "press", "seq": "x"}) == set() and seat.press == []
+    assert table.apply(seat, {"type": "error", "code": "replaced", "message": "taken over"}) == {"error"}
+    assert seat.notice == "The host says: another connection resumed this seat (taken over)"
+    events = table.apply(seat, {"type": "state", "position": good, "you": {"power": "FRANCE", "must_order": True,
+                                                                          "legal": {"PAR": ["A PAR - BUR"]}}})
+    assert "phase" in events and table.started and seat.entry is not None
+    assert set(seat.entry.options.by_province) == {"PAR"}  # exactly what the host offers
+    assert table.apply(seat, {"type": "closed", "reason": "gone"}) == {"closed"} and not seat.connected
+    assert not seat.submit() and "not connected" in seat.notice

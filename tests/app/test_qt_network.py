@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+import socket
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -100,7 +101,8 @@ def widget_texts(window: MainWindow) -> list[str]:
         if isinstance(w, QTabWidget):
             texts += [w.tabText(i) for i in range(w.count())]
         if isinstance(w, QTableWidget):
-            texts += [w.item(r, c).text() for r in range(w.rowCount()) for c in range(w.columnCount()) if w.item(r, c)]
+            texts += [item.text() for r in range(w.rowCount()) for c in range(w.columnCount())
+                      if (item := w.item(r, c)) is not None]
     return texts
 
 
@@ -155,8 +157,22 @@ def test_hosting_with_one_seat_here_and_a_remote_player(qtbot: QtBot, window: Ma
     qtbot.waitUntil(lambda: len(page.game.history) == 2, timeout=WAIT)
     assert str(page.game.history[1].state.phase) == "F1901M"
     assert f"Phase {page.game.phase}:" in page.host_panel.status.text()
+    window.lan.join_dialog()  # joining elsewhere would stop this host for everyone: refused, with the reason
+    assert "this window hosts the open game" in window.statusBar().currentMessage() and window.page is page
+    phase = page.game.phase
     window.close_game()
     assert page.session.closed and not host._thread.is_alive()
+
+    # Hosting the autosave again: this machine's seat comes back with the token saved for it.
+    autosave = next((Path(window.store.data_dir) / "lan-host").glob("standard-*.json"))
+    again = window.lan.host(HostSpec(game_file=autosave, port=0, bind="127.0.0.1", local_powers=("FRANCE", "ENGLAND")))
+    assert again is None and "ENGLAND already has a player" in window.statusBar().currentMessage()
+    again = window.lan.host(HostSpec(game_file=autosave, port=0, bind="127.0.0.1", local_powers=("FRANCE",)))
+    assert isinstance(again, NetworkGamePage)
+    qtbot.waitUntil(lambda: again.table.started, timeout=WAIT)
+    assert again.game.phase == phase and len(again.game.history) == 2
+    assert again.table.active is not None and again.table.active.power == "FRANCE"
+    window.close_game()
 
 
 def test_two_seats_on_the_host_take_turns_behind_the_curtain(qtbot: QtBot, window: MainWindow) -> None:
@@ -210,6 +226,17 @@ def test_joining_ordering_by_clicks_and_paste_and_seeing_the_results(qtbot: QtBo
     assert page.table.stage is TableStage.ENTRY and "Fall 1901" in window.windowTitle()
     assert page.entry is not None and page.draft is not None and page.draft.lines("FRANCE") == []
     assert not arrows(page)
+    click(qtbot, page, "BUR")
+    click(qtbot, page, "MUN")
+    qtbot.mouseClick(page.seat_bar.send_button, Qt.MouseButton.LeftButton)
+
+    # The client restarts: its saved token resumes the seat, with the orders the host keeps for it.
+    window.close_game()
+    page = join_via_dialog(qtbot, window, lan_host.host.port, "resume", "FRANCE")
+    assert page.table.active is not None and page.table.active.power == "FRANCE"
+    assert page.draft is not None and page.draft.lines("FRANCE") == ["A BUR - MUN"]
+    assert len(page.game.history) == 1 and page.game.phase == "F1901M"
+    window.close_game()
 
 
 def test_press_round_trip_with_unread_marks(qtbot: QtBot, window: MainWindow, lan_host: HostThread) -> None:
@@ -253,13 +280,23 @@ def test_the_client_reconnects_with_its_token_after_the_host_restarts(qtbot: QtB
     qtbot.waitUntil(lambda: page.link_banner.isVisible(), timeout=WAIT)
     assert conn.state is LinkState.RECONNECTING and "Reconnecting" in page.link_text.text()
     assert not page.seat_bar.send_button.isEnabled()
-    restarted = HostThread(Host.from_save(tmp_path / "lan-host.json", HostSettings(name="Test table")))
+    # The host comes back from its autosave with France's sealed order, and the phase is played meanwhile.
+    again = Host.from_save(tmp_path / "lan-host.json", HostSettings(name="Test table"))
+    assert again.game.pending_orders("FRANCE") == ["A PAR - BUR"]
+    again.process_now()
+    restarted = HostThread(again)
     restarted.start("127.0.0.1", port)
     try:
         qtbot.waitUntil(lambda: conn.state is LinkState.CONNECTED and seat.connected, timeout=3 * WAIT)
-        assert not page.link_banner.isVisible()
-        assert seat.host_orders() == ["A PAR - BUR"] and seat.power == "FRANCE"
+        qtbot.waitUntil(lambda: page.table.stage is TableStage.RESULTS, timeout=WAIT)
+        assert not page.link_banner.isVisible() and seat.power == "FRANCE"
+        assert len(page.game.history) == 1 and page.game.phase == "F1901M"
+        assert ("FRANCE", "PAR", "BUR") in arrows(page) and "Results of Spring 1901" in page.banner_text.text()
+        qtbot.mouseClick(page.banner_button, Qt.MouseButton.LeftButton)
+        click(qtbot, page, "BUR")
+        click(qtbot, page, "MUN")
         qtbot.mouseClick(page.seat_bar.ready_button, Qt.MouseButton.LeftButton)
+        assert restarted.run(lambda: restarted.host.game.pending_orders("FRANCE")) == ["A BUR - MUN"]
         assert restarted.run(lambda: "FRANCE" in restarted.host.game.ready)
     finally:
         window.close_game()
@@ -272,6 +309,11 @@ def test_refusals_are_shown_in_words(qtbot: QtBot, window: MainWindow, lan_host:
     qtbot.addWidget(dialog)
     dialog.address_edit.setText("127.0.0.1:notaport")
     assert not dialog.connect_to_host() and "is not a number" in dialog.error.text()
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        closed_port = probe.getsockname()[1]
+    dialog.address_edit.setText(f"127.0.0.1:{closed_port}")
+    assert not dialog.connect_to_host() and "nothing is listening there" in dialog.error.text()
     dialog.address_edit.setText(f"127.0.0.1:{port}")
     assert dialog.connect_to_host()
     taker = remote(port, "FRANCE")  # someone else is quicker
@@ -365,3 +407,40 @@ def test_the_join_dialog_says_when_lan_discovery_is_unavailable(qtbot: QtBot, wi
     assert "zeroconf" in dialog.discovery_note.text() and not dialog.search_button.isEnabled()
     labels = [w.text() for w in dialog.findChildren(QLabel)]
     assert any("Type the host's address" in t for t in labels)
+    # What a search shows, whichever way it ends.
+    from engine.net.discovery import HostAdvert
+
+    dialog._on_found([HostAdvert("Ann's game", "192.168.1.20", 8737, "standard", 1, True)], "")
+    assert dialog.found_list.count() == 1 and "Ann's game" in dialog.found_list.item(0).text()
+    dialog._use_found(dialog.found_list.item(0))
+    assert dialog.address_edit.text() == "192.168.1.20:8737"
+    dialog._on_found([], "can't listen on the LAN: multicast blocked")
+    assert dialog.found_list.count() == 0 and "multicast blocked" in dialog.discovery_note.text()
+
+
+def test_the_host_dialog_turns_its_fields_into_a_host_spec(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    from app.net.dialogs import HostDialog, split_address
+    from engine.types import ChancelleryError
+
+    dialog = HostDialog(window, "standard", tmp_path)
+    qtbot.addWidget(dialog)
+    dialog.port_spin.setValue(9000)
+    dialog.password_edit.setText("sesame")
+    dialog.deadline_spins["movement"].setValue(15)
+    dialog.deadline_spins["retreats"].setValue(2)
+    dialog.power_checks["FRANCE"].setChecked(True)
+    dialog.power_checks["ITALY"].setChecked(True)
+    dialog.ready_public_box.setChecked(False)
+    spec = dialog.spec()
+    assert (spec.variant, spec.port, spec.password, spec.local_powers) == ("standard", 9000, "sesame", ("FRANCE", "ITALY"))
+    assert (spec.deadlines.movement, spec.deadlines.retreats, spec.deadlines.adjustments) == (900.0, 120.0, None)
+    assert not spec.ready_public and spec.game_file is None
+    dialog.file_radio.setChecked(True)
+    dialog.file_edit.setText(str(tmp_path / "missing.json"))
+    with pytest.raises(ChancelleryError, match="missing.json"):
+        dialog.spec()
+    assert split_address("10.0.0.2", 8737) == ("10.0.0.2", 8737)
+    assert split_address(" host.lan:9000 ", 8737) == ("host.lan", 9000)
+    assert split_address("[::1]:9001", 8737) == ("::1", 9001)
+    with pytest.raises(ChancelleryError, match="from 1 to 65535"):
+        split_address("host:70000", 8737)
