@@ -2,18 +2,34 @@
 Public facts only."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.mapdata import MapData
 from engine.orders import Order
+from engine.phases import OrderResult
 from engine.state import GameState
 from engine.types import UnitType, coast_of, province_of
+from engine.variants import Variant
 from engine.variants.colonial import SuezPermission, is_railway_move
+from engine.variants.engineered import Engineered
+from engine.variants.engineered_rules.orders import Bid, CreateEngineer, Damage, Transport
+from engine.variants.engineered_rules.stacks import NEUTRAL, decoy_provinces, stacked_units
 
-_UNIT_WORDS = {UnitType.ARMY: "army", UnitType.FLEET: "fleet"}
+_UNIT_WORDS = {UnitType.ARMY: "army", UnitType.FLEET: "fleet", UnitType.FIGHTER: "fighter field",
+               UnitType.ENGINEER: "engineer", UnitType.PRISON: "prison", UnitType.DECOY: "decoy"}
+MADMAN_NAME = "Madman"  # the neutral country of Hugh's Engineered Diplomacy
+
+
+def power_name(board: MapData, power: str) -> str:
+    if power == NEUTRAL:
+        return MADMAN_NAME
+    info = board.powers.get(power)
+    return info.name if info is not None else power
 
 
 def unit_words(board: MapData, power: str, kind: UnitType, loc: str) -> str:
     info = board.powers.get(power)
-    adjective = info.adjective if info is not None else power.title()
+    adjective = info.adjective if info is not None else (MADMAN_NAME if power == NEUTRAL else power.title())
     word = _UNIT_WORDS.get(kind, f"unit {kind.value}")
     coast = coast_of(loc)
     if coast is not None:
@@ -23,8 +39,11 @@ def unit_words(board: MapData, power: str, kind: UnitType, loc: str) -> str:
     return f"{adjective} {word}"
 
 
-def hover_lines(board: MapData, state: GameState, loc: str) -> list[str]:
-    """The hover card: full name and code, terrain, supply/home centre, owner, unit, dislodged unit."""
+def hover_lines(board: MapData, state: GameState, loc: str, variant: Variant | None = None) -> list[str]:
+    """The hover card: full name and code, terrain, supply/home centre, owner, unit, dislodged unit.
+
+    With an Engineered ``variant`` also the engineers and prisons there, and whether the unit is a decoy
+    (``state`` must be cut to the viewer, who then knows only its own decoys)."""
     prov = province_of(loc)
     p = board.provinces.get(prov)
     if p is None:
@@ -37,10 +56,23 @@ def hover_lines(board: MapData, state: GameState, loc: str) -> list[str]:
     lines.append(" · ".join(facts))
     if p.is_supply_center:
         owner = state.centers.get(prov)
-        lines.append(f"Owner: {board.powers[owner].name if owner in board.powers else owner}" if owner else "Owner: neutral")
+        lines.append(f"Owner: {power_name(board, owner)}" if owner else "Owner: neutral")
     unit = state.units.get(prov)
+    engineered = isinstance(variant, Engineered)
     if unit is not None:
-        lines.append(f"Unit: {unit_words(board, unit.power, unit.type, unit.loc)}")
+        decoy = " — a decoy" if engineered and prov in decoy_provinces(state) else ""
+        lines.append(f"Unit: {unit_words(board, unit.power, unit.type, unit.loc)}{decoy}")
+    if engineered:
+        for s in stacked_units(state):
+            if s.province != prov:
+                continue
+            if s.kind is UnitType.PRISON and s.origin:
+                whose = f" (holding {unit_words(board, s.origin, UnitType.ENGINEER, prov)})"
+            elif s.kind is UnitType.DECOY and s.mimic is not None:
+                whose = f" beside its twin (it looks like {_UNIT_WORDS.get(s.mimic, s.mimic.value)})"
+            else:
+                whose = ""
+            lines.append(f"Also: {unit_words(board, s.power, s.kind, s.loc)}{whose}")
     dislodged = state.dislodged.get(prov)
     if dislodged is not None:
         u = dislodged.unit
@@ -75,7 +107,25 @@ def order_line(order: Order | SuezPermission) -> str:
         return f"{order}   (Suez passage granted)"
     if is_railway_move(order):
         return f"{order}   (by railway)"
+    if isinstance(order, Transport):
+        return f"{order}   (fetches the engineer)"
+    if isinstance(order, Damage):
+        return f"{order}   (damage)"
+    if isinstance(order, Bid):
+        return f"{order}   (bid)"
+    if isinstance(order, CreateEngineer):
+        return f"{order}   (new engineer)"
     return str(order)
+
+
+def rule_notes(results: Sequence[OrderResult]) -> list[OrderResult]:
+    """The rule effects a variant reports beside the orders (captures, releases, exposed decoys): the
+    engine's own results that answer no order."""
+    return [r for r in results if r.default and r.typed is None]
+
+
+def note_line(board: MapData, note: OrderResult) -> str:
+    return f"{power_name(board, note.power)}: {note.order} — {note.reason}"
 
 
 def window_title(variant_name: str, phase_long_name: str, power_name: str | None = None, dirty: bool = False) -> str:

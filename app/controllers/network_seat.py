@@ -181,9 +181,9 @@ class NetworkSeat:
     """One connection's view of a hosted game: a seat (``power``) or an observer (``power is None``)."""
 
     def __init__(self, variant_id: str, power: str | None, link: SeatLink | None = None, *,
-                 host_name: str = "", ready_public: bool = True) -> None:
+                 host_name: str = "", ready_public: bool = True, options: Mapping[str, Any] | None = None) -> None:
         self.variant_id = variant_id
-        variant = find_variant(variant_id)
+        variant = find_variant(variant_id, options)
         self.game = Game(variant, variant.initial_state(), meta={"mode": "gm", "title": f"LAN game: {host_name}"})
         self.power = power
         self.link = link
@@ -210,8 +210,10 @@ class NetworkSeat:
 
     @classmethod
     def from_welcome(cls, welcome: Mapping[str, Any], power: str | None, link: SeatLink | None = None) -> NetworkSeat:
+        options = welcome.get("variant_options")
         seat = cls(str(welcome.get("variant", "standard")), power, link, host_name=str(welcome.get("host", "")),
-                   ready_public=bool(welcome.get("ready_public", True)))
+                   ready_public=bool(welcome.get("ready_public", True)),
+                   options=options if isinstance(options, Mapping) else None)
         seat.seats = [dict(s) for s in welcome.get("seats") or [] if isinstance(s, Mapping)]
         return seat
 

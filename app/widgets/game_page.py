@@ -25,7 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.controllers.describe import hover_lines, order_line, window_title
+from app.controllers.bids import bid_choices
+from app.controllers.describe import hover_lines, note_line, order_line, rule_notes, window_title
 from app.controllers.drafts import OrderDraft
 from app.controllers.gm import GameMaster
 from app.controllers.hotseat import HotSeatFlow, Stage
@@ -36,13 +37,24 @@ from app.controllers.text_orders import read_order_text
 from app.drawing import BoardPicture
 from app.scene.map_scene import MapScene
 from app.scene.map_view import MapView
-from app.scene.pictures import Display, board_geometry, board_picture, draft_arrows, power_colours, result_arrows
-from engine.game import Game
+from app.scene.pictures import (
+    ALL,
+    PUBLIC,
+    Display,
+    board_geometry,
+    board_picture,
+    draft_arrows,
+    power_colours,
+    result_arrows,
+    view_of,
+)
+from engine.game import Game, PhaseRecord
 from engine.orders import Hold
 from engine.report import centre_changes, phase_report, state_after
 from engine.state import GameState
 from engine.types import ChancelleryError, PhaseType, UnitType, province_of
 
+from .bid_dialog import BidDialog
 from .board_window import BoardWindow
 from .curtain import Curtain
 from .history_panel import NOW, HistoryPanel
@@ -67,7 +79,7 @@ class GamePage(QWidget):
         self.display = display
         self.board = game.variant.board
         self.geometry, self.schematic = board_geometry(game.variant.map_id)
-        self.colours = power_colours(self.board, display.colour_blind)
+        self.colours = power_colours(self.board, display.colour_blind, game.variant)
         self.review_index: int | None = None
         self.edit_mode = False
         self.board_window: BoardWindow | None = None
@@ -75,6 +87,7 @@ class GamePage(QWidget):
         self.question_menu: QMenu | None = None
         self._question_shown: object = None
         self._drawn_key: tuple[object, ...] = ()
+        self.bid_dialog: BidDialog | None = None
         self._building = True
 
         self.flow: HotSeatFlow | None = None
@@ -203,6 +216,14 @@ class GamePage(QWidget):
     def behind_curtain(self) -> bool:
         return self.flow is not None and self.flow.stage is Stage.CURTAIN
 
+    def viewer(self) -> str | None:
+        """Who is looking at the map: the game master sees everything (``ALL``), a hot-seat power at its
+        orders its own secrets (its decoys), anyone else only what every power may see (``PUBLIC``)."""
+        if self.gm is not None:
+            return ALL
+        powers = self.entry_powers()
+        return powers[0] if len(powers) == 1 else PUBLIC
+
     def results_index(self) -> int | None:
         """The history index whose results are on the board (results stage or browsing), else ``None``."""
         if self.review_index is not None and self.review_index >= len(self.game.history):
@@ -272,8 +293,12 @@ class GamePage(QWidget):
         self.status.emit(f"Waiting for {self._power_name(power)}")
         self.title_changed.emit(self.title())
 
-    def _state_picture(self, state: GameState, **kwargs: object) -> BoardPicture:
-        return board_picture(self.board, state, self.colours, self.display, **kwargs)  # type: ignore[arg-type]
+    def _state_picture(self, state: GameState, *, viewer: str | None | object = "", **kwargs: object) -> BoardPicture:
+        """``state`` as the viewer (default: :meth:`viewer`) may see it."""
+        who = self.viewer() if viewer == "" else viewer
+        view = view_of(self.game.variant, state, who)  # type: ignore[arg-type]
+        return board_picture(self.board, view, self.colours, self.display, variant=self.game.variant,
+                             **kwargs)  # type: ignore[arg-type]
 
     def _show_entry(self, panels: bool = True) -> None:
         entry = self.entry
@@ -316,7 +341,7 @@ class GamePage(QWidget):
     def _show_results(self, index: int) -> None:
         record = self.game.history[index]
         after = state_after(self.game, index)
-        arrows = result_arrows(self.game.variant, record)
+        arrows = result_arrows(self.game.variant, record, viewer=self.viewer())
         retreats = {d.unit.loc: d.retreats for d in after.dislodged.values()}
         self.scene.show_picture(self._state_picture(after, orders=arrows), retreat_options=retreats)
         self._close_question()
@@ -357,6 +382,14 @@ class GamePage(QWidget):
             parts.append("; ".join(f"{self._power_name(p)} takes {', '.join(cs)}" for p, cs in gains.items()) + ".")
         if after.dislodged:
             parts.append(f"{len(after.dislodged)} unit{'s' if len(after.dislodged) != 1 else ''} dislodged.")
+        record = self.game.history[index]
+        viewer = self.viewer()
+        results = record.results if viewer is ALL else self.game.variant.results_for(record.state, record.results, viewer)
+        notes = [note_line(self.board, n) for n in rule_notes(results)]
+        if notes:
+            shown = notes[:4]
+            more = f" (+{len(notes) - 4} more in the History tab)" if len(notes) > 4 else ""
+            parts.append("Also: " + "; ".join(shown) + more + ".")
         return " ".join(parts) or "No centres changed hands."
 
     def _game_over_text(self) -> str:
@@ -428,7 +461,7 @@ class GamePage(QWidget):
         selected = index if index is not None else NOW
         self.history_panel.set_phases(past, self.game.state.phase.long_name, selected)
         if index is not None:
-            self.history_panel.set_report(phase_report(self.game, index))
+            self.history_panel.set_report(self._phase_report(index))
         else:
             self.history_panel.set_report(self._now_report())
 
@@ -499,10 +532,11 @@ class GamePage(QWidget):
         index = self.results_index()
         if index is not None:
             after = state_after(self.game, index)
-            arrows = result_arrows(self.game.variant, self.game.history[index])
-            return self._state_picture(after, orders=arrows), {d.unit.loc: d.retreats for d in after.dislodged.values()}
+            arrows = result_arrows(self.game.variant, self.game.history[index], viewer=PUBLIC)
+            return (self._state_picture(after, orders=arrows, viewer=PUBLIC),
+                    {d.unit.loc: d.retreats for d in after.dislodged.values()})
         state = self.game.state
-        return self._state_picture(state), {d.unit.loc: d.retreats for d in state.dislodged.values()}
+        return self._state_picture(state, viewer=PUBLIC), {d.unit.loc: d.retreats for d in state.dislodged.values()}
 
     def open_board_window(self) -> BoardWindow:
         if self.board_window is None:
@@ -531,7 +565,7 @@ class GamePage(QWidget):
         palette_changed = display.colour_blind != self.display.colour_blind
         self.display = display
         if palette_changed:
-            self.colours = power_colours(self.board, display.colour_blind)
+            self.colours = power_colours(self.board, display.colour_blind, self.game.variant)
             self.scene.set_colours(self.colours)
             if self.public_scene is not None:
                 self.public_scene.set_colours(self.colours)
@@ -550,7 +584,7 @@ class GamePage(QWidget):
         entry = self.entry
         if entry is None:
             return
-        entry.click(Click(loc, button))
+        entry.click(Click(loc, button, self.view.clicked_badge))
 
     def _on_key(self, key: str) -> None:
         entry = self.entry
@@ -566,7 +600,8 @@ class GamePage(QWidget):
             return
         index = self.results_index()
         state = state_after(self.game, index) if index is not None else self.game.state
-        self.hover_card.show_lines(hover_lines(self.board, state, loc), at)
+        view = view_of(self.game.variant, state, self.viewer())
+        self.hover_card.show_lines(hover_lines(self.board, view, loc, self.game.variant), at)
 
     def _on_curtain_ready(self) -> None:
         if self.flow is not None and self.flow.stage is Stage.CURTAIN:
@@ -770,7 +805,27 @@ class GamePage(QWidget):
             index = len(self.game.history) - 1
         if index is None:
             return self._now_report()
-        return phase_report(self.game, index)
+        return self._phase_report(index)
+
+    def _phase_report(self, index: int) -> str:
+        """The report of a phase as the viewer may read it (another power's decoy orders as its twin's)."""
+        viewer = self.viewer()
+        game = self.game
+        if viewer is not ALL:
+            record = game.history[index]
+            shown = PhaseRecord(record.state, record.orders,
+                                tuple(game.variant.results_for(record.state, record.results, viewer)))
+            history = [*game.history[:index], shown, *game.history[index + 1:]]
+            game = Game(game.variant, game.state, history, winner=game.winner, drawn=game.drawn, meta=game.meta)
+        try:
+            return phase_report(game, index)
+        except KeyError:
+            # The engine's report names powers from the map; a madman unit's country isn't one of them.
+            record = game.history[index]
+            lines = [f"{game.variant.name}: {record.state.phase.long_name} — results", ""]
+            lines += [f"  {self._power_name(r.power):<12} {r.order}  {r.result}{': ' + r.reason if r.reason else ''}"
+                      for r in record.results]
+            return "\n".join(lines) + "\n"
 
     def close_windows(self) -> None:
         self._close_question()

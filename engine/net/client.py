@@ -358,6 +358,9 @@ class Client:
         if running is self._loop:
             coro.close()
             raise ChancelleryError("Client methods block: call them from another thread, or use AsyncClient")
+        if self._loop.is_closed():
+            coro.close()
+            raise ConnectionLost("the connection is closed")
         return asyncio.run_coroutine_threadsafe(coro, self._loop).result(timeout + 1)
 
     # Blocking versions of the AsyncClient requests.
@@ -411,6 +414,9 @@ class Client:
                 raise ConnectionLost(f"the host closed the connection ({event.get('reason', '')})")
 
     def close(self, timeout: float = 5.0) -> None:
+        """Say goodbye and stop; closing a closed client does nothing."""
+        if self._loop.is_closed():
+            return
         if not self._core.closed.is_set():
             try:
                 self._call(self._core.close(), timeout)

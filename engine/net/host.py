@@ -320,7 +320,8 @@ class Host:
         variant = self.game.variant
         self._reply(conn, msg, {
             "type": "welcome", "protocol": PROTOCOL_NAME, "version": max(common), "host": self.settings.name,
-            "variant": variant.id, "variant_name": variant.name, "powers": variant.powers,
+            "variant": variant.id, "variant_name": variant.name, "variant_options": dict(variant.options),
+            "powers": variant.powers,
             "phase": self.game.phase, "seats": self._seat_rows(), "ready_public": self.settings.ready_public,
             "limits": {"max_frame": self.settings.max_frame, "max_order_lines": MAX_ORDER_LINES,
                        "max_press_length": MAX_PRESS_LENGTH, "max_history_page": MAX_HISTORY_PAGE},
@@ -659,6 +660,9 @@ class HostThread:
         await asyncio.gather(*leftovers, return_exceptions=True)
 
     def call(self, coro: Any, timeout: float = 10.0) -> Any:
+        if not self._thread.is_alive() or self._loop.is_closed():
+            coro.close()
+            raise ChancelleryError("the host has stopped")
         return asyncio.run_coroutine_threadsafe(coro, self._loop).result(timeout)
 
     def run(self, func: Callable[[], Any], timeout: float = 10.0) -> Any:
