@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.controllers.bids import bid_choices
-from app.controllers.describe import hover_lines, note_line, order_line, rule_notes, window_title
+from app.controllers.describe import hover_lines, note_line, order_line, power_name, rule_notes, window_title
 from app.controllers.drafts import OrderDraft
 from app.controllers.gm import GameMaster
 from app.controllers.hotseat import HotSeatFlow, Stage
@@ -63,6 +63,7 @@ from .kind_flyout import KindFlyout
 from .order_panel import OrderPanel
 
 log = logging.getLogger("chancellery.app.game")
+_THE_VIEWER = object()  # "whoever is looking now" (see GamePage.viewer)
 
 
 class GamePage(QWidget):
@@ -210,8 +211,7 @@ class GamePage(QWidget):
         return self.game.powers_to_order()
 
     def _power_name(self, power: str) -> str:
-        info = self.board.powers.get(power)
-        return info.name if info is not None else power
+        return power_name(self.board, power)
 
     def behind_curtain(self) -> bool:
         return self.flow is not None and self.flow.stage is Stage.CURTAIN
@@ -293,9 +293,10 @@ class GamePage(QWidget):
         self.status.emit(f"Waiting for {self._power_name(power)}")
         self.title_changed.emit(self.title())
 
-    def _state_picture(self, state: GameState, *, viewer: str | None | object = "", **kwargs: object) -> BoardPicture:
-        """``state`` as the viewer (default: :meth:`viewer`) may see it."""
-        who = self.viewer() if viewer == "" else viewer
+    def _state_picture(self, state: GameState, *, viewer: str | None | object = _THE_VIEWER,
+                       **kwargs: object) -> BoardPicture:
+        """``state`` as ``viewer`` (default: :meth:`viewer`) may see it."""
+        who = self.viewer() if viewer is _THE_VIEWER else viewer
         view = view_of(self.game.variant, state, who)  # type: ignore[arg-type]
         return board_picture(self.board, view, self.colours, self.display, variant=self.game.variant,
                              **kwargs)  # type: ignore[arg-type]
@@ -317,6 +318,7 @@ class GamePage(QWidget):
             self._refresh_banner_for_entry()
             self._refresh_panel(powers, draft)
         self._refresh_question(entry)
+        self._refresh_bid_dialog(entry)
         self._place_flyout()
         self.status.emit(entry.prompt if entry is not None else self._idle_status())
 
@@ -497,6 +499,23 @@ class GamePage(QWidget):
         at = self.view.mapFromScene(self.scene.anchor(question.at))
         menu.popup(self.view.viewport().mapToGlobal(at))
 
+    def _refresh_bid_dialog(self, entry: OrderEntry | None) -> None:
+        """Open the bid dialog when the entry machine asks for a bid (Engineered, rule D3)."""
+        request = entry.bid_request if entry is not None else None
+        if request is None or self.bid_dialog is not None:
+            return
+        names = {p: self._power_name(p) for p in request.powers}
+        dialog = BidDialog(self.game, lambda p: bid_choices(self.game, p), request.powers, names,
+                           request.unit_province, self)
+        dialog.bid_chosen.connect(lambda power, bid: entry.place_bid(power, bid))
+        dialog.finished.connect(lambda _result: self._bid_dialog_closed(entry))
+        self.bid_dialog = dialog
+        dialog.open()
+
+    def _bid_dialog_closed(self, entry: OrderEntry) -> None:
+        self.bid_dialog = None
+        entry.drop_bid_request()
+
     def _close_question(self) -> None:
         if self.question_menu is not None:
             menu = self.question_menu
@@ -516,7 +535,9 @@ class GamePage(QWidget):
             self.flyout.hide()
             return
         kinds = [k for k in entry.available_kinds() if k != "M"]
-        loc = next((o.unit.loc for o in entry.options.by_province[entry.selected][1] if hasattr(o, "unit")), entry.selected)
+        for key in kinds:
+            self.flyout.buttons[key].setText(f"{entry.kind_label(key)} ({key})")
+        loc = entry.selected_location() or entry.selected
         at = self.view.mapFromScene(self.scene.anchor(loc))
         lit = [self.view.mapFromScene(self.scene.anchor(p)) for p in entry.highlights | entry.railway_highlights]
         try:
@@ -746,6 +767,8 @@ class GamePage(QWidget):
             out.append((f"Remove dislodged {dislodged.unit}", lambda: gm.remove_unit(prov)))
         if unit is None:
             for kind in self.game.variant.unit_types:
+                if kind in (UnitType.ENGINEER, UnitType.PRISON, UnitType.DECOY):
+                    continue  # units beside another unit live in the variant's data, not on the board
                 places = [prov] if kind is not UnitType.FLEET else list(self.board.coast_locations(prov))
                 for place in places:
                     if not self.board.can_stand(kind, place):

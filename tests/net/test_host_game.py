@@ -196,6 +196,25 @@ def test_the_threaded_facade_serves_a_gui_thread() -> None:
         runner.stop()
 
 
+def test_closing_twice_and_calling_a_stopped_host_fail_cleanly() -> None:
+    from engine.net.client import Client, ConnectionLost
+    from engine.types import ChancelleryError
+
+    runner = HostThread(Host(Game.new("engineered", {"level": "simple"}), HostSettings()))
+    address = runner.start("127.0.0.1", 0)
+    remote = Client.connect(*address, name="remote")
+    try:
+        assert remote.welcome["variant_options"] == {"level": "simple"}
+    finally:
+        remote.close()
+        remote.close()  # a second close does nothing
+        runner.stop()
+    with pytest.raises(ConnectionLost):
+        remote.claim("ENGLAND")
+    with pytest.raises(ChancelleryError, match="the host has stopped"):
+        runner.pause()
+
+
 def test_a_host_side_correction_reaches_every_seat() -> None:
     from engine.contract import state_from_request
 
