@@ -37,7 +37,7 @@ class Sample:
         request: dict[str, Any] = {
             "variant": state.variant,
             "phase": str(state.phase),
-            "units": units_by_power(state.units),
+            "units": units_by_power(state.units.values()),
             "centers": centers_by_power(state.centers),
             "orders": self.orders if orders is None else orders,
         }

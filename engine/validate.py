@@ -111,33 +111,49 @@ def _sea_touch(board: MapData) -> tuple[dict[str, frozenset[str]], dict[str, fro
     return touch, coasts
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=None)
+def _convoy_prefixes(board: MapData) -> dict[str, list[tuple[frozenset[str], frozenset[str]]]]:
+    """Per coastal province: every minimal chain of seas starting next to it, as (the seas in the chain,
+    the coasts the chain's last sea newly reaches). A map-level table: a handful per coast on the
+    standard board, a few hundred at most on large ones."""
+    touch, coasts_of = _sea_touch(board)
+    table: dict[str, list[tuple[frozenset[str], frozenset[str]]]] = {}
+    for origin, p in board.provinces.items():
+        if not p.is_coastal:
+            continue
+        found: list[tuple[frozenset[str], frozenset[str]]] = []
+
+        def extend(path: list[str], reached: frozenset[str]) -> None:
+            # ``reached``: every province touched by the seas before the last one (and the origin).
+            last = path[-1]
+            found.append((frozenset(path), coasts_of[last] - reached))
+            for nxt in touch[last]:
+                if nxt in touch and nxt not in path and nxt not in reached and origin not in touch[nxt]:
+                    path.append(nxt)
+                    extend(path, reached | touch[last])
+                    path.pop()
+
+        for first, near in touch.items():
+            if origin in near:
+                extend([first], frozenset((origin,)))
+        table[origin] = found
+    return table
+
+
 def minimal_convoy_routes(board: MapData, origin: str, fleets: frozenset[str]) -> dict[str, frozenset[str]]:
     """For an army in ``origin``: each coast it could be convoyed to by the given fleets, with the fleets
     that lie on some *minimal* route there (DATC 6.G.19: a fleet no route needs may not convoy).
 
     A route is minimal when no fleet can be left out: no fleet touches the origin, the destination or an
-    earlier fleet of the chain except through its neighbours in the chain.
+    earlier fleet of the chain except through its neighbours in the chain. Whether a chain is minimal
+    depends on the map alone, so the chains are listed once per map and filtered here by the fleets present.
     """
-    touch, coasts_of = _sea_touch(board)
-    routes: dict[str, set[str]] = {}
-
-    def extend(path: list[str], reached: frozenset[str]) -> None:
-        # ``reached``: every province touched by the fleets before the last one (and the origin).
-        last = path[-1]
-        for dest in coasts_of[last] - reached:
-            routes.setdefault(dest, set()).update(path)
-        for nxt in touch[last] & fleets:
-            if nxt not in path and nxt not in reached and origin not in touch[nxt]:
-                path.append(nxt)
-                extend(path, reached | touch[last])
-                path.pop()
-
-    start = frozenset((origin,))
-    for first in fleets:
-        if origin in touch[first]:
-            extend([first], start)
-    return {dest: frozenset(used) for dest, used in routes.items()}
+    routes: dict[str, frozenset[str]] = {}
+    for chain, dests in _convoy_prefixes(board).get(origin, ()):
+        if chain <= fleets:
+            for dest in dests:
+                routes[dest] = routes.get(dest, frozenset()) | chain
+    return routes
 
 
 def fleets_linked(board: MapData, coast: str, fleets: set[str]) -> set[str]:

@@ -118,7 +118,7 @@ class Step(enum.StrEnum):
 
 
 # Names of unit types in build menus (variants add their own types to army and fleet).
-UNIT_NAMES: Mapping[str, str] = {"A": "Army", "F": "Fleet", "E": "Engineer", "P": "Prison", "W": "Fighter",
+UNIT_NAMES: Mapping[str, str] = {"A": "Army", "F": "Fleet", "E": "Engineer", "P": "Prison", "W": "Fighter field",
                                  "D": "Decoy", "M": "Militia", "C": "Corps", "S": "Squadron"}
 
 # Which order kinds a selected unit may switch to, by key.
@@ -192,12 +192,6 @@ class EntryOptions:
     def powers(self) -> list[str]:
         return sorted({p for p, _ in self.by_province.values()} | set(self.build_allowance)
                       | {k[2] for k in self.stacked} | {p for p, _ in self.side})
-
-
-def _kind_words(key: str) -> str:
-    """A kind's label inside a sentence ("via convoy", "grant Suez passage")."""
-    label = KIND_KEYS[key]
-    return label[:1].lower() + label[1:]
 
 
 def _unit_of(orders: Sequence[Order]) -> object | None:
@@ -325,7 +319,7 @@ class OrderEntry:
                 self._start_carrier()
             elif self._transport_sources(orders):
                 self._start_transport(orders)
-            elif self._has_transports():
+            elif self._has_transports() or self.options.stacked or self.options.side:
                 self.prompt = f"{self._unit_text()} has no engineer of its power to fetch"
             else:
                 self.prompt = f"{self._unit_text()} can't ride a railway"
@@ -417,6 +411,10 @@ class OrderEntry:
             kinds.append("E")
         return kinds
 
+    def _kind_words(self, key: str) -> str:
+        label = self.kind_label(key)
+        return label[:1].lower() + label[1:]
+
     def kind_label(self, key: str) -> str:
         """What a kind key does for the selected unit (the flyout's button text)."""
         if key == "T" and self.selected is not None and not self._railway_targets(self._current()[1]):
@@ -471,7 +469,7 @@ class OrderEntry:
             where = "click a lit province to retreat, D to disband" if targets else "it has nowhere to go: D to disband"
             self.prompt = f"{unit} (dislodged): {where}; Esc cancels"
             return
-        keys = " · ".join(f"{k} {_kind_words(k)}" for k in self.available_kinds() if k != "M")
+        keys = " · ".join(f"{k} {self._kind_words(k)}" for k in self.available_kinds() if k != "M")
         rides = ""
         if rail:
             also = "; T to ride where it could also walk" if set(rail) & set(targets) else ""

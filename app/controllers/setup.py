@@ -16,6 +16,8 @@ from engine.bots import random_orders
 from engine.game import Game
 from engine.types import ChancelleryError
 from engine.variants import find_variant
+from engine.variants.engineered import Engineered
+from engine.variants.engineered_rules.settings import LEVELS, Settings
 
 
 class Mode(enum.StrEnum):
@@ -44,6 +46,48 @@ class NewGameSpec:
     missing_orders: MissingOrders = MissingOrders.HOLD
     title: str = ""
     extra_options: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option a variant takes (``Game.new(options=...)``), for the new-game dialog."""
+
+    name: str
+    label: str
+    kind: str  # "choice" | "int" | "bool" | "optional_int" (0 shown as "never")
+    default: object
+    choices: tuple[tuple[str, str], ...] = ()  # (value, label) of a "choice"
+    minimum: int = 0
+    help: str = ""
+
+
+_LEVEL_LABELS = {
+    "simple": "Simple: engineers and prisons (C1-C6)",
+    "complex": "Complex: adds fighter fields, decoys and the madman country (C7, C8, D)",
+    "advanced": "Advanced: adds voting the weakest out and anonymous press (F1, F2)",
+}
+
+
+def variant_options(variant_id: str) -> tuple[OptionSpec, ...]:
+    """The options the new-game dialog offers for a variant (Hugh's Engineered Diplomacy has some; the
+    others none). Defaults are the engine's (``docs/variants/engineered.md``)."""
+    if not isinstance(find_variant(variant_id), Engineered):
+        return ()
+    d = Settings()
+    return (
+        OptionSpec("level", "Level", "choice", d.level, tuple((lv, _LEVEL_LABELS.get(lv, lv)) for lv in LEVELS)),
+        OptionSpec("engineer_centers", "Supply centres per engineer", "int", d.engineer_centers, minimum=1,
+                   help="Rule 3d gives 4; rule 3a's 'every 3 SCs' is 3 (with no minimum)."),
+        OptionSpec("engineer_minimum", "Engineers a power may always have", "int", d.engineer_minimum, minimum=0),
+        OptionSpec("decoys", "Decoys (rule C8, complex and advanced levels)", "bool", d.decoys),
+        OptionSpec("austria_trieste", "Austria's start unit in Trieste (levels with fighters)", "choice",
+                   d.austria_trieste, (("F", "Fleet"), ("A", "Army"))),
+        OptionSpec("madman_after_missed", "Hand a power to the madman after this many turns without orders",
+                   "optional_int", d.madman_after_missed, minimum=1,
+                   help="Never: the game master decides (rule D1d)."),
+        OptionSpec("engineer_builds_on", "An engineer makes a temporary build centre of", "choice",
+                   d.engineer_builds_on, (("owned", "a centre its power owns (B2)"), ("any", "any centre it is on (B4)"))),
+    )
 
 
 def create_game(spec: NewGameSpec) -> Game:
