@@ -20,7 +20,7 @@ from .picture import UnitMark
 
 STACKED_CODES = frozenset({"E", "P"})  # always badges
 DECOY_CODE = "D"  # a badge beside another unit; alone, the province's unit
-BADGE_SCALE = 0.6  # a badge's icon size, relative to a unit's
+BADGE_SCALE = 0.66  # a badge's icon size, relative to a unit's
 LONE_SCALE = 0.8  # a small unit standing alone on the anchor
 # Badge centres in unit sizes from the anchor: lower right first, then round the unit.
 FAN: tuple[tuple[float, float], ...] = (

@@ -78,7 +78,7 @@ class Display:
 # every power may see, no power's secrets).
 ALL: str | None = None
 PUBLIC = "*"
-MADMAN_GREY = "#8c8c8c"  # the neutral madman country's units (Engineered): grey, nobody's colour
+MADMAN_GREY = "#a7adb3"  # the neutral madman country's units (Engineered): grey, nobody's colour
 
 
 def power_colours(board: MapData, colour_blind: bool = False, variant: Variant | None = None) -> dict[str, str]:
