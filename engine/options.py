@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Any, Iterable
 
 from .option_texts import movement_order_texts
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, Waive
@@ -207,3 +208,50 @@ def standard_orderable_powers(variant: Variant, state: GameState) -> list[str]:
     if ptype is PhaseType.RETREATS:
         return sorted({d.unit.power for d in state.dislodged.values()})
     return [p for p in variant.powers_in_game(state) if adjustment_orders(variant, state, p)]
+
+
+OrderTree = dict[str, Any]
+
+
+def order_tree(orders: Iterable[Order]) -> OrderTree:
+    """A unit's (or build site's) legal orders as a tree: kind → target → supported unit → … → orders.
+
+    Kinds: ``"H"`` hold, ``"-"`` move, ``"S"`` support, ``"C"`` convoy, ``"R"`` retreat, ``"D"`` disband or
+    removal, ``"B"`` build, ``"WAIVE"``; a variant's own order kinds go under their class name. Moves are
+    keyed by destination; supports by the supported unit's province, then by destination (``"H"`` for a
+    hold support); convoys by the army's province, then by destination; builds by location. Each leaf is
+    the list of orders that choice leads to (several only where, for instance, a move may go by land or
+    by convoy)::
+
+        tree["S"]["PAR"]["BUR"]  ->  [SupportMove(A MAR S A PAR - BUR)]
+    """
+    tree: OrderTree = {}
+
+    def leaf(*path: str) -> list[Order]:
+        node = tree
+        for key in path[:-1]:
+            node = node.setdefault(key, {})
+        return node.setdefault(path[-1], [])  # type: ignore[no-any-return]
+
+    for order in orders:
+        if isinstance(order, Hold):
+            leaf("H").append(order)
+        elif isinstance(order, Move):
+            leaf("-", order.dest).append(order)
+        elif isinstance(order, SupportHold):
+            leaf("S", province_of(order.target.loc), "H").append(order)
+        elif isinstance(order, SupportMove):
+            leaf("S", province_of(order.target.loc), order.dest).append(order)
+        elif isinstance(order, Convoy):
+            leaf("C", province_of(order.target.loc), order.dest).append(order)
+        elif isinstance(order, Retreat):
+            leaf("R", order.dest).append(order)
+        elif isinstance(order, Disband):
+            leaf("D").append(order)
+        elif isinstance(order, Build):
+            leaf("B", order.unit.loc).append(order)
+        elif isinstance(order, Waive):
+            leaf("WAIVE").append(order)
+        else:
+            leaf(type(order).__name__).append(order)
+    return tree

@@ -112,3 +112,24 @@ def test_options_kinds_cover_moves_supports_and_convoys() -> None:
              for orders in per.values() for o in orders}
     assert {Move, SupportHold, SupportMove} <= kinds
     _ = Convoy
+
+
+def test_order_tree_groups_a_units_options() -> None:
+    from engine.contract import state_from_request
+    from engine.options import order_tree, unit_options
+
+    variant, state = state_from_request({"phase": "S1901M", "units": {
+        "FRANCE": ["A MAR", "A PAR", "F MAO"], "ENGLAND": ["A POR"]}})
+    tree = order_tree(unit_options(variant, state, "MAR"))
+    assert [str(o) for o in tree["H"]] == ["A MAR H"]
+    assert set(tree["-"]) == {"BUR", "GAS", "PIE", "SPA"}
+    assert [str(o) for o in tree["S"]["PAR"]["BUR"]] == ["A MAR S A PAR - BUR"]
+    assert [str(o) for o in tree["S"]["MAO"]["SPA/SC"]] == ["A MAR S F MAO - SPA/SC"]
+    assert "C" not in tree
+    fleet = order_tree(unit_options(variant, state, "MAO"))
+    assert [str(o) for o in fleet["C"]["POR"]["BRE"]] == ["F MAO C A POR - BRE"]
+    assert {"SPA/NC", "SPA/SC"} <= set(fleet["-"])
+    retreat = order_tree(legal_order_objects(*state_from_request({
+        "phase": "S1901R", "units": {}, "dislodged": {"GERMANY": [{"unit": "A MUN", "attacker": "BUR"}]}}))[
+        "GERMANY"]["MUN"])
+    assert "BUR" in retreat["R"] and [str(o) for o in retreat["D"]] == ["A MUN D"]
