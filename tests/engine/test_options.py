@@ -132,4 +132,4 @@ def test_order_tree_groups_a_units_options() -> None:
     retreat = order_tree(legal_order_objects(*state_from_request({
         "phase": "S1901R", "units": {}, "dislodged": {"GERMANY": [{"unit": "A MUN", "attacker": "BUR"}]}}))[
         "GERMANY"]["MUN"])
-    assert "BUR" in retreat["R"] and [str(o) for o in retreat["D"]] == ["A MUN D"]
+    assert "BER" in retreat["R"] and "BUR" not in retreat["R"] and [str(o) for o in retreat["D"]] == ["A MUN D"]
