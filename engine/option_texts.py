@@ -28,17 +28,13 @@ class _Tables:
     short: dict[str, str] = field(default_factory=dict)  # "F STP/SC" -> "F STP" (how orders name other units)
     move_suffixes: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # key -> dest -> ["F MAO - SPA/NC", ...]
     adjacent: dict[str, frozenset[str]] = field(default_factory=dict)
-    # supporter key -> other unit key -> the support texts (hold / move) it could give that unit
-    support_hold: dict[str, dict[str, str]] = field(default_factory=dict)
-    support_move: dict[str, dict[str, list[str]]] = field(default_factory=dict)
-    hold_keys: dict[str, frozenset[str]] = field(default_factory=dict)  # keys support_hold knows, per supporter
-    move_keys: dict[str, frozenset[str]] = field(default_factory=dict)
     sea_links: dict[str, frozenset[str]] = field(default_factory=dict)  # sea -> convoying seas next to it
     coast_links: dict[str, frozenset[str]] = field(default_factory=dict)  # sea -> coastal provinces next to it
-    # Everything the per-unit loop needs, in one lookup: key -> (hold and move texts, hold-support keys,
-    # hold-support texts, move-support keys, move-support texts, provinces it can support into)
-    record: dict[str, tuple[list[str], frozenset[str], dict[str, str], frozenset[str], dict[str, list[str]],
-                            frozenset[str]]] = field(default_factory=dict)
+    # Everything the per-unit loop needs, in one lookup: key -> (hold and move texts, the keys of units it
+    # could support, every support it could give each of them (to hold, to move), provinces it can
+    # support into)
+    record: dict[str, tuple[list[str], frozenset[str], dict[str, list[str]], frozenset[str]]] = field(
+        default_factory=dict)
     key_of: dict[tuple[str, str], str] = field(default_factory=dict)  # (unit letter, location) -> key
     # army key -> coastal destination -> (the convoy move's text, its support suffix when it can't walk there)
     convoy_move: dict[str, dict[str, tuple[str, str | None]]] = field(default_factory=dict)
@@ -73,19 +69,15 @@ def _tables(board: MapData) -> _Tables:
         near = set(t.near[key])
         here = province_of(key[2:])
         prefix = f"{key} S "
-        holds = {other: prefix + t.short[other] for other in all_keys if province_of(other[2:]) in near}
-        moves: dict[str, list[str]] = {}
+        supports: dict[str, list[str]] = {}
         for other in all_keys:
             if province_of(other[2:]) == here:
                 continue
-            texts = [prefix + suf for dest in t.near[key] for suf in t.move_suffixes[other].get(dest, ())]
+            texts = [prefix + t.short[other]] if province_of(other[2:]) in near else []
+            texts += [prefix + suf for dest in t.near[key] for suf in t.move_suffixes[other].get(dest, ())]
             if texts:
-                moves[other] = texts
-        t.support_hold[key], t.hold_keys[key] = holds, frozenset(holds)
-        t.support_move[key], t.move_keys[key] = moves, frozenset(moves)
-    for key in all_keys:
-        t.record[key] = ([t.hold[key], *t.moves[key]], t.hold_keys[key], t.support_hold[key],
-                         t.move_keys[key], t.support_move[key], frozenset(t.near[key]))
+                supports[other] = texts
+        t.record[key] = ([t.hold[key], *t.moves[key]], frozenset(supports), supports, frozenset(near))
         t.key_of[(key[0], key[2:])] = key
     coastal = [p for p, v in board.provinces.items() if v.is_coastal]
     t.coastal_army_keys = frozenset(f"A {p}" for p in coastal)
@@ -237,13 +229,11 @@ def movement_order_texts(board: MapData, state: GameState) -> dict[str, dict[str
     sea_dests = frozenset(sea_movers)
     for prov, unit in units.items():
         key = keys[prov]
-        moves_text, hold_keys, holds, move_keys, supports, near = record[key]
+        moves_text, support_keys, supports, near = record[key]
         texts = moves_text.copy()
         if prov in convoy_moves:
             texts.extend(convoy_moves[prov])
-        for other in hold_keys & present:
-            texts.append(holds[other])
-        for other in move_keys & present:
+        for other in support_keys & present:
             texts.extend(supports[other])
         net = net_of.get(prov)
         if sea_dests and not near.isdisjoint(sea_dests):
