@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Mapping, NamedTuple, Sequence
 
 from .orders import Build, Disband, Order, Retreat, Waive, order_power
 from .state import Dislodged, GameState
@@ -17,8 +17,9 @@ from .variants.base import PhaseEnd, Variant
 SUCCEEDS, FAILS, INVALID = "succeeds", "fails", "invalid"
 
 
-@dataclass(frozen=True, slots=True)
-class OrderResult:
+class OrderResult(NamedTuple):
+    """The verdict on one order. (A named tuple: phases create one or two per order, so it must be cheap.)"""
+
     power: str
     order: str  # canonical text, or the text as written when it couldn't be read
     result: str  # succeeds | fails | invalid
@@ -43,7 +44,7 @@ class Submission:
     state: GameState
     orders: dict[str, list[Order]] = field(default_factory=dict)  # power -> usable orders
     results: list[OrderResult] = field(default_factory=list)  # per written order, in submission order
-    _slots: list[int] = field(default_factory=list)  # index into results for each usable order
+    keys: list[str | None] = field(default_factory=list)  # per result: the order's slot (Variant.order_key)
 
     @classmethod
     def from_texts(cls, variant: Variant, state: GameState, texts: Mapping[str, Sequence[str]]) -> Submission:
@@ -69,12 +70,14 @@ class Submission:
             order = self.variant.validate(raw, self.state, power)
         except OrderError as exc:
             self.results.append(OrderResult(power, str(text).strip(), INVALID, str(exc)))
+            self.keys.append(None)
             return
         self._accept(power, order)
 
     def _accept(self, power: str, order: Order) -> None:
         self.orders.setdefault(power, []).append(order)
         self.results.append(OrderResult(power, str(order), SUCCEEDS, "", typed=order))
+        self.keys.append(None if isinstance(order, Waive) else self.variant.order_key(order))
 
     def settle(self) -> None:
         """Apply DATC 4.D.3 (a unit given several different orders gets none of them: it holds), then
@@ -83,24 +86,22 @@ class Submission:
             return
         seen: dict[str, Order] = {}
         clash: set[str] = set()
-        for power, items in self.orders.items():
-            for order in items:
-                if isinstance(order, Waive):
-                    continue
-                key = self.variant.order_key(order)
-                if key in seen and seen[key] != order:
+        twice = False
+        for r, key in zip(self.results, self.keys):
+            if key is None:
+                continue
+            first = seen.setdefault(key, r.typed)  # type: ignore[arg-type]
+            if first is not r.typed:
+                twice = True
+                if first != r.typed:
                     clash.add(key)
-                seen.setdefault(key, order)
-        for power in list(self.orders):
-            unique: list[Order] = []
-            for order in self.orders[power]:
-                if isinstance(order, Waive) or self.variant.order_key(order) not in clash:
-                    if order not in unique:
-                        unique.append(order)
-            self.orders[power] = unique
+        if twice:
+            for power in list(self.orders):
+                kept = [o for o in self.orders[power] if isinstance(o, Waive) or self.variant.order_key(o) not in clash]
+                self.orders[power] = list(dict.fromkeys(kept))  # the same order twice counts once
         if clash:
-            for i, r in enumerate(self.results):
-                if r.typed is not None and not isinstance(r.typed, Waive) and self.variant.order_key(r.typed) in clash:
+            for i, (r, key) in enumerate(zip(self.results, self.keys)):
+                if key in clash:
                     self.results[i] = OrderResult(r.power, r.order, INVALID, "several different orders for this unit")
         refused = self.variant.refused_orders(self.state, self.orders)
         if refused:
@@ -140,9 +141,9 @@ def _index_results(sub: Submission) -> dict[int, Order]:
 def _process_movement(sub: Submission) -> PhaseResult:
     variant, state = sub.variant, sub.state
     by_prov: dict[str, Order] = {}
-    for power, items in sub.orders.items():
-        for order in items:
-            by_prov[variant.order_key(order)] = order
+    for r, key in zip(sub.results, sub.keys):
+        if key is not None and r.result == SUCCEEDS:
+            by_prov[key] = r.typed  # type: ignore[assignment]
     defaults: list[OrderResult] = []
     for prov, unit in state.units.items():
         if prov not in by_prov:
@@ -150,9 +151,10 @@ def _process_movement(sub: Submission) -> PhaseResult:
             defaults.append(OrderResult(unit.power, str(by_prov[prov]), SUCCEEDS, "no order: holds", True, by_prov[prov]))
     outcome = variant.adjudicate_movement(state, by_prov)
     decided: dict[int, tuple[str, str]] = {}
-    for i, order in _index_results(sub).items():
-        oc = outcome.outcomes[variant.order_key(order)]
-        decided[i] = (SUCCEEDS if oc.succeeded else FAILS, oc.reason)
+    for i, (r, key) in enumerate(zip(sub.results, sub.keys)):
+        if key is not None and r.result == SUCCEEDS:
+            oc = outcome.outcomes[key]
+            decided[i] = (SUCCEEDS if oc.succeeded else FAILS, oc.reason)
     results = _final_results(sub, decided)
     for d in defaults:
         oc = outcome.outcomes[variant.order_key(d.typed)]  # type: ignore[arg-type]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Callable, Mapping
+from typing import Callable, Mapping, NamedTuple
 
 from .mapdata import MapData
 from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
@@ -20,8 +20,7 @@ from .types import Unit, UnitType, province_of
 _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """How one order ended: ``succeeded`` plus a reason people can read."""
 
     succeeded: bool

@@ -91,7 +91,7 @@ class Unit(NamedTuple):
     loc: str
 
     def __str__(self) -> str:
-        return f"{self.type.value} {self.loc}"
+        return f"{self.type._value_} {self.loc}"  # _value_: the enum's .value property is slow on hot paths
 
     @property
     def province(self) -> str:

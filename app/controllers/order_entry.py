@@ -853,6 +853,8 @@ class OrderEntry:
 
     def _ask_for_bid(self, prov: str | None) -> None:
         powers = tuple(sorted({p for p, _ in self.options.by_province.values()}))
+        if self.focus_power in powers:
+            powers = (self.focus_power,)  # the game master bids for the power in focus
         if not powers:
             self.prompt = "Only a power with units may bid"
             return
@@ -949,9 +951,6 @@ class OrderEntry:
                           lambda p=power, c=o: self._emit(p, c))
         if not actions:
             self.prompt = f"{self._name(prov)}: nothing more to do there this winter"
-            return
-        if len(actions) == 1:
-            next(iter(actions.values()))()
             return
         self._ask(Question(f"Winter in {self._name(prov)}:", tuple(labels), prov), actions)
 

@@ -41,9 +41,10 @@ from app.drawing import (
     territory_colour,
     validate_picture,
 )
-from app.drawing.context import CONVOY_TRIANGLE, HEAD_LENGTH, RING, SHAFT, UNIT_CLEARANCE
+from app.drawing.context import CONVOY_TRIANGLE, HEAD_LENGTH, RING, SHAFT, UNIT_CLEARANCE, UNIT_ICON
 from app.drawing.icons import UNIT_ICON_NAMES, check_icons, icon_name, tinted_svg
 from app.drawing.paths import ICONS_DIR
+from app.drawing.stacks import BADGE_SCALE, FAN, LONE_SCALE, unit_placements
 
 WIDTH_PX = 800  # 2 px per map unit on the 400 x 300 board
 SCALE = WIDTH_PX / 400
@@ -527,3 +528,92 @@ def test_standard_map_geometry_agrees_with_the_map_and_hit_tests_its_anchors(qap
         above_centre = anchor.y() - geometry.unit_size * 0.42  # on the plate, clear of every silhouette
         top = image.pixelColor(round(anchor.x() * scale), round(above_centre * scale))
         assert close_to(top.name(), colours[unit.power], 6), unit
+
+
+# --- stacked units, decoys, transports and damage (Hugh's Engineered Diplomacy) -----------------------
+
+
+def test_stacked_units_are_badges_fanned_round_their_provinces_unit() -> None:
+    places = {(p.unit.power, p.unit.type): p for p in unit_placements([
+        ("GER", "A", "EAS"), ("GER", "E", "EAS"), ("TUR", "P", "EAS"), ("GER", "D", "EAS"),
+        ("FRA", "F", "SPA/SC"), ("FRA", "D", "SPA/SC"), ("ENG", "E", "WES"), ("ENG", "P", "WES"), ("TUR", "D", "CEN"),
+    ])}
+    army = places[("GER", "A")]
+    assert (army.anchor, army.dx, army.dy, army.scale, army.badge) == ("EAS", 0.0, 0.0, 1.0, False)
+    badges = [places[("GER", "E")], places[("TUR", "P")], places[("GER", "D")]]
+    assert all(b.badge and b.anchor == "EAS" and b.scale == BADGE_SCALE for b in badges)
+    assert len({(b.dx, b.dy) for b in badges}) == 3 and all((b.dx, b.dy) != (0, 0) for b in badges)
+    assert places[("FRA", "D")].anchor == "SPA/SC" and places[("FRA", "D")].badge  # a decoy by its twin
+    lone = places[("ENG", "E")]  # an engineer with no unit: on the anchor, smaller than a unit
+    assert (lone.anchor, lone.dx, lone.dy, lone.scale) == ("WES", 0.0, 0.0, LONE_SCALE)
+    assert places[("ENG", "P")].badge and (places[("ENG", "P")].dx, places[("ENG", "P")].dy) != (0, 0)
+    assert not places[("TUR", "D")].badge  # a decoy alone is the province's unit
+    many = unit_placements([("GER", "A", "EAS")] + [(f"P{i}", "E", "EAS") for i in range(8)])
+    assert len({(p.dx, p.dy) for p in many}) == 9  # a seventh badge starts an outer ring
+
+
+def test_a_badge_is_drawn_beside_the_unit_it_shares_a_province_with(qapp: Any, geometry: BoardGeometry) -> None:
+    u = geometry.unit_size
+    size = u * UNIT_ICON * BADGE_SCALE
+    x, y = 300 + FAN[0][0] * u, 70 + FAN[0][1] * u - size * 0.36  # inside the badge's plate, above its sign
+    alone = render_to_image(BoardPicture(power_colours=COLOURS, units=[("GER", "A", "EAS")]), geometry, WIDTH_PX)
+    assert pixel(alone, x, y) != TURKEY
+    stacked = BoardPicture(power_colours=COLOURS, units=[("GER", "A", "EAS"), ("TUR", "E", "EAS")])
+    image = render_to_image(stacked, geometry, WIDTH_PX)
+    assert pixel(image, x, y) == TURKEY
+    assert pixel(image, 300, 70 - u * 0.36) == GERMANY  # the army keeps its place
+
+
+def test_a_decoy_is_marked_only_when_the_picture_says_so(qapp: Any, geometry: BoardGeometry) -> None:
+    u = geometry.unit_size
+    radius = u * UNIT_ICON * 0.6
+    ring = [(300 + radius * dx, 70 + radius * dy) for dx, dy in
+            [(1, 0), (-1, 0), (0, 1), (0, -1), (0.707, 0.707), (-0.707, 0.707), (0.707, -0.707), (-0.707, -0.707),
+             (0.92, 0.38), (-0.92, 0.38), (0.38, 0.92), (0.38, -0.92)]]
+    plain = BoardPicture(power_colours=COLOURS, units=[("GER", "A", "EAS")])
+    marked = BoardPicture(power_colours=COLOURS, units=[("GER", "A", "EAS")], decoys=frozenset({"EAS"}))
+    assert not any(close_to(pixel(render_to_image(plain, geometry, WIDTH_PX), px, py), palette.UNIT_INK, 30)
+                   for px, py in ring)
+    image = render_to_image(marked, geometry, WIDTH_PX)
+    assert any(close_to(pixel(image, px, py), palette.UNIT_INK, 30) for px, py in ring)  # the dashed ring
+    with pytest.raises(PictureError, match="decoy mark: no location 'XYZ'"):
+        validate_picture(BoardPicture(decoys=frozenset({"XYZ"})), geometry)
+
+
+def test_transport_arrows_run_from_the_engineer_to_the_unit_fetching_it(qapp: Any, geometry: BoardGeometry) -> None:
+    with pytest.raises(PictureError, match="transport order of ENG needs aux_loc"):
+        OrderArrow(OrderKind.TRANSPORT, "ENG", "WES")
+    with pytest.raises(PictureError, match="transport order of ENG has no use for to_loc"):
+        OrderArrow(OrderKind.TRANSPORT, "ENG", "WES", "CEN", aux_loc="CEN")
+    u = geometry.unit_size
+    arrow = OrderArrow(OrderKind.TRANSPORT, "ENG", "WES", aux_loc="CEN")
+    image = render_to_image(BoardPicture(power_colours=COLOURS, orders=[arrow]), geometry, WIDTH_PX)
+    wes, cen = QPointF(175, 60), QPointF(275, 165)
+    tip = _towards(wes, cen, UNIT_CLEARANCE * u)
+    in_head = _towards(tip, cen, HEAD_LENGTH * u * 0.75 * 0.4)  # the head points at the fetching unit
+    assert close_to(pixel(image, in_head.x(), in_head.y()), ENGLAND, 12)
+    dots = [_towards(cen, wes, d) for d in range(20, 80, 2)]
+    assert any(close_to(pixel(image, p.x(), p.y()), ENGLAND, 12) for p in dots)
+
+
+def test_damage_ends_in_a_burst_instead_of_a_support_ring(qapp: Any, geometry: BoardGeometry) -> None:
+    u = geometry.unit_size
+    held, nao = QPointF(185, 207), QPointF(60, 150)
+    far_side = held + QPointF(RING * u * 1.1, 0)  # on the support's ring, away from the supporter
+
+    def render(style: ArrowStyle) -> QImage:
+        order = OrderArrow(OrderKind.SUPPORT_HOLD, "ENG", "NAO", "SPA/SC", style=style)
+        return render_to_image(BoardPicture(power_colours=COLOURS, orders=[order]), geometry, WIDTH_PX)
+
+    support, damage = render(ArrowStyle.NORMAL), render(ArrowStyle.DAMAGE)
+    assert close_to(pixel(support, far_side.x(), far_side.y()), ENGLAND, 12)
+    assert not close_to(pixel(damage, far_side.x(), far_side.y()), ENGLAND, 40)
+    burst = _towards(held, nao, RING * u)
+    assert close_to(pixel(damage, burst.x(), burst.y()), ENGLAND, 12)
+    # A damaged move: the burst sits on the middle of the move.
+    move_damage = OrderArrow(OrderKind.SUPPORT_MOVE, "ENG", "NAO", "CEN", "SPA", style=ArrowStyle.DAMAGE)
+    image = render_to_image(BoardPicture(power_colours=COLOURS, orders=[move_damage]), geometry, WIDTH_PX)
+    spa, cen = QPointF(170, 160), QPointF(275, 165)
+    middle = _towards(spa, cen, UNIT_CLEARANCE * u)
+    middle = (middle + _towards(cen, spa, UNIT_CLEARANCE * u)) * 0.5
+    assert close_to(pixel(image, middle.x(), middle.y()), ENGLAND, 12)

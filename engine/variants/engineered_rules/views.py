@@ -8,7 +8,6 @@ stay public: the exposure is the point.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Sequence
 
 from ...phases import OrderResult
@@ -41,5 +40,5 @@ def results_for(before: GameState, results: Sequence[OrderResult], viewer: str |
         if r.default and "exposed" not in r.reason:
             continue  # a hidden decoy disbanded beside its twin: nothing another power saw
         kind = twin.mimic.value if twin.mimic is not None else UnitType.ARMY.value
-        out.append(replace(r, order=f"{kind} {m.group('loc')}{rest}", typed=None))
+        out.append(r._replace(order=f"{kind} {m.group('loc')}{rest}", typed=None))
     return out
