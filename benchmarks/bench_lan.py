@@ -2,8 +2,9 @@
 the results? Target: every connection within 100 ms.
 
 The host runs as its own process (``python -m engine.net.host``), exactly as ``chancellery host`` does,
-including its atomic autosave after every phase. The variant with the most powers is used; if it has
-fewer than 31, the other connections are observers (the host sends them the same results frames).
+including its atomic autosave after every phase. Every connection gets a seat: when no shipped variant
+has that many powers, a generated ring board (``synthetic_variant.py``) is used; ``--shipped-only`` uses
+the widest shipped variant and makes the other connections observers.
 
     python benchmarks/bench_lan.py [--connections 31] [--years 2] [--seed 1]
 """
@@ -35,10 +36,24 @@ def widest_variant() -> tuple[str, int]:
     return vid, sizes[vid]
 
 
-def start_host(variant: str, save: Path) -> tuple[subprocess.Popen[str], int]:
+# The host process registers the generated many-power board before starting, as a variant module would.
+HOST_BOOT = """
+import sys
+sys.path.insert(0, {repo!r})
+sys.path.insert(0, {bench!r})
+from synthetic_variant import register
+register({n})
+from engine.net.host import host_main
+raise SystemExit(host_main(sys.argv[1:]))
+"""
+
+
+def start_host(variant: str, save: Path, synthetic: int = 0) -> tuple[subprocess.Popen[str], int]:
+    command = [sys.executable, "-m", "engine.net.host"]
+    if synthetic:
+        command = [sys.executable, "-c", HOST_BOOT.format(repo=str(REPO), bench=str(REPO / "benchmarks"), n=synthetic)]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "engine.net.host", "--variant", variant, "--bind", "127.0.0.1", "--port", "0",
-         "--save", str(save)],
+        [*command, "--variant", variant, "--bind", "127.0.0.1", "--port", "0", "--save", str(save)],
         cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, text=True)
     assert proc.stdout is not None
     for _ in range(20):
@@ -125,15 +140,25 @@ def main() -> int:
     parser.add_argument("--connections", type=int, default=31)
     parser.add_argument("--years", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--shipped-only", action="store_true",
+                        help="use the shipped variant with the most powers; connections beyond its seats observe")
     args = parser.parse_args()
     variant, n_powers = widest_variant()
+    synthetic = 0
+    if n_powers < args.connections and not args.shipped_only:
+        # No shipped map has that many powers yet: a generated ring board gives every connection a seat.
+        sys.path.insert(0, str(REPO / "benchmarks"))
+        from synthetic_variant import register
+
+        synthetic = args.connections
+        variant, n_powers = register(synthetic), synthetic
     seats = min(n_powers, args.connections)
     observers = args.connections - seats
     print(f"variant {variant!r} has {n_powers} powers; measuring {seats} seats + {observers} observers "
           f"= {args.connections} connections on 127.0.0.1 (host in its own process, autosave on)")
     print("latency = time from the last seat's 'ready' being sent to each connection decoding the results frame")
     with tempfile.TemporaryDirectory() as tmp:
-        proc, port = start_host(variant, Path(tmp) / "bench.json")
+        proc, port = start_host(variant, Path(tmp) / "bench.json", synthetic)
         try:
             rows = asyncio.run(measure(port, args.connections, args.years, args.seed))
         finally:
