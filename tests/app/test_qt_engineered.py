@@ -256,6 +256,19 @@ def test_results_draw_transports_and_damage_and_report_a_capture(qtbot: QtBot, w
     assert result_arrows(game.variant, game.history[0], viewer="TURKEY")  # readable by one power too
 
 
+def test_a_centre_going_to_the_madman_is_reported(qtbot: QtBot, window: MainWindow) -> None:
+    units = [("NEUTRAL", A, "BUL"), ("TURKEY", A, "CON"), ("RUSSIA", A, "MOS")]
+    page = open_engineered(window, units=units, phase="F1902M", extra=None,
+                           centres={"BUL": "TURKEY", "CON": "TURKEY", "MOS": "RUSSIA"})
+    assert page.gm is not None
+    page.gm.adjudicate()
+    QApplication.processEvents()
+    assert page.game.state.centers["BUL"] == "NEUTRAL"
+    assert "Madman takes BUL" in page.banner_text.text()
+    report = page.history_panel.report.toPlainText()
+    assert "A BUL H" in report and "Madman" in report
+
+
 # --- the new game -----------------------------------------------------------------------------------------
 
 
