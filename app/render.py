@@ -18,17 +18,19 @@ from engine.variants import find_variant
 
 
 def _picture_for(game: Game, phase: str | None, colour_blind: bool):  # type: ignore[no-untyped-def]
-    from .scene.pictures import Display, board_picture, power_colours, result_arrows
+    """The board as everyone may see it: no power's hidden units (decoys) and no sealed orders."""
+    from .scene.pictures import PUBLIC, Display, board_picture, power_colours, result_arrows, view_of
 
-    board = game.variant.board
-    colours = power_colours(board, colour_blind)
+    variant, board = game.variant, game.variant.board
+    colours = power_colours(board, colour_blind, variant)
     display = Display(colour_blind=colour_blind)
     if phase is None or phase.upper() == game.phase:
-        return board_picture(board, game.state, colours, display)
+        return board_picture(board, view_of(variant, game.state, PUBLIC), colours, display, variant=variant)
     for record in game.history:
         if str(record.state.phase) == phase.upper():
-            arrows = result_arrows(game.variant, record)
-            return board_picture(board, record.state, colours, display, orders=arrows)
+            arrows = result_arrows(variant, record, viewer=PUBLIC)
+            return board_picture(board, view_of(variant, record.state, PUBLIC), colours, display, orders=arrows,
+                                 variant=variant)
     raise ChancelleryError(f"the game has no phase {phase!r} (phases: {', '.join(game.phases())})")
 
 

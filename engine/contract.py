@@ -39,9 +39,11 @@ def _parse_unit(variant: Variant, power: str, text: Any, field: str) -> Unit:
     return Unit(power, kind, loc)
 
 
-def _power(variant: Variant, name: Any, field: str) -> str:
-    if not isinstance(name, str) or name.upper() not in variant.board.powers:
-        raise RequestError(field, f"unknown power {name!r} (powers: {', '.join(variant.board.powers)})")
+def _power(variant: Variant, name: Any, field: str, pseudo: bool = False) -> str:
+    """A power named in a request; ``pseudo``: the variant's unplayed owners are allowed too."""
+    known = list(variant.board.powers) + (list(variant.pseudo_powers) if pseudo else [])
+    if not isinstance(name, str) or name.upper() not in known:
+        raise RequestError(field, f"unknown power {name!r} (powers: {', '.join(known)})")
     return name.upper()
 
 
@@ -79,13 +81,13 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
         raise RequestError("phase", str(exc)) from None
     units: list[Unit] = []
     for pname, items in _mapping(request, "units", required=True).items():
-        power = _power(variant, pname, f"units.{pname}")
+        power = _power(variant, pname, f"units.{pname}", pseudo=True)
         for i, text in enumerate(_list(items, f"units.{pname}")):
             units.append(_parse_unit(variant, power, text, f"units.{pname}[{i}]"))
     if "centers" in request and request["centers"] is not None:
         centers: dict[str, str] = {}
         for pname, items in _mapping(request, "centers").items():
-            power = _power(variant, pname, f"centers.{pname}")
+            power = _power(variant, pname, f"centers.{pname}", pseudo=True)
             for i, c in enumerate(_list(items, f"centers.{pname}")):
                 code = variant.board.lookup(str(c))
                 if code is None or not variant.board.provinces[code].is_supply_center:

@@ -36,14 +36,13 @@ def phase_report(game: Game, index: int) -> str:
         raise ChancelleryError(f"no phase {index} in the history (it has {len(game.history)})")
     before, after = record.state, state_after(game, index)
     variant = game.variant
-    powers = variant.board.powers
     lines = [f"{variant.name}: {before.phase.long_name} — results", ""]
     width = max((len(r.order) for r in record.results), default=10) + 2
-    for power in variant.powers:
+    for power in [*variant.powers, *variant.pseudo_powers]:
         mine = [r for r in record.results if r.power == power]
         if not mine:
             continue
-        lines.append(powers[power].name.upper())
+        lines.append(variant.power_name(power).upper())
         for r in mine:
             lines.append(f"  {r.order:<{width}} {_verdict(r)}")
         lines.append("")
@@ -51,13 +50,13 @@ def phase_report(game: Game, index: int) -> str:
         lines.append("Dislodged")
         for prov, d in sorted(after.dislodged.items()):
             where = ", ".join(d.retreats) if d.retreats else "nowhere: it must disband"
-            lines.append(f"  {d.unit} ({powers[d.unit.power].adjective}), attacked from {d.attacker}; may retreat to {where}")
+            lines.append(f"  {d.unit} ({variant.power_adjective(d.unit.power)}), attacked from {d.attacker}; may retreat to {where}")
         lines.append("")
     changes = centre_changes(before, after)
     if changes:
         lines.append("Supply centres changing hands")
         for centre, old, new in changes:
-            lines.append(f"  {centre}: {powers[old].name if old else 'neutral'} → {powers[new].name}")
+            lines.append(f"  {centre}: {variant.power_name(old) if old else 'neutral'} → {variant.power_name(new)}")
         lines.append("")
     if before.phase.type is not PhaseType.RETREATS or changes:
         counts = []
@@ -65,20 +64,22 @@ def phase_report(game: Game, index: int) -> str:
             now = variant.center_count(after, power)
             was = variant.center_count(before, power)
             diff = f" ({now - was:+d})" if now != was else ""
-            counts.append(f"  {powers[power].name:<12} {now:>3}{diff}")
+            counts.append(f"  {variant.power_name(power):<12} {now:>3}{diff}")
         lines.append("Supply centres")
         lines.extend(counts)
         lines.append("")
     lines.append(f"Next: {after.phase.long_name}")
     if after.phase.type is PhaseType.ADJUSTMENTS:
         for power in variant.powers_in_game(after):
+            if power not in variant.board.powers:
+                continue  # an unplayed owner (the madman) never builds
             delta = variant.adjustment_delta(after, power)
             if delta > 0:
-                lines.append(f"  {powers[power].name} builds {delta}")
+                lines.append(f"  {variant.power_name(power)} builds {delta}")
             elif delta < 0:
-                lines.append(f"  {powers[power].name} removes {-delta}")
+                lines.append(f"  {variant.power_name(power)} removes {-delta}")
     if index == len(game.history) - 1 and game.winner:
-        lines.append(f"{powers[game.winner].name} wins with {variant.center_count(game.state, game.winner)} centres.")
+        lines.append(f"{variant.power_name(game.winner)} wins with {variant.center_count(game.state, game.winner)} centres.")
     return "\n".join(lines).rstrip() + "\n"
 
 

@@ -894,7 +894,10 @@ class OrderEntry:
             key = str(number)
             actions[key] = lambda p=power, v=vote: self._emit(p, v)
             labels.append(Choice(key, f"Vote out {self._power_word(vote.target)}"))
-        self._ask(Question("Vote a power out:", tuple(labels), self.selected or next(iter(self.options.board.provinces))), actions)
+        voter = votes[0][0]
+        homes = self.options.board.powers[voter].home_centers if voter in self.options.board.powers else ()
+        at = self.selected or (homes[0] if homes else next(iter(self.options.board.provinces)))
+        self._ask(Question("Vote a power out:", tuple(labels), at), actions)
 
     def _power_word(self, power: str) -> str:
         info = self.options.board.powers.get(power)
@@ -1023,7 +1026,7 @@ class OrderEntry:
 
     # --- helpers ----------------------------------------------------------------------------------
 
-    def _emit_first(self, power: str, orders: Sequence[Order], kind: type, refusal: str) -> None:
+    def _emit_first(self, power: str, orders: Sequence[Order], kind: type | tuple[type, ...], refusal: str) -> None:
         for o in orders:
             if isinstance(o, kind):
                 self._emit(power, o)

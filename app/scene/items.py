@@ -348,7 +348,7 @@ class UnitItem(QGraphicsItem):
         self.unit_size = unit_size
         self.dislodged = dislodged
         self.offset = offset
-        self.scale = scale
+        self.icon_scale = scale
         self.badge = badge
         self.decoy = False  # drawn with the decoy mark
         self.awaiting = False  # the operator's unit that has no order yet
@@ -362,10 +362,10 @@ class UnitItem(QGraphicsItem):
         return QPointF(self.offset[0] * self.unit_size, self.offset[1] * self.unit_size)
 
     def icon_size(self) -> float:
-        return self.unit_size * (DISLODGED_ICON if self.dislodged else UNIT_ICON) * self.scale
+        return self.unit_size * (DISLODGED_ICON if self.dislodged else UNIT_ICON) * self.icon_scale
 
     def boundingRect(self) -> QRectF:
-        r = self.unit_size * 0.75 * max(self.scale, 0.75)
+        r = self.unit_size * 0.75 * max(self.icon_scale, 0.75)
         c = self.centre()
         return QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r)
 
@@ -381,9 +381,9 @@ class UnitItem(QGraphicsItem):
             self.update()
 
     def set_placement(self, offset: tuple[float, float], scale: float, badge: bool) -> None:
-        if (offset, scale, badge) != (self.offset, self.scale, self.badge):
+        if (offset, scale, badge) != (self.offset, self.icon_scale, self.badge):
             self.prepareGeometryChange()
-            self.offset, self.scale, self.badge = offset, scale, badge
+            self.offset, self.icon_scale, self.badge = offset, scale, badge
             self.setZValue((Z_DISLODGED if self.dislodged else Z_UNIT) + (0.1 if badge else 0.0))
             self.update()
 

@@ -26,6 +26,7 @@ from engine.phases import FAILS, INVALID
 from engine.state import GameState
 from engine.types import ChancelleryError, OrderError, PhaseType, Unit, UnitType, province_of
 from engine.variants import Variant
+from engine.variants.base import PUBLIC_VIEW
 from engine.variants.colonial import (
     ColonialPlaces,
     ColonialVariant,
@@ -77,7 +78,7 @@ class Display:
 # Who is looking: ``ALL`` (the game master: everything), a power, or ``PUBLIC`` (everyone at once: what
 # every power may see, no power's secrets).
 ALL: str | None = None
-PUBLIC = "*"
+PUBLIC = PUBLIC_VIEW
 MADMAN_GREY = "#a7adb3"  # the neutral madman country's units (Engineered): grey, nobody's colour
 
 
@@ -132,8 +133,10 @@ def order_arrow(power: str, order: Order, *, failed: bool = False, phase_type: P
     """
     places = colonial_places(variant)
     engineered = _engineered_arrow(power, order, failed=failed, phase_type=phase_type, variant=variant)
-    if engineered is not None:
-        return engineered or None
+    if isinstance(engineered, OrderArrow):
+        return engineered
+    if engineered is False:
+        return None
     if isinstance(order, SuezPermission):
         if places is None:
             return None

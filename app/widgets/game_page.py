@@ -502,7 +502,7 @@ class GamePage(QWidget):
     def _refresh_bid_dialog(self, entry: OrderEntry | None) -> None:
         """Open the bid dialog when the entry machine asks for a bid (Engineered, rule D3)."""
         request = entry.bid_request if entry is not None else None
-        if request is None or self.bid_dialog is not None:
+        if entry is None or request is None or self.bid_dialog is not None:
             return
         names = {p: self._power_name(p) for p in request.powers}
         dialog = BidDialog(self.game, lambda p: bid_choices(self.game, p), request.powers, names,

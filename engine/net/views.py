@@ -16,6 +16,13 @@ from ..phases import OrderResult
 from ..state import GameState
 from ..types import PhaseType
 from ..variants import Variant
+from ..variants.base import PUBLIC_VIEW
+
+
+def viewer(power: str | None) -> str:
+    """Who a frame is for, as the variant's view hooks name it: a seat's power, or the public view for an
+    observer (never the omniscient view: nobody on the network is the game master)."""
+    return PUBLIC_VIEW if power is None else power
 
 
 def position_to_wire(state: GameState, variant: Variant) -> dict[str, Any]:
@@ -45,7 +52,7 @@ def result_to_wire(result: OrderResult) -> dict[str, Any]:
 def visible_results(variant: Variant, before: GameState, results: Iterable[OrderResult],
                     power: str | None) -> list[dict[str, Any]]:
     """The results of a phase that ``power`` may see (the variant's ``results_for`` decides)."""
-    return [result_to_wire(r) for r in variant.results_for(before, list(results), power)]
+    return [result_to_wire(r) for r in variant.results_for(before, list(results), viewer(power))]
 
 
 def history_entry(variant: Variant, index: int, record: PhaseRecord, next_state: GameState,
@@ -53,7 +60,7 @@ def history_entry(variant: Variant, index: int, record: PhaseRecord, next_state:
     """One finished phase as ``power`` may see it: the position it began from and its results."""
     return {
         "index": index,
-        "position": position_to_wire(variant.view_for(record.state, power), variant),
+        "position": position_to_wire(variant.view_for(record.state, viewer(power)), variant),
         "results": visible_results(variant, record.state, record.results, power),
         "next_phase": str(next_state.phase),
     }
@@ -80,9 +87,10 @@ class SeatViews:
             self._to_order = self.game.powers_to_order()
 
     def view(self, power: str | None) -> GameState:
+        """The position as ``power`` sees it; observers (``None``) get the public view."""
         self._refresh()
         if power not in self._views:
-            self._views[power] = self.game.variant.view_for(self.game.state, power)
+            self._views[power] = self.game.variant.view_for(self.game.state, viewer(power))
         return self._views[power]
 
     def to_order(self) -> list[str]:

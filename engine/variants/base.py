@@ -37,6 +37,11 @@ class PhaseEnd:
     notes: tuple[PhaseNote, ...] = ()
 
 
+PUBLIC_VIEW = "*"
+"""The viewer for a shared screen or an observer: what every power may know, no power's secrets. (A power
+id is that power's view; ``None`` is the omniscient game master's.)"""
+
+
 class Variant:
     """Standard Diplomacy. Subclasses set class attributes and override hooks."""
 
@@ -48,6 +53,8 @@ class Variant:
     movement_seasons: ClassVar[tuple[Season, ...]] = (Season.SPRING, Season.FALL)
     resolver_class: ClassVar[type[MovementResolver]] = MovementResolver
     unit_types: ClassVar[tuple[UnitType, ...]] = (UnitType.ARMY, UnitType.FLEET)
+    # Owners of units or centres that no player plays (Engineered's madman country).
+    pseudo_powers: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
         self.rulebook = rulebook
@@ -62,6 +69,15 @@ class Variant:
     @property
     def powers(self) -> list[str]:
         return list(self.board.powers)
+
+    def power_name(self, power: str) -> str:
+        """A power's name for people ("Russia"); variants name their pseudo-powers (Engineered's madman)."""
+        info = self.board.powers.get(power)
+        return info.name if info else power.title()
+
+    def power_adjective(self, power: str) -> str:
+        info = self.board.powers.get(power)
+        return info.adjective if info else power.title()
 
     @property
     def victory_centers(self) -> int:
@@ -214,7 +230,9 @@ class Variant:
         return None
 
     def view_for(self, state: GameState, power: str | None) -> GameState:
-        """What ``power`` may see of ``state`` (fog of war, hidden decoys); everything by default."""
+        """What ``power`` may see of ``state`` (fog of war, hidden decoys); everything by default.
+
+        ``power`` is a power id, :data:`PUBLIC_VIEW` for what everyone may see, or ``None`` for everything."""
         return state
 
     def results_for(self, before: GameState, results: Sequence[Any], power: str | None) -> list[Any]:

@@ -68,6 +68,7 @@ class Engineered(Variant):
     description: ClassVar[str] = ("Engineers build temporary build centres and can be captured; fighter fields, "
                                   "decoys and a madman country at the complex level.")
     resolver_class = EngineeredResolver
+    pseudo_powers: ClassVar[tuple[str, ...]] = (NEUTRAL,)
     unit_types: ClassVar[tuple[UnitType, ...]] = (
         UnitType.ARMY, UnitType.FLEET, UnitType.FIGHTER, UnitType.ENGINEER, UnitType.PRISON, UnitType.DECOY)
 
@@ -324,6 +325,12 @@ class Engineered(Variant):
         """A phase's results as ``power`` may read them: another power's hidden decoy orders read as the
         unit it copies, and its creation isn't shown (see ``engineered_rules/views.py``)."""
         return results_for(before, results, power)
+
+    def power_name(self, power: str) -> str:
+        return "Madman" if power == NEUTRAL else super().power_name(power)
+
+    def power_adjective(self, power: str) -> str:
+        return "Madman" if power == NEUTRAL else super().power_adjective(power)
 
     def view_for(self, state: GameState, power: str | None) -> GameState:
         """Other powers see a decoy as the unit it copies (rule 8): its marks and stacked twins are dropped."""

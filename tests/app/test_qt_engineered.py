@@ -84,14 +84,14 @@ def test_the_first_engineer_is_placed_in_the_spring_1901_orders(qtbot: QtBot, wi
     QApplication.processEvents()
     # Placed where the fighter stood; it can't move in the turn it is placed (rule 1a).
     assert ("RUSSIA", "E", "MOS", False) in page.scene.units and ("RUSSIA", "W", "UKR", False) in page.scene.units
-    assert page.scene.units[("RUSSIA", "E", "MOS", False)].scale < 1  # alone in Moscow now, on the anchor
+    assert page.scene.units[("RUSSIA", "E", "MOS", False)].icon_scale < 1  # alone in Moscow now, on the anchor
     assert "E MOS" in page.game.variant.describe_units(page.game.state)["RUSSIA"]
 
 
 def test_a_click_on_an_engineers_badge_selects_the_engineer(qtbot: QtBot, window: MainWindow) -> None:
     page = open_engineered(window, units=MIDGAME)
     item = page.scene.units[("RUSSIA", "E", "MOS", False)]
-    assert item.badge and item.offset != (0.0, 0.0) and item.scale < 1
+    assert item.badge and item.offset != (0.0, 0.0) and item.icon_scale < 1
     qtbot.mouseClick(page.view.viewport(), Qt.MouseButton.LeftButton, pos=badge_point(page, "RUSSIA", "E", "MOS"))
     entry = page.entry
     assert entry is not None and entry.slot == ("MOS", "E", "RUSSIA")
@@ -182,7 +182,7 @@ def test_stacked_units_are_badges_round_their_provinces_unit(qtbot: QtBot, windo
     assert not army.badge and army.offset == (0.0, 0.0)
     assert prison.badge and prison.offset != (0.0, 0.0) and prison.pos() == army.pos()
     lone = units[("RUSSIA", "E", "LVN", False)]  # an engineer alone takes the anchor, smaller
-    assert lone.badge and lone.offset == (0.0, 0.0) and lone.scale < 1
+    assert lone.badge and lone.offset == (0.0, 0.0) and lone.icon_scale < 1
     assert page.colours["NEUTRAL"] == MADMAN_GREY and units[("NEUTRAL", "F", "BLA", False)].colour == MADMAN_GREY
 
 

@@ -55,3 +55,20 @@ def test_bad_requests_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     savefile.save_game(Game.new(), game_path)
     assert main(["render", "--game", str(game_path), "--phase", "F1999M", "--out", str(tmp_path / "x.png")]) == 2
     assert "no phase 'F1999M'" in capsys.readouterr().err
+
+
+def test_engineered_boards_show_stacked_units(tmp_path: Path) -> None:
+    from engine.contract import state_from_request
+
+    variant, state = state_from_request({"variant": "engineered", "phase": "S1902M",
+                                         "units": {"RUSSIA": ["A MOS", "E MOS"], "TURKEY": ["A SEV"]}})
+    with_engineer, without = tmp_path / "e.png", tmp_path / "n.png"
+    for path, units in ((with_engineer, state), (without, state_from_request({
+            "variant": "engineered", "phase": "S1902M", "units": {"RUSSIA": ["A MOS"], "TURKEY": ["A SEV"]}})[1])):
+        save = tmp_path / "g.json"
+        savefile.save_game(Game(variant, units), save)
+        assert main(["render", "--game", str(save), "--out", str(path), "--width", "800"]) == 0
+    from PySide6.QtGui import QImage
+
+    a, b = QImage(str(with_engineer)), QImage(str(without))
+    assert sum(1 for x in range(0, a.width(), 2) for y in range(0, a.height(), 2) if a.pixel(x, y) != b.pixel(x, y)) > 5

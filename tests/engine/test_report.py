@@ -43,3 +43,18 @@ def test_report_shows_dislodged_units_and_their_retreats() -> None:
 def test_report_of_a_missing_phase_is_an_error() -> None:
     with pytest.raises(ChancelleryError, match="no phase 3"):
         phase_report(Game.new(), 3)
+
+
+def test_report_names_the_madman_when_he_takes_a_centre() -> None:
+    from engine.contract import state_from_request
+    from engine.game import Game
+
+    variant, state = state_from_request({
+        "variant": "engineered", "phase": "F1901M",
+        "units": {"TURKEY": ["A BUL"], "NEUTRAL": ["A SER"]},
+        "centers": {"TURKEY": ["BUL"]}})
+    game = Game(variant, state)
+    game.set_orders("TURKEY", ["A BUL H"])
+    game.process()
+    text = phase_report(game, 0)
+    assert "Madman" in text and "NEUTRAL" not in text

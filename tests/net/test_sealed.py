@@ -115,3 +115,19 @@ def test_ready_flags_are_public_by_default_and_hidden_when_the_host_keeps_them_p
         assert all("ready" not in row for f in private_ready if f["type"] == "seats" for row in f["seats"])
 
     run(compare())
+
+
+def test_an_observer_gets_the_public_view_not_the_game_masters() -> None:
+    """Observers are nobody's seat: a hidden decoy must look like an ordinary unit to them too."""
+    from engine.contract import state_from_request
+    from engine.game import Game
+    from engine.net.views import SeatViews, position_to_wire
+    from engine.variants.engineered_rules.stacks import decoy_provinces
+
+    variant, state = state_from_request({"variant": "engineered", "phase": "S1902M",
+                                         "units": {"RUSSIA": ["A MOS", "D MOS", "D UKR"], "TURKEY": ["A SEV"]}})
+    views = SeatViews(Game(variant, state))
+    observer = views.view(None)
+    assert not decoy_provinces(observer)
+    assert "D" not in str(position_to_wire(observer, variant)["units"])
+    assert decoy_provinces(views.view("RUSSIA")) == {"UKR"}
