@@ -50,6 +50,8 @@ class Game:
     winner: str | None = None
     drawn: bool = False
     meta: dict[str, Any] = field(default_factory=dict)
+    # Every power's legal orders for the current position, computed once per position.
+    _legal: tuple[GameState, dict[str, dict[str, list[Order]]]] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def new(cls, variant: str | Variant = "standard", options: Mapping[str, Any] | None = None,
@@ -74,7 +76,9 @@ class Game:
         return orderable_powers(self.variant, self.state)
 
     def legal_orders(self, power: str) -> dict[str, list[Order]]:
-        return self.variant.legal_orders(self.state).get(power, {})
+        if self._legal is None or self._legal[0] is not self.state:
+            self._legal = (self.state, self.variant.legal_orders(self.state))
+        return self._legal[1].get(power, {})
 
     def pending_orders(self, power: str) -> list[str]:
         """The sealed orders of ``power`` (only ever for that power's own view)."""
