@@ -463,14 +463,15 @@ class NetworkSeat:
         if power is None or self.you is None:
             return options
         legal = self.you.get("legal") or {}
-        for loc, texts in legal.items() if isinstance(legal, Mapping) else ():
+        for slot, texts in legal.items() if isinstance(legal, Mapping) else ():
             orders: list[Order] = []
             for text in texts or ():
                 check = game.check_line(power, str(text))
                 if check.order is not None:
                     orders.append(check.order)
             if orders:
-                options.by_province[province_of(str(loc))] = (power, orders)
+                options.add(power, str(slot), orders)  # a unit's location, or a stacked unit's slot ("E MOS")
+        options.note_biddable(game.variant, game.state)
         if game.state.phase.type is PhaseType.ADJUSTMENTS:
             delta = self.you.get("adjustment")
             if isinstance(delta, int) and delta > 0:

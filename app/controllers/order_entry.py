@@ -47,7 +47,9 @@ from engine.orders import (
     SupportMove,
     Waive,
 )
-from engine.types import PhaseType, Unit, UnitType, coast_of, province_of
+from engine.state import GameState
+from engine.types import PhaseType, UnitType, coast_of, province_of
+from engine.variants import Variant
 from engine.variants.colonial import SuezPermission
 from engine.variants.engineered import Engineered
 from engine.variants.engineered_rules.orders import (
@@ -161,10 +163,14 @@ class EntryOptions:
                     options.build_allowance[power] = min(delta, len(variant.build_sites(state, power)))
                 elif delta < 0:
                     options.removals_owed[power] = -delta
-        if (isinstance(variant, Engineered) and variant.settings.madman and powers
-                and state.phase.type is PhaseType.MOVEMENT):
-            options.biddable = frozenset(u.province for u in biddable_units(state))
+        if powers:
+            options.note_biddable(variant, state)
         return options
+
+    def note_biddable(self, variant: Variant, state: GameState) -> None:
+        """Engineered's madman units that players may bid to command this turn (rule D3)."""
+        if isinstance(variant, Engineered) and variant.settings.madman and state.phase.type is PhaseType.MOVEMENT:
+            self.biddable = frozenset(u.province for u in biddable_units(state))
 
     def add(self, power: str, slot: str, orders: Iterable[Order]) -> None:
         """File one slot of ``power``'s legal orders: a unit's location, ``E MOS`` (a stacked unit), or a

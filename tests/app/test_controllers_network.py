@@ -311,3 +311,21 @@ def test_frames_this_client_cannot_use_become_notices() -> None:
     assert set(seat.entry.options.by_province) == {"PAR"}  # exactly what the host offers
     assert table.apply(seat, {"type": "closed", "reason": "gone"}) == {"closed"} and not seat.connected
     assert not seat.submit() and "not connected" in seat.notice
+
+
+def test_an_engineered_seat_gets_engineer_slots_and_madman_bids_from_the_host() -> None:
+    variant, state = state_from_request({"variant": "engineered", "phase": "S1902M", "units": {
+        "RUSSIA": ["A MOS", "E MOS"], "NEUTRAL": ["A UKR"]}})
+    thread = HostThread(Host(Game(variant, state), HostSettings(name="Table")))
+    thread.start("127.0.0.1", 0)
+    try:
+        seat, client, _ = join_seat(thread, "RUSSIA")
+        try:
+            options = seat.entry.options  # type: ignore[union-attr]
+            assert ("MOS", "E", "RUSSIA") in options.stacked  # the engineer's own slot, beside the army
+            assert "MOS" in options.by_province
+            assert options.biddable == frozenset({"UKR"})  # the madman unit may be bid for
+        finally:
+            client.close()
+    finally:
+        thread.stop()
