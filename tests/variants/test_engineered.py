@@ -494,3 +494,13 @@ def test_unordered_units_of_the_madman_hold() -> None:
     result = Submission.from_texts(variant, state, {"RUSSIA": ["A MOS - SEV"]}).process()
     assert {str(u) for u in result.state.units.values()} == {"A SEV", "F BLA"}
     assert re.search("holds", next(r.reason for r in result.results if r.power == NEUTRAL))
+
+
+def test_the_contract_takes_madman_units_and_extras_and_answers_with_every_unit() -> None:
+    response = engine.adjudicate({
+        "variant": "engineered", "phase": "S1902M",
+        "units": {"RUSSIA": ["A MOS", "E MOS"], "NEUTRAL": ["A UKR"]},
+        "extra": {"missed": {}},
+        "orders": {"RUSSIA": ["A MOS H"]}})
+    assert response["units"]["RUSSIA"] == ["A MOS", "E MOS"]
+    assert response["units"]["NEUTRAL"] == ["A UKR"]
