@@ -343,7 +343,10 @@ class MovementResolver:
                 return Outcome(False, f"lost head-to-head battle with {self.units[opponent]} ({attack} vs {self.defend_strength(opponent)})")
             for other in self.moves_into[dest]:
                 if other != prov and attack <= self.prevent_strength(other):
-                    return Outcome(False, f"bounced with {self.units[other]} in {dest} ({attack} vs {self.prevent_strength(other)})")
+                    prevent = self.prevent_strength(other)
+                    if self.result.get(other):
+                        return Outcome(False, f"beaten to {dest} by {self.units[other]} ({attack} vs {prevent})")
+                    return Outcome(False, f"bounced with {self.units[other]} in {dest} ({attack} vs {prevent})")
             defender = self.units.get(dest)
             if defender is not None and defender.power == self.units[prov].power and attack == 0:
                 return Outcome(False, f"can't dislodge own unit in {dest}")
@@ -352,14 +355,14 @@ class MovementResolver:
             attacker = self.units[dislodged[prov][0]]
             return Outcome(False, f"dislodged by {attacker}")
         if kind is SupportHold or kind is SupportMove:
-            if kind is SupportHold and province_of(order.target.loc) not in self.hold_supporters:  # type: ignore[union-attr]
-                return Outcome(False, f"void: {order.target} did not hold")  # type: ignore[union-attr]
             if kind is SupportHold and prov not in self.hold_supporters.get(province_of(order.target.loc), ()):  # type: ignore[union-attr]
                 return Outcome(False, f"void: {order.target} did not hold")  # type: ignore[union-attr]
             if kind is SupportMove and prov not in self.move_supporters.get(province_of(order.target.loc), ()):  # type: ignore[union-attr]
                 return Outcome(False, f"void: {order.target} was not ordered to {order.dest}")  # type: ignore[union-attr]
             if not ok:
-                cutters = [a for a in self.moves_into.get(prov, ()) if self.units[a].power != self.units[prov].power]
+                into = province_of(order.dest) if kind is SupportMove else None  # type: ignore[union-attr]
+                cutters = [a for a in self.moves_into.get(prov, ())
+                           if self.units[a].power != self.units[prov].power and a != into and self.has_path(a)]
                 by = ", ".join(str(self.units[c]) for c in cutters)
                 return Outcome(False, f"cut by {by}" if by else "cut")
             return Outcome(True, "given")

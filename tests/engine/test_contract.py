@@ -108,3 +108,24 @@ def test_command_line_adjudicate_and_errors(tmp_path: Path) -> None:
     assert broken.returncode == 2 and "not valid JSON" in broken.stderr
     missing = _cli("adjudicate", str(tmp_path / "none.json"))
     assert missing.returncode == 2 and "can't read" in missing.stderr
+
+
+def test_reasons_say_what_happened() -> None:
+    r = engine.adjudicate({
+        "phase": "S1901M",
+        "units": {"FRANCE": ["A PAR", "A MAR", "A GAS"], "GERMANY": ["A MUN", "A RUH"], "ITALY": ["A PIE"]},
+        "orders": {"FRANCE": ["A PAR - BUR", "A MAR S A PAR - BUR", "A GAS - SPA"],
+                   "GERMANY": ["A MUN - BUR", "A RUH S A MUN - BUR"], "ITALY": ["A PIE - MAR"]}})
+    reasons = {o["order"]: (o["result"], o["reason"]) for o in r["orders"]}
+    assert reasons["A MAR S A PAR - BUR"] == ("fails", "cut by A PIE")
+    assert reasons["A PAR - BUR"] == ("fails", "beaten to BUR by A MUN (1 vs 2)")  # its support was cut
+    assert reasons["A MUN - BUR"] == ("succeeds", "moves")
+    assert reasons["A GAS - SPA"] == ("succeeds", "moves")
+    r = engine.adjudicate({
+        "phase": "S1901M", "units": {"FRANCE": ["A PAR", "A MAR"], "GERMANY": ["A MUN"]},
+        "orders": {"FRANCE": ["A PAR - BUR", "A MAR S A PAR - BUR"], "GERMANY": ["A MUN - BUR"]}})
+    assert r["orders"][2]["reason"] == "beaten to BUR by A PAR (1 vs 2)"
+    r = engine.adjudicate({"phase": "S1901M", "units": {"FRANCE": ["A PAR"], "GERMANY": ["A MUN"]},
+                           "orders": {"FRANCE": ["A PAR - BUR"], "GERMANY": ["A MUN - BUR"]}})
+    assert r["orders"][0]["reason"] == "bounced with A MUN in BUR (1 vs 1)"
+    assert r["contested"] == [] and r["next_phase"] == "F1901M"
