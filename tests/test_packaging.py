@@ -25,3 +25,13 @@ def test_package_data_patterns_cover_every_resource_file() -> None:
     uncovered = [f for f in files if not any(fnmatch.fnmatch(f, pat) and f.count("/") == pat.count("/")
                                              for pat in patterns)]
     assert files and uncovered == []
+
+
+def test_ci_runs_the_readme_test_command_verbatim() -> None:
+    readme = (ROOT / "README.md").read_text()
+    quick_start = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    commands = [line.strip() for line in quick_start.splitlines() if line.startswith("    ")]
+    assert len(commands) == 2, commands  # one to install and launch, one to install and run the tests
+    assert "chancellery" in commands[0] and "pytest" in commands[1]
+    ci = (ROOT / ".ci" / "run").read_text().splitlines()
+    assert commands[1] in [line.strip() for line in ci]
