@@ -1,7 +1,7 @@
 """Compare the orders in ``tests/data/datc/datc_v3.json`` with the orders printed in the DATC v3.0 text.
 
-Maintainer tool, never run by the test suite: it reads ``DATC_v3_0.extracted.txt`` from the
-reference copies outside the repository (default ``../shared/reference/datc``; see ``--source``).
+Maintainer tool, never run by the test suite: it reads ``DATC_v3_0.extracted.txt`` from a folder
+of reference copies kept outside the repository, named with ``--source``.
 
 For every v3.0 case it extracts the order blocks of the document (province names turned into
 codes), and reports each difference from the data file: an order missing on either side, a
@@ -11,7 +11,7 @@ for example "England has a fleet in London", and need a human look). Retreat cas
 blocks (movement, then retreat); the data file encodes the retreat phase, so the second block
 is compared. Exit status 1 when an order differs.
 
-    python tests/data/datc/tools/check_against_datc_text.py [--source DIR] [--data FILE]
+    python tests/data/datc/tools/check_against_datc_text.py --source DIR [--data FILE]
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from typing import Any
 
 TOOLS_DIR = Path(__file__).resolve().parent
 DATA_DIR = TOOLS_DIR.parent
-DEFAULT_SOURCE = DATA_DIR.parents[2].parent / "shared" / "reference" / "datc"
 DEFAULT_DATA = DATA_DIR / "datc_v3.json"
 
 PROVINCE_NAMES = {
@@ -162,7 +161,7 @@ def compare(case: dict[str, Any], blocks: list[dict[str, list[str]]]) -> list[st
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--source", type=Path, default=DEFAULT_SOURCE)
+    parser.add_argument("--source", type=Path, required=True, help="directory holding DATC_v3_0.extracted.txt")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     arguments = parser.parse_args()
     document = document_cases((arguments.source / "DATC_v3_0.extracted.txt").read_text(encoding="utf-8"))

@@ -1,8 +1,7 @@
 """Rebuild ``tests/data/datc/datc_v3.json`` (the DATC v3.0 chapter 6 suite).
 
-Maintainer tool, never imported or run by the test suite. It reads reference copies that
-live outside the repository (by default ``../shared/reference/datc`` next to the clone;
-pass ``--source`` to point elsewhere), so a user's clone cannot and need not run it:
+Maintainer tool, never imported or run by the test suite. It reads reference copies kept outside
+the repository, in the folder named with ``--source``; a user's clone need not run it:
 
 * ``godip_datc_v2.4_06.txt`` - the DATC v2.4 chapter 6 cases in godip's text format
   (zond/godip, GPL-3.0; only the case facts - positions, orders, outcomes - are used);
@@ -14,7 +13,7 @@ cases whose DATC id has no v3.0 meaning, apply the v3.0 overrides, then apply th
 corrections and annotations in ``datc_corrections.py`` (verdict sentences, per-order
 results, retreat options, cases rewritten from the v3.0 text). Run from anywhere:
 
-    python tests/data/datc/tools/convert_godip.py [--source DIR] [--output FILE]
+    python tests/data/datc/tools/convert_godip.py --source DIR [--output FILE]
 """
 
 from __future__ import annotations
@@ -31,7 +30,6 @@ from typing import Any
 TOOLS_DIR = Path(__file__).resolve().parent
 DATA_DIR = TOOLS_DIR.parent
 REPO_ROOT = DATA_DIR.parents[2]
-DEFAULT_SOURCE = REPO_ROOT.parent / "shared" / "reference" / "datc"
 DEFAULT_OUTPUT = DATA_DIR / "datc_v3.json"
 
 sys.path.insert(0, str(TOOLS_DIR))
@@ -342,7 +340,7 @@ def build(source: Path) -> dict[str, Any]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--source", type=Path, default=DEFAULT_SOURCE, help="directory with the reference copies")
+    parser.add_argument("--source", type=Path, required=True, help="directory with the reference copies")
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
     arguments = parser.parse_args()
     document = build(arguments.source)

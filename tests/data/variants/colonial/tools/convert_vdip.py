@@ -1,8 +1,7 @@
 """Rebuild the vDiplomacy part of ``tests/data/variants/colonial/cases.json``.
 
-Maintainer tool, never imported or run by the test suite. It reads a reference copy that lives outside
-the repository (by default ``../shared/reference/maps/colonial/vdiplomacy_v2.2/datc_testcases.json`` next
-to the clone; pass ``--source`` to point elsewhere): the Suez and Trans-Siberian Railroad test cases of
+Maintainer tool, never imported or run by the test suite. It reads a reference copy kept outside the
+repository (``datc_testcases.json``, named with ``--source``): the Suez and Trans-Siberian Railroad test cases of
 vDiplomacy's Colonial variant (``variants/Colonial/datc.php``, AGPL-3.0), with territory ids already
 resolved to names. Only facts are used: positions, orders and outcomes.
 
@@ -28,7 +27,7 @@ What it does:
 Cases of other sources already in ``cases.json`` (the rules text's examples, written by hand) are kept.
 Run from anywhere:
 
-    python tests/data/variants/colonial/tools/convert_vdip.py [--source FILE] [--output FILE]
+    python tests/data/variants/colonial/tools/convert_vdip.py --source FILE [--output FILE]
 """
 from __future__ import annotations
 
@@ -42,8 +41,6 @@ from typing import Any
 TOOLS_DIR = Path(__file__).resolve().parent
 DATA_DIR = TOOLS_DIR.parent
 REPO_ROOT = DATA_DIR.parents[3]
-DEFAULT_SOURCE = (REPO_ROOT.parent / "shared" / "reference" / "maps" / "colonial" / "vdiplomacy_v2.2"
-                  / "datc_testcases.json")
 DEFAULT_OUTPUT = DATA_DIR / "cases.json"
 
 SOURCE = "vDiplomacy Colonial v2.2 test cases (variants/Colonial/datc.php, Sleepcap/vDiplomacy 72c81f0)"
@@ -307,7 +304,7 @@ def build(source: Path, existing: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--source", type=Path, default=DEFAULT_SOURCE)
+    parser.add_argument("--source", type=Path, required=True, help="vDiplomacy's Colonial datc_testcases.json")
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
     args = parser.parse_args()
     if not args.source.exists():
