@@ -15,7 +15,7 @@ from functools import lru_cache
 from .mapdata import MapData
 from .state import GameState
 from .types import UnitType, province_of
-from .validate import minimal_convoy_routes
+from .validate import fleet_groups, minimal_convoy_routes, sea_coasts
 
 
 @dataclass(slots=True)
@@ -28,8 +28,6 @@ class _Tables:
     short: dict[str, str] = field(default_factory=dict)  # "F STP/SC" -> "F STP" (how orders name other units)
     move_suffixes: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # key -> dest -> ["F MAO - SPA/NC", ...]
     adjacent: dict[str, frozenset[str]] = field(default_factory=dict)
-    sea_links: dict[str, frozenset[str]] = field(default_factory=dict)  # sea -> convoying seas next to it
-    coast_links: dict[str, frozenset[str]] = field(default_factory=dict)  # sea -> coastal provinces next to it
     # Everything the per-unit loop needs, in one lookup: key -> (hold and move texts, the keys of units it
     # could support, every support it could give each of them (to hold, to move), provinces it can
     # support into)
@@ -39,6 +37,7 @@ class _Tables:
     # army key -> coastal destination -> (the convoy move's text, its support suffix when it can't walk there)
     convoy_move: dict[str, dict[str, tuple[str, str | None]]] = field(default_factory=dict)
     networks: dict[frozenset[str], _Network] = field(default_factory=dict)  # memo, see _network()
+    sea_coasts: dict[str, frozenset[str]] = field(default_factory=dict)  # sea -> coastal provinces it touches
     sea_fleet_keys: frozenset[str] = frozenset()  # "F MAO": fleets that could convoy
     coastal_army_keys: frozenset[str] = frozenset()  # "A BRE": armies that could sail
 
@@ -79,6 +78,7 @@ def _tables(board: MapData) -> _Tables:
                 supports[other] = texts
         t.record[key] = ([t.hold[key], *t.moves[key]], frozenset(supports), supports, frozenset(near))
         t.key_of[(key[0], key[2:])] = key
+    t.sea_coasts = sea_coasts(board)
     coastal = [p for p, v in board.provinces.items() if v.is_coastal]
     t.coastal_army_keys = frozenset(f"A {p}" for p in coastal)
     t.sea_fleet_keys = frozenset(f"F {p}" for p, v in board.provinces.items() if v.can_convoy and not v.coasts)
@@ -88,37 +88,12 @@ def _tables(board: MapData) -> _Tables:
             dest: ((f"{key} - {dest} VIA", None) if dest in t.adjacent[key] else (f"{key} - {dest}", f"{key} - {dest}"))
             for dest in coastal if dest != army
         }
-    for prov, p in board.provinces.items():
-        if p.can_convoy:
-            around = board.fleet_adjacent_provinces(board.coast_locations(prov)[0])
-            t.sea_links[prov] = frozenset(x for x in around if board.provinces[x].can_convoy)
-            t.coast_links[prov] = frozenset(x for x in around if board.provinces[x].is_coastal)
     return t
 
 
 def clear_memos(board: MapData) -> None:
     """Forget what was memoised from earlier positions (benchmarks use this to time a cold call)."""
     _tables(board).networks.clear()
-
-
-def _networks(t: _Tables, fleets: set[str] | frozenset[str]) -> list[frozenset[str]]:
-    """Split fleets into connected groups (fleets next to each other at sea)."""
-    seen: set[str] = set()
-    groups = []
-    for start in fleets:
-        if start in seen:
-            continue
-        seen.add(start)
-        group = [start]
-        stack = [start]
-        while stack:
-            for nxt in t.sea_links[stack.pop()] & fleets:
-                if nxt not in seen:
-                    seen.add(nxt)
-                    group.append(nxt)
-                    stack.append(nxt)
-        groups.append(frozenset(group))
-    return groups
 
 
 @dataclass(slots=True)
@@ -143,7 +118,7 @@ def _network(t: _Tables, fleets: frozenset[str]) -> _Network:
             t.networks.clear()
         coasts: set[str] = set()
         for f in fleets:
-            coasts |= t.coast_links[f]
+            coasts |= t.sea_coasts[f]
         net = t.networks[fleets] = _Network(fleets, frozenset(coasts))
     return net
 
@@ -176,12 +151,14 @@ def _fleet_convoys(board: MapData, net: _Network, sea: str, army: str) -> list[s
     return hit
 
 
-def _coasts_without(t: _Tables, nets: list[_Network], net: _Network, busy: str) -> list[frozenset[str]]:
+def _coasts_without(board: MapData, t: _Tables, nets: list[_Network], net: _Network,
+                    busy: str) -> list[frozenset[str]]:
     """The coasts each group of fleets touches when the fleet in ``busy`` (part of ``net``) is busy."""
     parts = net.cut.get(busy)
     if parts is None:
+        coasts = t.sea_coasts
         parts = net.cut[busy] = [
-            frozenset().union(*(t.coast_links[f] for f in group)) for group in _networks(t, net.fleets - {busy})
+            frozenset().union(*(coasts[f] for f in group)) for group in fleet_groups(board, net.fleets - {busy})
         ]
     return parts + [other.coasts for other in nets if other is not net]
 
@@ -204,7 +181,7 @@ def movement_order_texts(board: MapData, state: GameState) -> dict[str, dict[str
     present = frozenset(keys.values())
 
     # Convoys: fleets at sea in connected groups; armies on the coasts they touch may sail.
-    nets = [_network(t, group) for group in _networks(t, fleets)] if fleets else []
+    nets = [_network(t, group) for group in fleet_groups(board, fleets)] if fleets else []
     net_of = {f: net for net in nets for f in net.fleets}
     convoy_moves: dict[str, list[str]] = {}
     sea_movers: dict[str, list[tuple[str, str]]] = defaultdict(list)  # dest -> (origin, support text)
@@ -239,7 +216,7 @@ def movement_order_texts(board: MapData, state: GameState) -> dict[str, dict[str
         if sea_dests and not near.isdisjoint(sea_dests):
             prefix = f"{key} S "
             # A fleet can't both support a convoyed move and be the only route for it (DATC 6.D.31).
-            routes = None if net is None else _coasts_without(t, nets, net, prov)
+            routes = None if net is None else _coasts_without(board, t, nets, net, prov)
             for n in near & sea_dests:
                 for origin, suffix in sea_movers[n]:
                     if origin != prov and (routes is None or any(origin in c and n in c for c in routes)):

@@ -14,41 +14,29 @@ from .option_texts import movement_order_texts
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, Waive
 from .state import GameState
 from .types import PhaseType, Unit, UnitType, province_of
-from .validate import fleets_at_sea, minimal_convoy_routes
+from .validate import fleet_groups, fleets_at_sea, minimal_convoy_routes, sea_coasts
 from .variants.base import Variant
 
 
 @dataclass(slots=True)
 class _Reach:
-    """Per position: where each unit can move, who can reach each province, and the convoy network."""
+    """Per position: where each unit can move, who can reach each province, and the convoy networks."""
 
     moves: dict[str, list[Move]] = field(default_factory=dict)  # unit province -> its legal moves
     reachers: dict[str, list[Move]] = field(default_factory=lambda: defaultdict(list))  # dest province -> moves
     fleet_group: dict[str, int] = field(default_factory=dict)  # convoying fleet province -> its network
-    group_coasts: list[set[str]] = field(default_factory=list)  # network -> coastal provinces it touches
+    groups: list[frozenset[str]] = field(default_factory=list)  # network -> its fleets
+    group_coasts: list[frozenset[str]] = field(default_factory=list)  # network -> coastal provinces it touches
 
 
 def _convoy_networks(variant: Variant, state: GameState, reach: _Reach) -> None:
     """Group the fleets that could convoy into connected networks and note the coasts each touches."""
     board = variant.board
-    fleets = fleets_at_sea(board, state)
-    for start in fleets:
-        if start in reach.fleet_group:
-            continue
-        group = len(reach.group_coasts)
-        coasts: set[str] = set()
-        stack = [start]
-        reach.fleet_group[start] = group
-        while stack:
-            cur = stack.pop()
-            for nxt in board.fleet_adjacent_provinces(cur):
-                if nxt in fleets:
-                    if nxt not in reach.fleet_group:
-                        reach.fleet_group[nxt] = group
-                        stack.append(nxt)
-                elif board.provinces[nxt].is_coastal:
-                    coasts.add(nxt)
-        reach.group_coasts.append(coasts)
+    coasts = sea_coasts(board)
+    for g, group in enumerate(fleet_groups(board, fleets_at_sea(board, state))):
+        reach.groups.append(group)
+        reach.group_coasts.append(frozenset().union(*(coasts[f] for f in group)))
+        reach.fleet_group.update(dict.fromkeys(group, g))
 
 
 def _moves(variant: Variant, state: GameState) -> _Reach:
@@ -117,8 +105,7 @@ def unit_options(variant: Variant, state: GameState, prov: str, reach: _Reach | 
             army = state.units.get(army_prov)
             if army is None or army.type is not UnitType.ARMY:
                 continue
-            fleets = frozenset(f for f, g in reach.fleet_group.items() if g == group)
-            for dest, needed in sorted(minimal_convoy_routes(board, army_prov, fleets).items()):
+            for dest, needed in sorted(minimal_convoy_routes(board, army_prov, reach.groups[group]).items()):
                 if prov in needed:
                     out.append(Convoy(unit, army, dest))
     out.extend(variant.extra_orders(state, unit))

@@ -156,6 +156,32 @@ def minimal_convoy_routes(board: MapData, origin: str, fleets: frozenset[str]) -
     return routes
 
 
+def sea_coasts(board: MapData) -> dict[str, frozenset[str]]:
+    """Per convoying sea: the coastal provinces it touches (where a convoy through it can land)."""
+    return _sea_touch(board)[1]
+
+
+def fleet_groups(board: MapData, fleets: set[str] | frozenset[str]) -> list[frozenset[str]]:
+    """Split fleets at sea into connected groups: the networks a convoy could run through."""
+    touch = _sea_touch(board)[0]
+    seen: set[str] = set()
+    groups = []
+    for start in fleets:
+        if start in seen:
+            continue
+        seen.add(start)
+        group = [start]
+        stack = [start]
+        while stack:
+            for nxt in touch[stack.pop()] & fleets:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    group.append(nxt)
+                    stack.append(nxt)
+        groups.append(frozenset(group))
+    return groups
+
+
 def fleets_linked(board: MapData, coast: str, fleets: set[str]) -> set[str]:
     """The fleets among ``fleets`` joined to the coastal province ``coast`` by a chain of fleets."""
     linked = {f for f in fleets if coast in board.fleet_adjacent_provinces(f)}
