@@ -9,7 +9,6 @@ Input orders are already validated (see :mod:`engine.validate`): one legal order
 """
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, NamedTuple
 
@@ -429,29 +428,21 @@ class _Outcomes(dict[str, Outcome]):
         return self[prov] if prov in self else default
 
 
-def convoy_route_exists(board: MapData, start: str, dest: str, fleets: set[str]) -> bool:
+def fleets_linked(board: MapData, coast: str, fleets: set[str] | frozenset[str]) -> set[str]:
+    """The fleets among ``fleets`` joined to the coastal province ``coast`` by a chain of fleets."""
+    linked = {f for f in fleets if coast in board.fleet_adjacent_provinces(f)}
+    stack = list(linked)
+    while stack:
+        for nxt in board.fleet_adjacent_provinces(stack.pop()):
+            if nxt in fleets and nxt not in linked:
+                linked.add(nxt)
+                stack.append(nxt)
+    return linked
+
+
+def convoy_route_exists(board: MapData, start: str, dest: str, fleets: set[str] | frozenset[str]) -> bool:
     """Is there a chain of the given fleet provinces from ``start`` to ``dest`` (a province)?"""
-    start_prov = province_of(start)
-    seen: set[str] = set()
-    queue: deque[str] = deque()
-    for f in fleets:
-        if start_prov in _touching(board, f):
-            seen.add(f)
-            queue.append(f)
-    while queue:
-        cur = queue.popleft()
-        near = _touching(board, cur)
-        if dest in near:
-            return True
-        for f in fleets:
-            if f not in seen and f in near:
-                seen.add(f)
-                queue.append(f)
-    return False
-
-
-def _touching(board: MapData, sea: str) -> frozenset[str]:
-    return board.fleet_adjacent_provinces(sea)
+    return any(dest in board.fleet_adjacent_provinces(f) for f in fleets_linked(board, province_of(start), fleets))
 
 
 def adjudicate_movement(board: MapData, units: Mapping[str, Unit], orders: Mapping[str, Order],

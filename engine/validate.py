@@ -21,7 +21,7 @@ from .orders import (
     SupportMove,
     Waive,
 )
-from .resolver import convoy_route_exists
+from .resolver import convoy_route_exists, fleets_linked
 from .state import GameState
 from .types import (
     AmbiguousOrderError,
@@ -180,19 +180,6 @@ def fleet_groups(board: MapData, fleets: set[str] | frozenset[str]) -> list[froz
                     stack.append(nxt)
         groups.append(frozenset(group))
     return groups
-
-
-def fleets_linked(board: MapData, coast: str, fleets: set[str]) -> set[str]:
-    """The fleets among ``fleets`` joined to the coastal province ``coast`` by a chain of fleets."""
-    linked = {f for f in fleets if coast in board.fleet_adjacent_provinces(f)}
-    stack = list(linked)
-    while stack:
-        cur = stack.pop()
-        for nxt in board.fleet_adjacent_provinces(cur):
-            if nxt in fleets and nxt not in linked:
-                linked.add(nxt)
-                stack.append(nxt)
-    return linked
 
 
 def fleets_at_sea(board: MapData, state: GameState) -> set[str]:
