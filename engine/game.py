@@ -11,7 +11,7 @@ from typing import Any, Mapping, Sequence
 
 from .options import orderable_powers
 from .orders import Order
-from .phases import INVALID, OrderResult, PhaseResult, Submission
+from .phases import OrderResult, PhaseResult, Submission
 from .state import GameState
 from .types import ChancelleryError, OrderError
 from .variants import Variant, find_variant
@@ -173,9 +173,6 @@ class Game:
         """GM correction of the current position (units, centre owners); pending orders are cleared."""
         self.state = state
         self.pending, self.ready = {}, set()
-
-    def invalid_results(self, results: Sequence[OrderResult]) -> list[OrderResult]:
-        return [r for r in results if r.result == INVALID]
 
     def phases(self) -> list[str]:
         return [str(r.state.phase) for r in self.history] + [self.phase]

@@ -109,7 +109,6 @@ class Waive:
 
 
 Order = Union[Hold, Move, SupportHold, SupportMove, Convoy, Retreat, Disband, Build, Waive]
-MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy)
 
 
 def order_power(order: Order) -> str:
@@ -331,7 +330,6 @@ __all__ = [
     "Convoy",
     "Disband",
     "Hold",
-    "MOVEMENT_ORDERS",
     "Move",
     "Order",
     "RawOrder",

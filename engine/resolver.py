@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Mapping, NamedTuple
 
 from .mapdata import MapData
-from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from .orders import Convoy, Move, Order, SupportHold, SupportMove
 from .types import Unit, UnitType, province_of
 
 _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
@@ -443,13 +443,3 @@ def fleets_linked(board: MapData, coast: str, fleets: set[str] | frozenset[str])
 def convoy_route_exists(board: MapData, start: str, dest: str, fleets: set[str] | frozenset[str]) -> bool:
     """Is there a chain of the given fleet provinces from ``start`` to ``dest`` (a province)?"""
     return any(dest in board.fleet_adjacent_provinces(f) for f in fleets_linked(board, province_of(start), fleets))
-
-
-def adjudicate_movement(board: MapData, units: Mapping[str, Unit], orders: Mapping[str, Order],
-                        tracer: Tracer | None = None) -> MovementResult:
-    """Convenience wrapper: fills holds for unordered units and runs the standard resolver."""
-    full = dict(orders)
-    for prov, unit in units.items():
-        if prov not in full:
-            full[prov] = Hold(unit)
-    return MovementResolver(board, units, full, tracer).run()

@@ -62,9 +62,6 @@ class GameState:
     def centers_of(self, power: str) -> list[str]:
         return sorted(c for c, p in self.centers.items() if p == power)
 
-    def powers_with_units(self) -> set[str]:
-        return {u.power for u in self.units.values()}
-
     def replace(self, **changes: Any) -> GameState:
         data = {f: getattr(self, f) for f in self.__dataclass_fields__}
         data.update(changes)
