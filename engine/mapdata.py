@@ -9,11 +9,10 @@ import re
 from collections import deque
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
 from typing import Any, Iterable
 
 from .jsonfile import read_json
-from .resources import MAPS_DIR, RESOURCES  # noqa: F401 - re-exported for map tools
+from .resources import MAPS_DIR
 from .types import MapDataError, Terrain, UnitType, coast_of, province_of
 
 MAP_FORMAT = "chancellery-map"
@@ -272,10 +271,9 @@ class MapData:
                 return pw.id
         return None
 
-    @property
     def multiword_names(self) -> list[tuple[str, str]]:
         """(normalized name, code) pairs whose name has spaces or hyphens, longest first (for the parser)."""
-        return _multiword(self)
+        return sorted(((n, loc) for n, loc in self._names.items() if " " in n or "-" in n), key=lambda t: -len(t[0]))
 
     def distances_from(self, sources: Iterable[str]) -> dict[str, int]:
         """Breadth-first distance of every province from the nearest of ``sources``, crossing land and sea."""
@@ -299,21 +297,6 @@ class MapData:
 
     def __eq__(self, other: object) -> bool:
         return self is other
-
-
-_multiword_cache: dict[int, list[tuple[str, str]]] = {}
-
-
-def _multiword(m: MapData) -> list[tuple[str, str]]:
-    key = id(m)
-    hit = _multiword_cache.get(key)
-    if hit is None:
-        hit = sorted(
-            ((n, loc) for n, loc in m._names.items() if (" " in n or "-" in n)),
-            key=lambda t: -len(t[0]),
-        )
-        _multiword_cache[key] = hit
-    return hit
 
 
 _SPACES = re.compile(r"[\s_]+")

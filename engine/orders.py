@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Union
 
 from .mapdata import MapData
@@ -159,19 +160,14 @@ _BUILD = {"b", "build", "builds"}
 _WAIVE = {"waive", "waives"}
 _VIA = {"via", "by"}
 
-_multiword_regex_cache: dict[int, re.Pattern[str] | None] = {}
-
-
+@lru_cache(maxsize=None)
 def _multiword_regex(board: MapData) -> re.Pattern[str] | None:
-    key = id(board)
-    if key not in _multiword_regex_cache:
-        pairs = board.multiword_names
-        if not pairs:
-            _multiword_regex_cache[key] = None
-        else:
-            alt = "|".join(re.escape(n).replace(r"\ ", r"[\s_]+") for n, _ in pairs)
-            _multiword_regex_cache[key] = re.compile(rf"(?<![a-z0-9])(?:{alt})(?![a-z0-9])")
-    return _multiword_regex_cache[key]
+    """One pattern matching every multi-word place name of ``board`` (built once per map)."""
+    pairs = board.multiword_names()
+    if not pairs:
+        return None
+    alt = "|".join(re.escape(n).replace(r"\ ", r"[\s_]+") for n, _ in pairs)
+    return re.compile(rf"(?<![a-z0-9])(?:{alt})(?![a-z0-9])")
 
 
 def tokenize(text: str, board: MapData) -> list[str]:

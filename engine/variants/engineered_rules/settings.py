@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Mapping, Protocol
 
-from ...mapdata import RESOURCES, MapData
+from ...mapdata import MapData
+from ...resources import RESOURCES
 from ...state import GameState
 from ...types import ChancelleryError, UnitType
 
