@@ -2,229 +2,258 @@
 
 :mod:`engine.options` is the reference: it builds typed orders one unit at a time (what the GUI and
 variants extend). Listing every order of every unit as text is what bots, the JSON contract and the LAN
-host ask for on every phase, so this module does it from per-map tables of prebuilt text. It covers the
-standard rules (armies and fleets, no special routes); ``tests/engine/test_options.py`` checks that both
-give exactly the same orders.
+host ask for on every phase, so this module does it from per-map tables of prebuilt text and keeps
+nothing from one position to the next. It covers the standard rules (armies and fleets, no special
+routes); ``tests/engine/test_options.py`` checks that both give exactly the same orders.
+
+Each list holds a unit's orders in no particular order.
 """
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
+from typing import NamedTuple
 
 from .mapdata import MapData
 from .state import GameState
 from .types import UnitType, province_of
-from .validate import fleet_groups, minimal_convoy_routes, sea_coasts
+from .validate import ConvoyChain, chains_formed, convoy_chains
+
+
+_FLEET = UnitType.FLEET
+_first = itemgetter(0)
+
+
+class _UnitRow(NamedTuple):
+    """What the per-unit loop needs about one unit key ("A PAR", "F STP/SC"), whatever the position.
+
+    The tables hold it as a plain tuple: CPython unpacks those faster in a loop header."""
+
+    key: str
+    fixed: list[str]  # its hold and move orders
+    supportable: frozenset[str]  # keys of the units it could support
+    supports: dict[str, list[str]]  # key of another unit -> every support it could give that unit
+
+
+class _SeaMove(NamedTuple):
+    """An army's convoyed move to a place it can't walk to: who may support it, and with what text."""
+
+    keys: frozenset[str]  # keys of the units that may support it (DATC 6.D.31: not a fleet every route needs)
+    texts: dict[str, str]  # unit key -> its support order ("F NTH S A LON - BEL"), for every possible supporter
+
+
+class _RouteTexts(NamedTuple):
+    """What one convoy chain from an army's coast offers, as text."""
+
+    moves: list[str]  # the army's moves along it: "A BRE - LON", "A BRE - PIC VIA"
+    convoys: list[tuple[str, list[str]]]  # (fleet key "F ENG", the convoys it may give along the chain)
+    sea_moves: list[_SeaMove]  # for the destinations the army can't walk to
+    by_dest: list[tuple[str, str, frozenset[str] | None]]  # (destination, move, its supporters' keys or None)
 
 
 @dataclass(slots=True)
 class _Tables:
-    """Per map, per unit key ("A PAR", "F STP/SC"): the texts that don't depend on the position."""
+    rows: dict[str, dict[str, tuple]]  # "A" or "F" -> location -> _UnitRow as a tuple
+    sea_fleet_keys: frozenset[str]  # "F NTH": fleets that could convoy
+    sailors: dict[str, frozenset[str]]  # sea -> keys of the armies a fleet there could start convoying ("A BRE")
+    chains: dict[str, tuple[ConvoyChain, ...]]  # validate.convoy_chains
+    supporters: dict[str, list[tuple[str, str, str]]]  # province -> (key, province, "A PAR S ") of who can support into it
+    # army province -> coastal destination -> (move text, only by convoy: who may support it, with what)
+    sail: dict[str, dict[str, tuple[str, dict[str, str] | None]]]
+    route_texts: dict[ConvoyChain, _RouteTexts]  # every chain on small maps; larger ones fill it on first use
 
-    hold: dict[str, str] = field(default_factory=dict)
-    moves: dict[str, list[str]] = field(default_factory=dict)
-    near: dict[str, list[str]] = field(default_factory=dict)  # provinces the unit can support into, sorted
-    short: dict[str, str] = field(default_factory=dict)  # "F STP/SC" -> "F STP" (how orders name other units)
-    move_suffixes: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # key -> dest -> ["F MAO - SPA/NC", ...]
-    adjacent: dict[str, frozenset[str]] = field(default_factory=dict)
-    # Everything the per-unit loop needs, in one lookup: key -> (hold and move texts, the keys of units it
-    # could support, every support it could give each of them (to hold, to move), provinces it can
-    # support into)
-    record: dict[str, tuple[list[str], frozenset[str], dict[str, list[str]], frozenset[str]]] = field(
-        default_factory=dict)
-    key_of: dict[tuple[str, str], str] = field(default_factory=dict)  # (unit letter, location) -> key
-    # army key -> coastal destination -> (the convoy move's text, its support suffix when it can't walk there)
-    convoy_move: dict[str, dict[str, tuple[str, str | None]]] = field(default_factory=dict)
-    networks: dict[frozenset[str], _Network] = field(default_factory=dict)  # memo, see _network()
-    sea_coasts: dict[str, frozenset[str]] = field(default_factory=dict)  # sea -> coastal provinces it touches
-    sea_fleet_keys: frozenset[str] = frozenset()  # "F MAO": fleets that could convoy
-    coastal_army_keys: frozenset[str] = frozenset()  # "A BRE": armies that could sail
+
+_EAGER_ROUTE_TEXTS = 5000  # chains: the standard board has about 900, Colonial fifteen thousand
 
 
 @lru_cache(maxsize=None)
 def _tables(board: MapData) -> _Tables:
-    t = _Tables()
+    fixed: dict[str, list[str]] = {}
+    near: dict[str, list[str]] = {}  # key -> provinces it can support into
+    move_suffixes: dict[str, dict[str, list[str]]] = {}  # key -> province -> ["F MAO - SPA/NC", ...]
+    short: dict[str, str] = {}  # "F STP/SC" -> "F STP": how orders name another unit
+    walkable: dict[str, frozenset[str]] = {}
     for kind in (UnitType.ARMY, UnitType.FLEET):
-        for loc in board.locations(kind):
+        for loc in sorted(board.locations(kind)):
             key = f"{kind.value} {loc}"
-            short = f"{kind.value} {province_of(loc)}"
-            t.hold[key] = f"{key} H"
-            t.short[key] = short
+            short[key] = f"{kind.value} {province_of(loc)}"
             if kind is UnitType.FLEET:
                 dests = sorted(board.fleet_adjacent(loc))
-                t.near[key] = sorted(board.fleet_adjacent_provinces(loc))
+                near[key] = sorted(board.fleet_adjacent_provinces(loc))
             else:
                 dests = sorted(board.army_adjacent(loc))
-                t.near[key] = dests
-            t.moves[key] = [f"{key} - {d}" for d in dests]
+                near[key] = dests
+            fixed[key] = [f"{key} H", *(f"{key} - {d}" for d in dests)]
             suffixes: dict[str, list[str]] = defaultdict(list)
             for d in dests:
-                suffixes[province_of(d)].append(f"{short} - {d}")
-            t.move_suffixes[key] = dict(suffixes)
-            t.adjacent[key] = frozenset(province_of(d) for d in dests)
-    all_keys = list(t.hold)
-    for key in all_keys:
-        near = set(t.near[key])
+                suffixes[province_of(d)].append(f"{short[key]} - {d}")
+            move_suffixes[key] = dict(suffixes)
+            walkable[key] = frozenset(province_of(d) for d in dests)
+
+    rows: dict[str, dict[str, tuple]] = {"A": {}, "F": {}}
+    supporters: dict[str, list[tuple[str, str, str]]] = defaultdict(list)
+    for key in fixed:
         here = province_of(key[2:])
         prefix = f"{key} S "
         supports: dict[str, list[str]] = {}
-        for other in all_keys:
-            if province_of(other[2:]) == here:
+        for other in fixed:
+            there = province_of(other[2:])
+            if there == here:
                 continue
-            texts = [prefix + t.short[other]] if province_of(other[2:]) in near else []
-            texts += [prefix + suf for dest in t.near[key] for suf in t.move_suffixes[other].get(dest, ())]
+            texts = [prefix + short[other]] if there in near[key] else []
+            texts += [prefix + suffix for prov in near[key] for suffix in move_suffixes[other].get(prov, ())]
             if texts:
                 supports[other] = texts
-        t.record[key] = ([t.hold[key], *t.moves[key]], frozenset(supports), supports, frozenset(near))
-        t.key_of[(key[0], key[2:])] = key
-    t.sea_coasts = sea_coasts(board)
-    coastal = [p for p, v in board.provinces.items() if v.is_coastal]
-    t.coastal_army_keys = frozenset(f"A {p}" for p in coastal)
-    t.sea_fleet_keys = frozenset(f"F {p}" for p, v in board.provinces.items() if v.can_convoy and not v.coasts)
+        rows[key[0]][key[2:]] = tuple(_UnitRow(key, fixed[key], frozenset(supports), supports))
+        for prov in near[key]:
+            supporters[prov].append((key, here, prefix))
+
+    coastal = sorted(p for p, v in board.provinces.items() if v.is_coastal)
+    sail: dict[str, dict[str, tuple[str, dict[str, str] | None]]] = {}
     for army in coastal:
-        key = f"A {army}"
-        t.convoy_move[key] = {
-            dest: ((f"{key} - {dest} VIA", None) if dest in t.adjacent[key] else (f"{key} - {dest}", f"{key} - {dest}"))
-            for dest in coastal if dest != army
-        }
+        sail[army] = {}
+        for dest in coastal:
+            if dest in walkable[f"A {army}"]:
+                sail[army][dest] = (f"A {army} - {dest} VIA", None)
+            elif dest != army:
+                move = f"A {army} - {dest}"
+                sail[army][dest] = (move, {k: prefix + move for k, p, prefix in supporters[dest] if p != army})
+    sea_fleets = {p for p, v in board.provinces.items() if v.can_convoy and not v.coasts}
+    chains = convoy_chains(board)
+    sailors: dict[str, set[str]] = defaultdict(set)
+    for army, roots in chains.items():
+        for chain in roots:
+            sailors[chain.sea].add(f"A {army}")
+    t = _Tables(rows, frozenset(f"F {p}" for p in sea_fleets), {sea: frozenset(sailors[sea]) for sea in sea_fleets},
+                chains, dict(supporters), sail, {})
+    every_chain = [(army, c) for army, roots in chains.items() for c in _tree(roots)]
+    if len(every_chain) <= _EAGER_ROUTE_TEXTS:
+        for army, chain in every_chain:
+            _route_texts(t, army, chain)
     return t
 
 
-def clear_memos(board: MapData) -> None:
-    """Forget what was memoised from earlier positions (benchmarks use this to time a cold call)."""
-    _tables(board).networks.clear()
+def _tree(roots: tuple[ConvoyChain, ...]) -> list[ConvoyChain]:
+    out = list(roots)
+    for chain in out:
+        out.extend(chain.longer)
+    return out
 
 
-@dataclass(slots=True)
-class _Network:
-    """One connected group of fleets at sea and what it offers, memoised per map by the fleets in it:
-    the same groups recur from position to position."""
-
-    fleets: frozenset[str]
-    coasts: frozenset[str]
-    moves: dict[str, tuple[list[str], list[tuple[str, str]]]] = field(default_factory=dict)
-    convoys: dict[tuple[str, str], list[str]] = field(default_factory=dict)
-    cut: dict[str, list[frozenset[str]]] = field(default_factory=dict)  # busy fleet -> coasts of what remains
-
-
-_NETWORK_MEMO_LIMIT = 50_000
-
-
-def _network(t: _Tables, fleets: frozenset[str]) -> _Network:
-    net = t.networks.get(fleets)
-    if net is None:
-        if len(t.networks) > _NETWORK_MEMO_LIMIT:
-            t.networks.clear()
-        coasts: set[str] = set()
-        for f in fleets:
-            coasts |= t.sea_coasts[f]
-        net = t.networks[fleets] = _Network(fleets, frozenset(coasts))
-    return net
-
-
-def _convoy_moves(t: _Tables, net: _Network, army: str) -> tuple[list[str], list[tuple[str, str]]]:
-    """An army's convoy moves through ``net``: the order texts, and (destination, support text) pairs for
-    the destinations it can't walk to."""
-    hit = net.moves.get(army)
-    if hit is None:
-        reachable = t.convoy_move[f"A {army}"]
-        texts, suffixes = [], []
-        for dest in sorted(net.coasts - {army}):
-            text, suffix = reachable[dest]
-            texts.append(text)
-            if suffix is not None:
-                suffixes.append((dest, suffix))
-        hit = net.moves[army] = (texts, suffixes)
-    return hit
-
-
-def _fleet_convoys(board: MapData, net: _Network, sea: str, army: str) -> list[str]:
-    """The convoys the fleet in ``sea`` may give the army in ``army``: to every coast that some minimal route
-    of ``net``'s fleets through ``sea`` reaches (DATC 6.G.19)."""
-    hit = net.convoys.get((sea, army))
-    if hit is None:
-        routes = minimal_convoy_routes(board, army, net.fleets)
-        for fleet in net.fleets:
-            net.convoys[(fleet, army)] = [f"F {fleet} C A {army} - {d}" for d in sorted(routes) if fleet in routes[d]]
-        hit = net.convoys[(sea, army)]
-    return hit
-
-
-def _coasts_without(board: MapData, t: _Tables, nets: list[_Network], net: _Network,
-                    busy: str) -> list[frozenset[str]]:
-    """The coasts each group of fleets touches when the fleet in ``busy`` (part of ``net``) is busy."""
-    parts = net.cut.get(busy)
-    if parts is None:
-        coasts = t.sea_coasts
-        parts = net.cut[busy] = [
-            frozenset().union(*(coasts[f] for f in group)) for group in fleet_groups(board, net.fleets - {busy})
-        ]
-    return parts + [other.coasts for other in nets if other is not net]
+def _route_texts(t: _Tables, army: str, chain: ConvoyChain) -> _RouteTexts:
+    texts = t.route_texts.get(chain)
+    if texts is None:
+        sail = t.sail[army]
+        by_dest = []
+        sea_moves = []
+        for dest in chain.lands:
+            move, supports = sail[dest]
+            keys = None
+            if supports is not None:
+                # Every route this chain forms needs its fleets: they may not support the move (6.D.31).
+                keys = frozenset(k for k in supports if k[2:] not in chain.seas)
+                sea_moves.append(_SeaMove(keys, supports))
+            by_dest.append((dest, move, keys))
+        texts = t.route_texts[chain] = _RouteTexts(
+            [move for _, move, _ in by_dest],
+            [(f"F {sea}", [f"F {sea} C A {army} - {d}" for d in chain.lands]) for sea in sorted(chain.seas)],
+            sea_moves, by_dest)
+    return texts
 
 
 def movement_order_texts(board: MapData, state: GameState) -> dict[str, dict[str, list[str]]]:
     """``{power: {location: [order text, ...]}}`` for every unit in a movement phase."""
     t = _tables(board)
-    units = state.units
-    key_of = t.key_of
-    keys: dict[str, str] = {}
-    fleets: set[str] = set()
-    sailors: list[str] = []  # armies on coasts
-    sea_fleets, coastal_armies = t.sea_fleet_keys, t.coastal_army_keys
-    for prov, u in units.items():
-        key = keys[prov] = key_of[(u.type._value_, u.loc)]
-        if key in sea_fleets:
-            fleets.add(prov)
-        elif key in coastal_armies:
-            sailors.append(prov)
-    present = frozenset(keys.values())
+    army_rows, fleet_rows = t.rows["A"], t.rows["F"]
+    units = state.units.values()
+    placed = [(fleet_rows if unit.type is _FLEET else army_rows)[unit.loc] for unit in units]
+    present = set(map(_first, placed))
 
-    # Convoys: fleets at sea in connected groups; armies on the coasts they touch may sail.
-    nets = [_network(t, group) for group in fleet_groups(board, fleets)] if fleets else []
-    net_of = {f: net for net in nets for f in net.fleets}
-    convoy_moves: dict[str, list[str]] = {}
-    sea_movers: dict[str, list[tuple[str, str]]] = defaultdict(list)  # dest -> (origin, support text)
-    if nets:
-        for prov in sailors:
-            touching = [net for net in nets if prov in net.coasts]
-            if not touching:
+    # Orders that need fleets at sea, by unit key: convoy moves, convoys, supports of convoyed moves.
+    extra: dict[str, list[str]] = {}
+    fleets = {key[2:] for key in present & t.sea_fleet_keys}
+    if fleets:
+        sea_moves: list[_SeaMove] = []
+        chain_roots, route_texts = t.chains, t.route_texts
+        for key in present & set().union(*map(t.sailors.__getitem__, fleets)):
+            chains = chains_formed(chain_roots[key[2:]], fleets)
+            if len(chains) > 1:
+                _add_convoy_texts(t, key, chains, extra, sea_moves)
                 continue
-            if len(touching) == 1:
-                texts, suffixes = _convoy_moves(t, touching[0], prov)
-            else:  # an army between two separate groups of fleets: rare, so built here
-                reachable = t.convoy_move[keys[prov]]
-                dests = sorted(frozenset().union(*(net.coasts for net in touching)) - {prov})
-                texts = [reachable[d][0] for d in dests]
-                suffixes = [(d, reachable[d][1]) for d in dests if reachable[d][1] is not None]  # type: ignore[misc]
-            convoy_moves[prov] = texts
-            for dest, suffix in suffixes:
-                sea_movers[dest].append((prov, suffix))  # type: ignore[arg-type]
+            # One chain (the usual case): its prebuilt texts as they are.
+            moves, convoys, moves_by_sea, _ = route_texts.get(chains[0]) or _route_texts(t, key[2:], chains[0])
+            extra[key] = moves.copy()
+            for fleet, texts in convoys:
+                if fleet in extra:
+                    extra[fleet] += texts
+                else:
+                    extra[fleet] = texts.copy()
+            sea_moves += moves_by_sea
+        for may_support, texts in sea_moves:
+            for key in may_support & present:
+                if key in extra:
+                    extra[key].append(texts[key])
+                else:
+                    extra[key] = [texts[key]]
 
     out: dict[str, dict[str, list[str]]] = {}
-    record = t.record
-    sea_dests = frozenset(sea_movers)
-    for prov, unit in units.items():
-        key = keys[prov]
-        moves_text, support_keys, supports, near = record[key]
-        texts = moves_text.copy()
-        if prov in convoy_moves:
-            texts.extend(convoy_moves[prov])
-        for other in support_keys & present:
-            texts.extend(supports[other])
-        net = net_of.get(prov)
-        if sea_dests and not near.isdisjoint(sea_dests):
-            prefix = f"{key} S "
-            # A fleet can't both support a convoyed move and be the only route for it (DATC 6.D.31).
-            routes = None if net is None else _coasts_without(board, t, nets, net, prov)
-            for n in near & sea_dests:
-                for origin, suffix in sea_movers[n]:
-                    if origin != prov and (routes is None or any(origin in c and n in c for c in routes)):
-                        texts.append(prefix + suffix)
-        if net is not None:
-            for army_prov in net.coasts:
-                army = units.get(army_prov)
-                if army is not None and army.type is UnitType.ARMY:
-                    texts.extend(_fleet_convoys(board, net, prov, army_prov))
-        out.setdefault(unit.power, {})[unit.loc] = texts
+    for unit, (key, fixed, supportable, supports) in zip(units, placed):
+        texts = fixed.copy()
+        for other in supportable & present:
+            texts += supports[other]
+        if key in extra:
+            texts += extra[key]
+        if unit.power in out:
+            out[unit.power][unit.loc] = texts
+        else:
+            out[unit.power] = {unit.loc: texts}
     return out
+
+
+def _add_convoy_texts(t: _Tables, army_key: str, chains: list[ConvoyChain], extra: dict[str, list[str]],
+                      sea_moves: list[_SeaMove]) -> None:
+    """Add the convoy moves of the army ``army_key`` ("A BRE") and the convoys the fleets on ``chains`` (more
+    than one) may give it."""
+    army = army_key[2:]
+    route_texts = t.route_texts
+    found = [route_texts.get(c) or _route_texts(t, army, c) for c in chains]
+    if _lands_apart(chains):
+        # Each destination is reached by one chain only: the prebuilt texts as they are.
+        for moves, convoys, moves_by_sea, _ in found:
+            if army_key in extra:
+                extra[army_key] += moves
+            else:
+                extra[army_key] = moves.copy()
+            for fleet, texts in convoys:
+                if fleet in extra:
+                    extra[fleet] += texts
+                else:
+                    extra[fleet] = texts.copy()
+            sea_moves += moves_by_sea
+        return
+    # Several chains reach one destination: a fleet on any of them may convoy there, and a fleet may
+    # support the move unless it is on all of them (supporters of each chain, together).
+    moves_to: dict[str, str] = {}
+    may_support: dict[str, frozenset[str]] = {}
+    convoys_by: dict[str, dict[str, None]] = {}
+    for _, convoys, _, by_dest in found:
+        for dest, move, keys in by_dest:
+            moves_to[dest] = move
+            if keys is not None:
+                may_support[dest] = may_support[dest] | keys if dest in may_support else keys
+        for fleet, texts in convoys:
+            convoys_by.setdefault(fleet, {}).update(dict.fromkeys(texts))
+    extra.setdefault(army_key, []).extend(moves_to.values())
+    for fleet, unique in convoys_by.items():
+        extra.setdefault(fleet, []).extend(unique)
+    sail = t.sail[army]
+    for dest, keys in may_support.items():
+        sea_moves.append(_SeaMove(keys, sail[dest][1]))  # type: ignore[arg-type]
+
+
+def _lands_apart(chains: list[ConvoyChain]) -> bool:
+    """Does each coast these chains reach come from one chain only?"""
+    lands = [c.lands for c in chains]
+    return len(set().union(*lands)) == sum(map(len, lands))

@@ -5,6 +5,7 @@ Illegal orders are reported and the unit holds (movement) or disbands (retreats)
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from .mapdata import MapData
@@ -111,48 +112,64 @@ def _sea_touch(board: MapData) -> tuple[dict[str, frozenset[str]], dict[str, fro
     return touch, coasts
 
 
+@dataclass(eq=False, slots=True)
+class ConvoyChain:
+    """A minimal chain of seas from one coast, as a node of that coast's tree of chains.
+
+    A chain is minimal when no sea can be left out: no sea of it touches the origin or an earlier sea's
+    neighbours except through its neighbours in the chain. Whether a chain is minimal depends on the map
+    alone, so each coast's chains are listed once per map and filtered by the fleets present.
+    """
+
+    sea: str  # the chain's last sea
+    seas: frozenset[str]  # every sea of the chain
+    lands: tuple[str, ...]  # coasts this chain newly reaches: a convoy along it may land there
+    longer: tuple[ConvoyChain, ...]  # the minimal chains one sea longer that start with this one
+
+
 @lru_cache(maxsize=None)
-def _convoy_prefixes(board: MapData) -> dict[str, list[tuple[frozenset[str], frozenset[str]]]]:
-    """Per coastal province: every minimal chain of seas starting next to it, as (the seas in the chain,
-    the coasts the chain's last sea newly reaches). A map-level table: a handful per coast on the
-    standard board, a few hundred at most on large ones."""
+def convoy_chains(board: MapData) -> dict[str, tuple[ConvoyChain, ...]]:
+    """Per coastal province: its one-sea minimal chains, each the root of a tree of longer ones. A
+    map-level table: about twenty chains per coast on the standard board, a few hundred on large ones."""
     touch, coasts_of = _sea_touch(board)
-    table: dict[str, list[tuple[frozenset[str], frozenset[str]]]] = {}
+    table: dict[str, tuple[ConvoyChain, ...]] = {}
     for origin, p in board.provinces.items():
         if not p.is_coastal:
             continue
-        found: list[tuple[frozenset[str], frozenset[str]]] = []
 
-        def extend(path: list[str], reached: frozenset[str]) -> None:
+        def chain(path: list[str], reached: frozenset[str]) -> ConvoyChain:
             # ``reached``: every province touched by the seas before the last one (and the origin).
             last = path[-1]
-            found.append((frozenset(path), coasts_of[last] - reached))
-            for nxt in touch[last]:
+            longer = []
+            for nxt in sorted(touch[last]):
                 if nxt in touch and nxt not in path and nxt not in reached and origin not in touch[nxt]:
                     path.append(nxt)
-                    extend(path, reached | touch[last])
+                    longer.append(chain(path, reached | touch[last]))
                     path.pop()
+            return ConvoyChain(last, frozenset(path), tuple(sorted(coasts_of[last] - reached)), tuple(longer))
 
-        for first, near in touch.items():
-            if origin in near:
-                extend([first], frozenset((origin,)))
-        table[origin] = found
+        table[origin] = tuple(chain([first], frozenset((origin,)))
+                              for first, near in sorted(touch.items()) if origin in near)
     return table
 
 
-def minimal_convoy_routes(board: MapData, origin: str, fleets: frozenset[str]) -> dict[str, frozenset[str]]:
-    """For an army in ``origin``: each coast it could be convoyed to by the given fleets, with the fleets
-    that lie on some *minimal* route there (DATC 6.G.19: a fleet no route needs may not convoy).
+def chains_formed(roots: tuple[ConvoyChain, ...], fleets: set[str] | frozenset[str]) -> list[ConvoyChain]:
+    """The chains of a coast's tree that ``fleets`` (provinces with a fleet at sea) form."""
+    found = [c for c in roots if c.sea in fleets]
+    i = 0
+    while i < len(found):
+        found += [c for c in found[i].longer if c.sea in fleets]
+        i += 1
+    return found
 
-    A route is minimal when no fleet can be left out: no fleet touches the origin, the destination or an
-    earlier fleet of the chain except through its neighbours in the chain. Whether a chain is minimal
-    depends on the map alone, so the chains are listed once per map and filtered here by the fleets present.
-    """
+
+def minimal_convoy_routes(board: MapData, origin: str, fleets: set[str] | frozenset[str]) -> dict[str, frozenset[str]]:
+    """For an army in ``origin``: each coast it could be convoyed to by the given fleets, with the fleets
+    that lie on some *minimal* route there (DATC 6.G.19: a fleet no route needs may not convoy)."""
     routes: dict[str, frozenset[str]] = {}
-    for chain, dests in _convoy_prefixes(board).get(origin, ()):
-        if chain <= fleets:
-            for dest in dests:
-                routes[dest] = routes.get(dest, frozenset()) | chain
+    for chain in chains_formed(convoy_chains(board).get(origin, ()), fleets):
+        for dest in chain.lands:
+            routes[dest] = routes.get(dest, frozenset()) | chain.seas
     return routes
 
 

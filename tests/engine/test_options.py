@@ -10,7 +10,7 @@ from engine.contract import legal_orders
 from engine.game import Game
 from engine.options import legal_order_objects
 from engine.orders import Convoy, Move, SupportHold, SupportMove
-from engine.types import PhaseType, UnitType
+from engine.types import PhaseType, Unit, UnitType
 
 
 def _positions(seed: int, count: int) -> list[Game]:
@@ -72,6 +72,51 @@ def test_fast_texts_equal_the_typed_options(seed: int) -> None:
         fast = {p: {loc: sorted(texts) for loc, texts in per.items()}
                 for p, per in movement_order_texts(game.variant.board, game.state).items()}
         assert fast == typed
+
+
+def _seafaring_position(rng: random.Random) -> Game:
+    """A crowded position with many fleets at sea and armies on the coasts: several convoy chains from
+    one coast, often reaching the same place (what random games rarely show)."""
+    game = Game.new()
+    board = game.variant.board
+    seas = [p for p, v in board.provinces.items() if v.can_convoy and not v.coasts]
+    coasts = [p for p, v in board.provinces.items() if v.is_coastal]
+    inland = [p for p, v in board.provinces.items() if v.is_land and not v.is_coastal]
+    powers = list(board.powers)
+    units = []
+    for prov in rng.sample(seas, rng.randint(4, len(seas))):
+        units.append(Unit(rng.choice(powers), UnitType.FLEET, prov))
+    for prov in rng.sample(coasts, rng.randint(6, 20)):
+        if rng.random() < 0.75:
+            units.append(Unit(rng.choice(powers), UnitType.ARMY, prov))
+        else:
+            units.append(Unit(rng.choice(powers), UnitType.FLEET, rng.choice(board.coast_locations(prov))))
+    for prov in rng.sample(inland, 4):
+        units.append(Unit(rng.choice(powers), UnitType.ARMY, prov))
+    state = game.variant.make_state(game.state.phase, units, game.state.centers)
+    return Game(game.variant, state)
+
+
+def test_fast_texts_equal_the_typed_options_with_many_fleets_at_sea() -> None:
+    from engine.option_texts import movement_order_texts
+    from engine.validate import chains_formed, convoy_chains
+
+    rng = random.Random(7)
+    shared_landings = 0
+    for _ in range(60):
+        game = _seafaring_position(rng)
+        board, state = game.variant.board, game.state
+        typed = {p: {loc: sorted(str(o) for o in orders) for loc, orders in per.items()}
+                 for p, per in legal_order_objects(game.variant, state).items()}
+        fast = {p: {loc: sorted(texts) for loc, texts in per.items()}
+                for p, per in movement_order_texts(board, state).items()}
+        assert fast == typed
+        fleets = {p for p, u in state.units.items() if u.type is UnitType.FLEET and board.provinces[p].can_convoy}
+        for prov, unit in state.units.items():
+            if unit.type is UnitType.ARMY:
+                lands = [c.lands for c in chains_formed(convoy_chains(board).get(prov, ()), fleets)]
+                shared_landings += len(set().union(*lands)) < sum(map(len, lands))
+    assert shared_landings > 20  # the positions do reach coasts by several chains
 
 
 def test_start_position_options() -> None:
