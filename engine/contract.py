@@ -5,13 +5,29 @@ the field; orders that can't be read or aren't legal come back with ``"result": 
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Iterable, Mapping
+
+from .mapdata import MapData
 
 from .phases import Submission
 from .state import Dislodged, GameState
 from .types import ChancelleryError, Phase, PhaseType, RequestError, Unit, UnitType, province_of
 from .validate import retreat_options
 from .variants import Variant, find_variant
+
+
+@lru_cache(maxsize=None)
+def _canonical_units(board: MapData, kinds: frozenset[UnitType], powers: tuple[str, ...]) -> dict[str, dict[str, Unit]]:
+    """Per power, every unit the board allows in canonical notation ("A PAR", "F STP/SC"): requests
+    written by programs use it, so they skip the general reading below."""
+    texts = {f"{kind.value} {loc}": (kind, loc) for kind in kinds for loc in board.locations(kind)}
+    return {power: {text: Unit(power, kind, loc) for text, (kind, loc) in texts.items()} for power in powers}
+
+
+@lru_cache(maxsize=None)
+def _canonical_centers(board: MapData) -> dict[str, str]:
+    return {code: code for code in board.supply_centers}
 
 
 def _parse_unit(variant: Variant, power: str, text: Any, field: str) -> Unit:
@@ -41,10 +57,12 @@ def _parse_unit(variant: Variant, power: str, text: Any, field: str) -> Unit:
 
 def _power(variant: Variant, name: Any, field: str, pseudo: bool = False) -> str:
     """A power named in a request; ``pseudo``: the variant's unplayed owners are allowed too."""
+    if isinstance(name, str):
+        power = name.upper()
+        if power in variant.board.powers or (pseudo and power in variant.pseudo_powers):
+            return power
     known = list(variant.board.powers) + (list(variant.pseudo_powers) if pseudo else [])
-    if not isinstance(name, str) or name.upper() not in known:
-        raise RequestError(field, f"unknown power {name!r} (powers: {', '.join(known)})")
-    return name.upper()
+    raise RequestError(field, f"unknown power {name!r} (powers: {', '.join(known)})")
 
 
 def _mapping(request: Mapping[str, Any], key: str, required: bool = False) -> Mapping[str, Any]:
@@ -53,20 +71,20 @@ def _mapping(request: Mapping[str, Any], key: str, required: bool = False) -> Ma
         if required:
             raise RequestError(key, "missing")
         return {}
-    if not isinstance(value, Mapping):
+    if type(value) is not dict and not isinstance(value, Mapping):
         raise RequestError(key, "must be an object keyed by power")
     return value
 
 
 def _list(value: Any, field: str) -> list[Any]:
-    if not isinstance(value, list):
+    if type(value) is not list and not isinstance(value, list):
         raise RequestError(field, "must be a list")
     return value
 
 
 def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
     """Build the variant and position a request describes; raises :class:`RequestError`."""
-    if not isinstance(request, Mapping):
+    if type(request) is not dict and not isinstance(request, Mapping):
         raise RequestError("request", "must be a JSON object")
     try:
         variant = find_variant(request.get("variant", "standard"), request.get("options"))
@@ -79,19 +97,26 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
         phase = Phase.parse(phase_text)
     except ValueError as exc:
         raise RequestError("phase", str(exc)) from None
+    board = variant.board
+    canonical = _canonical_units(board, frozenset(variant.unit_types), (*board.powers, *variant.pseudo_powers))
     units: list[Unit] = []
     for pname, items in _mapping(request, "units", required=True).items():
         power = _power(variant, pname, f"units.{pname}", pseudo=True)
+        ready = canonical[power]
         for i, text in enumerate(_list(items, f"units.{pname}")):
-            units.append(_parse_unit(variant, power, text, f"units.{pname}[{i}]"))
+            unit = ready.get(text) if type(text) is str else None
+            units.append(unit if unit is not None else _parse_unit(variant, power, text, f"units.{pname}[{i}]"))
     if "centers" in request and request["centers"] is not None:
         centers: dict[str, str] = {}
+        center_codes = _canonical_centers(board)
         for pname, items in _mapping(request, "centers").items():
             power = _power(variant, pname, f"centers.{pname}", pseudo=True)
             for i, c in enumerate(_list(items, f"centers.{pname}")):
-                code = variant.board.lookup(str(c))
-                if code is None or not variant.board.provinces[code].is_supply_center:
-                    raise RequestError(f"centers.{pname}[{i}]", f"{c!r} is not a supply centre")
+                code = center_codes.get(c) if type(c) is str else None
+                if code is None:
+                    code = board.lookup(str(c))
+                    if code is None or not board.provinces[code].is_supply_center:
+                        raise RequestError(f"centers.{pname}[{i}]", f"{c!r} is not a supply centre")
                 centers[code] = power
     else:
         centers = dict(variant.initial_state().centers)

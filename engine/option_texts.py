@@ -159,7 +159,7 @@ def _route_texts(t: _Tables, army: str, chain: ConvoyChain) -> _RouteTexts:
         texts = t.route_texts[chain] = _RouteTexts(
             [move for _, move, _ in by_dest],
             [(f"F {sea}", [f"F {sea} C A {army} - {d}" for d in chain.lands]) for sea in sorted(chain.seas)],
-            sea_moves, by_dest)
+            [tuple(m) for m in sea_moves], by_dest)  # plain tuples, as with the unit rows
     return texts
 
 
@@ -179,18 +179,22 @@ def movement_order_texts(board: MapData, state: GameState) -> dict[str, dict[str
         chain_roots, route_texts = t.chains, t.route_texts
         for key in present & set().union(*map(t.sailors.__getitem__, fleets)):
             chains = chains_formed(chain_roots[key[2:]], fleets)
-            if len(chains) > 1:
-                _add_convoy_texts(t, key, chains, extra, sea_moves)
+            if len(chains) > 1 and not _lands_apart(chains):
+                _add_shared_landings(t, key, chains, extra, sea_moves)
                 continue
-            # One chain (the usual case): its prebuilt texts as they are.
-            moves, convoys, moves_by_sea, _ = route_texts.get(chains[0]) or _route_texts(t, key[2:], chains[0])
-            extra[key] = moves.copy()
-            for fleet, texts in convoys:
-                if fleet in extra:
-                    extra[fleet] += texts
+            # Each destination is reached by one chain only (the usual case): the prebuilt texts as they are.
+            for chain in chains:
+                moves, convoys, moves_by_sea, _ = route_texts.get(chain) or _route_texts(t, key[2:], chain)
+                if key in extra:
+                    extra[key] += moves
                 else:
-                    extra[fleet] = texts.copy()
-            sea_moves += moves_by_sea
+                    extra[key] = moves.copy()
+                for fleet, texts in convoys:
+                    if fleet in extra:
+                        extra[fleet] += texts
+                    else:
+                        extra[fleet] = texts.copy()
+                sea_moves += moves_by_sea
         for may_support, texts in sea_moves:
             for key in may_support & present:
                 if key in extra:
@@ -212,27 +216,12 @@ def movement_order_texts(board: MapData, state: GameState) -> dict[str, dict[str
     return out
 
 
-def _add_convoy_texts(t: _Tables, army_key: str, chains: list[ConvoyChain], extra: dict[str, list[str]],
-                      sea_moves: list[_SeaMove]) -> None:
-    """Add the convoy moves of the army ``army_key`` ("A BRE") and the convoys the fleets on ``chains`` (more
-    than one) may give it."""
+def _add_shared_landings(t: _Tables, army_key: str, chains: list[ConvoyChain], extra: dict[str, list[str]],
+                         sea_moves: list[_SeaMove]) -> None:
+    """Add the convoy moves of the army ``army_key`` ("A BRE") and the convoys the fleets on ``chains`` may
+    give it, when some destination is reached by more than one of the chains."""
     army = army_key[2:]
-    route_texts = t.route_texts
-    found = [route_texts.get(c) or _route_texts(t, army, c) for c in chains]
-    if _lands_apart(chains):
-        # Each destination is reached by one chain only: the prebuilt texts as they are.
-        for moves, convoys, moves_by_sea, _ in found:
-            if army_key in extra:
-                extra[army_key] += moves
-            else:
-                extra[army_key] = moves.copy()
-            for fleet, texts in convoys:
-                if fleet in extra:
-                    extra[fleet] += texts
-                else:
-                    extra[fleet] = texts.copy()
-            sea_moves += moves_by_sea
-        return
+    found = [t.route_texts.get(c) or _route_texts(t, army, c) for c in chains]
     # Several chains reach one destination: a fleet on any of them may convoy there, and a fleet may
     # support the move unless it is on all of them (supporters of each chain, together).
     moves_to: dict[str, str] = {}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Iterable
 
 from .option_texts import movement_order_texts
@@ -165,10 +166,14 @@ def legal_order_objects(variant: Variant, state: GameState) -> dict[str, dict[st
 
 def has_standard_options(variant: Variant) -> bool:
     """Does ``variant`` offer exactly the standard movement orders (so the fast text tables apply)?"""
-    cls = type(variant)
+    return _standard_options(type(variant))
+
+
+@lru_cache(maxsize=None)
+def _standard_options(cls: type[Variant]) -> bool:  # the answer depends on the class alone
     return (cls.extra_moves is Variant.extra_moves and cls.extra_orders is Variant.extra_orders
             and cls.legal_orders is Variant.legal_orders
-            and set(variant.unit_types) <= {UnitType.ARMY, UnitType.FLEET})
+            and set(cls.unit_types) <= {UnitType.ARMY, UnitType.FLEET})
 
 
 def legal_orders_for_state(variant: Variant, state: GameState) -> dict[str, dict[str, list[str]]]:

@@ -46,7 +46,7 @@ class GameState:
         return cls(
             variant=variant,
             phase=ph,
-            units={province_of(u.loc): u for u in units},
+            units={u.loc.partition("/")[0]: u for u in units},  # province_of, inlined: a hot path
             centers=dict(centers),
             dislodged={province_of(d.unit.loc): d for d in dislodged},
             contested=frozenset(contested),

@@ -156,10 +156,8 @@ def convoy_chains(board: MapData) -> dict[str, tuple[ConvoyChain, ...]]:
 def chains_formed(roots: tuple[ConvoyChain, ...], fleets: set[str] | frozenset[str]) -> list[ConvoyChain]:
     """The chains of a coast's tree that ``fleets`` (provinces with a fleet at sea) form."""
     found = [c for c in roots if c.sea in fleets]
-    i = 0
-    while i < len(found):
-        found += [c for c in found[i].longer if c.sea in fleets]
-        i += 1
+    for chain in found:  # the loop also visits the chains it appends
+        found += [c for c in chain.longer if c.sea in fleets]
     return found
 
 

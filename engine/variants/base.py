@@ -91,13 +91,15 @@ class Variant:
         The standard rules allow one unit per province; variants with stacked units (engineers,
         prisoners, militia) override this to keep their extra units in ``GameState.extra``.
         """
-        seen: set[str] = set()
-        for u in units:
-            prov = province_of(u.loc)
-            if prov in seen:
-                raise ChancelleryError(f"two units in {prov}")
-            seen.add(prov)
-        return GameState.build(self.id, phase, units, centers, dislodged, contested, extra)
+        state = GameState.build(self.id, phase, units, centers, dislodged, contested, extra)
+        if len(state.units) < len(units):
+            seen: set[str] = set()
+            for u in units:
+                prov = province_of(u.loc)
+                if prov in seen:
+                    raise ChancelleryError(f"two units in {prov}")
+                seen.add(prov)
+        return state
 
     def initial_state(self) -> GameState:
         units = [Unit(p.id, kind, loc) for p in self.board.powers.values() for kind, loc in p.start_units]
