@@ -129,3 +129,23 @@ def test_reasons_say_what_happened() -> None:
                            "orders": {"FRANCE": ["A PAR - BUR"], "GERMANY": ["A MUN - BUR"]}})
     assert r["orders"][0]["reason"] == "bounced with A MUN in BUR (1 vs 1)"
     assert r["contested"] == [] and r["next_phase"] == "F1901M"
+
+
+def test_requests_in_any_notation_give_the_same_position() -> None:
+    """Canonical texts take a shortcut through per-map tables; other spellings take the general reading.
+    Both must build the same position."""
+    from engine.contract import state_from_request
+
+    canonical = {"phase": "F1903M", "units": {"RUSSIA": ["F STP/SC", "A MOS"], "ENGLAND": ["F NTH", "A EDI"]},
+                 "centers": {"RUSSIA": ["STP", "MOS"], "ENGLAND": ["EDI"]}}
+    spelled = {"phase": "F1903M", "units": {"russia": ["f stp/sc", "a mos"], "England": ["F nth", "A Edi"]},
+               "centers": {"Russia": ["stp", "Moscow"], "ENGLAND": ["edi"]}}
+    _, a = state_from_request(canonical)
+    _, b = state_from_request(spelled)
+    assert a.units == b.units and a.centers == b.centers
+    assert str(a.units["STP"]) == "F STP/SC" and a.units["MOS"].power == "RUSSIA"
+    # An army given a coast stands in the province; a fleet left without one is refused by both readings.
+    _, c = state_from_request({"phase": "S1901M", "units": {"RUSSIA": ["A STP/NC"]}})
+    assert str(c.units["STP"]) == "A STP"
+    with pytest.raises(RequestError):
+        state_from_request({"phase": "S1901M", "units": {"RUSSIA": ["F STP"]}})
