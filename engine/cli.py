@@ -57,7 +57,13 @@ def adjudicate_main(argv: Sequence[str]) -> int:
 def legal_orders_main(argv: Sequence[str]) -> int:
     from .contract import legal_orders
 
-    return _contract_command("legal-orders", legal_orders, argv)
+    def sorted_legal_orders(request: Any) -> dict[str, dict[str, list[str]]]:
+        # The API lists each unit's orders in no set order; a file people read and diff should not change
+        # from run to run.
+        return {power: {loc: sorted(orders) for loc, orders in sorted(per.items())}
+                for power, per in sorted(legal_orders(request).items())}
+
+    return _contract_command("legal-orders", sorted_legal_orders, argv)
 
 
 def maps_main(argv: Sequence[str]) -> int:
