@@ -11,6 +11,9 @@ script tries to explain the difference by MILA's known deviations from DATC v3.0
 * 6.G.10 after an attack by convoy MILA offers the dislodged unit every neighbouring province, including
          one left empty by a standoff (and, it turns out, occupied ones);
 * 6.J    MILA removes units in civil disorder by the pre-2023 rule.
+* (2023 rules: no support to dislodge one's own unit) where a convoy is involved, MILA counts such a
+         support for an attack by convoy, and takes a convoy as disrupted when its fleet is attacked with
+         such a support even though the attack fails.
 
 For 6.B.9 and 6.G.8 our engine re-adjudicates with MILA's reading of the orders; if the boards then agree
 the difference is explained. MILA also skips a retreat phase in which no dislodged unit can go anywhere,
@@ -30,7 +33,7 @@ import sys
 import time
 import traceback
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
@@ -40,7 +43,7 @@ from mila_bridge import Board, give_orders, mila_board, mila_game, our_board  # 
 from random_positions import Sample, random_samples  # noqa: E402
 
 from engine.options import legal_order_objects  # noqa: E402
-from engine.orders import Disband, Hold, Move, Order, SupportMove, Waive  # noqa: E402
+from engine.orders import Convoy, Disband, Hold, Move, Order, SupportMove, Waive  # noqa: E402
 from engine.phases import INVALID, PhaseResult, Submission  # noqa: E402
 from engine.state import GameState  # noqa: E402
 from engine.types import OrderError, PhaseType, UnitType, province_of  # noqa: E402
@@ -124,11 +127,69 @@ def land_fallback(variant: Variant, state: GameState, orders: TypedOrders) -> Ty
     return {power: [emulate(o) for o in items] for power, items in orders.items()}
 
 
+def own_support_disrupts_convoy(variant: Variant, state: GameState, orders: TypedOrders) -> TypedOrders:
+    """MILA takes a convoy as disrupted when its fleet is attacked with a support given by the fleet's own
+    power, though that support can't help dislodge it and the attack fails. Emulated by turning such a
+    fleet's convoy order into a hold."""
+    by_province = {province_of(o.unit.loc): o for items in orders.values() for o in items}
+    disrupted = set()
+    for o in by_province.values():
+        if type(o) is SupportMove:
+            target = by_province.get(province_of(o.dest))
+            if type(target) is Convoy and target.unit.power == o.unit.power:
+                disrupted.add(province_of(o.dest))
+    return {power: [Hold(o.unit) if province_of(o.unit.loc) in disrupted else o for o in items]
+            for power, items in orders.items()}
+
+
+OWN_SUPPORT_LABEL = "(2023 rules) MILA counts a support against the supporter's own unit where a convoy is involved"
+_STAND_IN = "STAND-IN"  # a power no unit has: what a renamed supporter belongs to while we re-adjudicate
+
+
+def own_support_for_convoyed_attack(variant: Variant, state: GameState, orders: TypedOrders
+                                    ) -> tuple[GameState, TypedOrders, dict[str, str]] | None:
+    """MILA counts a support given to an attack by convoy on the supporter's own unit. Emulated by handing
+    the supporter to a stand-in power while we adjudicate; returns the changed position and orders and
+    the supporters' provinces with their real powers (``None`` when no order is of that kind)."""
+    by_province = {province_of(o.unit.loc): o for items in orders.values() for o in items}
+    real: dict[str, str] = {}
+    for prov, o in by_province.items():
+        if type(o) is SupportMove:
+            move = by_province.get(province_of(o.target.loc))
+            defender = state.units.get(province_of(o.dest))
+            convoyed = type(move) is Move and (move.via_convoy or province_of(move.dest)
+                                               not in variant.board.army_adjacent(move.unit.loc))
+            if convoyed and defender is not None and defender.power == o.unit.power:
+                real[prov] = o.unit.power
+    if not real:
+        return None
+    units = [u._replace(power=_STAND_IN) if p in real else u for p, u in state.units.items()]
+    changed: TypedOrders = {}
+    for power, items in orders.items():
+        for o in items:
+            prov = province_of(o.unit.loc)
+            if prov in real:
+                o = replace(o, unit=o.unit._replace(power=_STAND_IN))
+            changed.setdefault(_STAND_IN if prov in real else power, []).append(o)
+    return state.replace(units={province_of(u.loc): u for u in units}), changed, real
+
+
+def restore_powers(after: GameState, real: dict[str, str]) -> GameState:
+    """Give the units (and centres) a stand-in power held back to their real owners; a supporter stays
+    where it was, or is dislodged from there."""
+    units = {p: u._replace(power=real[p]) if u.power == _STAND_IN else u for p, u in after.units.items()}
+    dislodged = {p: replace(d, unit=d.unit._replace(power=real[p])) if d.unit.power == _STAND_IN else d
+                 for p, d in after.dislodged.items()}
+    centers = {c: real[c] if owner == _STAND_IN else owner for c, owner in after.centers.items()}
+    return after.replace(units=units, dislodged=dislodged, centers=centers)
+
+
 Emulation = Callable[[Variant, GameState, TypedOrders], TypedOrders]
 EMULATIONS: list[tuple[str, list[Emulation]]] = [
     ("6.B.9 support coast ignored", [strip_support_coasts]),
     ("6.G.8 land-route fallback when a convoy to a neighbouring province fails", [land_fallback]),
     ("6.B.9 support coast ignored", [strip_support_coasts, land_fallback]),
+    (OWN_SUPPORT_LABEL, [own_support_disrupts_convoy]),
 ]
 RETREAT_LABEL = "6.G.10 retreats after a convoyed attack ignore standoffs and occupied provinces"
 DISORDER_LABEL = "6.J pre-2023 civil disorder"
@@ -268,6 +329,21 @@ def check_phase(variant: Variant, sample: Sample) -> Finding:
             if not alt_diffs:
                 labels = alt_labels | {label}
                 if land_fallback in steps:
+                    labels.add("6.G.8 land-route fallback when a convoy to a neighbouring province fails")
+                diffs = []
+                break
+    if diffs and state.phase.type is PhaseType.MOVEMENT:
+        for with_fallback in (False, True):
+            orders = land_fallback(variant, state, common) if with_fallback else common
+            emulated = own_support_for_convoyed_attack(variant, state, orders)
+            if emulated is None:
+                continue
+            alt_state, alt_orders, real = emulated
+            alt = Submission.from_orders(variant, alt_state, alt_orders).process()
+            alt_diffs, alt_labels = board_differences(mila, restore_powers(alt.state, real))
+            if not alt_diffs:
+                labels = alt_labels | {OWN_SUPPORT_LABEL}
+                if with_fallback:
                     labels.add("6.G.8 land-route fallback when a convoy to a neighbouring province fails")
                 diffs = []
                 break
