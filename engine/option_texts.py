@@ -59,7 +59,6 @@ class _Tables:
     sea_fleet_keys: frozenset[str]  # "F NTH": fleets that could convoy
     sailors: dict[str, frozenset[str]]  # sea -> keys of the armies a fleet there could start convoying ("A BRE")
     chains: dict[str, tuple[ConvoyChain, ...]]  # validate.convoy_chains
-    supporters: dict[str, list[tuple[str, str, str]]]  # province -> (key, province, "A PAR S ") of who can support into it
     # army province -> coastal destination -> (move text, only by convoy: who may support it, with what)
     sail: dict[str, dict[str, tuple[str, dict[str, str] | None]]]
     route_texts: dict[ConvoyChain, _RouteTexts]  # every chain on small maps; larger ones fill it on first use
@@ -127,7 +126,7 @@ def _tables(board: MapData) -> _Tables:
         for chain in roots:
             sailors[chain.sea].add(f"A {army}")
     t = _Tables(rows, frozenset(f"F {p}" for p in sea_fleets), {sea: frozenset(sailors[sea]) for sea in sea_fleets},
-                chains, dict(supporters), sail, {})
+                chains, sail, {})
     every_chain = [(army, c) for army, roots in chains.items() for c in _tree(roots)]
     if len(every_chain) <= _EAGER_ROUTE_TEXTS:
         for army, chain in every_chain:
