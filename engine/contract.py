@@ -9,7 +9,6 @@ from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
 from .mapdata import MapData
-
 from .phases import Submission
 from .state import Dislodged, GameState
 from .types import ChancelleryError, Phase, PhaseType, RequestError, Unit, UnitType, province_of
@@ -23,11 +22,6 @@ def _canonical_units(board: MapData, kinds: frozenset[UnitType], powers: tuple[s
     written by programs use it, so they skip the general reading below."""
     texts = {f"{kind.value} {loc}": (kind, loc) for kind in kinds for loc in board.locations(kind)}
     return {power: {text: Unit(power, kind, loc) for text, (kind, loc) in texts.items()} for power in powers}
-
-
-@lru_cache(maxsize=None)
-def _canonical_centers(board: MapData) -> dict[str, str]:
-    return {code: code for code in board.supply_centers}
 
 
 def _parse_unit(variant: Variant, power: str, text: Any, field: str) -> Unit:
@@ -108,11 +102,11 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
             units.append(unit if unit is not None else _parse_unit(variant, power, text, f"units.{pname}[{i}]"))
     if "centers" in request and request["centers"] is not None:
         centers: dict[str, str] = {}
-        center_codes = _canonical_centers(board)
+        center_codes = board.supply_centers
         for pname, items in _mapping(request, "centers").items():
             power = _power(variant, pname, f"centers.{pname}", pseudo=True)
             for i, c in enumerate(_list(items, f"centers.{pname}")):
-                code = center_codes.get(c) if type(c) is str else None
+                code = c if type(c) is str and c in center_codes else None
                 if code is None:
                     code = board.lookup(str(c))
                     if code is None or not board.provinces[code].is_supply_center:

@@ -158,7 +158,7 @@ def _route_texts(t: _Tables, army: str, chain: ConvoyChain) -> _RouteTexts:
         texts = t.route_texts[chain] = _RouteTexts(
             [move for _, move, _ in by_dest],
             [(f"F {sea}", [f"F {sea} C A {army} - {d}" for d in chain.lands]) for sea in sorted(chain.seas)],
-            [tuple(m) for m in sea_moves], by_dest)  # plain tuples, as with the unit rows
+            sea_moves, by_dest)
     return texts
 
 

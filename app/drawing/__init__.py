@@ -49,6 +49,7 @@ from .painter import (
     BASE_LAYERS,
     OVERLAY_LAYERS,
     Layer,
+    label_font,
     paint_board,
     validate_picture,
 )
@@ -84,6 +85,7 @@ __all__ = [
     "load_map_geometry",
     "location_at",
     "normalise_location",
+    "label_font",
     "paint_board",
     "paint_decoy_mark",
     "pdf_bytes",

@@ -136,7 +136,8 @@ def paint_board(
         painter.restore()
 
 
-def _label_font(pixel_size: float, *, italic: bool = False) -> QFont:
+def label_font(pixel_size: float, *, italic: bool = False) -> QFont:
+    """The board's label face (bold sans) at ``pixel_size`` pixels: export and the GUI scene share it."""
     font = QFont()
     font.setFamilies(_FONT_FAMILIES)
     font.setStyleHint(QFont.StyleHint.SansSerif)
@@ -158,7 +159,7 @@ def _text_path(text: str, size: float, italic: bool) -> tuple[QPainterPath, QPai
     if found is None:
         reference = 100.0
         raw = QPainterPath()
-        raw.addText(0, 0, _label_font(reference, italic=italic), text)
+        raw.addText(0, 0, label_font(reference, italic=italic), text)
         raw.translate(-raw.boundingRect().center())
         glyphs = QTransform.fromScale(size / reference, size / reference).map(raw)
         stroker = QPainterPathStroker()
@@ -308,7 +309,7 @@ def _label_size(ctx: PaintContext, shape: LocationShape, text: str, base: float)
     bounds = shape.area.bounds
     across = _span_through(shape, LineString([(bounds[0] - 1, y), (bounds[2] + 1, y)]), x)
     down = _span_through(shape, LineString([(x, bounds[1] - 1), (x, bounds[3] + 1)]), y, vertical=True)
-    metrics = QFontMetricsF(_label_font(100.0))
+    metrics = QFontMetricsF(label_font(100.0))
     width_per_size = max(1e-6, metrics.horizontalAdvance(text) / 100.0)
     height_per_size = max(1e-6, metrics.capHeight() / 100.0)
     size = min(base, 0.9 * across / width_per_size, 0.75 * down / height_per_size)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPainterPathStroker, QPen
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPainterPathStroker, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from app.drawing import (
@@ -20,6 +20,7 @@ from app.drawing import (
     LocationShape,
     OrderArrow,
     badge_backing,
+    label_font,
     paint_board,
     paint_decoy_mark,
     palette,
@@ -38,8 +39,6 @@ LABEL_MIN_PX, LABEL_MAX_PX = 9.0, 17.0
 # point), arrows over both.
 Z_SEA, Z_PROVINCE, Z_PROVINCE_LIT, Z_BORDERS, Z_CENTRE, Z_UNIT, Z_DISLODGED, Z_LABEL, Z_OPTION, Z_ARROW = (
     0, 1, 1.5, 2, 3, 4, 5, 6, 6.5, 7)
-
-_FONT_FAMILIES = ["DejaVu Sans", "Segoe UI", "Helvetica Neue", "Arial", "Liberation Sans"]
 
 # Units, centre markers and arrows never get smaller on screen than this many pixels per unit size:
 # zoomed out, they grow relative to the map (like markers on a street map) so they stay legible.
@@ -265,16 +264,6 @@ class CentreItem(QGraphicsItem):
 _label_paths: dict[tuple[str, float, bool], tuple[QPainterPath, QPainterPath]] = {}
 
 
-def _label_font(px: float, italic: bool) -> QFont:
-    font = QFont()
-    font.setFamilies(_FONT_FAMILIES)
-    font.setStyleHint(QFont.StyleHint.SansSerif)
-    font.setBold(True)
-    font.setItalic(italic)
-    font.setPixelSize(max(1, round(px)))
-    return font
-
-
 def label_paths(text: str, px: float, italic: bool) -> tuple[QPainterPath, QPainterPath]:
     """Glyphs centred on the origin at ``px`` pixels, and a halo stroke around them (cached).
 
@@ -284,12 +273,14 @@ def label_paths(text: str, px: float, italic: bool) -> tuple[QPainterPath, QPain
     found = _label_paths.get(key)
     if found is None:
         glyphs = QPainterPath()
-        glyphs.addText(0, 0, _label_font(px, italic), text)
+        glyphs.addText(0, 0, label_font(px, italic=italic), text)
         glyphs.translate(-glyphs.boundingRect().center())
         stroker = QPainterPathStroker()
         stroker.setWidth(max(2.0, px * 0.3))
         stroker.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
         halo = stroker.createStroke(glyphs)
+        if len(_label_paths) > 4096:  # zooming makes new sizes; keep the cache bounded as the painter's is
+            _label_paths.clear()
         found = _label_paths[key] = (glyphs, halo)
     return found
 
