@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import hmac
+import json
 import logging
 import os
 import signal
@@ -28,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ..game import Game, LineCheck
-from ..savefile import load_game, save_game
+from ..savefile import game_to_dict, load_game, save_game, write_atomic
 from ..types import ChancelleryError, PhaseType
 from .clock import DeadlinePolicy, PhaseClock
 from .codec import MAX_FRAME_SIZE, FrameError, encode_frame
@@ -46,7 +47,7 @@ from .schema import (
 )
 from .seats import SeatTable
 from .transport import DEFAULT_MAX_BUFFER, TcpTransport, Transport, TransportClosed, memory_pair
-from .views import SeatViews, game_over_block, history_entry, position_to_wire, seat_list, visible_results
+from .views import SeatViews, game_over_block, history_entry, result_to_wire, seat_list, viewer
 
 log = logging.getLogger(__name__)
 
@@ -346,6 +347,23 @@ class Host:
             return False
         return True
 
+    def _send_encoded(self, conn: Connection, frame: bytes) -> None:
+        """Send a frame encoded once for several connections."""
+        if conn.closed:
+            return
+        try:
+            conn.transport.send_encoded(frame)
+        except TransportClosed as exc:
+            log.warning("dropping %s: %s", conn.label, exc)
+            self._drop(conn)
+
+    def _encode(self, frame: Mapping[str, Any]) -> bytes | None:
+        try:
+            return encode_frame(frame, self.settings.max_frame)
+        except FrameError as exc:  # a frame the host itself built is too large: a bug, but not a crash
+            log.warning("could not encode %s: %s", frame.get("type"), exc)
+            return None
+
     def _error(self, conn: Connection, code: str, message: str, re: int | str | None, ref: Any) -> None:
         frame: dict[str, Any] = {"type": "error", "code": code, "message": message}
         if re is not None:
@@ -491,9 +509,8 @@ class Host:
             "checks": [{"text": c.text, "ok": c.ok} | ({} if c.ok else {"error": c.error}) for c in checks],
             "orders": self.game.pending_orders(power), "ready": ready,
         })
-        if ready != was_ready and self.settings.ready_public:
+        if not self._maybe_process() and ready != was_ready and self.settings.ready_public:
             self._broadcast_seats()
-        self._maybe_process()
 
     async def _read_lines(self, power: str, lines: Sequence[str]) -> list[LineCheck]:
         """Check each order line against the current position, giving other connections a turn every
@@ -525,13 +542,17 @@ class Host:
         self._check_phase(msg, power)
         was_ready = power in self.game.ready
         self.game.mark_ready(power, msg["ready"])
-        if msg["ready"] != was_ready:
+        changed = msg["ready"] != was_ready
+        completes = changed and self._can_process()
+        if changed and not completes:
             self.save()  # before the answer: an acknowledged ready flag survives a crash
         self._reply(conn, msg, {"type": "ready_ack", "phase": self.game.phase, "ready": msg["ready"]})
-        if msg["ready"] != was_ready:
-            if self.settings.ready_public:
-                self._broadcast_seats()
-            self._maybe_process()
+        if completes:
+            # The last ready goes straight to the results; the save after them holds the new phase. A crash
+            # in between loses only this ready flag, and the seat sends it again.
+            self.process_now("ready")
+        elif changed and self.settings.ready_public:
+            self._broadcast_seats()
 
     def _on_press(self, conn: Connection, msg: Mapping[str, Any]) -> None:
         power = self._seated_power(conn, "press")
@@ -543,10 +564,12 @@ class Host:
             raise ProtocolError("press_refused", f"press: {reason}")
         message = self.press.add(self.game.phase, power, recipients, msg["text"])
         self._reply(conn, msg, {"type": "press_ack", "seq": message.seq})
-        frame = message.to_wire()
-        for other in list(self._conns):
-            if other.greeted and (other.power is not None or other.observer) and message.is_visible_to(other.power):
-                self._send(other, frame)
+        frame = self._encode(message.to_wire())
+        if frame is None:
+            return
+        for other in self._audience():
+            if message.is_visible_to(other.power):
+                self._send_encoded(other, frame)
 
     def _on_draw(self, conn: Connection, msg: Mapping[str, Any]) -> None:
         power = self._own_power(conn, msg)
@@ -593,13 +616,13 @@ class Host:
         connected = {p: p in self._by_power for p in self.game.variant.powers}
         return seat_list(self.game.variant.powers, self.seats.claimed(), connected, ready)
 
-    def _state_frame(self, power: str | None) -> dict[str, Any]:
+    def _state_frame(self, power: str | None, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         return {
             "type": "state",
-            "position": position_to_wire(self.views.view(power), self.game.variant),
+            "position": self.views.position(power),
             "to_order": self.views.to_order(),
             "you": None if power is None else self.views.you_block(power),
-            "seats": self._seat_rows(),
+            "seats": self._seat_rows() if seats is None else seats,
             "clock": self.clock.to_wire(),
             "over": game_over_block(self.game),
             "history_length": len(self.game.history),
@@ -609,23 +632,26 @@ class Host:
         return [c for c in self._conns if c.greeted and (c.power is not None or c.observer)]
 
     def _broadcast_seats(self) -> None:
-        frame = {"type": "seats", "seats": self._seat_rows()}
-        for conn in self._audience():
-            self._send(conn, frame)
+        frame = self._encode({"type": "seats", "seats": self._seat_rows()})
+        if frame is not None:
+            for conn in self._audience():
+                self._send_encoded(conn, frame)
 
     def _broadcast_states(self) -> None:
-        shared: dict[str | None, dict[str, Any]] = {}
+        seats = self._seat_rows()
+        encoded: dict[str | None, bytes | None] = {}  # observers share one frame; each seat has its own
         for conn in self._audience():
-            if conn.power is None:
-                shared.setdefault(None, self._state_frame(None))
-                self._send(conn, shared[None])
-            else:
-                self._send(conn, self._state_frame(conn.power))
+            if conn.power not in encoded:
+                encoded[conn.power] = self._encode(self._state_frame(conn.power, seats))
+            frame = encoded[conn.power]
+            if frame is not None:
+                self._send_encoded(conn, frame)
 
     def _broadcast_clock(self) -> None:
-        frame = {"type": "clock"} | self.clock.to_wire()
-        for conn in self._audience():
-            self._send(conn, frame)
+        frame = self._encode({"type": "clock"} | self.clock.to_wire())
+        if frame is not None:
+            for conn in self._audience():
+                self._send_encoded(conn, frame)
 
     # --- adjudication -----------------------------------------------------------------------------
 
@@ -635,13 +661,17 @@ class Host:
         return [p for p in self.views.to_order()
                 if p not in game.ready and (self.seats.is_claimed(p) or not self.settings.cd_unclaimed)]
 
-    def _maybe_process(self) -> bool:
-        """Adjudicate if every seat the phase waits for is ready; True if it did."""
+    def _can_process(self) -> bool:
+        """Every seat the phase waits for is ready (and the host isn't paused)."""
         if self.game.is_over or self.clock.paused or self._waiting_for():
             return False
         to_order = self.views.to_order()
         # Civil-disorder seats alone never drive a movement phase: with nobody playing, the game would spin.
-        if self.game.state.phase.type is PhaseType.MOVEMENT and not any(self.seats.is_claimed(p) for p in to_order):
+        return self.game.state.phase.type is not PhaseType.MOVEMENT or any(self.seats.is_claimed(p) for p in to_order)
+
+    def _maybe_process(self) -> bool:
+        """Adjudicate if every seat the phase waits for is ready; True if it did."""
+        if not self._can_process():
             return False
         self.process_now("ready")
         return True
@@ -653,18 +683,28 @@ class Host:
         before = self.game.state
         result = self.game.process()
         self._start_clock()
-        self.save()
         log.info("%s processed (%s) -> %s", before.phase, reason, self.game.phase)
-        shared: dict[str | None, dict[str, Any]] = {}
+        # Results first, each distinct list encoded once (without fog of war, one frame for everyone).
+        variant = self.game.variant
+        by_power: dict[str | None, bytes | None] = {}
+        by_list: dict[tuple[int, ...], bytes | None] = {}
         for conn in self._audience():
-            key = conn.power
-            if key not in shared:
-                shared[key] = {"type": "results", "phase": str(before.phase), "next_phase": self.game.phase,
-                               "reason": reason,
-                               "results": visible_results(self.game.variant, before, result.results, key)}
-            self._send(conn, shared[key])
+            if conn.power not in by_power:
+                shown = variant.results_for(before, list(result.results), viewer(conn.power))
+                key = tuple(map(id, shown))
+                if key not in by_list:
+                    by_list[key] = self._encode({
+                        "type": "results", "phase": str(before.phase), "next_phase": self.game.phase,
+                        "reason": reason, "results": [result_to_wire(r) for r in shown]})
+                by_power[conn.power] = by_list[key]
+            frame = by_power[conn.power]
+            if frame is not None:
+                self._send_encoded(conn, frame)
         self._broadcast_states()
         self._schedule_deadline()
+        # Saved after every seat has its results: a crash before this point finds the phase unprocessed
+        # with every seat ready, and the restarted host adjudicates the same orders again (see start()).
+        self.save()
         self._notify("processed", phase=str(before.phase), next_phase=self.game.phase, reason=reason)
 
     # --- the clock --------------------------------------------------------------------------------
@@ -745,7 +785,9 @@ class Host:
         }
         if self.save_path is not None:
             try:
-                save_game(self.game, self.save_path)
+                # An ordinary save file without indentation: json's C encoder writes it several times faster,
+                # and the host writes it after every submission.
+                write_atomic(self.save_path, json.dumps(game_to_dict(self.game)) + "\n")
             except OSError as exc:  # a full disk must not stop the game; the host's screen shows it
                 log.warning("autosave to %s failed: %s", self.save_path, exc.strerror or exc)
                 self._notify("save_failed", path=str(self.save_path), error=str(exc.strerror or exc))
