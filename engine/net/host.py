@@ -95,7 +95,7 @@ class HostSettings:
     max_write_buffer: int = DEFAULT_MAX_BUFFER
     hello_timeout: float = 10.0  # seconds a new connection has to say hello
     guest_timeout: float = 120.0  # seconds a greeted connection may sit silent without claiming, resuming or observing
-    slice_seconds: float = 0.005  # reading a long order list yields to other connections this often
+    slice_seconds: float = 0.002  # reading a long order list yields to other connections this often
 
 
 class Host:
