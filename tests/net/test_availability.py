@@ -243,3 +243,38 @@ def test_an_engine_refusal_of_a_draw_vote_is_an_error_reply_naming_the_reason() 
         await host.close()
 
     run(play())
+
+
+def test_every_seat_has_its_results_before_the_host_writes_the_new_phase(tmp_path: object) -> None:
+    from pathlib import Path
+
+    save = Path(str(tmp_path)) / "order.json"
+
+    async def play() -> None:
+        host = Host(Game.new("standard"), HostSettings(cd_unclaimed=True), save)
+        await host.start("127.0.0.1", 0)
+        france, england = await seat(host, "FRANCE"), await seat(host, "ENGLAND")
+        await france.submit_orders(["A PAR - BUR"], ready=True)
+        events: list[str] = []
+        send, write = host._send_encoded, host.save
+
+        def sending(conn: object, frame: bytes) -> None:
+            events.append("results" if b'"type":"results"' in frame else "other")
+            send(conn, frame)  # type: ignore[arg-type]
+
+        def saving() -> None:
+            events.append("save")
+            write()
+
+        host._send_encoded = sending  # type: ignore[method-assign]
+        host.save = saving  # type: ignore[method-assign]
+        await england.set_ready(True)  # the last ready: adjudicated at once
+        await england.next_event("results", 5)
+        assert events.count("results") == 2 and events.count("save") == 1
+        assert events.index("save") > max(i for i, e in enumerate(events) if e == "results")
+        assert load_game(save).phase == "F1901M"
+        await france.close()
+        await england.close()
+        await host.close()
+
+    run(play())
