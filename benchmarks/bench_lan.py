@@ -1,17 +1,23 @@
 """LAN host latency: 31 connections on loopback; how soon after the last "ready" does every seat have
-the results? Target: every connection within 100 ms.
+the results? Target: every connection within 100 ms. Then, on the same host: what one maximal
+``orders`` frame (256 lines of 200 characters) costs, and how long another seat's ping waits behind
+20 such frames sent back to back (target: 100 ms).
 
 The host runs as its own process (``python -m engine.net.host``), exactly as ``chancellery host`` does,
 including its atomic autosave after every phase. Every connection gets a seat: when no shipped variant
 has that many powers, a generated ring board (``synthetic_variant.py``) is used; ``--shipped-only`` uses
 the widest shipped variant and makes the other connections observers.
 
-    python benchmarks/bench_lan.py [--connections 31] [--years 2] [--seed 1]
+``--busy N`` runs N background processes that burn CPU for the whole run, to see the figures on a busy
+machine (on a 2-core machine, ``--busy 2`` keeps both cores loaded).
+
+    python benchmarks/bench_lan.py [--connections 31] [--years 2] [--seed 1] [--busy N]
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import statistics
 import subprocess
@@ -25,9 +31,12 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from engine.net.client import AsyncClient
+from engine.net.codec import encode_frame
 from engine.variants import find_variant, variant_ids
 
 TARGET_MS = 100.0
+PIPELINED_FRAMES = 20
+BURNER = "while True: pass"
 
 
 def widest_variant() -> tuple[str, int]:
@@ -88,7 +97,8 @@ class NextPhaseWatch:
             client.remove_listener(hook)
 
 
-async def measure(port: int, connections: int, years: int, seed: int) -> list[tuple[str, list[float]]]:
+async def measure(port: int, connections: int, years: int, seed: int,
+                  ) -> tuple[list[tuple[str, list[float]]], dict[str, float]]:
     first = await AsyncClient.connect("127.0.0.1", port, name="bench")
     powers = list(first.welcome["powers"])
     await first.close()
@@ -130,9 +140,44 @@ async def measure(port: int, connections: int, years: int, seed: int) -> list[tu
         watch.detach()
         got = arrivals.get(phase, {})
         rows.append((phase, [(got[i] - started) * 1000 for i in range(connections) if i in got]))
+    fairness = await measure_fairness(seats)
     for client in clients:
         await client.close()
-    return rows
+    return rows, fairness
+
+
+def maximal_orders(client: AsyncClient, tag: int) -> list[str]:
+    """256 lines of 200 characters, each different and none usable: the most one frame may carry."""
+    assert client.state is not None
+    legal = [o for opts in client.state["you"]["legal"].values() for o in opts] or ["A XXX H"]
+    return [f"{legal[i % len(legal)]} {tag:03d}{i:04d} ".ljust(200, "x") for i in range(256)]
+
+
+async def measure_fairness(seats: list[AsyncClient]) -> dict[str, float]:
+    """A full orders frame's cost at the host, and a ping's wait behind a seat's pipelined frames."""
+    movers = [c for c in seats if c.state and c.state["you"]["must_order"]]
+    heavy, other = movers[0], movers[1]
+    alone = statistics.median([await other.ping() * 1000 for _ in range(10)])  # the round trip with nothing queued
+    single = []
+    for tag in range(5):
+        started = time.perf_counter()
+        await heavy.submit_orders(maximal_orders(heavy, tag))
+        single.append((time.perf_counter() - started) * 1000)
+    started = time.perf_counter()
+    await heavy.submit_orders(maximal_orders(heavy, 4))  # the same list again: read from the host's cache
+    resent = (time.perf_counter() - started) * 1000
+    phase = heavy.current_phase()
+    frames = [encode_frame({"type": "orders", "phase": phase, "orders": maximal_orders(heavy, 100 + i),
+                            "id": f"bulk-{i}"}) for i in range(PIPELINED_FRAMES)]
+    started = time.perf_counter()
+    for frame in frames:
+        heavy.transport.send_encoded(frame)
+    await other.ping()
+    ping_wait = (time.perf_counter() - started) * 1000
+    await heavy.ping(timeout=60)  # answered after the last of the pipelined frames
+    all_frames = (time.perf_counter() - started) * 1000
+    return {"frame": statistics.median(single), "frame_max": max(single), "resent": resent,
+            "ping_alone": alone, "ping_wait": ping_wait, "pipelined": all_frames}
 
 
 def main() -> int:
@@ -142,6 +187,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--shipped-only", action="store_true",
                         help="use the shipped variant with the most powers; connections beyond its seats observe")
+    parser.add_argument("--busy", type=int, default=0, metavar="N",
+                        help="keep N background processes burning CPU while measuring")
     args = parser.parse_args()
     variant, n_powers = widest_variant()
     synthetic = 0
@@ -157,13 +204,21 @@ def main() -> int:
     print(f"variant {variant!r} has {n_powers} powers; measuring {seats} seats + {observers} observers "
           f"= {args.connections} connections on 127.0.0.1 (host in its own process, autosave on)")
     print("latency = time from the last seat's 'ready' being sent to each connection decoding the results frame")
-    with tempfile.TemporaryDirectory() as tmp:
-        proc, port = start_host(variant, Path(tmp) / "bench.json", synthetic)
-        try:
-            rows = asyncio.run(measure(port, args.connections, args.years, args.seed))
-        finally:
-            proc.terminate()
-            proc.wait(10)
+    burners = [subprocess.Popen([sys.executable, "-c", BURNER], stdin=subprocess.DEVNULL) for _ in range(args.busy)]
+    if burners:
+        print(f"busy machine: {len(burners)} background CPU burner process(es) on {os.cpu_count()} cores")
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            proc, port = start_host(variant, Path(tmp) / "bench.json", synthetic)
+            try:
+                rows, fairness = asyncio.run(measure(port, args.connections, args.years, args.seed))
+            finally:
+                proc.terminate()
+                proc.wait(10)
+    finally:
+        for burner in burners:
+            burner.kill()
+            burner.wait(10)
     worst = 0.0
     print(f"{'phase':8} {'got':>4} {'min ms':>8} {'median':>8} {'max ms':>8}  within {TARGET_MS:.0f} ms")
     for phase, lat in rows:
@@ -173,7 +228,14 @@ def main() -> int:
               f"{within}/{args.connections}")
     verdict = "PASS" if worst <= TARGET_MS and all(len(lat) == args.connections for _, lat in rows) else "FAIL"
     print(f"worst over {len(rows)} phases: {worst:.2f} ms -> {verdict} (target: all within {TARGET_MS:.0f} ms)")
-    return 0 if verdict == "PASS" else 1
+    print(f"one maximal orders frame (256 x 200 characters), sent to answered: median {fairness['frame']:.1f} ms, "
+          f"max {fairness['frame_max']:.1f} ms; the same list again: {fairness['resent']:.1f} ms")
+    fair = "PASS" if fairness["ping_wait"] <= TARGET_MS else "FAIL"
+    print(f"another seat's ping: {fairness['ping_alone']:.1f} ms alone (median of 10); "
+          f"behind {PIPELINED_FRAMES} pipelined maximal frames: {fairness['ping_wait']:.1f} ms "
+          f"-> {fair} (target: {TARGET_MS:.0f} ms); all {PIPELINED_FRAMES} frames answered in "
+          f"{fairness['pipelined']:.0f} ms")
+    return 0 if verdict == fair == "PASS" else 1
 
 
 if __name__ == "__main__":

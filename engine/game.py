@@ -111,6 +111,16 @@ class Game:
         if power not in self.variant.board.powers:
             raise ChancelleryError(f"unknown power {power!r}")
         checks = [self.check_line(power, line) for line in lines if line.strip()]
+        self.keep_checked_orders(power, checks, ready)
+        return checks
+
+    def keep_checked_orders(self, power: str, checks: Sequence[LineCheck], ready: bool = False) -> None:
+        """Replace ``power``'s pending orders with the usable lines of ``checks``, already read by
+        :meth:`check_line` against the current position (the LAN host reads a long list in slices)."""
+        if self.is_over:
+            raise ChancelleryError("the game is over")
+        if power not in self.variant.board.powers:
+            raise ChancelleryError(f"unknown power {power!r}")
         kept: dict[str, str] = {}
         for c in checks:
             if c.order is not None:
@@ -120,7 +130,6 @@ class Game:
             self.ready.add(power)
         else:
             self.ready.discard(power)
-        return checks
 
     def mark_ready(self, power: str, ready: bool = True) -> None:
         if ready:

@@ -16,21 +16,23 @@ from __future__ import annotations
 import argparse
 import asyncio
 import hmac
+import json
 import logging
 import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..game import Game
-from ..savefile import load_game, save_game
+from ..game import Game, LineCheck
+from ..savefile import game_to_dict, load_game, save_game, write_atomic
 from ..types import ChancelleryError, PhaseType
 from .clock import DeadlinePolicy, PhaseClock
-from .codec import MAX_FRAME_SIZE, FrameError
+from .codec import MAX_FRAME_SIZE, FrameError, encode_frame
 from .press import PressLog, press_rule_for
 from .schema import (
     ERROR_CODES,
@@ -45,12 +47,13 @@ from .schema import (
 )
 from .seats import SeatTable
 from .transport import DEFAULT_MAX_BUFFER, TcpTransport, Transport, TransportClosed, memory_pair
-from .views import SeatViews, game_over_block, history_entry, position_to_wire, seat_list, visible_results
+from .views import SeatViews, game_over_block, history_entry, result_to_wire, seat_list, viewer
 
 log = logging.getLogger(__name__)
 
 META_KEY = "lan_host"  # where the host keeps seats, press and clock inside the save file's meta
 META_FORMAT = 1
+LINE_CACHE_SIZE = 4096  # order lines remembered per position, so a resent list isn't read again
 
 
 @dataclass(eq=False)
@@ -59,6 +62,9 @@ class Connection:
 
     number: int
     transport: Transport
+    address: str = "?"
+    opened_at: float = 0.0  # on the host's clock
+    heard_at: float = 0.0  # when its last whole message arrived
     greeted: bool = False
     power: str | None = None
     observer: bool = False
@@ -70,6 +76,11 @@ class Connection:
         who = self.power or ("observer" if self.observer else "guest")
         return f"#{self.number} {who} ({self.transport.peer})"
 
+    @property
+    def eviction_rank(self) -> tuple[bool, bool, int]:
+        """Which unseated connection makes room first: silent ones, then guests, then observers; oldest first."""
+        return (self.observer, self.greeted, self.number)
+
 
 @dataclass
 class HostSettings:
@@ -79,9 +90,12 @@ class HostSettings:
     ready_public: bool = True  # who is ready is shown to everyone; never what or how much they ordered
     cd_unclaimed: bool = False  # seats nobody claimed count as ready (civil disorder) instead of blocking
     max_connections: int = 128
+    max_unseated_per_address: int = 32  # guests and observers from one address; seated players don't count
     max_frame: int = MAX_FRAME_SIZE
     max_write_buffer: int = DEFAULT_MAX_BUFFER
-    hello_timeout: float = 10.0
+    hello_timeout: float = 10.0  # seconds a new connection has to say hello
+    guest_timeout: float = 120.0  # seconds a greeted connection may sit silent without claiming, resuming or observing
+    slice_seconds: float = 0.002  # reading a long order list yields to other connections this often
 
 
 class Host:
@@ -92,8 +106,9 @@ class Host:
     """
 
     def __init__(self, game: Game, settings: HostSettings | None = None, save_path: str | os.PathLike[str] | None = None,
-                 ) -> None:
+                 now: Callable[[], float] = time.monotonic) -> None:
         self.game = game
+        self._now = now
         self.settings = settings or HostSettings()
         self.save_path = Path(save_path) if save_path is not None else None
         self.seats = SeatTable(game.variant.powers)
@@ -107,6 +122,9 @@ class Host:
         self._server: asyncio.AbstractServer | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._timer: asyncio.TimerHandle | None = None
+        self._sweeper: asyncio.TimerHandle | None = None
+        self._line_cache: dict[tuple[str, str], LineCheck] = {}
+        self._line_cache_state: object = None
         self._listeners: list[Callable[[str, dict[str, Any]], None]] = []
         self.address: tuple[str, int] | None = None
         self._restore_meta()
@@ -141,8 +159,11 @@ class Host:
         sock = self._server.sockets[0].getsockname()
         self.address = (str(sock[0]), int(sock[1]))
         self._schedule_deadline()
+        self._schedule_sweep()
         self.save()
         log.info("hosting %s (%s) on %s:%d", self.game.variant.id, self.game.phase, *self.address)
+        # A host stopped after the last "ready" was saved but before adjudicating finishes the job now.
+        self._maybe_process()
         return self.address
 
     @property
@@ -155,6 +176,9 @@ class Host:
         """Stop listening, tell every client, save, and close every connection."""
         if self._timer is not None:
             self._timer.cancel()
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            self._sweeper = None
         if self._server is not None:
             self._server.close()
         for conn in list(self._conns):
@@ -204,50 +228,99 @@ class Host:
 
     async def _serve(self, transport: Transport) -> None:
         self._numbers += 1
-        conn = Connection(self._numbers, transport)
-        if len(self._conns) >= self.settings.max_connections:
+        now = self._now()
+        conn = Connection(self._numbers, transport, transport.address, now, now)
+        if not self._make_room(conn):
             self._send(conn, {"type": "error", "code": "host_full", "message": ERROR_CODES["host_full"]})
             transport.close()
             return
         self._conns.add(conn)
-        loop = asyncio.get_running_loop()
-        hello_timer = loop.call_later(self.settings.hello_timeout, self._hello_timeout, conn)
         try:
             while not conn.closed:
-                try:
-                    message = await transport.receive()
-                except FrameError as exc:
-                    self._error(conn, exc.code, str(exc), None, None)
-                    if exc.fatal:
-                        break
-                    continue
-                if message is None:
+                if not await self._serve_one(conn):
                     break
-                try:
-                    self._handle(conn, message)
-                except ProtocolError as exc:
-                    self._error(conn, exc.code, str(exc), request_id(message), message.get("type"))
-                    if exc.fatal:
-                        break
-                except ChancelleryError as exc:  # the engine refused something the schema let through
-                    self._error(conn, "bad_message", str(exc), request_id(message), message.get("type"))
-                except Exception:  # a bug must cost this one connection, never the host
-                    log.exception("internal error handling %r from %s", message.get("type"), conn.label)
-                    self._error(conn, "internal_error", ERROR_CODES["internal_error"], request_id(message),
-                                message.get("type"))
-                    break
-                if conn.greeted:
-                    hello_timer.cancel()
+                # One message per turn: a client that pipelines many frames waits behind everyone else's.
+                await asyncio.sleep(0)
         except (ConnectionError, OSError, TransportClosed):
             pass
         finally:
-            hello_timer.cancel()
             self._drop(conn)
 
-    def _hello_timeout(self, conn: Connection) -> None:
-        if not conn.greeted and not conn.closed:
-            self._error(conn, "timeout", ERROR_CODES["timeout"], None, None)
+    async def _serve_one(self, conn: Connection) -> bool:
+        """Read and answer one message; False once the connection must end."""
+        try:
+            message = await conn.transport.receive()
+        except FrameError as exc:
+            self._error(conn, exc.code, str(exc), None, None)
+            return not exc.fatal
+        if message is None:
+            return False
+        conn.heard_at = self._now()
+        try:
+            await self._handle(conn, message)
+        except ProtocolError as exc:
+            self._error(conn, exc.code, str(exc), request_id(message), message.get("type"))
+            return not exc.fatal
+        except ChancelleryError as exc:  # the engine refused an action the schema let through: say why
+            self._error(conn, "refused", str(exc), request_id(message), message.get("type"))
+        except Exception:  # a bug must cost this one connection, never the host
+            log.exception("internal error handling %r from %s", message.get("type"), conn.label)
+            self._error(conn, "internal_error", ERROR_CODES["internal_error"], request_id(message),
+                        message.get("type"))
+            return False
+        return True
+
+    def _make_room(self, newcomer: Connection) -> bool:
+        """Admit a new connection, closing the oldest unseated one if needed; False if every slot is seated.
+
+        A player coming back with a token must always get in, so connections without a seat give way:
+        first one from the newcomer's own address when that address has its fill of unseated connections,
+        then the oldest unseated one anywhere when the host is full.
+        """
+        unseated = [c for c in self._conns if c.power is None]
+        same_address = [c for c in unseated if c.address == newcomer.address]
+        if len(same_address) >= self.settings.max_unseated_per_address:
+            self._crowd_out(min(same_address, key=lambda c: c.eviction_rank))
+            unseated = [c for c in self._conns if c.power is None]
+        if len(self._conns) < self.settings.max_connections:
+            return True
+        if not unseated:
+            return False
+        self._crowd_out(min(unseated, key=lambda c: c.eviction_rank))
+        return True
+
+    def _crowd_out(self, conn: Connection) -> None:
+        self._error(conn, "host_full", "the host needed room for a new connection; connections without a seat "
+                                       "make room first", None, None)
+        self._drop(conn)
+
+    def _schedule_sweep(self) -> None:
+        limit = min(self.settings.hello_timeout, self.settings.guest_timeout)
+        self._sweeper = asyncio.get_running_loop().call_later(max(0.02, min(1.0, limit / 4)), self._sweep)
+
+    def _sweep(self) -> None:
+        self.expire_idle()
+        self._schedule_sweep()
+
+    def expire_idle(self) -> int:
+        """Close connections that said no hello in time, or said hello and then sat silent without taking a
+        seat or observing; returns how many. Runs every second or so; tests call it with an injected clock."""
+        now, closed = self._now(), 0
+        for conn in list(self._conns):
+            if not conn.greeted:
+                if now - conn.opened_at < self.settings.hello_timeout:
+                    continue
+                why = f"no hello within {self.settings.hello_timeout:g} seconds"
+            elif conn.power is None and not conn.observer:
+                if now - conn.heard_at < self.settings.guest_timeout:
+                    continue
+                why = f"no claim, resume or observe and no message for {self.settings.guest_timeout:g} seconds"
+            else:
+                continue
+            self._error(conn, "timeout", why, None, None)
             self._drop(conn)
+            closed += 1
+        return closed
 
     def _drop(self, conn: Connection) -> None:
         if conn.closed:
@@ -274,6 +347,23 @@ class Host:
             return False
         return True
 
+    def _send_encoded(self, conn: Connection, frame: bytes) -> None:
+        """Send a frame encoded once for several connections."""
+        if conn.closed:
+            return
+        try:
+            conn.transport.send_encoded(frame)
+        except TransportClosed as exc:
+            log.warning("dropping %s: %s", conn.label, exc)
+            self._drop(conn)
+
+    def _encode(self, frame: Mapping[str, Any]) -> bytes | None:
+        try:
+            return encode_frame(frame, self.settings.max_frame)
+        except FrameError as exc:  # a frame the host itself built is too large: a bug, but not a crash
+            log.warning("could not encode %s: %s", frame.get("type"), exc)
+            return None
+
     def _error(self, conn: Connection, code: str, message: str, re: int | str | None, ref: Any) -> None:
         frame: dict[str, Any] = {"type": "error", "code": code, "message": message}
         if re is not None:
@@ -290,16 +380,18 @@ class Host:
 
     # --- dispatch ---------------------------------------------------------------------------------
 
-    def _handle(self, conn: Connection, msg: Mapping[str, Any]) -> None:
+    async def _handle(self, conn: Connection, msg: Mapping[str, Any]) -> None:
         check_client_message(msg)
         kind = msg["type"]
         if kind == "hello":
             return self._on_hello(conn, msg)
         if not conn.greeted:
             raise ProtocolError("out_of_order", f"{kind}: say hello first")
+        if kind == "orders":  # the one message read in slices, so a long list can't hold up other seats
+            return await self._on_orders(conn, msg)
         handler = {
             "claim": self._on_claim, "resume": self._on_resume, "observe": self._on_observe,
-            "orders": self._on_orders, "ready": self._on_ready, "press": self._on_press, "draw": self._on_draw,
+            "ready": self._on_ready, "press": self._on_press, "draw": self._on_draw,
             "state": self._on_state, "history": self._on_history, "ping": self._on_ping, "bye": self._on_bye,
         }[kind]
         handler(conn, msg)
@@ -375,6 +467,15 @@ class Host:
             raise ProtocolError("not_seated", f"{kind}: only a seated player may do this")
         return conn.power
 
+    def _own_power(self, conn: Connection, msg: Mapping[str, Any]) -> str:
+        """The seat's power; a message that names another power (optional ``power`` field) is refused."""
+        kind = msg["type"]
+        power = self._seated_power(conn, kind)
+        named = msg.get("power")
+        if named is not None and named.strip().upper() != power:
+            raise ProtocolError("not_your_power", f"{kind}: this connection plays {power}, not {named!r}")
+        return power
+
     def _check_phase(self, msg: Mapping[str, Any], power: str) -> None:
         kind = msg["type"]
         if self.game.is_over:
@@ -385,35 +486,73 @@ class Host:
         if power not in self.views.to_order():
             raise ProtocolError("nothing_to_order", f"{kind}: {power} has nothing to order in {self.game.phase}")
 
-    def _on_orders(self, conn: Connection, msg: Mapping[str, Any]) -> None:
-        power = self._seated_power(conn, "orders")
-        named = msg.get("power")
-        if named is not None and named.strip().upper() != power:
-            raise ProtocolError("not_your_power", f"orders: this connection plays {power}, not {named!r}")
+    async def _on_orders(self, conn: Connection, msg: Mapping[str, Any]) -> None:
+        power = self._own_power(conn, msg)
         self._check_phase(msg, power)
+        position = self.game.state
+        checks = await self._read_lines(power, msg["orders"])
+        # Other connections ran while the lines were read: the phase may have moved on, the seat changed hands.
+        if self.game.state is not position:
+            raise ProtocolError("wrong_phase", f"orders: {msg['phase']} was adjudicated while these orders were "
+                                               f"being read; the current phase is {self.game.phase}")
+        self._check_phase(msg, power)
+        if conn.closed or conn.power != power:
+            return
         was_ready = power in self.game.ready
         ready = bool(msg.get("ready", False))
-        checks = self.game.set_orders(power, msg["orders"], ready=ready)
-        self.save()
+        before = (self.game.pending_orders(power), was_ready)
+        self.game.keep_checked_orders(power, checks, ready=ready)
+        if (self.game.pending_orders(power), ready) != before:  # a repeated submission has nothing new to save
+            self.save()  # before the answer: an acknowledged submission survives a crash
         self._reply(conn, msg, {
             "type": "orders_ack", "phase": self.game.phase,
             "checks": [{"text": c.text, "ok": c.ok} | ({} if c.ok else {"error": c.error}) for c in checks],
             "orders": self.game.pending_orders(power), "ready": ready,
         })
-        if ready != was_ready and self.settings.ready_public:
+        if not self._maybe_process() and ready != was_ready and self.settings.ready_public:
             self._broadcast_seats()
-        self._maybe_process()
+
+    async def _read_lines(self, power: str, lines: Sequence[str]) -> list[LineCheck]:
+        """Check each order line against the current position, giving other connections a turn every
+        ``slice_seconds``; a line already read for this power and position comes from the cache."""
+        position = self.game.state
+        if self._line_cache_state is not position:
+            self._line_cache_state, self._line_cache = position, {}
+        cache = self._line_cache
+        checks: list[LineCheck] = []
+        slice_started = time.perf_counter()
+        for line in lines:
+            if not line.strip():
+                continue
+            check = cache.get((power, line))
+            if check is None:
+                if time.perf_counter() - slice_started >= self.settings.slice_seconds:
+                    await asyncio.sleep(0)
+                    if self.game.state is not position:
+                        return checks  # the caller refuses the whole list
+                    slice_started = time.perf_counter()
+                check = self.game.check_line(power, line)
+                if len(cache) < LINE_CACHE_SIZE:
+                    cache[(power, line)] = check
+            checks.append(check)
+        return checks
 
     def _on_ready(self, conn: Connection, msg: Mapping[str, Any]) -> None:
-        power = self._seated_power(conn, "ready")
+        power = self._own_power(conn, msg)
         self._check_phase(msg, power)
         was_ready = power in self.game.ready
         self.game.mark_ready(power, msg["ready"])
-        self.save()
+        changed = msg["ready"] != was_ready
+        completes = changed and self._can_process()
+        if changed and not completes:
+            self.save()  # before the answer: an acknowledged ready flag survives a crash
         self._reply(conn, msg, {"type": "ready_ack", "phase": self.game.phase, "ready": msg["ready"]})
-        if msg["ready"] != was_ready and self.settings.ready_public:
+        if completes:
+            # The last ready goes straight to the results; the save after them holds the new phase. A crash
+            # in between loses only this ready flag, and the seat sends it again.
+            self.process_now("ready")
+        elif changed and self.settings.ready_public:
             self._broadcast_seats()
-        self._maybe_process()
 
     def _on_press(self, conn: Connection, msg: Mapping[str, Any]) -> None:
         power = self._seated_power(conn, "press")
@@ -425,16 +564,18 @@ class Host:
             raise ProtocolError("press_refused", f"press: {reason}")
         message = self.press.add(self.game.phase, power, recipients, msg["text"])
         self._reply(conn, msg, {"type": "press_ack", "seq": message.seq})
-        frame = message.to_wire()
-        for other in list(self._conns):
-            if other.greeted and (other.power is not None or other.observer) and message.is_visible_to(other.power):
-                self._send(other, frame)
+        frame = self._encode(message.to_wire())
+        if frame is None:
+            return
+        for other in self._audience():
+            if message.is_visible_to(other.power):
+                self._send_encoded(other, frame)
 
     def _on_draw(self, conn: Connection, msg: Mapping[str, Any]) -> None:
-        power = self._seated_power(conn, "draw")
+        power = self._own_power(conn, msg)
         if self.game.is_over:
             raise ProtocolError("game_over", "draw: the game has ended")
-        self.game.vote_draw(power, msg["vote"])
+        self.game.vote_draw(power, msg["vote"])  # the engine may refuse (a variant with no draws): "refused"
         self.save()
         # Votes are secret until every survivor has voted for the draw (then the game ends for all).
         self._reply(conn, msg, {"type": "draw_ack", "vote": msg["vote"]})
@@ -475,13 +616,13 @@ class Host:
         connected = {p: p in self._by_power for p in self.game.variant.powers}
         return seat_list(self.game.variant.powers, self.seats.claimed(), connected, ready)
 
-    def _state_frame(self, power: str | None) -> dict[str, Any]:
+    def _state_frame(self, power: str | None, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         return {
             "type": "state",
-            "position": position_to_wire(self.views.view(power), self.game.variant),
+            "position": self.views.position(power),
             "to_order": self.views.to_order(),
             "you": None if power is None else self.views.you_block(power),
-            "seats": self._seat_rows(),
+            "seats": self._seat_rows() if seats is None else seats,
             "clock": self.clock.to_wire(),
             "over": game_over_block(self.game),
             "history_length": len(self.game.history),
@@ -491,23 +632,26 @@ class Host:
         return [c for c in self._conns if c.greeted and (c.power is not None or c.observer)]
 
     def _broadcast_seats(self) -> None:
-        frame = {"type": "seats", "seats": self._seat_rows()}
-        for conn in self._audience():
-            self._send(conn, frame)
+        frame = self._encode({"type": "seats", "seats": self._seat_rows()})
+        if frame is not None:
+            for conn in self._audience():
+                self._send_encoded(conn, frame)
 
     def _broadcast_states(self) -> None:
-        shared: dict[str | None, dict[str, Any]] = {}
+        seats = self._seat_rows()
+        encoded: dict[str | None, bytes | None] = {}  # observers share one frame; each seat has its own
         for conn in self._audience():
-            if conn.power is None:
-                shared.setdefault(None, self._state_frame(None))
-                self._send(conn, shared[None])
-            else:
-                self._send(conn, self._state_frame(conn.power))
+            if conn.power not in encoded:
+                encoded[conn.power] = self._encode(self._state_frame(conn.power, seats))
+            frame = encoded[conn.power]
+            if frame is not None:
+                self._send_encoded(conn, frame)
 
     def _broadcast_clock(self) -> None:
-        frame = {"type": "clock"} | self.clock.to_wire()
-        for conn in self._audience():
-            self._send(conn, frame)
+        frame = self._encode({"type": "clock"} | self.clock.to_wire())
+        if frame is not None:
+            for conn in self._audience():
+                self._send_encoded(conn, frame)
 
     # --- adjudication -----------------------------------------------------------------------------
 
@@ -517,14 +661,20 @@ class Host:
         return [p for p in self.views.to_order()
                 if p not in game.ready and (self.seats.is_claimed(p) or not self.settings.cd_unclaimed)]
 
-    def _maybe_process(self) -> None:
+    def _can_process(self) -> bool:
+        """Every seat the phase waits for is ready (and the host isn't paused)."""
         if self.game.is_over or self.clock.paused or self._waiting_for():
-            return
+            return False
         to_order = self.views.to_order()
         # Civil-disorder seats alone never drive a movement phase: with nobody playing, the game would spin.
-        if self.game.state.phase.type is PhaseType.MOVEMENT and not any(self.seats.is_claimed(p) for p in to_order):
-            return
+        return self.game.state.phase.type is not PhaseType.MOVEMENT or any(self.seats.is_claimed(p) for p in to_order)
+
+    def _maybe_process(self) -> bool:
+        """Adjudicate if every seat the phase waits for is ready; True if it did."""
+        if not self._can_process():
+            return False
         self.process_now("ready")
+        return True
 
     def process_now(self, reason: str = "host") -> None:
         """Adjudicate the current phase at once; missing orders take the engine's defaults."""
@@ -533,18 +683,28 @@ class Host:
         before = self.game.state
         result = self.game.process()
         self._start_clock()
-        self.save()
         log.info("%s processed (%s) -> %s", before.phase, reason, self.game.phase)
-        shared: dict[str | None, dict[str, Any]] = {}
+        # Results first, each distinct list encoded once (without fog of war, one frame for everyone).
+        variant = self.game.variant
+        by_power: dict[str | None, bytes | None] = {}
+        by_list: dict[tuple[int, ...], bytes | None] = {}
         for conn in self._audience():
-            key = conn.power
-            if key not in shared:
-                shared[key] = {"type": "results", "phase": str(before.phase), "next_phase": self.game.phase,
-                               "reason": reason,
-                               "results": visible_results(self.game.variant, before, result.results, key)}
-            self._send(conn, shared[key])
+            if conn.power not in by_power:
+                shown = variant.results_for(before, list(result.results), viewer(conn.power))
+                key = tuple(map(id, shown))
+                if key not in by_list:
+                    by_list[key] = self._encode({
+                        "type": "results", "phase": str(before.phase), "next_phase": self.game.phase,
+                        "reason": reason, "results": [result_to_wire(r) for r in shown]})
+                by_power[conn.power] = by_list[key]
+            frame = by_power[conn.power]
+            if frame is not None:
+                self._send_encoded(conn, frame)
         self._broadcast_states()
         self._schedule_deadline()
+        # Saved after every seat has its results: a crash before this point finds the phase unprocessed
+        # with every seat ready, and the restarted host adjudicates the same orders again (see start()).
+        self.save()
         self._notify("processed", phase=str(before.phase), next_phase=self.game.phase, reason=reason)
 
     # --- the clock --------------------------------------------------------------------------------
@@ -625,7 +785,9 @@ class Host:
         }
         if self.save_path is not None:
             try:
-                save_game(self.game, self.save_path)
+                # An ordinary save file without indentation: json's C encoder writes it several times faster,
+                # and the host writes it after every submission.
+                write_atomic(self.save_path, json.dumps(game_to_dict(self.game)) + "\n")
             except OSError as exc:  # a full disk must not stop the game; the host's screen shows it
                 log.warning("autosave to %s failed: %s", self.save_path, exc.strerror or exc)
                 self._notify("save_failed", path=str(self.save_path), error=str(exc.strerror or exc))

@@ -39,10 +39,11 @@ ERROR_CODES: dict[str, str] = {
     "nothing_to_order": "the seat has nothing to order this phase",
     "game_over": "the game has ended",
     "press_refused": "the variant's press rules don't allow this message",
+    "refused": "the game's rules refuse this action; the message says why",
     "replaced": "another connection resumed this seat with its token; this one is closed",
     "too_slow": "the client didn't read its frames and its buffer overflowed; the connection is closed",
-    "timeout": "the client didn't say hello in time; the connection is closed",
-    "host_full": "the host has no room for another connection",
+    "timeout": "the client didn't say hello in time, or sat silent without a seat; the connection is closed",
+    "host_full": "the host has no room for another connection, or closed this seatless one to make room",
     "shutting_down": "the host is stopping",
     "internal_error": "the host failed to handle the message (a bug, logged on the host); the connection is closed",
 }
@@ -112,6 +113,12 @@ def _check_orders(msg: Mapping[str, Any]) -> None:
 def _check_ready(msg: Mapping[str, Any]) -> None:
     _text(msg, "phase", 16)
     _field(msg, "ready", bool)
+    _text(msg, "power", MAX_NAME_LENGTH, required=False)
+
+
+def _check_draw(msg: Mapping[str, Any]) -> None:
+    _field(msg, "vote", bool)
+    _text(msg, "power", MAX_NAME_LENGTH, required=False)
 
 
 def _check_press(msg: Mapping[str, Any]) -> None:
@@ -142,7 +149,7 @@ _CHECKS = {
     "orders": _check_orders,
     "ready": _check_ready,
     "press": _check_press,
-    "draw": lambda m: _field(m, "vote", bool),
+    "draw": _check_draw,
     "state": _no_fields,
     "history": _check_history,
     "ping": _no_fields,

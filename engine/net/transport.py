@@ -32,11 +32,17 @@ class BufferOverflow(TransportClosed):
 class Transport(ABC):
     """One end of a frame link."""
 
-    peer: str = "?"
+    peer: str = "?"  # who is at the other end, for logs
+    address: str = "?"  # the other end's network address without the port: connections are counted per address
 
     @abstractmethod
     def send(self, message: Mapping[str, Any]) -> None:
         """Queue one message without waiting. Raises :class:`TransportClosed` or :class:`BufferOverflow`."""
+
+    def send_encoded(self, frame: bytes) -> None:
+        """Queue one frame already made by :func:`~engine.net.codec.encode_frame`, so a frame many peers
+        get is encoded once. Raises like :meth:`send`."""
+        raise NotImplementedError(f"{type(self).__name__} can't send encoded frames")
 
     @abstractmethod
     async def drain(self) -> None:
@@ -73,6 +79,7 @@ class TcpTransport(Transport):
                 pass
         peer = writer.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) and len(peer) >= 2 else "?"
+        self.address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
 
     @classmethod
     async def connect(cls, host: str, port: int, timeout: float = 10.0, max_frame: int = MAX_FRAME_SIZE,
@@ -96,6 +103,9 @@ class TcpTransport(Transport):
 
     def send(self, message: Mapping[str, Any]) -> None:
         self._write(encode_frame(message, self._max_frame))
+
+    def send_encoded(self, frame: bytes) -> None:
+        self._write(frame)
 
     async def drain(self) -> None:
         if self._closed:
@@ -146,6 +156,7 @@ class MemoryTransport(Transport):
 
     def __init__(self, name: str, max_frame: int = MAX_FRAME_SIZE, max_buffer: int = DEFAULT_MAX_BUFFER) -> None:
         self.peer = name
+        self.address = "local"
         self._inbox: deque[bytes | None] = deque()
         self._inbox_bytes = 0
         self._wakeup = asyncio.Event()
@@ -173,6 +184,9 @@ class MemoryTransport(Transport):
 
     def send(self, message: Mapping[str, Any]) -> None:
         self._write(encode_frame(message, self._max_frame))
+
+    def send_encoded(self, frame: bytes) -> None:
+        self._write(frame)
 
     async def drain(self) -> None:
         if self._closed:

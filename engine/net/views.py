@@ -11,7 +11,7 @@ from typing import Any
 
 from ..contract import centers_by_power, units_by_power
 from ..game import Game, PhaseRecord
-from ..orders import Order
+from ..options import legal_orders_for_state
 from ..phases import OrderResult
 from ..state import GameState
 from ..types import PhaseType
@@ -67,16 +67,20 @@ def history_entry(variant: Variant, index: int, record: PhaseRecord, next_state:
 
 
 class SeatViews:
-    """Per-position cache of views and legal orders, so 30 seats don't each recompute the same options.
+    """Per-position cache of views, their wire form and legal orders, so 30 seats don't each recompute the
+    same options: seats that see the same view (every seat, without fog of war) share one of each.
 
     Rebuilt whenever the game's position object changes (a phase was processed or the GM edited it).
+    The dicts and lists it returns are shared: callers send them and never change them.
     """
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self._state: GameState | None = None
         self._views: dict[str | None, GameState] = {}
-        self._legal: dict[int, tuple[GameState, dict[str, dict[str, list[Order]]]]] = {}
+        # Keyed by id(view); the view is kept alongside so its id can't be reused while cached.
+        self._legal: dict[int, tuple[GameState, dict[str, dict[str, list[str]]]]] = {}
+        self._wire: dict[int, tuple[GameState, dict[str, Any]]] = {}
         self._to_order: list[str] = []
 
     def _refresh(self) -> None:
@@ -84,6 +88,7 @@ class SeatViews:
             self._state = self.game.state
             self._views.clear()
             self._legal.clear()
+            self._wire.clear()
             self._to_order = self.game.powers_to_order()
 
     def view(self, power: str | None) -> GameState:
@@ -98,13 +103,21 @@ class SeatViews:
         self._refresh()
         return list(self._to_order)
 
+    def position(self, power: str | None) -> dict[str, Any]:
+        """The position as ``power`` sees it, in wire form (shared by every seat with the same view)."""
+        view = self.view(power)
+        key = id(view)
+        if key not in self._wire:
+            self._wire[key] = (view, position_to_wire(view, self.game.variant))
+        return self._wire[key][1]
+
     def legal(self, power: str) -> dict[str, list[str]]:
+        """Every legal order of ``power`` per unit or build site, as canonical text."""
         view = self.view(power)
         key = id(view)
         if key not in self._legal:
-            self._legal[key] = (view, self.game.variant.legal_orders(view))
-        per_unit = self._legal[key][1].get(power, {})
-        return {loc: [str(o) for o in orders] for loc, orders in per_unit.items()}
+            self._legal[key] = (view, legal_orders_for_state(self.game.variant, view))
+        return self._legal[key][1].get(power, {})
 
     def you_block(self, power: str) -> dict[str, Any]:
         """The seat's private block: its own sealed orders, ready flag, draw vote and legal orders."""

@@ -181,3 +181,14 @@ def test_well_formed_client_messages_pass_unchanged() -> None:
         {"type": "history", "start": 0, "count": 5},
     ):
         assert check_client_message(message) is message
+
+
+def test_the_protocol_document_lists_every_error_code_the_host_can_send() -> None:
+    import re
+    from pathlib import Path
+
+    from engine.net.schema import ERROR_CODES
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text(encoding="utf-8")
+    documented = set(re.findall(r"^\| `([a-z_]+)` \| (?:no|\*\*yes\*\*)", doc, re.MULTILINE))
+    assert documented == set(ERROR_CODES)

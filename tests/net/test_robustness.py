@@ -185,13 +185,13 @@ def test_a_silent_connection_is_dropped_after_the_hello_timeout_and_a_full_host_
         assert error["code"] == "timeout"
         assert await silent.next_frame() is None
         silent.close()
-        one, two = await RawPeer.open(host), await RawPeer.open(host)
-        await one.hello()
-        await two.hello()
-        third = await RawPeer.open(host)
+        one, two = await seat(host, "FRANCE"), await seat(host, "ENGLAND")
+        third = await RawPeer.open(host)  # every slot holds a seat: nobody can make room
         assert (await third.until("error"))["code"] == "host_full"
-        for p in (one, two, third):
-            p.close()
+        assert await third.next_frame() is None
+        third.close()
+        for c in (one, two):
+            await c.close()
         await host.close()
 
     run(play())
