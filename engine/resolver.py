@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, NamedTuple
 
+from .convoy_routes import convoy_route_exists
 from .mapdata import MapData
 from .orders import Convoy, Move, Order, SupportHold, SupportMove
 from .types import Unit, UnitType, province_of
@@ -426,20 +427,3 @@ class _Outcomes(dict[str, Outcome]):
 
     def get(self, prov: str, default: Outcome | None = None) -> Outcome | None:  # type: ignore[override]
         return self[prov] if prov in self else default
-
-
-def fleets_linked(board: MapData, coast: str, fleets: set[str] | frozenset[str]) -> set[str]:
-    """The fleets among ``fleets`` joined to the coastal province ``coast`` by a chain of fleets."""
-    linked = {f for f in fleets if coast in board.fleet_adjacent_provinces(f)}
-    stack = list(linked)
-    while stack:
-        for nxt in board.fleet_adjacent_provinces(stack.pop()):
-            if nxt in fleets and nxt not in linked:
-                linked.add(nxt)
-                stack.append(nxt)
-    return linked
-
-
-def convoy_route_exists(board: MapData, start: str, dest: str, fleets: set[str] | frozenset[str]) -> bool:
-    """Is there a chain of the given fleet provinces from ``start`` to ``dest`` (a province)?"""
-    return any(dest in board.fleet_adjacent_provinces(f) for f in fleets_linked(board, province_of(start), fleets))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .convoy_routes import convoy_route_exists, fleets_linked
 from .mapdata import MapData
 from .orders import (
     Build,
@@ -22,7 +23,6 @@ from .orders import (
     SupportMove,
     Waive,
 )
-from .resolver import convoy_route_exists, fleets_linked
 from .state import GameState
 from .types import (
     AmbiguousOrderError,

@@ -5,10 +5,10 @@ list and which rule systems use which), plus one ``resources/maps/<id>/`` folder
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import cached_property
-from typing import Any, ClassVar, Mapping, NamedTuple, Sequence
+from functools import cache, cached_property
+from typing import Any, ClassVar, Mapping, Sequence
 
+from ..hooks import PhaseEnd, PhaseNote
 from ..mapdata import MapData, load_map
 from ..orders import Hold, Move, Order, RawOrder, parse_raw
 from ..resolver import MovementResolver, MovementResult, Tracer
@@ -16,25 +16,6 @@ from ..rules import DEFAULT_RULEBOOK, Rulebook
 from ..state import Dislodged, GameState
 from ..types import ChancelleryError, Phase, PhaseType, Season, Unit, UnitType, province_of
 from ..validate import validate_for_phase
-
-
-class PhaseNote(NamedTuple):
-    """A rule effect that no order asked for (a capture, a unit lost), reported beside the order results."""
-
-    power: str
-    order: str  # the unit or order it concerns, in order notation ("E MOS H")
-    succeeded: bool
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class PhaseEnd:
-    """What :meth:`Variant.after_phase` hands back to the phase processor."""
-
-    state: GameState
-    # Results for orders the standard processing doesn't know (a variant's adjustment orders).
-    verdicts: Mapping[Order, tuple[bool, str]] = field(default_factory=dict)
-    notes: tuple[PhaseNote, ...] = ()
 
 
 PUBLIC_VIEW = "*"
@@ -134,6 +115,10 @@ class Variant:
     def extra_orders(self, state: GameState, unit: Unit) -> list[Order]:
         """Further legal orders offered with ``unit`` in the legal options (a variant's own order kinds)."""
         return []
+
+    def has_standard_options(self) -> bool:
+        """Does this variant offer exactly the standard movement orders (so the fast text tables apply)?"""
+        return _standard_options(type(self))
 
     # --- centres and builds -------------------------------------------------------------------------
 
@@ -274,3 +259,13 @@ class Variant:
 
         Standard: full press. Variants restrict it (anonymous press, no press in some phases)."""
         return None
+
+
+@cache
+def _standard_options(cls: type[Variant]) -> bool:  # the answer depends on the class alone
+    return (cls.extra_moves is Variant.extra_moves and cls.extra_orders is Variant.extra_orders
+            and cls.legal_orders is Variant.legal_orders
+            and set(cls.unit_types) <= {UnitType.ARMY, UnitType.FLEET})
+
+
+__all__ = ["PUBLIC_VIEW", "PhaseEnd", "PhaseNote", "Variant"]
