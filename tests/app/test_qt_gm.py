@@ -2,6 +2,11 @@
 board, exports and the results report, position corrections and rollback, view toggles."""
 from __future__ import annotations
 
+import pytest
+
+pytest.importorskip("PySide6", reason="needs Qt")
+pytestmark = pytest.mark.gui
+
 from pathlib import Path
 
 from PySide6.QtCore import Qt
