@@ -1,9 +1,9 @@
 """Movement adjudication: the guess-and-check resolver of Kruijswijk's "Math of Adjudication".
 
 Every order is a decision that depends on others. ``resolve`` guesses when it meets a cycle, tries both
-guesses, and when the cycle has no single consistent answer applies the backup rule: a convoy paradox makes
-the paradox's convoys fail (the Szykman rule, DATC 4.A.2); otherwise it is circular movement and every move
-in it succeeds. Strength and cut rules are methods, so a variant changes one rule by overriding one method.
+guesses, and when the cycle has no single consistent answer applies the backup rule: a convoy paradox is
+broken by the rulebook's paradox rule (DATC 4.A.2: Szykman, the paradox's convoys fail, by default; or All
+Hold, every unit in it holds); otherwise it is circular movement and every move in it succeeds. Strength and cut rules are methods, so a variant changes one rule by overriding one method.
 
 Input orders are already validated (see :mod:`engine.validate`): one legal order per unit, holds filled in.
 """
@@ -15,6 +15,7 @@ from typing import Callable, Mapping, NamedTuple
 from .convoy_routes import convoy_route_exists
 from .mapdata import MapData
 from .orders import Convoy, Move, Order, SupportHold, SupportMove
+from .rules import DEFAULT_RULEBOOK, ConvoyParadox, Rulebook
 from .types import Unit, UnitType, province_of
 
 _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
@@ -41,6 +42,9 @@ Tracer = Callable[[str], None]
 
 class MovementResolver:
     """Adjudicates one movement phase. Construct, then call :meth:`run`."""
+
+    # The edition options; a variant sets its own on the instance before :meth:`run`.
+    rulebook: Rulebook = DEFAULT_RULEBOOK
 
     def __init__(
         self,
@@ -83,7 +87,8 @@ class MovementResolver:
         self.state: dict[str, int] = {}
         self.result: dict[str, bool] = {}
         self.deps: list[str] = []
-        self.paradox: set[str] = set()
+        self.paradox: set[str] = set()  # convoys failed by the paradox rule
+        self.held: set[str] = set()  # units the All Hold rule held
 
     # --- order matching and convoy intent ----------------------------------------------------------
 
@@ -166,7 +171,18 @@ class MovementResolver:
 
     def backup_rule(self, cycle: list[str]) -> None:
         convoys = [p for p in cycle if type(self.orders[p]) is Convoy]
-        if convoys:
+        if convoys and self.rulebook.convoy_paradox is ConvoyParadox.ALL_HOLD:
+            if self.tracer:
+                self.tracer(f"convoy paradox among {sorted(cycle)}: every unit in it holds")
+            for p in cycle:
+                if type(self.orders[p]) in (Move, SupportHold, SupportMove, Convoy):
+                    self.result[p] = False
+                    self.state[p] = _RESOLVED
+                    self.held.add(p)
+                else:
+                    self.state[p] = _UNRESOLVED
+            self.paradox.update(convoys)
+        elif convoys:
             # Szykman: the convoying fleets in the paradox hold; their convoys fail.
             if self.tracer:
                 self.tracer(f"convoy paradox among {sorted(cycle)}: convoys of {sorted(convoys)} fail")
@@ -329,6 +345,8 @@ class MovementResolver:
         order = self.orders[prov]
         ok = self.result[prov]
         kind = type(order)
+        if prov in self.held and not (kind is not Move and prov in dislodged):
+            return Outcome(False, "convoy paradox: every unit in it holds (All Hold rule)")
         if kind is Move:
             if ok:
                 return Outcome(True, "moves" + (" by convoy" if prov in self.convoyed else ""))

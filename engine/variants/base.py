@@ -151,7 +151,9 @@ class Variant:
         self, state: GameState, orders: Mapping[str, Order], tracer: Tracer | None = None
     ) -> MovementResult:
         """``orders`` holds one order per unit, by province."""
-        return self.resolver_class(self.board, state.units, orders, tracer).run()
+        resolver = self.resolver_class(self.board, state.units, orders, tracer)
+        resolver.rulebook = self.rulebook
+        return resolver.run()
 
     def order_key(self, order: Order) -> str:
         """The slot an order fills. Two orders with one key are for the same unit (DATC 4.D.3), and the

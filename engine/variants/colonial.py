@@ -670,6 +670,7 @@ class ColonialVariant(Variant):
         passages = self.suez_open(state, orders)
         resolver = ColonialResolver(self.board, state.units, unit_orders, tracer, places=self.places,
                                     suez_open=passages, moving_along_blocks=TSR_RULES[self.tsr_rules])
+        resolver.rulebook = self.rulebook
         result = resolver.run()
         for key, permission in permissions.items():
             result.outcomes[key] = Outcome(True, f"the Suez Canal is open for {permission.fleet} to {permission.dest}")
