@@ -120,7 +120,8 @@ def _route_without(board: object, state: GameState, army: Unit, dest: str, busy:
 
 def retreat_orders(state: GameState, prov: str) -> list[Order]:
     d = state.dislodged[prov]
-    return [Retreat(d.unit, loc) for loc in d.retreats] + [Disband(d.unit)]
+    orders: list[Order] = [Retreat(d.unit, loc) for loc in d.retreats]
+    return orders + [Disband(d.unit)]
 
 
 def adjustment_orders(variant: VariantRules, state: GameState, power: str) -> dict[str, list[Order]]:

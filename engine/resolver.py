@@ -97,10 +97,10 @@ class MovementResolver:
         mv = self.orders.get(origin)
         if type(mv) is not Move:
             return False
-        if province_of(mv.dest) != province_of(order.dest):  # type: ignore[union-attr]
+        if province_of(mv.dest) != province_of(order.dest):
             return False
         # DATC 4.B.4: a coast in a support order need not be given, but if given it must match.
-        return "/" not in order.dest or order.dest == mv.dest  # type: ignore[union-attr]
+        return "/" not in order.dest or order.dest == mv.dest
 
     def uses_convoy(self, origin: str) -> bool:
         """DATC 4.A.3 (2000/2023 rules, v3.0 preference): the convoy route is used if the army can't walk,
@@ -246,7 +246,7 @@ class MovementResolver:
     def support_is_cut(self, prov: str) -> bool:
         order = self.orders[prov]
         power = self.units[prov].power
-        into = province_of(order.dest) if type(order) is SupportMove else None  # type: ignore[union-attr]
+        into = province_of(order.dest) if type(order) is SupportMove else None
         for attacker in self.moves_into.get(prov, ()):
             if self.units[attacker].power == power:
                 continue

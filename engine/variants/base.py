@@ -5,7 +5,7 @@ list and which rule systems use which), plus one ``resources/maps/<id>/`` folder
 """
 from __future__ import annotations
 
-from functools import cache, cached_property
+from functools import cached_property
 from typing import Any, ClassVar, Mapping, Sequence
 
 from ..hooks import PhaseEnd, PhaseNote
@@ -118,7 +118,12 @@ class Variant:
 
     def has_standard_options(self) -> bool:
         """Does this variant offer exactly the standard movement orders (so the fast text tables apply)?"""
-        return _standard_options(type(self))
+        cls = type(self)
+        if cls not in _STANDARD_OPTIONS:  # the answer depends on the class alone
+            _STANDARD_OPTIONS[cls] = (
+                cls.extra_moves is Variant.extra_moves and cls.extra_orders is Variant.extra_orders
+                and cls.legal_orders is Variant.legal_orders and set(cls.unit_types) <= {UnitType.ARMY, UnitType.FLEET})
+        return _STANDARD_OPTIONS[cls]
 
     # --- centres and builds -------------------------------------------------------------------------
 
@@ -263,11 +268,7 @@ class Variant:
         return None
 
 
-@cache
-def _standard_options(cls: type[Variant]) -> bool:  # the answer depends on the class alone
-    return (cls.extra_moves is Variant.extra_moves and cls.extra_orders is Variant.extra_orders
-            and cls.legal_orders is Variant.legal_orders
-            and set(cls.unit_types) <= {UnitType.ARMY, UnitType.FLEET})
+_STANDARD_OPTIONS: dict[type[Variant], bool] = {}
 
 
 __all__ = ["PUBLIC_VIEW", "PhaseEnd", "PhaseNote", "Variant"]
