@@ -56,7 +56,7 @@ def orange_count(image: QImage, rect: QRect) -> int:
 
 
 def screen_rect(page: GamePage, prov: str) -> QRect:
-    bounds = page.geometry.provinces[prov].bounds
+    bounds = page.map_geometry.provinces[prov].bounds
     return QRect(page.view.mapFromScene(bounds.topLeft()), page.view.mapFromScene(bounds.bottomRight()))
 
 
