@@ -78,7 +78,8 @@ def gui_main(argv: Sequence[str] | None = None) -> int:
         return 2
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "chancellery"])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0] if sys.argv else "chancellery"])
     app.setApplicationName("Chancellery")
     app.setOrganizationName("Chancellery")
     app.setDesktopFileName("chancellery")

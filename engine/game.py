@@ -191,7 +191,8 @@ def _order_key(order: Order) -> str:
     unit = getattr(order, "unit", None)
     if unit is None:
         return f"#{id(order)}"  # waives don't replace each other
+    loc: str = unit.loc
     if order.__class__.__name__ == "Build":
-        return f"build:{unit.loc.split('/')[0]}"
-    return unit.loc.split("/")[0]
+        return f"build:{loc.split('/')[0]}"
+    return loc.split("/")[0]
 

@@ -127,7 +127,7 @@ class MapData:
                 )
             mapdata = cls(
                 id=data["id"],
-                name=data.get("name", data["id"]),
+                name=str(data.get("name", data["id"])),
                 provinces=provinces,
                 powers=powers,
                 neutral_centers=tuple(c.upper() for c in data.get("neutral_centers", ())),
@@ -321,6 +321,7 @@ def available_maps() -> list[str]:
 
 
 __all__ = [
+    "MAPS_DIR",
     "MapData",
     "PowerInfo",
     "Province",

@@ -14,7 +14,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import itemgetter
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .mapdata import MapData
 from .state import GameState
@@ -55,7 +55,7 @@ class _RouteTexts(NamedTuple):
 
 @dataclass(slots=True)
 class _Tables:
-    rows: dict[str, dict[str, tuple]]  # "A" or "F" -> location -> _UnitRow as a tuple
+    rows: dict[str, dict[str, tuple[Any, ...]]]  # "A" or "F" -> location -> _UnitRow as a tuple
     sea_fleet_keys: frozenset[str]  # "F NTH": fleets that could convoy
     sailors: dict[str, frozenset[str]]  # sea -> keys of the armies a fleet there could start convoying ("A BRE")
     chains: dict[str, tuple[ConvoyChain, ...]]  # validate.convoy_chains
@@ -91,7 +91,7 @@ def _tables(board: MapData) -> _Tables:
             move_suffixes[key] = dict(suffixes)
             walkable[key] = frozenset(province_of(d) for d in dests)
 
-    rows: dict[str, dict[str, tuple]] = {"A": {}, "F": {}}
+    rows: dict[str, dict[str, tuple[Any, ...]]] = {"A": {}, "F": {}}
     supporters: dict[str, list[tuple[str, str, str]]] = defaultdict(list)
     for key in fixed:
         here = province_of(key[2:])
@@ -194,12 +194,12 @@ def movement_order_texts(board: MapData, state: GameState) -> dict[str, dict[str
                     else:
                         extra[fleet] = texts.copy()
                 sea_moves += moves_by_sea
-        for may_support, texts in sea_moves:
+        for may_support, support_texts in sea_moves:
             for key in may_support & present:
                 if key in extra:
-                    extra[key].append(texts[key])
+                    extra[key].append(support_texts[key])
                 else:
-                    extra[key] = [texts[key]]
+                    extra[key] = [support_texts[key]]
 
     out: dict[str, dict[str, list[str]]] = {}
     for unit, (key, fixed, supportable, supports) in zip(units, placed):

@@ -8,15 +8,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Iterable
 
+from .hooks import VariantRules
 from .option_texts import movement_order_texts
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, Waive
 from .state import GameState
 from .types import PhaseType, Unit, UnitType, province_of
 from .validate import fleet_groups, fleets_at_sea, minimal_convoy_routes, sea_coasts
-from .variants.base import Variant
 
 
 @dataclass(slots=True)
@@ -30,7 +29,7 @@ class _Reach:
     group_coasts: list[frozenset[str]] = field(default_factory=list)  # network -> coastal provinces it touches
 
 
-def _convoy_networks(variant: Variant, state: GameState, reach: _Reach) -> None:
+def _convoy_networks(variant: VariantRules, state: GameState, reach: _Reach) -> None:
     """Group the fleets that could convoy into connected networks and note the coasts each touches."""
     board = variant.board
     coasts = sea_coasts(board)
@@ -40,7 +39,7 @@ def _convoy_networks(variant: Variant, state: GameState, reach: _Reach) -> None:
         reach.fleet_group.update(dict.fromkeys(group, g))
 
 
-def _moves(variant: Variant, state: GameState) -> _Reach:
+def _moves(variant: VariantRules, state: GameState) -> _Reach:
     board = variant.board
     reach = _Reach()
     _convoy_networks(variant, state, reach)
@@ -71,7 +70,7 @@ def _moves(variant: Variant, state: GameState) -> _Reach:
     return reach
 
 
-def unit_options(variant: Variant, state: GameState, prov: str, reach: _Reach | None = None) -> list[Order]:
+def unit_options(variant: VariantRules, state: GameState, prov: str, reach: _Reach | None = None) -> list[Order]:
     """Every legal movement-phase order for the unit in ``prov``."""
     board = variant.board
     unit = state.units[prov]
@@ -121,10 +120,11 @@ def _route_without(board: object, state: GameState, army: Unit, dest: str, busy:
 
 def retreat_orders(state: GameState, prov: str) -> list[Order]:
     d = state.dislodged[prov]
-    return [Retreat(d.unit, loc) for loc in d.retreats] + [Disband(d.unit)]
+    orders: list[Order] = [Retreat(d.unit, loc) for loc in d.retreats]
+    return orders + [Disband(d.unit)]
 
 
-def adjustment_orders(variant: Variant, state: GameState, power: str) -> dict[str, list[Order]]:
+def adjustment_orders(variant: VariantRules, state: GameState, power: str) -> dict[str, list[Order]]:
     """Per build site (or unit, when removing): the legal builds, removals and waive."""
     board = variant.board
     delta = variant.adjustment_delta(state, power)
@@ -146,7 +146,7 @@ def adjustment_orders(variant: Variant, state: GameState, power: str) -> dict[st
     return out
 
 
-def legal_order_objects(variant: Variant, state: GameState) -> dict[str, dict[str, list[Order]]]:
+def legal_order_objects(variant: VariantRules, state: GameState) -> dict[str, dict[str, list[Order]]]:
     ptype = state.phase.type
     out: dict[str, dict[str, list[Order]]] = {}
     if ptype is PhaseType.MOVEMENT:
@@ -164,19 +164,12 @@ def legal_order_objects(variant: Variant, state: GameState) -> dict[str, dict[st
     return out
 
 
-def has_standard_options(variant: Variant) -> bool:
+def has_standard_options(variant: VariantRules) -> bool:
     """Does ``variant`` offer exactly the standard movement orders (so the fast text tables apply)?"""
-    return _standard_options(type(variant))
+    return variant.has_standard_options()
 
 
-@lru_cache(maxsize=None)
-def _standard_options(cls: type[Variant]) -> bool:  # the answer depends on the class alone
-    return (cls.extra_moves is Variant.extra_moves and cls.extra_orders is Variant.extra_orders
-            and cls.legal_orders is Variant.legal_orders
-            and set(cls.unit_types) <= {UnitType.ARMY, UnitType.FLEET})
-
-
-def legal_orders_for_state(variant: Variant, state: GameState) -> dict[str, dict[str, list[str]]]:
+def legal_orders_for_state(variant: VariantRules, state: GameState) -> dict[str, dict[str, list[str]]]:
     """Every legal order as canonical text, per power and location."""
     if state.phase.type is PhaseType.MOVEMENT and has_standard_options(variant):
         return movement_order_texts(variant.board, state)
@@ -186,12 +179,12 @@ def legal_orders_for_state(variant: Variant, state: GameState) -> dict[str, dict
     }
 
 
-def orderable_powers(variant: Variant, state: GameState) -> list[str]:
+def orderable_powers(variant: VariantRules, state: GameState) -> list[str]:
     """Powers that have something to order in this phase (the variant decides)."""
     return variant.orderable_powers(state)
 
 
-def standard_orderable_powers(variant: Variant, state: GameState) -> list[str]:
+def standard_orderable_powers(variant: VariantRules, state: GameState) -> list[str]:
     """Under the standard rules: owners of units (movement), of dislodged units (retreats), or with
     builds or removals due (adjustments)."""
     ptype = state.phase.type

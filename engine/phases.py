@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, NamedTuple, Sequence
 
+from .hooks import PhaseEnd, VariantRules
 from .orders import Build, Disband, Order, Retreat, Waive, order_power
 from .state import Dislodged, GameState
 from .types import OrderError, Phase, PhaseType, Unit, UnitType, province_of
 from .validate import retreat_options
-from .variants.base import PhaseEnd, Variant
 
 SUCCEEDS, FAILS, INVALID = "succeeds", "fails", "invalid"
 
@@ -40,14 +40,14 @@ class PhaseResult:
 class Submission:
     """The orders of every power for one phase, read and checked against the position."""
 
-    variant: Variant
+    variant: VariantRules
     state: GameState
     orders: dict[str, list[Order]] = field(default_factory=dict)  # power -> usable orders
     results: list[OrderResult] = field(default_factory=list)  # per written order, in submission order
     keys: list[str | None] = field(default_factory=list)  # per result: the order's slot (Variant.order_key)
 
     @classmethod
-    def from_texts(cls, variant: Variant, state: GameState, texts: Mapping[str, Sequence[str]]) -> Submission:
+    def from_texts(cls, variant: VariantRules, state: GameState, texts: Mapping[str, Sequence[str]]) -> Submission:
         sub = cls(variant, state)
         for power, lines in texts.items():
             for text in lines:
@@ -56,7 +56,7 @@ class Submission:
         return sub
 
     @classmethod
-    def from_orders(cls, variant: Variant, state: GameState, orders: Mapping[str, Iterable[Order]]) -> Submission:
+    def from_orders(cls, variant: VariantRules, state: GameState, orders: Mapping[str, Iterable[Order]]) -> Submission:
         sub = cls(variant, state)
         for power, items in orders.items():
             for order in items:
@@ -230,7 +230,7 @@ def _process_retreats(sub: Submission) -> PhaseResult:
 # --- adjustments -------------------------------------------------------------------------------------
 
 
-def civil_disorder_removals(variant: Variant, state: GameState, power: str, count: int,
+def civil_disorder_removals(variant: VariantRules, state: GameState, power: str, count: int,
                             exclude: set[str]) -> list[Unit]:
     """DATC 4.D.8 (2023): remove the units farthest from the nearest owned supply centre, counting
     steps over land and sea for both unit types; fleets before armies; then alphabetically (English)."""
@@ -319,7 +319,7 @@ def _notes(end: PhaseEnd) -> list[OrderResult]:
 # --- the calendar ------------------------------------------------------------------------------------
 
 
-def update_centers(variant: Variant, state: GameState) -> GameState:
+def update_centers(variant: VariantRules, state: GameState) -> GameState:
     centers = dict(state.centers)
     for prov, unit in state.units.items():
         if variant.board.provinces[prov].is_supply_center:
@@ -327,7 +327,7 @@ def update_centers(variant: Variant, state: GameState) -> GameState:
     return state.replace(centers=centers)
 
 
-def _advance(variant: Variant, state: GameState) -> tuple[GameState, str | None]:
+def _advance(variant: VariantRules, state: GameState) -> tuple[GameState, str | None]:
     """Move ``state`` (already holding the phase's results) to the next phase that has something to do."""
     phase = state.phase
     winner = None
@@ -345,7 +345,7 @@ def _advance(variant: Variant, state: GameState) -> tuple[GameState, str | None]
     return state.replace(phase=variant.next_movement_phase(phase)), winner
 
 
-def process_phase(variant: Variant, state: GameState, orders: Mapping[str, Sequence[str]]) -> PhaseResult:
+def process_phase(variant: VariantRules, state: GameState, orders: Mapping[str, Sequence[str]]) -> PhaseResult:
     """Read order texts per power, adjudicate and advance: the one-call form."""
     return Submission.from_texts(variant, state, orders).process()
 

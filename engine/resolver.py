@@ -1,9 +1,9 @@
 """Movement adjudication: the guess-and-check resolver of Kruijswijk's "Math of Adjudication".
 
 Every order is a decision that depends on others. ``resolve`` guesses when it meets a cycle, tries both
-guesses, and when the cycle has no single consistent answer applies the backup rule: a convoy paradox makes
-the paradox's convoys fail (the Szykman rule, DATC 4.A.2); otherwise it is circular movement and every move
-in it succeeds. Strength and cut rules are methods, so a variant changes one rule by overriding one method.
+guesses, and when the cycle has no single consistent answer applies the backup rule: a convoy paradox is
+broken by the rulebook's paradox rule (DATC 4.A.2: Szykman, the paradox's convoys fail, by default; or All
+Hold, every unit in it holds); otherwise it is circular movement and every move in it succeeds. Strength and cut rules are methods, so a variant changes one rule by overriding one method.
 
 Input orders are already validated (see :mod:`engine.validate`): one legal order per unit, holds filled in.
 """
@@ -12,8 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, NamedTuple
 
+from .convoy_routes import convoy_route_exists
 from .mapdata import MapData
 from .orders import Convoy, Move, Order, SupportHold, SupportMove
+from .rules import DEFAULT_RULEBOOK, ConvoyParadox, Rulebook
 from .types import Unit, UnitType, province_of
 
 _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
@@ -40,6 +42,9 @@ Tracer = Callable[[str], None]
 
 class MovementResolver:
     """Adjudicates one movement phase. Construct, then call :meth:`run`."""
+
+    # The edition options; a variant sets its own on the instance before :meth:`run`.
+    rulebook: Rulebook = DEFAULT_RULEBOOK
 
     def __init__(
         self,
@@ -82,7 +87,8 @@ class MovementResolver:
         self.state: dict[str, int] = {}
         self.result: dict[str, bool] = {}
         self.deps: list[str] = []
-        self.paradox: set[str] = set()
+        self.paradox: set[str] = set()  # convoys failed by the paradox rule
+        self.held: set[str] = set()  # units the All Hold rule held
 
     # --- order matching and convoy intent ----------------------------------------------------------
 
@@ -91,10 +97,10 @@ class MovementResolver:
         mv = self.orders.get(origin)
         if type(mv) is not Move:
             return False
-        if province_of(mv.dest) != province_of(order.dest):  # type: ignore[union-attr]
+        if province_of(mv.dest) != province_of(order.dest):
             return False
         # DATC 4.B.4: a coast in a support order need not be given, but if given it must match.
-        return "/" not in order.dest or order.dest == mv.dest  # type: ignore[union-attr]
+        return "/" not in order.dest or order.dest == mv.dest
 
     def uses_convoy(self, origin: str) -> bool:
         """DATC 4.A.3 (2000/2023 rules, v3.0 preference): the convoy route is used if the army can't walk,
@@ -165,7 +171,18 @@ class MovementResolver:
 
     def backup_rule(self, cycle: list[str]) -> None:
         convoys = [p for p in cycle if type(self.orders[p]) is Convoy]
-        if convoys:
+        if convoys and self.rulebook.convoy_paradox is ConvoyParadox.ALL_HOLD:
+            if self.tracer:
+                self.tracer(f"convoy paradox among {sorted(cycle)}: every unit in it holds")
+            for p in cycle:
+                if type(self.orders[p]) in (Move, SupportHold, SupportMove, Convoy):
+                    self.result[p] = False
+                    self.state[p] = _RESOLVED
+                    self.held.add(p)
+                else:
+                    self.state[p] = _UNRESOLVED
+            self.paradox.update(convoys)
+        elif convoys:
             # Szykman: the convoying fleets in the paradox hold; their convoys fail.
             if self.tracer:
                 self.tracer(f"convoy paradox among {sorted(cycle)}: convoys of {sorted(convoys)} fail")
@@ -229,7 +246,7 @@ class MovementResolver:
     def support_is_cut(self, prov: str) -> bool:
         order = self.orders[prov]
         power = self.units[prov].power
-        into = province_of(order.dest) if type(order) is SupportMove else None  # type: ignore[union-attr]
+        into = province_of(order.dest) if type(order) is SupportMove else None
         for attacker in self.moves_into.get(prov, ()):
             if self.units[attacker].power == power:
                 continue
@@ -328,6 +345,8 @@ class MovementResolver:
         order = self.orders[prov]
         ok = self.result[prov]
         kind = type(order)
+        if prov in self.held and not (kind is not Move and prov in dislodged):
+            return Outcome(False, "convoy paradox: every unit in it holds (All Hold rule)")
         if kind is Move:
             if ok:
                 return Outcome(True, "moves" + (" by convoy" if prov in self.convoyed else ""))
@@ -426,20 +445,3 @@ class _Outcomes(dict[str, Outcome]):
 
     def get(self, prov: str, default: Outcome | None = None) -> Outcome | None:  # type: ignore[override]
         return self[prov] if prov in self else default
-
-
-def fleets_linked(board: MapData, coast: str, fleets: set[str] | frozenset[str]) -> set[str]:
-    """The fleets among ``fleets`` joined to the coastal province ``coast`` by a chain of fleets."""
-    linked = {f for f in fleets if coast in board.fleet_adjacent_provinces(f)}
-    stack = list(linked)
-    while stack:
-        for nxt in board.fleet_adjacent_provinces(stack.pop()):
-            if nxt in fleets and nxt not in linked:
-                linked.add(nxt)
-                stack.append(nxt)
-    return linked
-
-
-def convoy_route_exists(board: MapData, start: str, dest: str, fleets: set[str] | frozenset[str]) -> bool:
-    """Is there a chain of the given fleet provinces from ``start`` to ``dest`` (a province)?"""
-    return any(dest in board.fleet_adjacent_provinces(f) for f in fleets_linked(board, province_of(start), fleets))

@@ -5,33 +5,25 @@ import enum
 from dataclasses import dataclass
 
 
-class AdjacentConvoy(enum.Enum):
-    """DATC 4.A.3: when does an army that could walk use an ordered convoy instead?"""
+class ConvoyParadox(enum.Enum):
+    """DATC 4.A.2: how a convoy paradox (a cycle of decisions with no single answer through a convoy) is broken."""
 
-    RULES_2000 = "2000"  # "via convoy" or a convoying fleet of the same power; no land fallback (DATC v3.0)
-
-
-class CivilDisorderRemoval(enum.Enum):
-    """DATC 4.D.8: which unit goes when removals are missing."""
-
-    RULES_2023 = "2023"  # farthest from the nearest owned centre over land and sea; fleets first; alphabetical
+    SZYKMAN = "szykman"  # the paradox's convoys fail, the rest is adjudicated as usual (DATC v3.0 preference)
+    ALL_HOLD = "all_hold"  # every unit in the paradox holds: its moves fail, its supports and convoys are not given
 
 
 @dataclass(frozen=True, slots=True)
 class Rulebook:
-    """The options the adjudicator follows. Defaults are the 2023 rulebook with DATC v3.0 preferences."""
+    """The edition options the adjudicator follows; the default is the 2023 rulebook with the DATC v3.0
+    preferences. A variant passes its rulebook to its resolver (``MovementResolver.rulebook``).
 
-    edition: str = "2023"
-    adjacent_convoy: AdjacentConvoy = AdjacentConvoy.RULES_2000
-    civil_disorder: CivilDisorderRemoval = CivilDisorderRemoval.RULES_2023
-    # 4.A.1 multi-route convoys are disrupted only when every route is; 4.A.2 Szykman for paradoxes;
-    # 4.A.5 a unit dislodged by a convoyed army may retreat to the army's origin. These are fixed: every
-    # modern rulebook agrees, and a variant that wants otherwise overrides the resolver hook instead.
-    allow_waive: bool = True
+    The other DATC choices are fixed, because every modern rulebook agrees on them and a variant that wants
+    otherwise overrides the resolver hook instead: 4.A.1 a multi-route convoy is disrupted only when every
+    route is; 4.A.3 an army uses a convoy to an adjacent province when it says "via convoy" or a fleet of
+    its own power convoys it; 4.A.5 a unit dislodged by a convoyed army may retreat to the army's origin;
+    4.D.8 civil-disorder removals follow the 2023 rule (docs/datc-conformance.md)."""
 
-    @classmethod
-    def edition_2023(cls) -> Rulebook:
-        return cls()
+    convoy_paradox: ConvoyParadox = ConvoyParadox.SZYKMAN
 
 
 DEFAULT_RULEBOOK = Rulebook()

@@ -69,7 +69,14 @@ class Phase(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> Phase:
-        """Parse ``S1901M``; raises :class:`ValueError` naming the bad text."""
+        """Parse ``S1901M``; raises :class:`ValueError` naming the bad text.
+
+        >>> str(Phase.parse(" f1901r "))
+        'F1901R'
+        >>> Phase.parse("S1901X")
+        Traceback (most recent call last):
+        ValueError: bad phase 'S1901X': expected season letter, year, M/R/A (e.g. S1901M)
+        """
         m = _PHASE_RE.match(text.strip().upper()) if isinstance(text, str) else None
         if not m:
             raise ValueError(f"bad phase {text!r}: expected season letter, year, M/R/A (e.g. S1901M)")
@@ -99,7 +106,11 @@ class Unit(NamedTuple):
 
 
 def province_of(loc: str) -> str:
-    """``"STP/NC"`` -> ``"STP"``; a plain province code is returned as is."""
+    """The province of a location, without its coast.
+
+    >>> province_of("STP/NC"), province_of("MOS")
+    ('STP', 'MOS')
+    """
     slash = loc.find("/")
     return loc if slash < 0 else loc[:slash]
 

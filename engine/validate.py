@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .convoy_routes import convoy_route_exists, fleets_linked
 from .mapdata import MapData
 from .orders import (
     Build,
@@ -22,7 +23,6 @@ from .orders import (
     SupportMove,
     Waive,
 )
-from .resolver import convoy_route_exists, fleets_linked
 from .state import GameState
 from .types import (
     AmbiguousOrderError,
@@ -297,21 +297,21 @@ def validate_movement(raw: RawOrder, state: GameState, board: MapData, power: st
         if not board.provinces[here].can_convoy:
             raise IllegalOrderError(f"a fleet in {here} can't convoy (only at sea)")
         origin = province_of(raw.target_loc)
-        target = state.units.get(origin)
-        if target is None:
+        convoyed = state.units.get(origin)
+        if convoyed is None:
             raise IllegalOrderError(f"no army at {origin} to convoy")
-        if target.type is not UnitType.ARMY:
+        if convoyed.type is not UnitType.ARMY:
             raise IllegalOrderError("only armies can be convoyed")
         dest_prov = province_of(raw.dest)
         if dest_prov == origin:
-            raise IllegalOrderError(f"{target} can't be convoyed to its own province")
+            raise IllegalOrderError(f"{convoyed} can't be convoyed to its own province")
         if not board.provinces[dest_prov].is_coastal:
             raise IllegalOrderError(f"an army can't be convoyed to {dest_prov}")
         fleets = frozenset(fleets_linked(board, origin, fleets_at_sea(board, state)))
         if here not in minimal_convoy_routes(board, origin, fleets).get(dest_prov, ()):
             raise IllegalOrderError(f"{unit} is on no convoy route the fleets at sea could form from {origin} "
                                     f"to {dest_prov}")
-        return Convoy(unit, target, dest_prov)
+        return Convoy(unit, convoyed, dest_prov)
     raise OrderSyntaxError(f"unknown order kind {raw.kind!r}")
 
 

@@ -8,13 +8,20 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import cast
 
 from engine.orders import Build, Order, Waive
 from engine.types import UnitType, province_of
 from engine.variants.engineered_rules.orders import Bid, Convert, CreateDecoy, CreateEngineer, VoteOut
 
 
-def order_key(order: Order) -> str:
+def as_order(order: object) -> Order:
+    """A variant's own order kind (a Suez permission, an engineer's orders) as the engine's hooks type it:
+    they take and hand out such orders as ``Order`` and pass them through to the variant."""
+    return cast(Order, order)
+
+
+def order_key(order: object) -> str:
     """What a new order replaces: the order of the same unit (or build site). Waives never replace."""
     if isinstance(order, Waive):
         return "waive"

@@ -32,6 +32,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
+from typing import TypeVar
 
 from engine.game import Game
 from engine.mapdata import MapData
@@ -66,7 +68,7 @@ from engine.variants.engineered_rules.orders import (
 )
 from engine.variants.engineered_rules.options import biddable_units
 
-from .drafts import OrderDraft, order_key
+from .drafts import OrderDraft, as_order, order_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -553,11 +555,11 @@ class OrderEntry:
             self._emit(power, next(iter(by_dest.values())))
             return
         prov = province_of(next(iter(by_dest)))
-        actions = {}
+        actions: dict[str, Callable[[], None]] = {}
         labels = []
         for dest, order in sorted(by_dest.items()):
             key = (coast_of(dest) or dest)[:1].upper()
-            actions[key] = (lambda o=order: self._emit(power, o))
+            actions[key] = partial(self._emit, power, order)
             labels.append(Choice(key, self._coast_name(dest)))
         self._ask(Question(f"Which coast of {self._name(prov)}?", tuple(labels), prov), actions)
 
@@ -628,7 +630,7 @@ class OrderEntry:
     # --- the Suez Canal ---------------------------------------------------------------------------
 
     def _permissions(self, orders: Sequence[Order]) -> list[SuezPermission]:
-        return [o for o in orders if isinstance(o, SuezPermission)]
+        return _of_kind(orders, SuezPermission)
 
     def _offer_suez(self, power: str, orders: Sequence[Order]) -> None:
         """G on the unit in Egypt: grant the one passage at once, or ask which fleet (grant or withdraw)."""
@@ -645,16 +647,16 @@ class OrderEntry:
         for number, permission in enumerate(permissions, start=1):
             key = str(number)
             if permission in granted:
-                actions[key] = lambda p=permission: self._withdraw(power, p)
+                actions[key] = partial(self._withdraw, power, permission)
                 labels.append(Choice(key, f"Withdraw the passage of {permission.fleet}"))
             else:
-                actions[key] = lambda p=permission: self._grant(power, p)
+                actions[key] = partial(self._grant, power, permission)
                 labels.append(Choice(key, f"Grant Suez passage to {permission.fleet} (to {permission.dest})"))
         assert self.selected is not None
         self._ask(Question("Suez Canal:", tuple(labels), self.selected), actions)
 
     def _grant(self, power: str, permission: SuezPermission) -> None:
-        self.draft.put(power, permission)
+        self.draft.put(power, as_order(permission))
         self._still_selected(f"Granted: {permission}")
 
     def _withdraw(self, power: str, permission: SuezPermission) -> None:
@@ -756,14 +758,14 @@ class OrderEntry:
             return
         # One placement per power: a new one replaces the last (two would both be void).
         kept = [o for o in self.draft.orders(power) if not isinstance(o, CreateEngineer)]
-        self.draft.replace_all(power, [*kept, placement], str(placement))
+        self.draft.replace_all(power, [*kept, as_order(placement)], str(placement))
         self._still_selected(f"Engineer placed: {placement}")
 
     def _transport_sources(self, orders: Sequence[Order]) -> dict[str, Transport]:
         """Province of an engineer -> the selected unit's order fetching it."""
         if self.slot is not None:
             return {}
-        return {province_of(o.engineer.loc): o for o in orders if isinstance(o, Transport)}
+        return {province_of(o.engineer.loc): o for o in _of_kind(orders, Transport)}
 
     def _has_transports(self) -> bool:
         return any(isinstance(o, Transport) for _, orders in self.options.by_province.values() for o in orders)
@@ -816,7 +818,7 @@ class OrderEntry:
         self._emit(*found)
 
     def _start_damage(self, orders: Sequence[Order]) -> None:
-        targets = {province_of(o.target.loc) for o in orders if isinstance(o, Damage)}
+        targets = {province_of(o.target.loc) for o in _of_kind(orders, Damage)}
         if not targets:
             self.prompt = f"{self._unit_text()} can't damage anything"
             return
@@ -872,7 +874,7 @@ class OrderEntry:
     def place_bid(self, power: str, bid: Bid) -> None:
         """The dialog's answer: the bid joins ``power``'s orders (a new bid for the same unit replaces it)."""
         self.bid_request = None
-        self.draft.put(power, bid)
+        self.draft.put(power, as_order(bid))
         self.prompt = f"Ordered: {bid}"
         self._notify()
 
@@ -885,7 +887,7 @@ class OrderEntry:
     def _offer_votes(self) -> None:
         """V in the winter (advanced level): vote a power out (rule F1)."""
         votes = [(power, o) for (power, slot), orders in self.options.side.items() if slot == "VOTE"
-                 for o in orders if isinstance(o, VoteOut)]
+                 for o in _of_kind(orders, VoteOut)]
         if self.focus_power is not None:
             votes = [(p, o) for p, o in votes if p == self.focus_power]
         if not votes:
@@ -898,7 +900,7 @@ class OrderEntry:
         labels: list[Choice] = []
         for number, (power, vote) in enumerate(votes, start=1):
             key = str(number)
-            actions[key] = lambda p=power, v=vote: self._emit(p, v)
+            actions[key] = partial(self._emit, power, vote)
             labels.append(Choice(key, f"Vote out {self._power_word(vote.target)}"))
         voter = votes[0][0]
         homes = self.options.board.powers[voter].home_centers if voter in self.options.board.powers else ()
@@ -927,7 +929,7 @@ class OrderEntry:
             power, orders = entry
             for o in orders:
                 if isinstance(o, Disband):
-                    offer("R", f"Remove {o.unit}", lambda p=power, d=o: self._remove_unit(p, d))
+                    offer("R", f"Remove {o.unit}", partial(self._remove_unit, power, o))
             existing = self.draft.order_for(power, f"build:{prov}")
             if existing is not None or self._builds_left(power) > 0:
                 builds = [o for o in orders if isinstance(o, Build)]
@@ -938,9 +940,9 @@ class OrderEntry:
                     else:
                         key = b.unit.type.value
                         label = f"Build {UNIT_NAMES.get(key, f'unit {key}').lower()}"
-                    offer(key, label, lambda p=power, o=b: self._emit(p, o))
+                    offer(key, label, partial(self._emit, power, b))
             if existing is not None:
-                offer("X", f"No build in {self._name(prov)}", lambda p=power: self._remove_build(p, prov))
+                offer("X", f"No build in {self._name(prov)}", partial(self._remove_build, power, prov))
         for slot in slots:
             for o in self.options.stacked[slot]:
                 power = slot[2]
@@ -1011,7 +1013,7 @@ class OrderEntry:
             else:
                 key = b.unit.type.value
                 label = UNIT_NAMES.get(key, f"Unit {key}")
-            actions[key] = (lambda o=b: self._emit(power, o))
+            actions[key] = partial(self._emit, power, b)
             labels.append(Choice(key, label))
         if existing is not None:
             actions["X"] = lambda: self._remove_build(power, prov)
@@ -1039,8 +1041,9 @@ class OrderEntry:
                 return
         self.prompt = f"{self._unit_text()} {refusal}"
 
-    def _emit(self, power: str, order: Order) -> None:
-        self.draft.put(power, order)
+    def _emit(self, power: str, order: object) -> None:
+        """Put ``order`` (a standard one or the variant's own kind) in the draft and start over."""
+        self.draft.put(power, as_order(order))
         self._reset()
         self.prompt = f"Ordered: {order}"
 
@@ -1129,3 +1132,11 @@ class OrderEntry:
             if target is not None and province_of(target.loc) == self.target:
                 return str(target)
         return self.target
+
+
+_Kind = TypeVar("_Kind")
+
+
+def _of_kind(orders: Iterable[object], kind: type[_Kind]) -> list[_Kind]:
+    """The orders of one kind (a variant's own kinds included, which the engine types as ``Order``)."""
+    return [o for o in orders if isinstance(o, kind)]

@@ -56,9 +56,9 @@ class MapScene(QGraphicsScene):
         for pid in sorted(centre_ids):
             shape = geometry.provinces[pid]
             at = shape.sc if shape.sc is not None else QPointF(shape.label.x(), shape.label.y() + 0.55 * u)
-            item = CentreItem(at, u, self.colours.get(homes[pid]) if pid in homes else None)
-            self.centres[pid] = item
-            self.addItem(item)
+            centre = CentreItem(at, u, self.colours.get(homes[pid]) if pid in homes else None)
+            self.centres[pid] = centre
+            self.addItem(centre)
         self._home_of = homes
         self.labels: list[LabelItem] = []
         for pid, shape in geometry.provinces.items():

@@ -17,7 +17,17 @@ import logging
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from app.drawing import ArrowStyle, BoardGeometry, BoardPicture, GeometryError, OrderArrow, load_map_geometry, palette
+from app.drawing import (
+    ArrowStyle,
+    BoardGeometry,
+    BoardPicture,
+    GeometryError,
+    OrderArrow,
+    OrderKind,
+    UnitMark,
+    load_map_geometry,
+    palette,
+)
 from app.drawing.paths import geometry_path
 from engine.game import PhaseRecord
 from engine.mapdata import MapData
@@ -124,9 +134,10 @@ def colonial_places(variant: Variant | None) -> ColonialPlaces | None:
     return variant.places if isinstance(variant, ColonialVariant) else None
 
 
-def order_arrow(power: str, order: Order, *, failed: bool = False, phase_type: PhaseType | None = None,
+def order_arrow(power: str, order: object, *, failed: bool = False, phase_type: PhaseType | None = None,
                 variant: Variant | None = None) -> OrderArrow | None:
-    """How ``order`` is drawn; ``None`` for orders without a mark (a waive).
+    """How ``order`` (of any kind, a variant's own included) is drawn; ``None`` for orders without a mark
+    (a waive).
 
     With ``variant`` a railway move follows its line and Suez passages go through the canal; a railway
     move's result split at its stop comes from :func:`railway_arrows`.
@@ -141,30 +152,30 @@ def order_arrow(power: str, order: Order, *, failed: bool = False, phase_type: P
         if places is None:
             return None
         # Drawn like the Avalon Hill form of the order: Egypt's unit supporting the passage.
-        return OrderArrow("support_move", power, places.canal, order.dest, order.fleet.loc, failed=failed,
+        return OrderArrow(OrderKind.SUPPORT_MOVE, power, places.canal, order.dest, order.fleet.loc, failed=failed,
                           style=ArrowStyle.CANAL)
     if isinstance(order, Hold):
-        return OrderArrow("hold", power, order.unit.loc, failed=failed)
+        return OrderArrow(OrderKind.HOLD, power, order.unit.loc, failed=failed)
     if isinstance(order, Move):
         if is_railway_move(order):
             return railway_arrows(power, order, places, failed=failed)[0]
         style = ArrowStyle.CANAL if places is not None and is_suez_move(places, order) else ArrowStyle.NORMAL
-        return OrderArrow("move", power, order.unit.loc, order.dest, failed=failed, style=style)
+        return OrderArrow(OrderKind.MOVE, power, order.unit.loc, order.dest, failed=failed, style=style)
     if isinstance(order, SupportHold):
-        return OrderArrow("support_hold", power, order.unit.loc, order.target.loc, failed=failed)
+        return OrderArrow(OrderKind.SUPPORT_HOLD, power, order.unit.loc, order.target.loc, failed=failed)
     if isinstance(order, SupportMove):
         passage = (places is not None and order.target.type is UnitType.FLEET
                    and places.other_sea(province_of(order.target.loc)) == province_of(order.dest))
-        return OrderArrow("support_move", power, order.unit.loc, order.dest, order.target.loc, failed=failed,
+        return OrderArrow(OrderKind.SUPPORT_MOVE, power, order.unit.loc, order.dest, order.target.loc, failed=failed,
                           style=ArrowStyle.CANAL if passage else ArrowStyle.NORMAL)
     if isinstance(order, Convoy):
-        return OrderArrow("convoy", power, order.unit.loc, order.dest, order.target.loc, failed=failed)
+        return OrderArrow(OrderKind.CONVOY, power, order.unit.loc, order.dest, order.target.loc, failed=failed)
     if isinstance(order, Retreat):
-        return OrderArrow("retreat", power, order.unit.loc, order.dest, failed=failed)
+        return OrderArrow(OrderKind.RETREAT, power, order.unit.loc, order.dest, failed=failed)
     if isinstance(order, Disband):
-        return OrderArrow("disband", power, order.unit.loc, failed=failed, dislodged=phase_type is PhaseType.RETREATS)
+        return OrderArrow(OrderKind.DISBAND, power, order.unit.loc, failed=failed, dislodged=phase_type is PhaseType.RETREATS)
     if isinstance(order, Build):
-        return OrderArrow("build", power, order.unit.loc, failed=failed, unit_type=order.unit.type.value)
+        return OrderArrow(OrderKind.BUILD, power, order.unit.loc, failed=failed, unit_type=order.unit.type.value)
     return None
 
 
@@ -175,21 +186,21 @@ def _engineered_arrow(power: str, order: object, *, failed: bool, phase_type: Ph
     if isinstance(order, Bid):
         return order_arrow(power, order.order, failed=failed, phase_type=phase_type, variant=variant) or False
     if isinstance(order, StackedMove):
-        return OrderArrow("move", power, order.stacked.loc, order.dest, failed=failed)
+        return OrderArrow(OrderKind.MOVE, power, order.stacked.loc, order.dest, failed=failed)
     if isinstance(order, Transport):
-        return OrderArrow("transport", power, order.unit.loc, aux_loc=order.engineer.loc, failed=failed)
+        return OrderArrow(OrderKind.TRANSPORT, power, order.unit.loc, aux_loc=order.engineer.loc, failed=failed)
     if isinstance(order, Damage):
         if order.dest is None:
-            return OrderArrow("support_hold", power, order.unit.loc, order.target.loc, failed=failed,
+            return OrderArrow(OrderKind.SUPPORT_HOLD, power, order.unit.loc, order.target.loc, failed=failed,
                               style=ArrowStyle.DAMAGE)
-        return OrderArrow("support_move", power, order.unit.loc, order.dest, order.target.loc, failed=failed,
+        return OrderArrow(OrderKind.SUPPORT_MOVE, power, order.unit.loc, order.dest, order.target.loc, failed=failed,
                           style=ArrowStyle.DAMAGE)
     if isinstance(order, CreateEngineer):
-        return OrderArrow("build", power, order.engineer.loc, failed=failed, unit_type=UnitType.ENGINEER.value)
+        return OrderArrow(OrderKind.BUILD, power, order.engineer.loc, failed=failed, unit_type=UnitType.ENGINEER.value)
     if isinstance(order, CreateDecoy):
-        return OrderArrow("build", power, order.decoy.loc, failed=failed, unit_type=UnitType.DECOY.value)
+        return OrderArrow(OrderKind.BUILD, power, order.decoy.loc, failed=failed, unit_type=UnitType.DECOY.value)
     if isinstance(order, Convert):
-        return OrderArrow("build", power, order.into.loc, failed=failed, unit_type=order.into.type.value)
+        return OrderArrow(OrderKind.BUILD, power, order.into.loc, failed=failed, unit_type=order.into.type.value)
     if isinstance(order, (StackedHold, DisbandStacked, VoteOut)):
         return False  # listed with the orders, nothing to draw
     return None
@@ -208,17 +219,17 @@ def railway_arrows(power: str, order: Move, places: ColonialPlaces | None, *, fa
     if places is not None and origin in places.route and dest in places.route and origin != dest:
         path = places.path(origin, dest)
     if journey is None or journey.unit != order.unit or journey.path != path:
-        return [OrderArrow("move", power, order.unit.loc, order.dest, failed=failed, style=ArrowStyle.TSR,
+        return [OrderArrow(OrderKind.MOVE, power, order.unit.loc, order.dest, failed=failed, style=ArrowStyle.TSR,
                            via=path[:-1])]
     if journey.arrived or journey.stopped_at == journey.origin:
-        return [OrderArrow("move", power, order.unit.loc, order.dest, failed=not journey.arrived,
+        return [OrderArrow(OrderKind.MOVE, power, order.unit.loc, order.dest, failed=not journey.arrived,
                            style=ArrowStyle.TSR, via=path[:-1])]
     stop = journey.stopped_at
     travelled = journey.travelled
     rest = path[path.index(stop) + 1:]
     return [
-        OrderArrow("move", power, order.unit.loc, stop, style=ArrowStyle.TSR, via=travelled[:-1]),
-        OrderArrow("move", power, stop, order.dest, failed=True, style=ArrowStyle.TSR, via=rest[:-1]),
+        OrderArrow(OrderKind.MOVE, power, order.unit.loc, stop, style=ArrowStyle.TSR, via=travelled[:-1]),
+        OrderArrow(OrderKind.MOVE, power, stop, order.dest, failed=True, style=ArrowStyle.TSR, via=rest[:-1]),
     ]
 
 
@@ -301,9 +312,9 @@ def board_picture(
         owners=owners_with_units(state, board),
         home_centres=home_centres(board),
         supply_centres=frozenset(board.supply_centers),
-        units=tuple(units),
+        units=tuple(UnitMark(u.power, u.type, u.loc) for u in units),
         decoys=decoys,
-        dislodged_units=tuple(d.unit for d in state.dislodged.values()),
+        dislodged_units=tuple(UnitMark(d.unit.power, d.unit.type, d.unit.loc) for d in state.dislodged.values()),
         orders=tuple(orders),
         highlights=frozenset(highlights),
         selected=selected,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 
 from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QFont
@@ -79,7 +80,7 @@ class GamePage(QWidget):
         self.mode = game_mode(game)
         self.display = display
         self.board = game.variant.board
-        self.geometry, self.schematic = board_geometry(game.variant.map_id)
+        self.map_geometry, self.schematic = board_geometry(game.variant.map_id)
         self.colours = power_colours(self.board, display.colour_blind, game.variant)
         self.review_index: int | None = None
         self.edit_mode = False
@@ -96,7 +97,7 @@ class GamePage(QWidget):
         self._create_controllers(autosave)
 
         # --- widgets ---
-        self.scene = MapScene(self.geometry, self.board, self.colours)
+        self.scene = MapScene(self.map_geometry, self.board, self.colours)
         self.view = MapView(self.scene)
         self.view.setObjectName("mapView")
         self.hover_card = HoverCard(self.view.viewport())
@@ -561,7 +562,7 @@ class GamePage(QWidget):
 
     def open_board_window(self) -> BoardWindow:
         if self.board_window is None:
-            self.public_scene = MapScene(self.geometry, self.board, self.colours)
+            self.public_scene = MapScene(self.map_geometry, self.board, self.colours)
             self.board_window = BoardWindow(self.public_scene)
             self.board_window.view.order_key.connect(
                 lambda k: self.board_window.close() if k == "Escape" and self.board_window else None)
@@ -777,10 +778,10 @@ class GamePage(QWidget):
                     label = f"Add {word}" + (f" ({place})" if "/" in place else "")
                     for power in self.game.variant.powers:
                         out.append((f"{label}/{self._power_name(power)}",
-                                    lambda k=kind, pl=place, pw=power: gm.add_unit(pw, k, pl)))
+                                    partial(gm.add_unit, power, kind, place)))
         if prov in self.board.supply_centers:
             for power in self.game.variant.powers:
-                out.append((f"Owner/{self._power_name(power)}", lambda pw=power: gm.set_owner(prov, pw)))
+                out.append((f"Owner/{self._power_name(power)}", partial(gm.set_owner, prov, power)))
             out.append(("Owner/Neutral", lambda: gm.set_owner(prov, None)))
         return out
 

@@ -22,6 +22,7 @@ NOW = -1  # the list row data of the current phase
 class HistoryPanel(QWidget):
     phase_selected = Signal(int)  # history index, or NOW
     rollback_requested = Signal(int)
+    phase_list: QListWidget  # made after the buttons whose slots read it
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -57,7 +57,7 @@ class MainWindow(QMainWindow):
 
     # --- menus ------------------------------------------------------------------------------------
 
-    def _action(self, text: str, slot: object, shortcut: QKeySequence | str | None = None,
+    def _action(self, text: str, slot: object, shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
                 checkable: bool = False, checked: bool = False) -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
@@ -315,7 +315,7 @@ class MainWindow(QMainWindow):
         """Write the board as shown to ``path`` (PNG, SVG or PDF by the file's suffix)."""
         if self.page is None:
             return False
-        picture, geometry = self.page.export_picture(), self.page.geometry
+        picture, geometry = self.page.export_picture(), self.page.map_geometry
         suffix = path.suffix.lower()
         try:
             if suffix == ".png":
@@ -365,7 +365,7 @@ class MainWindow(QMainWindow):
             self._error("Can't print", "the printer could not be started")
             return
         try:
-            geometry = self.page.geometry
+            geometry = self.page.map_geometry
             page_rect = printer.pageRect(QPrinter.Unit.DevicePixel)
             scale = min(page_rect.width() / geometry.width, page_rect.height() / geometry.height)
             painter.scale(scale, scale)

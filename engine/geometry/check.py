@@ -55,7 +55,7 @@ def _region_problems(name: str, geom: BaseGeometry, width: float, height: float)
 
 
 def _inside(geom: BaseGeometry, xy: tuple[float, float]) -> bool:
-    return geom.buffer(0.05).covers(Point(xy))
+    return bool(geom.buffer(0.05).covers(Point(xy)))
 
 
 def check_loaded(geometry: Geometry, mapdata: MapData, map_id: str, maps_dir: Path = MAPS_DIR) -> list[str]:

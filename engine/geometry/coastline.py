@@ -42,7 +42,8 @@ def _read_features(path: Path) -> list[dict[str, Any]]:
         raise MapDataError(f"coastline file {path} is not valid JSON: {exc}") from exc
     if not isinstance(doc, dict) or not isinstance(doc.get("features"), list):
         raise MapDataError(f"coastline file {path} is not a GeoJSON FeatureCollection")
-    return doc["features"]
+    features: list[dict[str, Any]] = doc["features"]
+    return features
 
 
 def _polygons_of(feature: dict[str, Any], path: Path) -> tuple[int, str, list[Polygon]]:

@@ -123,7 +123,7 @@ def projection_from_spec(spec: Any) -> Projection:
         if not isinstance(value, (int, float)) or isinstance(value, bool):
             raise MapDataError(f"projection {spec['kind']}: {name!r} must be a number, got {value!r}")
         args[name] = float(value)
-    return cls(**args)  # type: ignore[arg-type]
+    return cls(**args)
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,8 +63,8 @@ def parse_dpjudge(text: str, include: Callable[[str], str] | None = None, map_id
 
     for line in lines:
         if "=" in line:
-            full, _, rest = line.partition("=")
-            toks = rest.split()
+            full, _, after = line.partition("=")
+            toks = after.split()
             if not toks:
                 raise MapDataError(f"name line without abbreviation: {line.strip()!r}")
             names[toks[0].upper()] = (full.strip(), toks[1:])

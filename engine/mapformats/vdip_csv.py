@@ -175,7 +175,7 @@ def parse_vdip_csv(territories: str, borders: str, start_units: str, spec: dict[
 
 def verify_against_csv(doc: dict[str, Any], borders: str, spec: dict[str, Any]) -> list[str]:
     """Every CSV border must appear in ``doc`` with the same army/fleet permissions; returns problems."""
-    codes = {k: v.upper() for k, v in spec.get("codes", {}).items()}
+    codes: dict[str, str] = {k: v.upper() for k, v in spec.get("codes", {}).items()}
     skip = set(spec.get("skip_territories", []))
 
     def loc(name: str) -> str:

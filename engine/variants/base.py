@@ -5,10 +5,10 @@ list and which rule systems use which), plus one ``resources/maps/<id>/`` folder
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, ClassVar, Mapping, NamedTuple, Sequence
+from typing import Any, ClassVar, Mapping, Sequence
 
+from ..hooks import PhaseEnd, PhaseNote
 from ..mapdata import MapData, load_map
 from ..orders import Hold, Move, Order, RawOrder, parse_raw
 from ..resolver import MovementResolver, MovementResult, Tracer
@@ -16,25 +16,6 @@ from ..rules import DEFAULT_RULEBOOK, Rulebook
 from ..state import Dislodged, GameState
 from ..types import ChancelleryError, Phase, PhaseType, Season, Unit, UnitType, province_of
 from ..validate import validate_for_phase
-
-
-class PhaseNote(NamedTuple):
-    """A rule effect that no order asked for (a capture, a unit lost), reported beside the order results."""
-
-    power: str
-    order: str  # the unit or order it concerns, in order notation ("E MOS H")
-    succeeded: bool
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class PhaseEnd:
-    """What :meth:`Variant.after_phase` hands back to the phase processor."""
-
-    state: GameState
-    # Results for orders the standard processing doesn't know (a variant's adjustment orders).
-    verdicts: Mapping[Order, tuple[bool, str]] = field(default_factory=dict)
-    notes: tuple[PhaseNote, ...] = ()
 
 
 PUBLIC_VIEW = "*"
@@ -135,6 +116,15 @@ class Variant:
         """Further legal orders offered with ``unit`` in the legal options (a variant's own order kinds)."""
         return []
 
+    def has_standard_options(self) -> bool:
+        """Does this variant offer exactly the standard movement orders (so the fast text tables apply)?"""
+        cls = type(self)
+        if cls not in _STANDARD_OPTIONS:  # the answer depends on the class alone
+            _STANDARD_OPTIONS[cls] = (
+                cls.extra_moves is Variant.extra_moves and cls.extra_orders is Variant.extra_orders
+                and cls.legal_orders is Variant.legal_orders and set(cls.unit_types) <= {UnitType.ARMY, UnitType.FLEET})
+        return _STANDARD_OPTIONS[cls]
+
     # --- centres and builds -------------------------------------------------------------------------
 
     def counts_as_center(self, prov: str, power: str) -> bool:
@@ -166,7 +156,9 @@ class Variant:
         self, state: GameState, orders: Mapping[str, Order], tracer: Tracer | None = None
     ) -> MovementResult:
         """``orders`` holds one order per unit, by province."""
-        return self.resolver_class(self.board, state.units, orders, tracer).run()
+        resolver = self.resolver_class(self.board, state.units, orders, tracer)
+        resolver.rulebook = self.rulebook
+        return resolver.run()
 
     def order_key(self, order: Order) -> str:
         """The slot an order fills. Two orders with one key are for the same unit (DATC 4.D.3), and the
@@ -274,3 +266,9 @@ class Variant:
 
         Standard: full press. Variants restrict it (anonymous press, no press in some phases)."""
         return None
+
+
+_STANDARD_OPTIONS: dict[type[Variant], bool] = {}
+
+
+__all__ = ["PUBLIC_VIEW", "PhaseEnd", "PhaseNote", "Variant"]

@@ -123,12 +123,12 @@ def _code(board: MapData, name: str) -> str:
 
 
 def is_railway_move(order: object) -> bool:
-    return type(order) is Move and order.route == TSR  # type: ignore[union-attr]
+    return type(order) is Move and order.route == TSR
 
 
 def is_suez_move(places: ColonialPlaces, order: object) -> bool:
-    return (type(order) is Move and order.unit.type is UnitType.FLEET  # type: ignore[union-attr]
-            and places.other_sea(province_of(order.unit.loc)) == province_of(order.dest))  # type: ignore[union-attr]
+    return (type(order) is Move and order.unit.type is UnitType.FLEET
+            and places.other_sea(province_of(order.unit.loc)) == province_of(order.dest))
 
 
 # --- the railway journey ------------------------------------------------------------------------------
@@ -266,7 +266,7 @@ class ColonialResolver(MovementResolver):
         # As the standard rule, except that the train never cuts a support.
         order = self.orders[prov]
         power = self.units[prov].power
-        into = province_of(order.dest) if type(order) is SupportMove else None  # type: ignore[union-attr]
+        into = province_of(order.dest) if type(order) is SupportMove else None
         for attacker in self.moves_into.get(prov, ()):
             if attacker == self.rail_origin or self.units[attacker].power == power or attacker == into:
                 continue
@@ -428,6 +428,7 @@ class ColonialResolver(MovementResolver):
                 return Outcome(False, f"the Suez Canal is closed to {order.unit}: no permission from the unit in "
                                       f"{self.places.canal}")
             if self._bounced_by_train(prov) and super().move_succeeds(prov):
+                assert self.rail_origin is not None  # a train bounced it, so there is a railway move
                 dest = self.move_dest[prov]
                 return Outcome(False, f"bounced by the railway army {self.units[self.rail_origin]} passing "
                                       f"{dest} ({self.attack_strength(prov):g} vs {self._train_strength(dest):g})")
@@ -505,7 +506,7 @@ class ColonialVariant(Variant):
             if state.phase.type is not PhaseType.MOVEMENT:
                 raise IllegalOrderError("the Suez Canal is opened only in movement phases")
             assert raw.loc is not None
-            return self._permission(state, power, raw.loc, raw.dest)
+            return self._permission(state, power, raw.loc, raw.dest)  # type: ignore[return-value]
         if state.phase.type is PhaseType.MOVEMENT and raw.kind == "move" and raw.loc is not None:
             unit = state.units.get(province_of(raw.loc))
             if unit is not None and (power is None or unit.power == power):
@@ -516,9 +517,9 @@ class ColonialVariant(Variant):
             return super().validate(raw, state, power)
         except IllegalOrderError as refused:
             if state.phase.type is PhaseType.MOVEMENT and raw.kind == "support" and raw.dest is not None:
-                special = self._special_support(raw, state, power)
-                if special is not None:
-                    return special
+                support = self._special_support(raw, state, power)
+                if support is not None:
+                    return support
             raise refused
 
     def _special_move(self, raw: RawOrder, state: GameState, unit: Unit) -> Move | None:
@@ -594,7 +595,7 @@ class ColonialVariant(Variant):
         if self.board.reaches_province(supporter.type, supporter.loc, dest):
             return SupportMove(supporter, target, dest)
         if canal_passage and here == places.canal:
-            return self._permission(state, power, there, dest)
+            return self._permission(state, power, there, dest)  # type: ignore[return-value]
         return None
 
     def refused_orders(self, state: GameState, orders: Mapping[str, Sequence[Order]]) -> dict[Order, str]:
@@ -661,7 +662,8 @@ class ColonialVariant(Variant):
 
     def adjudicate_movement(self, state: GameState, orders: Mapping[str, Order],
                             tracer: Tracer | None = None) -> ColonialMovementResult:
-        permissions = {key: o for key, o in orders.items() if isinstance(o, SuezPermission)}
+        permissions: dict[str, SuezPermission] = {
+            key: o for key, o in orders.items() if isinstance(o, SuezPermission)}  # type: ignore[misc]
         unit_orders: dict[str, Order] = {key: o for key, o in orders.items() if key not in permissions}
         # Defensive: the submission lets one railway move through; any other is held here.
         rail = [p for p, o in unit_orders.items() if is_railway_move(o)]
@@ -670,6 +672,7 @@ class ColonialVariant(Variant):
         passages = self.suez_open(state, orders)
         resolver = ColonialResolver(self.board, state.units, unit_orders, tracer, places=self.places,
                                     suez_open=passages, moving_along_blocks=TSR_RULES[self.tsr_rules])
+        resolver.rulebook = self.rulebook
         result = resolver.run()
         for key, permission in permissions.items():
             result.outcomes[key] = Outcome(True, f"the Suez Canal is open for {permission.fleet} to {permission.dest}")

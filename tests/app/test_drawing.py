@@ -4,6 +4,11 @@ Everything runs on a small synthetic board (below) so the tests don't depend on 
 """
 from __future__ import annotations
 
+import pytest
+
+pytest.importorskip("PySide6", reason="needs Qt")
+pytestmark = pytest.mark.gui
+
 import itertools
 import json
 import re
@@ -12,7 +17,6 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
-import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor, QImage, QPainter
 

@@ -2,6 +2,11 @@
 Canal's permission granted by clicking Egypt's unit, by real clicks on the map view."""
 from __future__ import annotations
 
+import pytest
+
+pytest.importorskip("PySide6", reason="needs Qt")
+pytestmark = pytest.mark.gui
+
 from PySide6.QtCore import QPoint, QPointF, QRect, Qt
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QApplication
@@ -51,7 +56,7 @@ def orange_count(image: QImage, rect: QRect) -> int:
 
 
 def screen_rect(page: GamePage, prov: str) -> QRect:
-    bounds = page.geometry.provinces[prov].bounds
+    bounds = page.map_geometry.provinces[prov].bounds
     return QRect(page.view.mapFromScene(bounds.topLeft()), page.view.mapFromScene(bounds.bottomRight()))
 
 

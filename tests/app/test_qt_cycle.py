@@ -1,6 +1,11 @@
 """A whole Spring–Fall–Winter year played through the GUI in hot-seat mode, by clicks only."""
 from __future__ import annotations
 
+import pytest
+
+pytest.importorskip("PySide6", reason="needs Qt")
+pytestmark = pytest.mark.gui
+
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 

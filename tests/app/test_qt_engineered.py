@@ -4,6 +4,11 @@ the dialog, the winter menu; stacked units drawn as badges; decoys marked for th
 the game master) and never for anyone else, behind the hot-seat curtain included; the new-game options."""
 from __future__ import annotations
 
+import pytest
+
+pytest.importorskip("PySide6", reason="needs Qt")
+pytestmark = pytest.mark.gui
+
 from typing import Any
 
 from PySide6.QtCore import QPoint, Qt

@@ -2,6 +2,11 @@
 board, exports and the results report, position corrections and rollback, view toggles."""
 from __future__ import annotations
 
+import pytest
+
+pytest.importorskip("PySide6", reason="needs Qt")
+pytestmark = pytest.mark.gui
+
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -59,7 +64,7 @@ def test_dislodged_units_are_offset_with_their_retreat_options(qtbot: QtBot, win
     assert "BUR" in state.dislodged and state.phase.type.value == "R"
     dislodged_items = [u for u in page.scene.units.values() if u.dislodged]
     assert len(dislodged_items) == 1
-    anchor = page.geometry.shape("BUR").dislodged
+    anchor = page.map_geometry.shape("BUR").dislodged
     assert dislodged_items[0].pos() == anchor
     assert page.scene.retreat_options and len(page.scene.retreat_options[0].targets) == len(state.dislodged["BUR"].retreats)
     assert "unit dislodged" in page.banner_text.text()

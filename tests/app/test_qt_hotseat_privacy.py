@@ -3,10 +3,14 @@ power anywhere — widgets, window title, status bar, undo, history, map, logs o
 the phase is adjudicated, when they appear in the results."""
 from __future__ import annotations
 
+import pytest
+
+pytest.importorskip("PySide6", reason="needs Qt")
+pytestmark = pytest.mark.gui
+
 import logging
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QComboBox, QListWidget, QMenu, QTabWidget

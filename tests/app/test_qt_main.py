@@ -2,9 +2,13 @@
 ``chancellery`` entry point with --help, errors and --screenshot."""
 from __future__ import annotations
 
+import pytest
+
+pytest.importorskip("PySide6", reason="needs Qt")
+pytestmark = pytest.mark.gui
+
 from pathlib import Path
 
-import pytest
 from PySide6.QtGui import QImage
 from pytestqt.qtbot import QtBot
 

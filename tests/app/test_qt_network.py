@@ -6,6 +6,11 @@ Every host listens on 127.0.0.1 (port 0, or the port a stopped host had); remote
 ``engine.net.client.Client`` objects, some driven from a thread."""
 from __future__ import annotations
 
+import pytest
+
+pytest.importorskip("PySide6", reason="needs Qt")
+pytestmark = pytest.mark.gui
+
 import json
 import logging
 import re
@@ -15,7 +20,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QListWidget, QTableWidget, QTabWidget
 from pytestqt.qtbot import QtBot

@@ -1,6 +1,11 @@
 """Entering orders by real mouse clicks and key presses on the map view."""
 from __future__ import annotations
 
+import pytest
+
+pytest.importorskip("PySide6", reason="needs Qt")
+pytestmark = pytest.mark.gui
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot

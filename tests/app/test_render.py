@@ -1,11 +1,15 @@
 """``chancellery render``: boards of a start position and of a saved game's phases, to every format."""
 from __future__ import annotations
 
+import pytest
+
+pytest.importorskip("PySide6", reason="needs Qt")
+pytestmark = pytest.mark.gui
+
 import random
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-import pytest
 
 from app.cli import main
 from engine import savefile

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Awaitable, Coroutine
+import time
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, TypeVar
 
 from engine.game import Game
@@ -97,3 +98,39 @@ class RawPeer:
 
 async def gather_all(*aws: Awaitable[T]) -> list[T]:
     return list(await asyncio.gather(*aws))
+
+
+# --- time a test can skip -------------------------------------------------------------------------------
+
+
+class SkippableTime:
+    """The real monotonic clock plus the time a test skips. The host's phase clock and the event loop both
+    read it, so a test reaches a deadline by skipping to it, with no waiting: the host's timer falls due
+    exactly as it would in a real phase."""
+
+    def __init__(self) -> None:
+        self.skipped = 0.0
+
+    def __call__(self) -> float:
+        return time.monotonic() + self.skipped
+
+    def skip(self, seconds: float) -> None:
+        self.skipped += seconds
+
+
+def run_with_skips(play: Callable[[SkippableTime], Awaitable[None]]) -> None:
+    """Run ``play`` on an event loop that keeps :class:`SkippableTime`. Every network step keeps its own
+    bound (STEP, in loop time, taken after any skip), so a hang still fails."""
+    clock = SkippableTime()
+
+    async def main() -> None:
+        asyncio.get_running_loop().time = clock  # type: ignore[method-assign]
+        await play(clock)
+
+    asyncio.run(main())
+
+
+async def settle() -> None:
+    """Let the loop run what is due now (timers included) without advancing any time."""
+    for _ in range(20):
+        await asyncio.sleep(0)

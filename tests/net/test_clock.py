@@ -1,12 +1,12 @@
 """Deadlines per phase type, and the host's pause / resume / extend."""
 from __future__ import annotations
 
-import asyncio
-
 import pytest
-from lan_support import STEP, run, seat, start_host
+from lan_support import STEP, SkippableTime, run_with_skips, seat, settle
 
+from engine.game import Game
 from engine.net.clock import DeadlinePolicy, PhaseClock
+from engine.net.host import Host, HostSettings
 from engine.types import ChancelleryError, PhaseType
 
 
@@ -55,12 +55,24 @@ def test_the_clock_pauses_resumes_extends_and_survives_a_save() -> None:
     assert untimed.remaining() == 30
 
 
+async def timed_host(clock: SkippableTime, deadlines: DeadlinePolicy) -> Host:
+    host = Host(Game.new("standard"), HostSettings(deadlines=deadlines))
+    host.clock = PhaseClock(clock)
+    host.position_changed()  # a fresh phase clock, on the skippable time
+    await host.start("127.0.0.1", 0)
+    return host
+
+
 def test_at_the_deadline_the_phase_runs_with_what_was_submitted_and_defaults_for_the_rest() -> None:
-    async def play() -> None:
-        host = await start_host(deadlines=DeadlinePolicy(movement=1.5))
+    async def play(clock: SkippableTime) -> None:
+        host = await timed_host(clock, DeadlinePolicy(movement=900))
         france = await seat(host, "FRANCE")
-        assert france.state is not None and 0 < france.state["clock"]["deadline_in"] <= 1.5
+        assert france.state is not None and 899 < france.state["clock"]["deadline_in"] <= 900
         await france.submit_orders(["A PAR - PIC"])  # never marked ready
+        clock.skip(899)
+        await settle()
+        assert host.game.phase == "S1901M", "processed before the deadline"
+        clock.skip(1)
         results = await france.next_event("results", STEP)
         assert results["reason"] == "deadline"
         mine = [r for r in results["results"] if r["power"] == "FRANCE" and not r.get("default")]
@@ -69,27 +81,32 @@ def test_at_the_deadline_the_phase_runs_with_what_was_submitted_and_defaults_for
         await france.close()
         await host.close()
 
-    run(play())
+    run_with_skips(play)
 
 
 def test_a_paused_host_holds_the_phase_until_it_resumes_and_clients_hear_of_it() -> None:
-    async def play() -> None:
-        host = await start_host(deadlines=DeadlinePolicy(movement=1.5))
+    async def play(clock: SkippableTime) -> None:
+        host = await timed_host(clock, DeadlinePolicy(movement=900))
         france = await seat(host, "FRANCE")
         host.pause()
-        clock = await france.next_event("clock", STEP)
-        assert clock["paused"] is True
-        await asyncio.sleep(0.6)
+        paused = await france.next_event("clock", STEP)
+        assert paused["paused"] is True
+        clock.skip(5000)  # long past the deadline
+        await settle()
         assert host.game.phase == "S1901M"
-        host.extend(0.2)
+        host.extend(60)
         extended = await france.next_event("clock", STEP)
-        assert extended["paused"] is True and extended["deadline_in"] > 0.3
+        assert extended["paused"] is True and extended["deadline_in"] == pytest.approx(paused["deadline_in"] + 60, abs=1)
         host.resume()
-        clock = await france.next_event("clock", STEP)
-        assert clock["paused"] is False and clock["deadline_in"] > 0.3
-        await france.next_event("results", STEP)
-        assert host.game.phase == "F1901M"
+        resumed = await france.next_event("clock", STEP)
+        assert resumed["paused"] is False and resumed["deadline_in"] == pytest.approx(extended["deadline_in"], abs=1)
+        clock.skip(resumed["deadline_in"] - 1)
+        await settle()
+        assert host.game.phase == "S1901M", "the extension was lost"
+        clock.skip(1)
+        results = await france.next_event("results", STEP)
+        assert results["reason"] == "deadline" and host.game.phase == "F1901M"
         await france.close()
         await host.close()
 
-    run(play())
+    run_with_skips(play)

@@ -6,7 +6,7 @@ import socket
 from typing import Any
 
 import pytest
-from lan_support import STEP, RawPeer, run, seat, start_host
+from lan_support import STEP, RawPeer, SkippableTime, run, run_with_skips, seat, settle, start_host
 
 from engine.contract import state_from_request
 from engine.game import Game
@@ -178,9 +178,13 @@ def test_password_and_version_mismatches_close_the_connection() -> None:
 
 
 def test_a_silent_connection_is_dropped_after_the_hello_timeout_and_a_full_host_says_so() -> None:
-    async def play() -> None:
-        host = await start_host(hello_timeout=0.3, max_connections=2)
+    async def play(clock: SkippableTime) -> None:
+        host = await start_host(hello_timeout=30, max_connections=2)
         silent = await RawPeer.open(host)
+        clock.skip(29)
+        await settle()
+        assert host.status()["connections"] == 1, "dropped before the hello timeout"
+        clock.skip(1)
         error = await silent.until("error", timeout=STEP)
         assert error["code"] == "timeout"
         assert await silent.next_frame() is None
@@ -194,7 +198,7 @@ def test_a_silent_connection_is_dropped_after_the_hello_timeout_and_a_full_host_
             await c.close()
         await host.close()
 
-    run(play())
+    run_with_skips(play)
 
 
 def test_a_client_that_stops_reading_is_dropped_and_never_stalls_the_others() -> None:

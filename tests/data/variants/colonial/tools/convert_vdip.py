@@ -317,7 +317,8 @@ def main() -> int:
     document = {
         "about": "Colonial Diplomacy adjudication cases in the adjudication-contract form: vDiplomacy's Suez and "
                  "Trans-Siberian Railroad cases (converted by tools/convert_vdip.py) and the examples of the "
-                 "Colonial rules text (written by hand). Run by tests/variants/test_colonial.py.",
+                 "Colonial rules text (written by hand). Format: tests/data/conformance.schema.json; run by "
+                 "tests/variants/test_colonial.py.",
         "format": "each case: id, title, source, variant, phase, units, orders, optional centers/options/note; "
                   "expect.units is the board after the phase, expect.dislodged the dislodged units by power, "
                   "expect.results the result of named orders (succeeds / fails / invalid).",

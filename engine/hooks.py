@@ -1,0 +1,93 @@
+"""What phase processing and the legal options ask of a variant: the :class:`VariantRules` protocol, and the
+records a variant's end-of-phase hook returns.
+
+``phases`` and ``options`` sit below ``variants/`` and depend on this protocol, never on the ``Variant``
+class itself (lower layers never import higher ones); ``variants.base.Variant`` implements it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping, NamedTuple, Protocol, Sequence
+
+from .mapdata import MapData
+from .orders import Move, Order, RawOrder
+from .resolver import MovementResult, Tracer
+from .state import GameState
+from .types import Phase, Season, Unit, UnitType
+
+
+class PhaseNote(NamedTuple):
+    """A rule effect that no order asked for (a capture, a unit lost), reported beside the order results."""
+
+    power: str
+    order: str  # the unit or order it concerns, in order notation ("E MOS H")
+    succeeded: bool
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseEnd:
+    """What a variant's ``after_phase`` hook hands back to the phase processor."""
+
+    state: GameState
+    # Results for orders the standard processing doesn't know (a variant's adjustment orders).
+    verdicts: Mapping[Order, tuple[bool, str]] = field(default_factory=dict)
+    notes: tuple[PhaseNote, ...] = ()
+
+
+class VariantRules(Protocol):
+    """The hooks of ``Variant`` (docs/ARCHITECTURE.md, "Variant hooks") that ``phases`` and ``options`` call."""
+
+    @property
+    def board(self) -> MapData: ...
+
+    @property
+    def unit_types(self) -> tuple[UnitType, ...]: ...
+
+    def parse(self, text: str) -> RawOrder: ...
+
+    def validate(self, raw: RawOrder, state: GameState, power: str | None) -> Order: ...
+
+    def refused_orders(self, state: GameState, orders: Mapping[str, Sequence[Order]]) -> dict[Order, str]: ...
+
+    def extra_moves(self, state: GameState, unit: Unit) -> list[Move]: ...
+
+    def extra_orders(self, state: GameState, unit: Unit) -> list[Order]: ...
+
+    def has_standard_options(self) -> bool: ...
+
+    def build_sites(self, state: GameState | None, power: str | None) -> frozenset[str]: ...
+
+    def adjustment_delta(self, state: GameState, power: str) -> int: ...
+
+    def adjudicate_movement(
+        self, state: GameState, orders: Mapping[str, Order], tracer: Tracer | None = None
+    ) -> MovementResult: ...
+
+    def order_key(self, order: Order) -> str: ...
+
+    def default_order(self, unit: Unit) -> Order: ...
+
+    def after_phase(self, before: GameState, after: GameState, submitted: Mapping[str, Sequence[Order]],
+                    outcome: MovementResult | None) -> PhaseEnd: ...
+
+    def next_movement_phase(self, phase: Phase) -> Phase: ...
+
+    def winter_season(self) -> Season: ...
+
+    def is_last_movement_season(self, season: Season) -> bool: ...
+
+    def centers_change_after(self, season: Season) -> bool: ...
+
+    def needs_adjustments(self, state: GameState) -> bool: ...
+
+    def powers_in_game(self, state: GameState) -> list[str]: ...
+
+    def winner(self, state: GameState) -> str | None: ...
+
+    def legal_orders(self, state: GameState) -> dict[str, dict[str, list[Order]]]: ...
+
+    def orderable_powers(self, state: GameState) -> list[str]: ...
+
+
+__all__ = ["PhaseEnd", "PhaseNote", "VariantRules"]
