@@ -21,8 +21,9 @@ def run(coro: Coroutine[Any, Any, T], timeout: float = 40.0) -> T:
     return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
-async def start_host(game: Game | None = None, **settings: Any) -> Host:
-    host = Host(game or Game.new("standard"), HostSettings(**settings))
+async def start_host(game: Game | None = None, now: Callable[[], float] | None = None, **settings: Any) -> Host:
+    """A host on a free local port; ``now`` is its clock for connection timeouts (a test's skippable one)."""
+    host = Host(game or Game.new("standard"), HostSettings(**settings), **({} if now is None else {"now": now}))
     await host.start("127.0.0.1", 0)
     return host
 

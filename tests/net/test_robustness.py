@@ -179,7 +179,7 @@ def test_password_and_version_mismatches_close_the_connection() -> None:
 
 def test_a_silent_connection_is_dropped_after_the_hello_timeout_and_a_full_host_says_so() -> None:
     async def play(clock: SkippableTime) -> None:
-        host = await start_host(hello_timeout=30, max_connections=2)
+        host = await start_host(hello_timeout=30, max_connections=2, now=clock)
         silent = await RawPeer.open(host)
         clock.skip(29)
         await settle()
