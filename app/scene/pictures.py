@@ -18,7 +18,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from app.drawing import ArrowStyle, BoardGeometry, BoardPicture, GeometryError, OrderArrow, load_map_geometry, palette
+from app.drawing.legend import LegendEntry, legend_entries
 from app.drawing.paths import geometry_path
+from app.drawing.sheet import Caption
 from engine.game import PhaseRecord
 from engine.mapdata import MapData
 from engine.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove
@@ -296,9 +298,11 @@ def board_picture(
         units, decoys = picture_units(variant, state)
     else:
         units, decoys = list(state.units.values()), frozenset()
+    owners = owners_with_units(state, board)
     return BoardPicture(
         power_colours=colours,
-        owners=owners_with_units(state, board),
+        owners=owners,
+        uncounted_centres=uncounted_centres(variant, state),
         home_centres=home_centres(board),
         supply_centres=frozenset(board.supply_centers),
         units=tuple(units),
@@ -312,6 +316,34 @@ def board_picture(
         show_orders=display.show_orders,
         colour_blind=False,  # ``colours`` are already resolved for the chosen palette
     )
+
+
+def uncounted_centres(variant: Variant | None, state: GameState) -> frozenset[str]:
+    """Owned centres that don't count for their owner (Colonial: Hong Kong held by China)."""
+    if variant is None:
+        return frozenset()
+    return frozenset(c for c, p in state.centers.items() if not variant.counts_as_center(c, p))
+
+
+def centre_counts(variant: Variant, state: GameState, colours: Mapping[str, str]) -> list[tuple[str, str, int]]:
+    """(power name, colour, centres) for every power, counted by the variant's rules (``Variant.center_count``)."""
+    board = variant.board
+    return [(board.powers[p].name if p in board.powers else p.title(), colours.get(p, palette.NEUTRAL_LAND),
+             variant.center_count(state, p)) for p in variant.powers]
+
+
+def board_caption(variant: Variant, state: GameState, colours: Mapping[str, str]) -> Caption:
+    """The caption an exported board carries: variant, phase and centre counts."""
+    return Caption(variant.name, state.phase.long_name, tuple(centre_counts(variant, state, colours)))
+
+
+def variant_legend(variant: Variant, geometry: BoardGeometry) -> list[LegendEntry]:
+    """The key for ``variant``'s board: its unit kinds and only the map features it has."""
+    note = None
+    places = colonial_places(variant)
+    if places is not None and places.hong_kong:
+        note = f"{places.hong_kong} held by China: no centre"
+    return legend_entries(geometry, [t.value for t in variant.unit_types], uncounted_centre_note=note)
 
 
 def owners_with_units(state: GameState, board: MapData) -> dict[str, str]:
