@@ -41,6 +41,7 @@ SC_RADIUS = 0.27  # a supply-centre marker's disc
 SC_HOME_RADIUS = 0.36  # ... and the home-centre ring round it
 FAILURE_HALF = 0.29  # a failure cross with its white outline
 GAP = 0.06  # clear space kept between a label and the symbol it sits beside
+SHRINK_LIMIT = 0.72  # a label crowded out everywhere may shrink to this fraction of its size
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,37 +186,28 @@ class _Grid:
 # --- placement ----------------------------------------------------------------------------------------
 
 
-_region_cache: dict[tuple[int, str, float], BaseGeometry] = {}
+def _prepared(area: BaseGeometry) -> BaseGeometry:
+    shapely.prepare(area)  # a no-op once prepared; point tests then use the prepared index
+    return area
 
 
-def _grown(shape: LocationShape, by: float) -> BaseGeometry:
-    """The shape's area grown by ``by`` map units (cached; prepared for fast point tests)."""
-    key = (id(shape.area), shape.loc, round(by, 1))
-    found = _region_cache.get(key)
-    if found is None:
-        found = shape.area.buffer(by, 4) if by else shape.area
-        shapely.prepare(found)
-        if len(_region_cache) > 8192:
-            _region_cache.clear()
-        _region_cache[key] = found
-    return found
-
-
-def _box_inside(area: BaseGeometry, boxes: Sequence[Box]) -> np.ndarray:
-    """For each box: do its corners and centre all lie in ``area``?"""
+def _box_inside(area: BaseGeometry, boxes: Sequence[Box], slack: float) -> np.ndarray:
+    """For each box: do its corners and centre all lie within ``slack`` of ``area``?"""
     if not boxes:
         return np.zeros(0, dtype=bool)
     xs = np.array([[b.x0, b.x1, b.x0, b.x1, (b.x0 + b.x1) / 2] for b in boxes])
     ys = np.array([[b.y0, b.y0, b.y1, b.y1, (b.y0 + b.y1) / 2] for b in boxes])
-    inside = shapely.contains_xy(area, xs.ravel(), ys.ravel()).reshape(xs.shape)
+    inside = shapely.dwithin(_prepared(area), shapely.points(xs.ravel(), ys.ravel()), slack).reshape(xs.shape)
     return np.asarray(inside.all(axis=1))
 
 
-def _centres_inside(area: BaseGeometry, points: Sequence[tuple[float, float]]) -> np.ndarray:
+def _centres_inside(area: BaseGeometry, points: Sequence[tuple[float, float]], slack: float) -> np.ndarray:
     if not points:
         return np.zeros(0, dtype=bool)
     pts = np.array(points)
-    return np.asarray(shapely.contains_xy(area, pts[:, 0], pts[:, 1]))
+    if slack <= 0:
+        return np.asarray(shapely.contains_xy(_prepared(area), pts[:, 0], pts[:, 1]))
+    return np.asarray(shapely.dwithin(_prepared(area), shapely.points(pts[:, 0], pts[:, 1]), slack))
 
 
 def _around(cluster: Box, half_w: float, half_h: float, gap: float) -> list[tuple[float, float]]:
@@ -228,8 +220,28 @@ def _around(cluster: Box, half_w: float, half_h: float, gap: float) -> list[tupl
             (cx, below + 2 * half_h), (cx, above - 2 * half_h)]
 
 
+def _candidate_sets(near: list[tuple[float, float]], shape: LocationShape, step: float,
+                    anchor: tuple[float, float]) -> Iterable[list[tuple[float, float]]]:
+    yield near
+    yield _interior_points(shape, step, anchor)
+
+
+_interior_cache: dict[tuple[int, str, float], list[tuple[float, float]]] = {}
+
+
 def _interior_points(shape: LocationShape, step: float, near: tuple[float, float]) -> list[tuple[float, float]]:
-    """Grid points over the shape's bounds, nearest ``near`` first (the caller tests which are inside)."""
+    """Grid points inside the shape, nearest ``near`` (its unit spot) first; cached per shape and step."""
+    key = (id(shape.area), shape.loc, round(step, 1))
+    found = _interior_cache.get(key)
+    if found is None:
+        found = _grid_points(shape, step, near)
+        if len(_interior_cache) > 8192:
+            _interior_cache.clear()
+        _interior_cache[key] = found
+    return found
+
+
+def _grid_points(shape: LocationShape, step: float, near: tuple[float, float]) -> list[tuple[float, float]]:
     x0, y0, x1, y1 = shape.area.bounds
     step = max(step, (x1 - x0) / 40, (y1 - y0) / 40)
     xs = np.arange(x0 + step / 2, x1, step)
@@ -335,30 +347,31 @@ def _place_province(shape: LocationShape, text: str, em: float, measure: Measure
     sea = shape.is_sea
     anchor = (shape.unit.x(), shape.unit.y())
     cluster = _cluster(mine, shape, u)
-    tries = ((1.0, 0.0, True), (1.0, 0.0, False), (0.85, 0.0, False), (0.85, 0.6, False), (0.72, 1.2, False))
+    tries = ((1.0, 0.0, True), (1.0, 0.0, False), (0.85, 0.0, False), (0.85, 0.6, False), (SHRINK_LIMIT, 1.2, False))
     fallback: tuple[float, PlacedLabel] | None = None
     for scale, spill, strict in tries:
         size = em * scale
         w, h = measure(text, size, sea)
         hw, hh = w / 2, h / 2
-        spots = [(shape.label.x(), shape.label.y()), *_around(cluster, hw, hh, GAP * u)]
+        near = [(shape.label.x(), shape.label.y()), *_around(cluster, hw, hh, GAP * u)]
         for o in mine:  # beside each of its own symbols (a centre far from the unit spot, a fleet's coast)
-            spots += _around(o.box, hw, hh, GAP * u)[:4]
-        spots += _interior_points(shape, max(h * 0.7, 2.0), anchor)
-        boxes = [Box.around(x, y, hw, hh) for x, y in spots]
-        if strict:
-            ok = _box_inside(_grown(shape, min(2.0, h * 0.2)), boxes)
-        else:
-            ok = _centres_inside(_grown(shape, spill * h), spots)
-        for (x, y), box, good in zip(spots, boxes, ok):
-            if not good:
-                continue
-            if fits(box):
-                return PlacedLabel(shape.loc, text, x, y, size, box, sea, sea, bool(shape.area.contains(
-                    shapely.points(x, y))))
-            cost = blocked.overlap(box)
-            if fallback is None or cost < fallback[0]:
-                fallback = (cost, PlacedLabel(shape.loc, text, x, y, size, box, sea, sea, True))
+            near += _around(o.box, hw, hh, GAP * u)[:4]
+        # Points spread over the province are tried only when no spot by its symbols is free.
+        for spots in _candidate_sets(near, shape, max(h * 0.7, 2.0), anchor):
+            boxes = [Box.around(x, y, hw, hh) for x, y in spots]
+            if strict:
+                ok = _box_inside(shape.area, boxes, min(2.0, h * 0.2))
+            else:
+                ok = _centres_inside(shape.area, spots, spill * h)
+            for (x, y), box, good in zip(spots, boxes, ok):
+                if not good:
+                    continue
+                if fits(box):
+                    return PlacedLabel(shape.loc, text, x, y, size, box, sea, sea,
+                                       bool(shapely.contains_xy(shape.area, x, y)))
+                cost = blocked.overlap(box)
+                if fallback is None or cost < fallback[0]:
+                    fallback = (cost, PlacedLabel(shape.loc, text, x, y, size, box, sea, sea, True))
     if fallback is not None:
         return fallback[1]
     w, h = measure(text, em, sea)
@@ -381,7 +394,7 @@ def _place_coast(geometry: BoardGeometry, coast: LocationShape, text: str, em: f
     spots.sort(key=lambda p: (p[0] - fleet[0]) ** 2 + (p[1] - fleet[1]) ** 2)
     spots.append((coast.label.x(), coast.label.y()))
     boxes = [Box.around(x, y, hw, hh) for x, y in spots]
-    inside = _centres_inside(_grown(coast, 0.0), spots)
+    inside = _centres_inside(coast.area, spots, 0.0)
     first_inside: tuple[float, float] | None = None
     for (x, y), box, ok in zip(spots, boxes, inside):
         if not ok:

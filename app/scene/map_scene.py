@@ -9,15 +9,23 @@ from PySide6.QtGui import QPixmapCache
 from PySide6.QtWidgets import QGraphicsScene
 
 from app.drawing import BoardGeometry, BoardPicture, OrderArrow, normalise_location, palette, unit_placements
+from app.drawing.context import PaintContext, cache_for
+from app.drawing.labels import BoardLayout, layout_board
+from app.drawing.orders import failure_points
+from app.drawing.painter import CentreStyle
 from engine.mapdata import MapData
 from engine.types import province_of
 
 from .items import (
+    COAST_LABEL_RATIO,
     LABEL_BASE,
+    LABEL_MIN_PX,
+    label_paths,
     arrow_geometry,
     mark_scale,
     ArrowItem,
     BordersItem,
+    MIN_MARK_SCALE,
     CentreItem,
     LabelItem,
     ProvinceItem,
@@ -57,25 +65,31 @@ class MapScene(QGraphicsScene):
             shape = geometry.provinces[pid]
             at = shape.sc if shape.sc is not None else QPointF(shape.label.x(), shape.label.y() + 0.55 * u)
             item = CentreItem(at, u, self.colours.get(homes[pid]) if pid in homes else None)
+            item.set_mark_scale(MIN_MARK_SCALE)
             self.centres[pid] = item
             self.addItem(item)
         self._home_of = homes
         self.labels: list[LabelItem] = []
+        self.label_of: dict[str, LabelItem] = {}  # location ("LON", "SPA/NC") -> its label
         for pid, shape in geometry.provinces.items():
             label = LabelItem(pid, shape.label, u * LABEL_BASE, sea=shape.is_sea)
             self.labels.append(label)
+            self.label_of[pid] = label
             self.addItem(label)
             for coast in shape.coasts.values():
-                small = LabelItem((coast.coast or "").lower(), coast.label, u * LABEL_BASE * 0.7, small=True)
+                small = LabelItem((coast.coast or "").lower(), coast.label, u * LABEL_BASE, small=True)
                 self.labels.append(small)
+                self.label_of[coast.loc] = small
                 self.addItem(small)
+        self.layout: BoardLayout | None = None  # where labels and centre markers stand now
+        self._layout_key: tuple[object, ...] = ()
         self.units: dict[tuple[str, str, str, bool], UnitItem] = {}
         self.arrows: dict[OrderArrow, ArrowItem] = {}
         self.railway_highlights: frozenset[str] = frozenset()  # provinces lit as railway targets
         self.retreat_options: list[RetreatOptionsItem] = []
         self._retreat_key: tuple[tuple[str, tuple[str, ...]], ...] = ()
         self.zoom = 1.0
-        self.scale = 1.0  # enlargement of units and arrows when zoomed out (see items.mark_scale)
+        self.scale = MIN_MARK_SCALE  # enlargement of units and arrows (see items.mark_scale)
 
     # --- queries ----------------------------------------------------------------------------------
 
@@ -93,8 +107,6 @@ class MapScene(QGraphicsScene):
 
     def set_zoom(self, zoom: float) -> None:
         self.zoom = zoom
-        for label in self.labels:
-            label.set_zoom(zoom)
         scale = mark_scale(self.geometry.unit_size, zoom)
         if scale != self.scale:
             self.scale = scale
@@ -107,12 +119,11 @@ class MapScene(QGraphicsScene):
                 arrow.set_geometry(geometry)
             key, self._retreat_key = self._retreat_key, ()
             self._apply_retreat_options(dict(key))
+        self._relayout()
 
     def set_colours(self, colours: Mapping[str, str]) -> None:
         self.colours = dict(colours)
-        for pid, item in self.centres.items():
-            home = self._home_of.get(pid)
-            item.set_home_colour(self.colours.get(home) if home else None)
+        self._apply_centre_styles(self.picture)
         for (power, _type, _loc, _d), unit in self.units.items():
             unit.set_colour(self.colours.get(power, palette.NEUTRAL_LAND))
         for arrow in self.arrows.values():
@@ -145,6 +156,55 @@ class MapScene(QGraphicsScene):
             label.setVisible(picture.show_labels)
         for centre in self.centres.values():
             centre.setVisible(picture.show_supply_centres)
+        self._apply_centre_styles(picture)
+        self._relayout()
+
+    def _apply_centre_styles(self, picture: BoardPicture) -> None:
+        owners = {normalise_location(p): power for p, power in picture.owners.items()}
+        uncounted = {normalise_location(p) for p in picture.uncounted_centres}
+        for pid, item in self.centres.items():
+            owner = owners.get(pid)
+            counted_owner = owner if owner is not None and pid not in uncounted else None
+            home = self._home_of.get(pid)
+            item.set_style(CentreStyle(
+                self.colours.get(counted_owner, palette.NEUTRAL_LAND) if counted_owner else None,
+                self.colours.get(home) if home else None,
+                uncounted=owner is not None and pid in uncounted))
+
+    def _relayout(self) -> None:
+        """Place labels and centre markers round the symbols as drawn now (see :mod:`app.drawing.labels`).
+
+        Labels are drawn in screen pixels, so their size in map units depends on the zoom; the layout is
+        redone when the zoom, the symbol size or what stands on the board changes."""
+        picture = self.picture
+        zoom = self.zoom if self.zoom > 0 else 1.0
+        u = self.geometry.unit_size * self.scale
+        sample = next(iter(self.label_of.values()), None)
+        px = sample.wanted_px(zoom) if sample is not None and not sample.small else LABEL_MIN_PX
+        coast_px = px * COAST_LABEL_RATIO
+        failures = tuple(failure_points(PaintContext(self.geometry, picture, cache_for(self.geometry), self.scale)))
+        key = (round(zoom, 4), self.scale, picture.units, picture.dislodged_units, failures, picture.show_labels,
+               picture.show_units, picture.show_supply_centres)
+        if key == self._layout_key:
+            return
+        self._layout_key = key
+
+        def measure(text: str, em: float, italic: bool) -> tuple[float, float]:
+            bounds = label_paths(text, em * zoom, italic)[1].boundingRect()
+            return bounds.width() / zoom, bounds.height() / zoom
+
+        layout = layout_board(self.geometry, picture, u=u, em=px / zoom, coast_em=coast_px / zoom,
+                              measure=measure, failures=failures)
+        self.layout = layout
+        for placed in layout.labels:
+            item = self.label_of.get(placed.loc)
+            if item is not None:
+                item.setPos(QPointF(placed.x, placed.y))
+                item.set_px(placed.em * zoom)
+        for pid, (x, y) in layout.centres.items():
+            centre = self.centres.get(pid)
+            if centre is not None:
+                centre.setPos(QPointF(x, y))
 
     def _apply_fills(self, picture: BoardPicture) -> None:
         owners = {normalise_location(p): power for p, power in picture.owners.items()}
