@@ -82,6 +82,7 @@ class PlacedLabel:
     italic: bool
     sea: bool
     inside: bool  # the label's centre lies in its own province (or coast)
+    part: int = 0  # 0: the province's label; 1, 2...: a repeat on a piece a canal cuts off (Sinai)
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,6 +230,20 @@ def _candidate_sets(near: list[tuple[float, float]], shape: LocationShape, step:
 _interior_cache: dict[tuple[int, str, float], list[tuple[float, float]]] = {}
 
 
+def _rings(cluster: Box, half_w: float, half_h: float, u: float) -> list[tuple[float, float]]:
+    """Spots in widening rings round ``cluster``, twelve to a ring."""
+    cx, cy = (cluster.x0 + cluster.x1) / 2, (cluster.y0 + cluster.y1) / 2
+    rx = (cluster.x1 - cluster.x0) / 2 + half_w
+    ry = (cluster.y1 - cluster.y0) / 2 + half_h
+    out = []
+    for ring in range(4):
+        grow = GAP * u + ring * half_h * 1.2
+        for k in range(12):
+            a = k * math.pi / 6 + (ring % 2) * math.pi / 12
+            out.append((cx + (rx + grow) * math.cos(a), cy + (ry + grow) * math.sin(a)))
+    return out
+
+
 def _interior_points(shape: LocationShape, step: float, near: tuple[float, float]) -> list[tuple[float, float]]:
     """Grid points inside the shape, nearest ``near`` (its unit spot) first; cached per shape and step."""
     key = (id(shape.area), shape.loc, round(step, 1))
@@ -339,7 +354,48 @@ def layout_board(
         label = _place_province(shape, pid, em, measure, mine, u, fits, blocked)
         placed.append(label)
         blocked.add(label.box)
+        for part, piece in enumerate(_canal_banks(geometry, shape, label), start=1):
+            w, h = measure(pid, em * 0.85, shape.is_sea)
+            repeat = _place_on_piece(shape, piece, pid, em * 0.85, w, h, fits, part)
+            if repeat is not None:
+                placed.append(repeat)
+                blocked.add(repeat.box)
     return BoardLayout(tuple(placed), tuple(obstacles), centres)
+
+
+CANAL_BANK_MIN_AREA = 400.0  # map units²: a piece smaller than this across a canal is left unlabelled
+
+
+def _canal_banks(geometry: BoardGeometry, shape: LocationShape, label: PlacedLabel) -> list[BaseGeometry]:
+    """The pieces of a province a canal cuts off from the piece its label is on (Egypt's Sinai bank):
+    seen across the canal they would otherwise look like a province of their own."""
+    canals = [d for d in geometry.decorations if d.kind == "canal" and len(d.points) >= 2]
+    if not canals or shape.is_sea:
+        return []
+    lines = [shapely.LineString([(p.x(), p.y()) for p in d.points]) for d in canals]
+    crossing = [line for line in lines if line.intersects(shape.area)]
+    if not crossing:
+        return []
+    cut = shape.area.difference(shapely.unary_union([line.buffer(1.0) for line in crossing]))
+    pieces = list(getattr(cut, "geoms", [cut]))
+    return [piece for piece in pieces
+            if piece.area >= CANAL_BANK_MIN_AREA and not shapely.contains_xy(piece, label.x, label.y)
+            and any(piece.distance(line) <= 3.0 for line in crossing)]
+
+
+def _place_on_piece(shape: LocationShape, piece: BaseGeometry, text: str, em: float, w: float, h: float,
+                    fits: Callable[[Box], bool], part: int) -> PlacedLabel | None:
+    point = piece.representative_point()
+    spots = [(point.x, point.y)]
+    x0, y0, x1, y1 = piece.bounds
+    step = max(2.0, h * 0.5)
+    spots += [(float(x), float(y)) for x in np.arange(x0, x1, step) for y in np.arange(y0, y1, step)]
+    inside = _centres_inside(piece, spots, 0.0)
+    for (x, y), ok in zip(spots, inside):
+        box = Box.around(x, y, w / 2, h / 2)
+        if ok and fits(box):
+            return PlacedLabel(shape.loc, text, x, y, em, box, shape.is_sea, shape.is_sea, True, part)
+    return None
 
 
 def _place_province(shape: LocationShape, text: str, em: float, measure: Measure, mine: Sequence[Obstacle],
@@ -347,7 +403,8 @@ def _place_province(shape: LocationShape, text: str, em: float, measure: Measure
     sea = shape.is_sea
     anchor = (shape.unit.x(), shape.unit.y())
     cluster = _cluster(mine, shape, u)
-    tries = ((1.0, 0.0, True), (1.0, 0.0, False), (0.85, 0.0, False), (0.85, 0.6, False), (SHRINK_LIMIT, 1.2, False))
+    tries = ((1.0, 0.0, True), (1.0, 0.0, False), (0.85, 0.0, False), (0.85, 0.6, False), (SHRINK_LIMIT, 1.2, False),
+             (SHRINK_LIMIT, 2.5, False))
     fallback: tuple[float, PlacedLabel] | None = None
     for scale, spill, strict in tries:
         size = em * scale
@@ -356,6 +413,8 @@ def _place_province(shape: LocationShape, text: str, em: float, measure: Measure
         near = [(shape.label.x(), shape.label.y()), *_around(cluster, hw, hh, GAP * u)]
         for o in mine:  # beside each of its own symbols (a centre far from the unit spot, a fleet's coast)
             near += _around(o.box, hw, hh, GAP * u)[:4]
+        if spill:  # allowed over the border: spots in rings round the province's symbols too
+            near += _rings(cluster, hw, hh, u)
         # Points spread over the province are tried only when no spot by its symbols is free.
         for spots in _candidate_sets(near, shape, max(h * 0.7, 2.0), anchor):
             boxes = [Box.around(x, y, hw, hh) for x, y in spots]

@@ -81,6 +81,7 @@ class MapScene(QGraphicsScene):
                 self.labels.append(small)
                 self.label_of[coast.loc] = small
                 self.addItem(small)
+        self.repeat_labels: list[LabelItem] = []  # a province's name repeated across a canal (Sinai)
         self.layout: BoardLayout | None = None  # where labels and centre markers stand now
         self._layout_key: tuple[object, ...] = ()
         self.units: dict[tuple[str, str, str, bool], UnitItem] = {}
@@ -196,11 +197,25 @@ class MapScene(QGraphicsScene):
         layout = layout_board(self.geometry, picture, u=u, em=px / zoom, coast_em=coast_px / zoom,
                               measure=measure, failures=failures)
         self.layout = layout
+        repeats = 0
         for placed in layout.labels:
-            item = self.label_of.get(placed.loc)
+            if placed.part:  # a repeat on a piece across a canal: extra items, made as needed
+                if repeats == len(self.repeat_labels):
+                    extra = LabelItem(placed.text, QPointF(placed.x, placed.y), placed.em, sea=placed.sea)
+                    self.repeat_labels.append(extra)
+                    self.labels.append(extra)
+                    self.addItem(extra)
+                item = self.repeat_labels[repeats]
+                item.text = placed.text
+                repeats += 1
+            else:
+                item = self.label_of.get(placed.loc)
             if item is not None:
                 item.setPos(QPointF(placed.x, placed.y))
                 item.set_px(placed.em * zoom)
+                item.setVisible(picture.show_labels)
+        for item in self.repeat_labels[repeats:]:
+            item.setVisible(False)
         for pid, (x, y) in layout.centres.items():
             centre = self.centres.get(pid)
             if centre is not None:

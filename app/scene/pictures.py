@@ -21,7 +21,8 @@ from app.drawing import ArrowStyle, BoardGeometry, BoardPicture, GeometryError, 
 from app.drawing.legend import LegendEntry, legend_entries
 from app.drawing.paths import geometry_path
 from app.drawing.sheet import Caption
-from engine.game import PhaseRecord
+from engine.game import Game, PhaseRecord
+from engine.report import state_after
 from engine.mapdata import MapData
 from engine.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove
 from engine.phases import FAILS, INVALID
@@ -325,16 +326,38 @@ def uncounted_centres(variant: Variant | None, state: GameState) -> frozenset[st
     return frozenset(c for c, p in state.centers.items() if not variant.counts_as_center(c, p))
 
 
-def centre_counts(variant: Variant, state: GameState, colours: Mapping[str, str]) -> list[tuple[str, str, int]]:
-    """(power name, colour, centres) for every power, counted by the variant's rules (``Variant.center_count``)."""
+@dataclass(frozen=True, slots=True)
+class CentreCount:
+    power: str
+    name: str
+    colour: str
+    centres: int
+
+
+def centre_counts(variant: Variant, state: GameState, colours: Mapping[str, str]) -> list[CentreCount]:
+    """Every power's centres by the variant's own count (``Variant.center_count``: Hong Kong held by China
+    counts for nobody), in the variant's order of powers."""
     board = variant.board
-    return [(board.powers[p].name if p in board.powers else p.title(), colours.get(p, palette.NEUTRAL_LAND),
-             variant.center_count(state, p)) for p in variant.powers]
+    return [CentreCount(p, board.powers[p].name if p in board.powers else p.title(),
+                        colours.get(p, palette.NEUTRAL_LAND), variant.center_count(state, p))
+            for p in variant.powers]
 
 
 def board_caption(variant: Variant, state: GameState, colours: Mapping[str, str]) -> Caption:
     """The caption an exported board carries: variant, phase and centre counts."""
-    return Caption(variant.name, state.phase.long_name, tuple(centre_counts(variant, state, colours)))
+    counts = tuple((c.name, c.colour, c.centres) for c in centre_counts(variant, state, colours))
+    return Caption(variant.name, state.phase.long_name, counts)
+
+
+def shown_caption(game: Game, results_index: int | None, colours: Mapping[str, str]) -> Caption:
+    """The caption of the board a game page shows: the current position, or the results of the phase at
+    ``results_index`` (the position after it, with its orders), counted after it."""
+    if results_index is None:
+        return board_caption(game.variant, game.state, colours)
+    record = game.history[results_index]
+    after = state_after(game, results_index)
+    counts = tuple((c.name, c.colour, c.centres) for c in centre_counts(game.variant, after, colours))
+    return Caption(game.variant.name, f"{record.state.phase.long_name} — results", counts)
 
 
 def variant_legend(variant: Variant, geometry: BoardGeometry) -> list[LegendEntry]:
