@@ -9,7 +9,7 @@ from PySide6.QtGui import QPixmapCache
 from PySide6.QtWidgets import QGraphicsScene
 
 from app.drawing import BoardGeometry, BoardPicture, OrderArrow, normalise_location, palette, unit_placements
-from app.drawing.context import PaintContext, cache_for
+from app.drawing.context import PaintContext, cache_for, label_em
 from app.drawing.labels import BoardLayout, layout_board
 from app.drawing.orders import failure_points
 from app.drawing.painter import CentreStyle
@@ -19,6 +19,7 @@ from engine.types import province_of
 from .items import (
     COAST_LABEL_RATIO,
     LABEL_BASE,
+    LABEL_MAX_PX,
     LABEL_MIN_PX,
     label_paths,
     arrow_geometry,
@@ -180,8 +181,8 @@ class MapScene(QGraphicsScene):
         picture = self.picture
         zoom = self.zoom if self.zoom > 0 else 1.0
         u = self.geometry.unit_size * self.scale
-        sample = next(iter(self.label_of.values()), None)
-        px = sample.wanted_px(zoom) if sample is not None and not sample.small else LABEL_MIN_PX
+        # Labels grow with the symbols (as in exports), within readable pixel bounds.
+        px = min(LABEL_MAX_PX, max(LABEL_MIN_PX, label_em(self.geometry.unit_size, self.scale) * zoom))
         coast_px = px * COAST_LABEL_RATIO
         failures = tuple(failure_points(PaintContext(self.geometry, picture, cache_for(self.geometry), self.scale)))
         key = (round(zoom, 4), self.scale, picture.units, picture.dislodged_units, failures, picture.show_labels,

@@ -99,8 +99,9 @@ class CentreStrip(QWidget):
             text_box = QRectF(x + swatch + 5, cell.top(), room, height - 3)
             painter.drawText(text_box, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft), name)
             painter.setFont(bold)
-            painter.drawText(QRectF(cell.left(), cell.top(), cell.width() - 6, height - 3),
-                             int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight), number)
+            after_name = text_box.left() + metrics.horizontalAdvance(name) + 6
+            painter.drawText(QRectF(after_name, cell.top(), cell.right() - after_name, height - 3),
+                             int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft), number)
             if self.target:
                 share = min(1.0, count.centres / self.target)
                 painter.fillRect(QRectF(cell.left() + 2, height - 3, (cell.width() - 4) * share, 2),
