@@ -293,22 +293,33 @@ def _sea_facing_points(geometry: BoardGeometry, coast: LocationShape, step: floa
             ring_points.append((p.x, p.y))
     if not ring_points:
         return []
-    water = _water(geometry)
+    water = _water_near(geometry, coast)
     pts = np.array(ring_points)
     near = shapely.dwithin(water, shapely.points(pts[:, 0], pts[:, 1]), step * 0.6)
     return [p for p, ok in zip(ring_points, near) if ok]
 
 
-_water_cache: dict[int, BaseGeometry] = {}
+_water_cache: dict[tuple[int, str], BaseGeometry] = {}
 
 
-def _water(geometry: BoardGeometry) -> BaseGeometry:
-    found = _water_cache.get(id(geometry))
+def _water_near(geometry: BoardGeometry, shape: LocationShape) -> BaseGeometry:
+    """The sea regions round ``shape`` (those whose bounds come within a few units of it), merged."""
+    key = (id(geometry), shape.loc)
+    found = _water_cache.get(key)
     if found is None:
-        found = shapely.unary_union([p.area for p in geometry.provinces.values() if p.is_sea])
+        x0, y0, x1, y1 = shape.area.bounds
+        pad = 4.0
+        seas = [p.area for p in geometry.provinces.values() if p.is_sea and _meets(p.area.bounds, (x0 - pad, y0 - pad, x1 + pad, y1 + pad))]
+        found = shapely.unary_union(seas) if seas else shapely.Polygon()
         shapely.prepare(found)
-        _water_cache[id(geometry)] = found
+        if len(_water_cache) > 4096:
+            _water_cache.clear()
+        _water_cache[key] = found
     return found
+
+
+def _meets(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
 
 
 def layout_board(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QPointF, QRectF, QTimer
 from PySide6.QtGui import QPixmapCache
 from PySide6.QtWidgets import QGraphicsScene
 
@@ -83,8 +83,10 @@ class MapScene(QGraphicsScene):
                 self.label_of[coast.loc] = small
                 self.addItem(small)
         self.repeat_labels: list[LabelItem] = []  # a province's name repeated across a canal (Sinai)
-        self.layout: BoardLayout | None = None  # where labels and centre markers stand now
+        self._layout: BoardLayout | None = None  # where labels and centre markers stand now
+        self._layout_pending = False
         self._layout_key: tuple[object, ...] = ()
+        self._styled = False  # centre markers coloured for the current picture
         self.units: dict[tuple[str, str, str, bool], UnitItem] = {}
         self.arrows: dict[OrderArrow, ArrowItem] = {}
         self.railway_highlights: frozenset[str] = frozenset()  # provinces lit as railway targets
@@ -121,7 +123,7 @@ class MapScene(QGraphicsScene):
                 arrow.set_geometry(geometry)
             key, self._retreat_key = self._retreat_key, ()
             self._apply_retreat_options(dict(key))
-        self._relayout()
+        self._request_layout()
 
     def set_colours(self, colours: Mapping[str, str]) -> None:
         self.colours = dict(colours)
@@ -158,10 +160,13 @@ class MapScene(QGraphicsScene):
             label.setVisible(picture.show_labels)
         for centre in self.centres.values():
             centre.setVisible(picture.show_supply_centres)
-        self._apply_centre_styles(picture)
-        self._relayout()
+        if (previous.owners, previous.uncounted_centres) != (picture.owners, picture.uncounted_centres) or (
+                not self._styled):
+            self._apply_centre_styles(picture)
+        self._request_layout()
 
     def _apply_centre_styles(self, picture: BoardPicture) -> None:
+        self._styled = True
         owners = {normalise_location(p): power for p, power in picture.owners.items()}
         uncounted = {normalise_location(p) for p in picture.uncounted_centres}
         for pid, item in self.centres.items():
@@ -173,23 +178,41 @@ class MapScene(QGraphicsScene):
                 self.colours.get(home) if home else None,
                 uncounted=owner is not None and pid in uncounted))
 
+    @property
+    def layout(self) -> BoardLayout | None:
+        """Where labels and centre markers stand (a pending layout is done first)."""
+        if self._layout_pending:
+            self._relayout()
+        return self._layout
+
+    def _request_layout(self) -> None:
+        """Lay the labels out once the current burst of changes is over: opening a game zooms and resizes
+        several times before the first paint, and each layout costs a few tens of milliseconds."""
+        if not self._layout_pending:
+            self._layout_pending = True
+            QTimer.singleShot(0, self, self._relayout)  # dropped if the scene goes first
+
     def _relayout(self) -> None:
         """Place labels and centre markers round the symbols as drawn now (see :mod:`app.drawing.labels`).
 
         Labels are drawn in screen pixels, so their size in map units depends on the zoom; the layout is
         redone when the zoom, the symbol size or what stands on the board changes."""
+        if not self._layout_pending:
+            return
+        self._layout_pending = False
         picture = self.picture
         zoom = self.zoom if self.zoom > 0 else 1.0
         u = self.geometry.unit_size * self.scale
         # Labels grow with the symbols (as in exports), within readable pixel bounds.
         px = min(LABEL_MAX_PX, max(LABEL_MIN_PX, label_em(self.geometry.unit_size, self.scale) * zoom))
         coast_px = px * COAST_LABEL_RATIO
-        failures = tuple(failure_points(PaintContext(self.geometry, picture, cache_for(self.geometry), self.scale)))
-        key = (round(zoom, 4), self.scale, picture.units, picture.dislodged_units, failures, picture.show_labels,
+        orders = picture.orders if picture.show_orders else ()
+        key = (round(zoom, 4), self.scale, picture.units, picture.dislodged_units, orders, picture.show_labels,
                picture.show_units, picture.show_supply_centres)
         if key == self._layout_key:
-            return
+            return  # a click that only lights targets leaves every label where it is
         self._layout_key = key
+        failures = tuple(failure_points(PaintContext(self.geometry, picture, cache_for(self.geometry), self.scale)))
 
         def measure(text: str, em: float, italic: bool) -> tuple[float, float]:
             bounds = label_paths(text, em * zoom, italic)[1].boundingRect()
@@ -197,7 +220,7 @@ class MapScene(QGraphicsScene):
 
         layout = layout_board(self.geometry, picture, u=u, em=px / zoom, coast_em=coast_px / zoom,
                               measure=measure, failures=failures)
-        self.layout = layout
+        self._layout = layout
         repeats = 0
         for placed in layout.labels:
             if placed.part:  # a repeat on a piece across a canal: extra items, made as needed
