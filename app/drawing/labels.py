@@ -66,7 +66,7 @@ class Box:
 
 @dataclass(frozen=True, slots=True)
 class Obstacle:
-    kind: str  # "unit", "badge", "dislodged", "centre", "failure"
+    kind: str  # "unit", "badge", "dislodged", "centre", "failure", "arrow" (a head), "ring" (hold, support)
     loc: str
     box: Box
 
@@ -150,6 +150,31 @@ def symbol_obstacles(geometry: BoardGeometry, picture: BoardPicture, u: float,
     for x, y in failures:
         half = FAILURE_HALF * u
         out.append(Obstacle("failure", "", Box.around(x, y, half, half)))
+    if picture.show_orders:
+        out += _order_mark_obstacles(geometry, picture, u)
+    return out
+
+
+ARROW_HEAD_HALF = 0.78  # a move's head stops at the plate's edge: the box round the destination's unit spot
+ORDER_RING_HALF = 0.75  # hold and support rings round a unit
+
+
+def _order_mark_obstacles(geometry: BoardGeometry, picture: BoardPicture, u: float) -> list[Obstacle]:
+    """Arrow heads at destinations and the rings of holds and supports, where no unit box covers them."""
+    out: list[Obstacle] = []
+    for order in picture.orders:
+        kind = order.kind.value
+        if kind in ("move", "retreat") and order.to_loc:
+            at, half, what = geometry.shape(order.to_loc).unit, ARROW_HEAD_HALF, "arrow"
+        elif kind == "support_hold" and order.to_loc:
+            at, half, what = geometry.shape(order.to_loc).unit, ORDER_RING_HALF, "ring"
+        elif kind in ("hold", "build"):
+            shape = geometry.shape(order.from_loc)
+            at, half, what = (shape.dislodged if order.dislodged else shape.unit), ORDER_RING_HALF, "ring"
+        else:
+            continue
+        out.append(Obstacle(what, normalise_location(order.to_loc or order.from_loc),
+                            Box.around(at.x(), at.y(), half * u, half * u)))
     return out
 
 

@@ -291,6 +291,7 @@ def board_layout(ctx: PaintContext) -> BoardLayout:
         picture = ctx.picture
         key = (id(ctx.geometry), round(ctx.u, 3), round(em, 3), picture.units, picture.dislodged_units,
                picture.supply_centres, tuple(sorted(picture.home_centres.items())), failures,
+               picture.orders if picture.show_orders else (), picture.show_orders,
                picture.show_labels, picture.show_units, picture.show_supply_centres)
         found = _layouts.get(key)
         if found is None:

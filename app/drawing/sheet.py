@@ -56,13 +56,31 @@ class SheetLayout:
     legend_columns: int
 
 
-def _caption_height(geometry: BoardGeometry) -> float:
+def _caption_row(geometry: BoardGeometry) -> float:
     return max(geometry.width, geometry.height) * 0.05
+
+
+def _heading(caption: Caption) -> str:
+    return f"{caption.title} — {caption.phase}"
+
+
+def _count_widths(caption: Caption, size: float) -> list[float]:
+    metrics, bold = QFontMetricsF(_font(size)), QFontMetricsF(_font(size, bold=True))
+    return [size * 1.1 + metrics.horizontalAdvance(f"{name} ") + bold.horizontalAdvance(str(n)) + size
+            for name, _c, n in caption.counts]
+
+
+def caption_rows(geometry: BoardGeometry, caption: Caption) -> int:
+    """1 when the heading and the centre counts fit side by side, else 2 (counts under the heading)."""
+    row = _caption_row(geometry)
+    pad = row * 0.3
+    heading = QFontMetricsF(_font(row * 0.42, bold=True)).horizontalAdvance(_heading(caption))
+    return 1 if pad + heading + pad + sum(_count_widths(caption, row * 0.3)) + pad <= geometry.width else 2
 
 
 def sheet_layout(geometry: BoardGeometry, caption: Caption | None, legend: Sequence[LegendEntry] | None) -> SheetLayout:
     w = geometry.width
-    top = _caption_height(geometry) if caption is not None else 0.0
+    top = _caption_row(geometry) * caption_rows(geometry, caption) if caption is not None else 0.0
     board = QRectF(0.0, top, w, geometry.height)
     legend_rect = None
     columns = 4
@@ -75,31 +93,29 @@ def sheet_layout(geometry: BoardGeometry, caption: Caption | None, legend: Seque
     return SheetLayout(w, total, QRectF(0.0, 0.0, w, top) if caption is not None else None, board, legend_rect, columns)
 
 
-def paint_caption(painter: QPainter, rect: QRectF, caption: Caption) -> None:
+def paint_caption(painter: QPainter, rect: QRectF, caption: Caption, row: float) -> None:
+    """The heading (variant — phase) on the left; the centre counts right-aligned beside it, or on a second
+    row when they don't fit (long variant names)."""
     painter.save()
     painter.fillRect(rect, QColor(CAPTION_BACKGROUND))
-    h = rect.height()
-    pad = h * 0.3
-    big = _font(h * 0.42, bold=True)
-    painter.setFont(big)
+    pad = row * 0.3
+    two_rows = rect.height() > row * 1.5
+    painter.setFont(_font(row * 0.42, bold=True))
     painter.setPen(QColor(CAPTION_INK))
-    heading = f"{caption.title} — {caption.phase}"
-    painter.drawText(QRectF(rect.left() + pad, rect.top(), rect.width(), h),
-                     int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft), heading)
-    heading_right = rect.left() + pad + QFontMetricsF(big).horizontalAdvance(heading) + pad
-    # The centre counts, right-aligned: a swatch in the power's colour, its name and its count.
-    size = h * 0.3
+    painter.drawText(QRectF(rect.left() + pad, rect.top(), rect.width() - 2 * pad, row),
+                     int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft), _heading(caption))
+    size = row * 0.3
+    widths = _count_widths(caption, size)
+    room = rect.width() - 2 * pad
+    while sum(widths) > room and size > row * 0.12:
+        size *= 0.92
+        widths = _count_widths(caption, size)
+    if two_rows:
+        x, cy = rect.left() + pad, rect.top() + row * 1.45
+    else:
+        x, cy = rect.right() - pad - sum(widths), rect.top() + row / 2
     font, bold = _font(size), _font(size, bold=True)
-    while True:
-        metrics, bold_metrics = QFontMetricsF(font), QFontMetricsF(bold)
-        widths = [size * 1.1 + metrics.horizontalAdvance(f"{name} ") + bold_metrics.horizontalAdvance(str(n)) + size
-                  for name, _c, n in caption.counts]
-        if sum(widths) <= rect.right() - pad - heading_right or size < h * 0.16:
-            break
-        size *= 0.9
-        font, bold = _font(size), _font(size, bold=True)
-    x = rect.right() - pad - sum(widths)
-    cy = rect.center().y()
+    metrics = QFontMetricsF(font)
     for (name, colour, n), width in zip(caption.counts, widths):
         painter.setPen(make_pen(CAPTION_INK, size * 0.08))
         painter.setBrush(QBrush(QColor(colour)))
@@ -141,7 +157,7 @@ def paint_sheet(painter: QPainter, geometry: BoardGeometry, picture: BoardPictur
     """Paint the page in map units (the caller scales the painter to the device)."""
     layout = sheet_layout(geometry, caption, legend)
     if caption is not None and layout.caption is not None:
-        paint_caption(painter, layout.caption, caption)
+        paint_caption(painter, layout.caption, caption, _caption_row(geometry))
     painter.save()
     painter.translate(0.0, layout.board.top())
     paint_board(painter, geometry, picture, layers=layers or ALL_LAYERS, mark_scale=mark_scale)

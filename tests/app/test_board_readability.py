@@ -198,7 +198,7 @@ def test_the_reported_collisions_are_gone(qapp: Any) -> None:
         assert not any(boxes[pid].overlaps(o.box) for o in layout.obstacles), pid
 
 
-@pytest.mark.parametrize("variant_id", ["standard", "colonial"])
+@pytest.mark.parametrize("variant_id", VARIANTS)
 def test_map_window_labels_cover_nothing_at_window_and_projector_sizes(qtbot: Any, window: Any,
                                                                         variant_id: str) -> None:
     game = midgame(variant_id)
