@@ -83,13 +83,13 @@ def paint_legend_symbol(painter: QPainter, key: str, at: QPointF, u: float) -> N
     elif key == "impassable":
         box = QRectF(at.x() - 0.6 * u, at.y() - 0.4 * u, 1.2 * u, 0.8 * u)
         painter.fillRect(box, QColor(palette.IMPASSABLE))
-        painter.setClipRect(box)
         hatch = make_pen(palette.IMPASSABLE_HATCH, u * 0.06, cap=Qt.PenCapStyle.FlatCap)
         painter.setPen(hatch)
-        step = u * 0.3
-        x = box.left() - box.height()
-        while x < box.right():
-            painter.drawLine(QPointF(x, box.bottom()), QPointF(x + box.height(), box.top()))
+        step, h = u * 0.3, box.height()
+        x = box.left() - h + step
+        while x < box.right():  # 45° lines cut to the box by hand (SVG output ignores clip rectangles)
+            x0, x1 = max(x, box.left()), min(x + h, box.right())
+            painter.drawLine(QPointF(x0, box.bottom() - (x0 - x)), QPointF(x1, box.bottom() - (x1 - x)))
             x += step
     elif key in ("railway", "canal"):
         line = QPainterPath(QPointF(at.x() - 0.65 * u, at.y()))
