@@ -288,8 +288,8 @@ def _grid_points(shape: LocationShape, step: float, near: tuple[float, float]) -
     ys = np.arange(y0 + step / 2, y1, step)
     if not len(xs) or not len(ys):
         return []
-    gx, gy = np.meshgrid(xs, ys)
-    gx, gy = gx.ravel(), gy.ravel()
+    mesh_x, mesh_y = np.meshgrid(xs, ys)
+    gx, gy = mesh_x.ravel(), mesh_y.ravel()
     inside = shapely.contains_xy(shape.area, gx, gy)
     gx, gy = gx[inside], gy[inside]
     order = np.argsort((gx - near[0]) ** 2 + (gy - near[1]) ** 2)

@@ -65,10 +65,10 @@ class MapScene(QGraphicsScene):
         for pid in sorted(centre_ids):
             shape = geometry.provinces[pid]
             at = shape.sc if shape.sc is not None else QPointF(shape.label.x(), shape.label.y() + 0.55 * u)
-            item = CentreItem(at, u, self.colours.get(homes[pid]) if pid in homes else None)
-            item.set_mark_scale(MIN_MARK_SCALE)
-            self.centres[pid] = item
-            self.addItem(item)
+            marker = CentreItem(at, u, self.colours.get(homes[pid]) if pid in homes else None)
+            marker.set_mark_scale(MIN_MARK_SCALE)
+            self.centres[pid] = marker
+            self.addItem(marker)
         self._home_of = homes
         self.labels: list[LabelItem] = []
         self.label_of: dict[str, LabelItem] = {}  # location ("LON", "SPA/NC") -> its label
@@ -222,6 +222,7 @@ class MapScene(QGraphicsScene):
                               measure=measure, failures=failures)
         self._layout = layout
         repeats = 0
+        item: LabelItem | None
         for placed in layout.labels:
             if placed.part:  # a repeat on a piece across a canal: extra items, made as needed
                 if repeats == len(self.repeat_labels):
