@@ -79,7 +79,7 @@ def paint_legend_symbol(painter: QPainter, key: str, at: QPointF, u: float) -> N
     elif key == "home_centre":
         paint_centre_marker(painter, at, u * 1.3, CentreStyle("#c8553d", "#c8553d"))
     elif key == "uncounted_centre":
-        paint_centre_marker(painter, at, u * 1.3, CentreStyle(None, None, uncounted=True))
+        paint_centre_marker(painter, at, u * 1.3, CentreStyle(None, None, uncounted=True, held_by="#e0b43a"))
     elif key == "impassable":
         box = QRectF(at.x() - 0.6 * u, at.y() - 0.4 * u, 1.2 * u, 0.8 * u)
         painter.fillRect(box, QColor(palette.IMPASSABLE))

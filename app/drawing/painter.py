@@ -71,7 +71,8 @@ CENTRE_UNOWNED = "#ffffff"
 class CentreStyle:
     owner_colour: str | None  # None: nobody's (or it doesn't count for its owner)
     home_colour: str | None
-    uncounted: bool = False
+    uncounted: bool = False  # owned, but not a centre for its owner: white, struck through
+    held_by: str | None = None  # an uncounted centre's owner's colour, for its rim
 _FONT_FAMILIES = ["DejaVu Sans", "Segoe UI", "Helvetica Neue", "Arial", "Liberation Sans"]
 
 
@@ -199,11 +200,12 @@ def _paint_land(painter: QPainter, ctx: PaintContext) -> None:
     sea = QColor(palette.SEA)
     neutral = QColor(palette.NEUTRAL_LAND)
     tints: dict[str, QColor] = {}
+    uncounted = {normalise_location(p) for p in ctx.picture.uncounted_centres}
     for pid, shape in ctx.geometry.provinces.items():
         if shape.is_sea:
             painter.fillPath(shape.path, sea)
             continue
-        owner = owners.get(pid)
+        owner = owners.get(pid) if pid not in uncounted else None  # Hong Kong isn't China's to tint
         if owner is None:
             painter.fillPath(shape.path, neutral)
             continue
@@ -318,6 +320,7 @@ def centre_marker_style(ctx: PaintContext, pid: str) -> CentreStyle:
         owner_colour=ctx.colour(owner) if owner is not None and pid not in picture.uncounted_centres else None,
         home_colour=ctx.colour(home) if home is not None else None,
         uncounted=pid in picture.uncounted_centres and owner is not None,
+        held_by=ctx.colour(owner) if owner is not None and pid in picture.uncounted_centres else None,
     )
 
 
@@ -332,6 +335,10 @@ def paint_centre_marker(painter: QPainter, at: QPointF, u: float, style: CentreS
         painter.setBrush(QBrush(QColor(style.home_colour)))
         painter.drawEllipse(at, SC_HOME_RADIUS * u, SC_HOME_RADIUS * u)
     fill = style.owner_colour or CENTRE_UNOWNED
+    if style.held_by is not None:  # the holder's colour as a rim: held, but not counted
+        painter.setPen(make_pen(style.held_by, u * 0.16))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(at, SC_RADIUS * u, SC_RADIUS * u)
     painter.setPen(make_pen(palette.UNIT_INK, u * 0.045))
     painter.setBrush(QBrush(QColor(fill)))
     painter.drawEllipse(at, SC_RADIUS * u, SC_RADIUS * u)

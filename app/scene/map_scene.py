@@ -146,7 +146,8 @@ class MapScene(QGraphicsScene):
         """
         previous = self.picture
         self.picture = picture
-        if previous.owners != picture.owners or not previous.owners:
+        if (previous.owners, previous.uncounted_centres) != (picture.owners, picture.uncounted_centres) or (
+                not previous.owners):
             self._apply_fills(picture)
         railway = frozenset(province_of(loc) for loc in railway_highlights)
         if (previous.highlights != picture.highlights or previous.selected != picture.selected
@@ -176,7 +177,8 @@ class MapScene(QGraphicsScene):
             item.set_style(CentreStyle(
                 self.colours.get(counted_owner, palette.NEUTRAL_LAND) if counted_owner else None,
                 self.colours.get(home) if home else None,
-                uncounted=owner is not None and pid in uncounted))
+                uncounted=owner is not None and pid in uncounted,
+                held_by=self.colours.get(owner) if owner is not None and pid in uncounted else None))
 
     @property
     def layout(self) -> BoardLayout | None:
@@ -247,7 +249,9 @@ class MapScene(QGraphicsScene):
                 centre.setPos(QPointF(x, y))
 
     def _apply_fills(self, picture: BoardPicture) -> None:
-        owners = {normalise_location(p): power for p, power in picture.owners.items()}
+        uncounted = {normalise_location(p) for p in picture.uncounted_centres}
+        owners = {normalise_location(p): power for p, power in picture.owners.items()
+                  if normalise_location(p) not in uncounted}  # Hong Kong held by China: not China's tint
         for pid, item in self.provinces.items():
             if item.area.is_sea:
                 item.set_fill(palette.SEA)

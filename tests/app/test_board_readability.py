@@ -157,6 +157,12 @@ def test_hong_kong_held_by_china_is_not_drawn_or_counted_as_chinas_centre(qapp: 
     scale = 2000 / geometry.width
     probe = colour_at(image, (x - 0.6 * SC_RADIUS * u) * scale, (y - 0.1 * SC_RADIUS * u) * scale)
     assert probe == "#ffffff" and probe != QColor(colours["CHINA"]).name()
+    # Nor is the province tinted as China's land (its holder shows in the marker's rim instead).
+    bare = render_to_image(replace(picture, units=(), show_labels=False), geometry, 2000)
+    hon = geometry.provinces["HON"].area.buffer(-2.0)
+    spot = max((p for p in (shapely.Point(px, py) for px in range(1000, 1300, 2) for py in range(400, 700, 2))
+                if hon.contains(p)), key=lambda p: p.distance(shapely.Point(x, y)))
+    assert colour_at(bare, spot.x * scale, spot.y * scale) == palette.NEUTRAL_LAND
     counts = dict((name, n) for name, _c, n in board_caption(variant, state, colours).counts)
     owned = sum(1 for p in state.centers.values() if p == "CHINA")
     assert counts["China"] == owned - 1 == variant.center_count(state, "CHINA")
