@@ -63,7 +63,7 @@ OVERLAY_LAYERS: tuple[Layer, ...] = tuple(layer for layer in Layer if layer not 
 
 _text_paths: dict[tuple[str, float, bool], tuple[QPainterPath, QPainterPath]] = {}
 _layouts: dict[tuple[object, ...], BoardLayout] = {}
-COAST_LABEL_RATIO = 0.8  # a coast label's em relative to a province label's
+COAST_LABEL_RATIO = 0.9  # a coast label's em relative to a province label's
 CENTRE_UNOWNED = "#ffffff"
 
 

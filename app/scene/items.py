@@ -37,7 +37,7 @@ HIGHLIGHT_ALPHA = 0.38
 RAILWAY_HIGHLIGHT_ALPHA = 0.42
 LABEL_BASE = 0.625  # a label's size in map units at 1:1, before clamping to readable pixels
 LABEL_MIN_PX, LABEL_MAX_PX = 11.0, 19.0  # readable from across a table, never shouting when zoomed in
-COAST_LABEL_RATIO = 0.8
+COAST_LABEL_RATIO = 0.9
 
 # Labels sit over units (with their halo they stay readable where an enlarged icon covers the label
 # point), arrows over both.
