@@ -18,19 +18,23 @@ from engine.variants import find_variant
 
 
 def _picture_for(game: Game, phase: str | None, colour_blind: bool):  # type: ignore[no-untyped-def]
-    """The board as everyone may see it: no power's hidden units (decoys) and no sealed orders."""
-    from .scene.pictures import PUBLIC, Display, board_picture, power_colours, result_arrows, view_of
+    """The board as everyone may see it (no power's hidden units (decoys), no sealed orders), and its
+    caption: variant, phase and centre counts of the position drawn."""
+    from .scene.pictures import PUBLIC, Display, board_caption, board_picture, power_colours, result_arrows, view_of
 
     variant, board = game.variant, game.variant.board
     colours = power_colours(board, colour_blind, variant)
     display = Display(colour_blind=colour_blind)
     if phase is None or phase.upper() == game.phase:
-        return board_picture(board, view_of(variant, game.state, PUBLIC), colours, display, variant=variant)
+        view = view_of(variant, game.state, PUBLIC)
+        return (board_picture(board, view, colours, display, variant=variant),
+                board_caption(variant, game.state, colours))
     for record in game.history:
         if str(record.state.phase) == phase.upper():
             arrows = result_arrows(variant, record, viewer=PUBLIC)
-            return board_picture(board, view_of(variant, record.state, PUBLIC), colours, display, orders=arrows,
-                                 variant=variant)
+            view = view_of(variant, record.state, PUBLIC)
+            return (board_picture(board, view, colours, display, orders=arrows, variant=variant),
+                    board_caption(variant, record.state, colours))
     raise ChancelleryError(f"the game has no phase {phase!r} (phases: {', '.join(game.phases())})")
 
 
@@ -43,6 +47,7 @@ def render_main(argv: Sequence[str]) -> int:
     parser.add_argument("--out", required=True, help="output file: .png, .svg or .pdf")
     parser.add_argument("--width", type=int, default=2000, help="PNG width in pixels (default 2000)")
     parser.add_argument("--colour-blind", action="store_true", help="use the colour-blind palette")
+    parser.add_argument("--legend", action="store_true", help="add the board's key below the map")
     args = parser.parse_args(argv)
     out = Path(args.out)
     suffix = out.suffix.lower()
@@ -54,18 +59,19 @@ def render_main(argv: Sequence[str]) -> int:
         if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
             os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         from .drawing.export import ensure_gui_application, save_pdf, save_png, save_svg
-        from .scene.pictures import board_geometry
+        from .scene.pictures import board_geometry, variant_legend
 
         ensure_gui_application()
-        picture = _picture_for(game, args.phase, args.colour_blind)
+        picture, caption = _picture_for(game, args.phase, args.colour_blind)
         geometry, _schematic = board_geometry(game.variant.map_id)
-        title = f"{game.variant.name} {args.phase or game.phase}"
+        legend = variant_legend(game.variant, geometry) if args.legend else None
+        title = f"{game.variant.name} {caption.phase}"
         if suffix == ".png":
-            save_png(out, picture, geometry, args.width)
+            save_png(out, picture, geometry, args.width, caption=caption, legend=legend)
         elif suffix == ".svg":
-            save_svg(out, picture, geometry, title=title)
+            save_svg(out, picture, geometry, title=title, caption=caption, legend=legend)
         else:
-            save_pdf(out, picture, geometry, title=title)
+            save_pdf(out, picture, geometry, title=title, caption=caption, legend=legend)
     except (ChancelleryError, OSError) as exc:
         print(f"chancellery render: {exc}", file=sys.stderr)
         return 2

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass, field
+from typing import Any
 
 import shapely
 import shapely.errors
@@ -31,6 +32,16 @@ HEAD_TO_HEAD_OFFSET = 0.17
 THIN_BORDER_PX = 1.6
 CONVOY_TRIANGLE = 1.05  # circumradius: the triangle's sides clear the fleet's plate
 BURST = 0.36  # a damage burst's outer radius
+
+# Exported boards draw every symbol this much larger than the spacing the map builder left for it, so units
+# and centres read across a room (a 2000 px standard board: units about 36 px, centres about 20 px).
+EXPORT_MARK_SCALE = 1.5
+LABEL_GROWTH = 0.5  # labels grow by half as much as the symbols do
+
+
+def label_em(unit_size: float, mark_scale: float) -> float:
+    """A province label's em in map units for symbols drawn ``mark_scale`` times their planned size."""
+    return unit_size * LABEL_BASE * (1.0 + (mark_scale - 1.0) * LABEL_GROWTH)
 
 
 # --- per-geometry caches ------------------------------------------------------------------------
@@ -89,11 +100,15 @@ def _rings(area: BaseGeometry) -> list[LineString]:
 class PaintContext:
     """One paint call's inputs with the power colours resolved."""
 
-    def __init__(self, geometry: BoardGeometry, picture: BoardPicture, cache: GeometryCache) -> None:
+    def __init__(self, geometry: BoardGeometry, picture: BoardPicture, cache: GeometryCache,
+                 mark_scale: float = 1.0) -> None:
         self.geometry = geometry
         self.picture = picture
         self.cache = cache
-        self.u = geometry.unit_size
+        self.mark_scale = mark_scale
+        self.base_u = geometry.unit_size
+        self.u = geometry.unit_size * mark_scale  # symbols (units, centres, arrows) are drawn this size
+        self.layout: Any = None  # the label layout, worked out on first use (painter.board_layout)
         self.colours = palette.resolve_power_colours(
             picture.powers(), picture.power_colours, colour_blind=picture.colour_blind
         )

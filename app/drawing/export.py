@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import (
@@ -28,8 +28,11 @@ from PySide6.QtSvg import QSvgGenerator
 
 from .errors import DrawingError
 from .geometry import BoardGeometry
-from .painter import ALL_LAYERS, Layer, paint_board
+from .context import EXPORT_MARK_SCALE
+from .legend import LegendEntry
+from .painter import ALL_LAYERS, Layer
 from .picture import BoardPicture
+from .sheet import Caption, paint_sheet, sheet_layout
 
 DEFAULT_WIDTH_PX = 2000
 MAX_WIDTH_PX = 20000  # ~1.6 GB of pixels at most; a larger request is almost surely a typo
@@ -60,11 +63,13 @@ def ensure_gui_application() -> QGuiApplication:
     return _application
 
 
-def image_size(geometry: BoardGeometry, width_px: int) -> QSize:
-    """Pixel size of a ``width_px`` wide render, keeping the map's proportions."""
+def image_size(geometry: BoardGeometry, width_px: int, caption: Caption | None = None,
+               legend: Sequence[LegendEntry] | None = None) -> QSize:
+    """Pixel size of a ``width_px`` wide render, keeping the page's proportions."""
     if isinstance(width_px, bool) or not isinstance(width_px, int) or not 1 <= width_px <= MAX_WIDTH_PX:
         raise DrawingError(f"image width must be a whole number of pixels from 1 to {MAX_WIDTH_PX}, got {width_px!r}")
-    return QSize(width_px, max(1, round(width_px * geometry.height / geometry.width)))
+    sheet = sheet_layout(geometry, caption, legend)
+    return QSize(width_px, max(1, round(width_px * sheet.height / sheet.width)))
 
 
 def render_to_image(
@@ -73,16 +78,21 @@ def render_to_image(
     width_px: int = DEFAULT_WIDTH_PX,
     *,
     layers: Iterable[Layer] = ALL_LAYERS,
+    caption: Caption | None = None,
+    legend: Sequence[LegendEntry] | None = None,
+    mark_scale: float = EXPORT_MARK_SCALE,
 ) -> QImage:
-    """The whole board as an ARGB image ``width_px`` wide."""
+    """The whole board as an ARGB image ``width_px`` wide, under ``caption`` and over ``legend`` if given."""
     ensure_gui_application()
-    size = image_size(geometry, width_px)
+    size = image_size(geometry, width_px, caption, legend)
+    sheet = sheet_layout(geometry, caption, legend)
     image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(QColor(0, 0, 0, 0))
     painter = QPainter(image)
     try:
-        painter.scale(size.width() / geometry.width, size.height() / geometry.height)
-        paint_board(painter, geometry, picture, layers=layers)
+        painter.scale(size.width() / sheet.width, size.height() / sheet.height)
+        paint_sheet(painter, geometry, picture, caption=caption, legend=legend, layers=tuple(layers),
+                    mark_scale=mark_scale)
     finally:
         painter.end()
     return image
@@ -94,8 +104,12 @@ def png_bytes(
     width_px: int = DEFAULT_WIDTH_PX,
     *,
     layers: Iterable[Layer] = ALL_LAYERS,
+    caption: Caption | None = None,
+    legend: Sequence[LegendEntry] | None = None,
+    mark_scale: float = EXPORT_MARK_SCALE,
 ) -> bytes:
-    image = render_to_image(picture, geometry, width_px, layers=layers)
+    image = render_to_image(picture, geometry, width_px, layers=layers, caption=caption, legend=legend,
+                            mark_scale=mark_scale)
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
@@ -112,23 +126,29 @@ def svg_bytes(
     *,
     title: str = "Diplomacy board",
     layers: Iterable[Layer] = ALL_LAYERS,
+    caption: Caption | None = None,
+    legend: Sequence[LegendEntry] | None = None,
+    mark_scale: float = EXPORT_MARK_SCALE,
 ) -> bytes:
-    """The board as SVG in map units (labels are paths, so no fonts are needed to view it)."""
+    """The board as SVG in map units (labels are paths, so no fonts are needed to view the map; the
+    caption and key are text)."""
     ensure_gui_application()
+    sheet = sheet_layout(geometry, caption, legend)
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     generator = QSvgGenerator()
     generator.setOutputDevice(buffer)
-    generator.setSize(QSize(round(geometry.width), round(geometry.height)))
-    generator.setViewBox(QRectF(0, 0, geometry.width, geometry.height))
+    generator.setSize(QSize(round(sheet.width), round(sheet.height)))
+    generator.setViewBox(QRectF(0, 0, sheet.width, sheet.height))
     generator.setTitle(title)
     generator.setDescription(f"Map {geometry.map_id}, drawn by Chancellery")
     painter = QPainter()
     if not painter.begin(generator):
         raise DrawingError("Qt could not start an SVG drawing")
     try:
-        paint_board(painter, geometry, picture, layers=layers)
+        paint_sheet(painter, geometry, picture, caption=caption, legend=legend, layers=tuple(layers),
+                    mark_scale=mark_scale)
     finally:
         painter.end()
     buffer.close()
@@ -141,9 +161,13 @@ def pdf_bytes(
     *,
     title: str = "Diplomacy board",
     layers: Iterable[Layer] = ALL_LAYERS,
+    caption: Caption | None = None,
+    legend: Sequence[LegendEntry] | None = None,
+    mark_scale: float = EXPORT_MARK_SCALE,
 ) -> bytes:
-    """The board as a one-page vector PDF, A4-landscape wide and as tall as the map's proportions need."""
+    """The board as a one-page vector PDF, A4-landscape wide and as tall as the page's proportions need."""
     ensure_gui_application()
+    sheet = sheet_layout(geometry, caption, legend)
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
@@ -151,15 +175,16 @@ def pdf_bytes(
     writer.setTitle(title)
     writer.setCreator("Chancellery")
     writer.setResolution(PDF_RESOLUTION_DPI)
-    page_height = PDF_PAGE_WIDTH_MM * geometry.height / geometry.width
+    page_height = PDF_PAGE_WIDTH_MM * sheet.height / sheet.width
     writer.setPageSize(QPageSize(QSizeF(PDF_PAGE_WIDTH_MM, page_height), QPageSize.Unit.Millimeter, "Board"))
     writer.setPageMargins(QMarginsF(0, 0, 0, 0), QPageLayout.Unit.Millimeter)
     painter = QPainter()
     if not painter.begin(writer):
         raise DrawingError("Qt could not start a PDF drawing")
     try:
-        painter.scale(writer.width() / geometry.width, writer.height() / geometry.height)
-        paint_board(painter, geometry, picture, layers=layers)
+        painter.scale(writer.width() / sheet.width, writer.height() / sheet.height)
+        paint_sheet(painter, geometry, picture, caption=caption, legend=legend, layers=tuple(layers),
+                    mark_scale=mark_scale)
     finally:
         painter.end()
     buffer.close()
@@ -182,8 +207,10 @@ def save_png(
     width_px: int = DEFAULT_WIDTH_PX,
     *,
     layers: Iterable[Layer] = ALL_LAYERS,
+    caption: Caption | None = None,
+    legend: Sequence[LegendEntry] | None = None,
 ) -> Path:
-    return _write(path, png_bytes(picture, geometry, width_px, layers=layers))
+    return _write(path, png_bytes(picture, geometry, width_px, layers=layers, caption=caption, legend=legend))
 
 
 def save_svg(
@@ -193,8 +220,10 @@ def save_svg(
     *,
     title: str = "Diplomacy board",
     layers: Iterable[Layer] = ALL_LAYERS,
+    caption: Caption | None = None,
+    legend: Sequence[LegendEntry] | None = None,
 ) -> Path:
-    return _write(path, svg_bytes(picture, geometry, title=title, layers=layers))
+    return _write(path, svg_bytes(picture, geometry, title=title, layers=layers, caption=caption, legend=legend))
 
 
 def save_pdf(
@@ -204,5 +233,7 @@ def save_pdf(
     *,
     title: str = "Diplomacy board",
     layers: Iterable[Layer] = ALL_LAYERS,
+    caption: Caption | None = None,
+    legend: Sequence[LegendEntry] | None = None,
 ) -> Path:
-    return _write(path, pdf_bytes(picture, geometry, title=title, layers=layers))
+    return _write(path, pdf_bytes(picture, geometry, title=title, layers=layers, caption=caption, legend=legend))

@@ -105,6 +105,7 @@ class BoardGeometry:
         self._coastline: QPainterPath | None = None
         self._land_area: BaseGeometry | None = None
         self._unplayable_land: QPainterPath | None = None
+        self._ridges: tuple[ImpassableShape, ...] | None = None
         self._build_hit_index()
 
     # --- lookup ---------------------------------------------------------------------------------
@@ -167,22 +168,50 @@ class BoardGeometry:
 
     @property
     def unplayable_land(self) -> QPainterPath:
-        """Background land outside every province and impassable area (Ireland on the standard map)."""
+        """Background land outside every province and impassable area (Ireland on the standard map),
+        except the thin strips in :attr:`ridges`."""
         if self._unplayable_land is None:
-            path = QPainterPath()
-            if self._land_background_area is not None:
-                board = [p.area for p in self.provinces.values() if not p.is_sea]
-                board += [i.area for i in self.impassable.values()]
-                try:
-                    rest = self._land_background_area.difference(shapely.unary_union(board))
-                    # Rounding leaves hairline slivers along shared coasts; only real land is kept.
-                    path = _path_from_shapely(
-                        MultiPolygon([p for p in _polygons_of(rest) if p.area >= _MIN_UNPLAYABLE_AREA])
-                    )
-                except shapely.errors.GEOSException:
-                    path = self.land_background or QPainterPath()
-            self._unplayable_land = path
+            self._split_unplayable()
+        assert self._unplayable_land is not None
         return self._unplayable_land
+
+    @property
+    def ridges(self) -> tuple[ImpassableShape, ...]:
+        """Thin strips of land of no province between provinces (Colonial's Himalaya): drawn as impassable
+        mountains, so they read as a barrier rather than as a gap in the map."""
+        if self._ridges is None:
+            self._split_unplayable()
+        assert self._ridges is not None
+        return self._ridges
+
+    def _between_land(self, piece: Polygon) -> bool:
+        """Does most of ``piece``'s outline run along land provinces (rather than water)?"""
+        near = [p.area for p in self.provinces.values() if not p.is_sea and _bounds_meet(p.area.bounds, piece.bounds)]
+        if len(near) < 2:
+            return False
+        land = shapely.unary_union(near)
+        outline = piece.exterior
+        samples = [outline.interpolate(i / 40, normalized=True) for i in range(40)]
+        touching = shapely.dwithin(land, samples, 0.8)
+        return float(touching.mean()) >= 0.8
+
+    def _split_unplayable(self) -> None:
+        path, ridges = QPainterPath(), []
+        if self._land_background_area is not None:
+            board = [p.area for p in self.provinces.values() if not p.is_sea]
+            board += [i.area for i in self.impassable.values()]
+            try:
+                rest = self._land_background_area.difference(shapely.unary_union(board))
+                # Rounding leaves hairline slivers along shared coasts; only real land is kept.
+                pieces = [p for p in _polygons_of(rest) if p.area >= _MIN_UNPLAYABLE_AREA]
+                # A ridge runs between provinces; thin islands and spits in the water stay plain land.
+                thin = [p for p in pieces if _is_ridge(p) and self._between_land(p)]
+                path = _path_from_shapely(MultiPolygon([p for p in pieces if not any(p is t for t in thin)]))
+                ridges = [ImpassableShape(f"ridge{i}", _path_from_shapely(p), p, _hatch(p, self.unit_size * 0.32))
+                          for i, p in enumerate(thin)]
+            except shapely.errors.GEOSException:
+                path = self.land_background or QPainterPath()
+        self._unplayable_land, self._ridges = path, tuple(ridges)
 
     @property
     def coastline(self) -> QPainterPath:
@@ -499,6 +528,19 @@ def _multipolygon(value: Any, where: str, *, optional: bool = False) -> BaseGeom
 
 
 # --- conversion ---------------------------------------------------------------------------------
+
+
+RIDGE_MAX_WIDTH = 6.0  # map units: land of no province thinner than this on average is a mountain strip
+RIDGE_MIN_LENGTH = 40.0  # ... and longer than this (shorter thin pieces are specks of coast)
+
+
+def _bounds_meet(a: tuple[float, ...], b: tuple[float, ...], pad: float = 2.0) -> bool:
+    return a[0] - pad <= b[2] and b[0] - pad <= a[2] and a[1] - pad <= b[3] and b[1] - pad <= a[3]
+
+
+def _is_ridge(piece: Polygon) -> bool:
+    half_perimeter = piece.length / 2
+    return half_perimeter >= RIDGE_MIN_LENGTH and piece.area / half_perimeter < RIDGE_MAX_WIDTH
 
 
 def _polygons_of(area: BaseGeometry) -> Iterator[Polygon]:

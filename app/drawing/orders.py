@@ -7,7 +7,7 @@ import math
 from collections.abc import Sequence
 
 from PySide6.QtCore import QLineF, QPointF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPolygonF
 
 from . import palette
 from .context import (
@@ -62,6 +62,16 @@ def _province(loc: str | None) -> str:
 
 
 def _paint_order(painter: QPainter, ctx: PaintContext, order: OrderArrow, moves: set[tuple[str, str]]) -> None:
+    failure_at = _paint_order_marks(painter, ctx, order, moves)
+    if order.failed and failure_at is not None:
+        painter.setOpacity(1.0)
+        u = ctx.u
+        _draw_cross(painter, failure_at, u * 0.2, palette.FAILURE_MARK, "#ffffff", u * 0.09, u * 0.035)
+
+
+def _paint_order_marks(painter: QPainter, ctx: PaintContext, order: OrderArrow,
+                       moves: set[tuple[str, str]]) -> QPointF | None:
+    """Paint ``order`` and return where its failure cross goes."""
     u = ctx.u
     colour = ctx.colour(order.power)
     kind = order.kind
@@ -179,9 +189,34 @@ def _paint_order(painter: QPainter, ctx: PaintContext, order: OrderArrow, moves:
         _draw_cross(painter, at, u * 0.55, palette.UNIT_INK, "#ffffff", u * 0.16, u * 0.05)
         failure_at = at + QPointF(RING * u * 0.7, -RING * u * 0.7)
 
-    if order.failed and failure_at is not None:
-        painter.setOpacity(1.0)
-        _draw_cross(painter, failure_at, u * 0.2, palette.FAILURE_MARK, "#ffffff", u * 0.09, u * 0.035)
+    return failure_at
+
+
+def failure_points(ctx: PaintContext) -> list[tuple[float, float]]:
+    """Where the failure crosses of the picture's failed orders go (labels keep clear of them)."""
+    if not ctx.picture.show_orders:
+        return []
+    failed = [o for o in ctx.picture.orders if o.failed]
+    if not failed:
+        return []
+    moves = {
+        (_province(o.from_loc), _province(o.to_loc))
+        for o in ctx.picture.orders
+        if o.kind is OrderKind.MOVE and o.to_loc is not None
+    }
+    spots: list[tuple[float, float]] = []
+    scratch = QImage(1, 1, QImage.Format.Format_ARGB32_Premultiplied)  # the orders are drawn off the board
+    painter = QPainter(scratch)
+    try:
+        for order in failed:
+            painter.save()
+            at = _paint_order_marks(painter, ctx, order, moves)
+            painter.restore()
+            if at is not None:
+                spots.append((at.x(), at.y()))
+    finally:
+        painter.end()
+    return spots
 
 
 def _marker_anchor(ctx: PaintContext, order: OrderArrow) -> QPointF:

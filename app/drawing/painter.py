@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 import math
+from dataclasses import dataclass
 from collections.abc import Iterable
 
 from PySide6.QtCore import QPointF, Qt
@@ -16,31 +17,28 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
-    QFontMetricsF,
     QPaintEngine,
     QPainter,
     QPainterPath,
     QPainterPathStroker,
     QTransform,
 )
-from shapely.geometry import LineString
-
 from . import palette
 from .context import (
-    COAST_LABEL,
     DISLODGED_ICON,
-    LABEL_BASE,
     THIN_BORDER_PX,
     UNIT_ICON,
     PaintContext,
     cache_for,
+    label_em,
     make_pen,
     translucent,
 )
 from .errors import PictureError
-from .geometry import BoardGeometry, LocationShape, normalise_location
+from .geometry import BoardGeometry, normalise_location
 from .icons import unit_icons
-from .orders import paint_orders
+from .labels import SC_HOME_RADIUS, SC_RADIUS, BoardLayout, layout_board
+from .orders import failure_points, paint_orders
 from .picture import BoardPicture
 from .stacks import badge_backing, paint_decoy_mark, unit_placements
 
@@ -64,6 +62,17 @@ BASE_LAYERS: tuple[Layer, ...] = (Layer.SEA, Layer.LAND, Layer.IMPASSABLE, Layer
 OVERLAY_LAYERS: tuple[Layer, ...] = tuple(layer for layer in Layer if layer not in BASE_LAYERS)
 
 _text_paths: dict[tuple[str, float, bool], tuple[QPainterPath, QPainterPath]] = {}
+_layouts: dict[tuple[object, ...], BoardLayout] = {}
+COAST_LABEL_RATIO = 0.9  # a coast label's em relative to a province label's
+CENTRE_UNOWNED = "#ffffff"
+
+
+@dataclass(frozen=True, slots=True)
+class CentreStyle:
+    owner_colour: str | None  # None: nobody's (or it doesn't count for its owner)
+    home_colour: str | None
+    uncounted: bool = False  # owned, but not a centre for its owner: white, struck through
+    held_by: str | None = None  # an uncounted centre's owner's colour, for its rim
 _FONT_FAMILIES = ["DejaVu Sans", "Segoe UI", "Helvetica Neue", "Arial", "Liberation Sans"]
 
 
@@ -99,6 +108,8 @@ def validate_picture(picture: BoardPicture, geometry: BoardGeometry) -> None:
         check(loc, "highlight")
     for loc in picture.decoys:
         check(loc, "decoy mark")
+    for loc in picture.uncounted_centres:
+        check(loc, "uncounted centre")
     check(picture.selected, "selection")
     for power, colour in picture.power_colours.items():
         try:
@@ -115,15 +126,18 @@ def paint_board(
     picture: BoardPicture,
     *,
     layers: Iterable[Layer] = ALL_LAYERS,
+    mark_scale: float = 1.0,
 ) -> None:
     """Paint ``picture`` on ``geometry`` in map units with the painter's current transform.
 
+    ``mark_scale`` draws units, centres and order marks that many times the size the map's anchors were
+    spaced for (exports use :data:`EXPORT_MARK_SCALE`); labels are placed round them (:mod:`.labels`).
     The picture is validated first, so a bad location raises :class:`PictureError` before anything is
     drawn. The painter's state is restored afterwards.
     """
     validate_picture(picture, geometry)
     wanted = set(layers)
-    ctx = PaintContext(geometry, picture, cache_for(geometry))
+    ctx = PaintContext(geometry, picture, cache_for(geometry), mark_scale)
     painter.save()
     try:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -186,11 +200,12 @@ def _paint_land(painter: QPainter, ctx: PaintContext) -> None:
     sea = QColor(palette.SEA)
     neutral = QColor(palette.NEUTRAL_LAND)
     tints: dict[str, QColor] = {}
+    uncounted = {normalise_location(p) for p in ctx.picture.uncounted_centres}
     for pid, shape in ctx.geometry.provinces.items():
         if shape.is_sea:
             painter.fillPath(shape.path, sea)
             continue
-        owner = owners.get(pid)
+        owner = owners.get(pid) if pid not in uncounted else None  # Hong Kong isn't China's to tint
         if owner is None:
             painter.fillPath(shape.path, neutral)
             continue
@@ -202,14 +217,14 @@ def _paint_land(painter: QPainter, ctx: PaintContext) -> None:
 
 def _paint_impassable(painter: QPainter, ctx: PaintContext) -> None:
     fill = QColor(palette.IMPASSABLE)
-    hatch = make_pen(palette.IMPASSABLE_HATCH, ctx.u * 0.06, cap=Qt.PenCapStyle.FlatCap)
-    for shape in ctx.geometry.impassable.values():
+    hatch = make_pen(palette.IMPASSABLE_HATCH, ctx.base_u * 0.06, cap=Qt.PenCapStyle.FlatCap)
+    for shape in (*ctx.geometry.impassable.values(), *ctx.geometry.ridges):
         painter.fillPath(shape.path, fill)
         painter.strokePath(shape.hatch, hatch)
 
 
 def _paint_borders(painter: QPainter, ctx: PaintContext) -> None:
-    u = ctx.u
+    u = ctx.base_u
     device_scale = _raster_scale(painter)
     painter.setBrush(Qt.BrushStyle.NoBrush)
     for lines, colour, width in (
@@ -238,7 +253,7 @@ def _raster_scale(painter: QPainter) -> float | None:
 
 
 def _paint_decorations(painter: QPainter, ctx: PaintContext) -> None:
-    u = ctx.u
+    u = ctx.base_u
     for decoration in ctx.geometry.decorations:
         if decoration.kind == "route":
             _stroke_railway(painter, decoration.path, u * 0.17, palette.RAILWAY_INK, "#ffffff")
@@ -259,7 +274,7 @@ def _stroke_railway(painter: QPainter, path: QPainterPath, width: float, ink: st
 
 
 def _paint_highlights(painter: QPainter, ctx: PaintContext) -> None:
-    u = ctx.u
+    u = ctx.base_u
     for loc in sorted(ctx.picture.highlights):
         shape = ctx.shape(loc)
         painter.fillPath(shape.path, translucent(palette.HIGHLIGHT, 0.38))
@@ -270,83 +285,88 @@ def _paint_highlights(painter: QPainter, ctx: PaintContext) -> None:
         painter.strokePath(shape.path, make_pen(palette.SELECTED, u * 0.14))
 
 
+def board_layout(ctx: PaintContext) -> BoardLayout:
+    """Where this paint's labels and centre markers go (cached per picture and size)."""
+    if ctx.layout is None:
+        em = label_em(ctx.base_u, ctx.mark_scale)
+        failures = tuple(failure_points(ctx))
+        picture = ctx.picture
+        key = (id(ctx.geometry), round(ctx.u, 3), round(em, 3), picture.units, picture.dislodged_units,
+               picture.supply_centres, tuple(sorted(picture.home_centres.items())), failures,
+               picture.orders if picture.show_orders else (), picture.show_orders,
+               picture.show_labels, picture.show_units, picture.show_supply_centres)
+        found = _layouts.get(key)
+        if found is None:
+            found = layout_board(ctx.geometry, picture, u=ctx.u, em=em, coast_em=em * COAST_LABEL_RATIO,
+                                 measure=measure_label, failures=failures)
+            if len(_layouts) > 64:
+                _layouts.clear()
+            _layouts[key] = found
+        ctx.layout = found
+    return ctx.layout
+
+
+def measure_label(text: str, em: float, italic: bool) -> tuple[float, float]:
+    """The size of ``text``'s drawn label (glyphs and halo) at ``em`` map units."""
+    bounds = _text_path(text, em, italic)[1].boundingRect()
+    return bounds.width(), bounds.height()
+
+
+def centre_marker_style(ctx: PaintContext, pid: str) -> CentreStyle:
+    picture = ctx.picture
+    owner = picture.owners.get(pid)
+    home = picture.home_centres.get(pid)
+    return CentreStyle(
+        owner_colour=ctx.colour(owner) if owner is not None and pid not in picture.uncounted_centres else None,
+        home_colour=ctx.colour(home) if home is not None else None,
+        uncounted=pid in picture.uncounted_centres and owner is not None,
+        held_by=ctx.colour(owner) if owner is not None and pid in picture.uncounted_centres else None,
+    )
+
+
+def paint_centre_marker(painter: QPainter, at: QPointF, u: float, style: CentreStyle) -> None:
+    """A supply centre: a disc in its owner's colour (white when unowned) with a dark rim and a star-like
+    dark core; a home centre adds a ring in its home power's colour; a centre that doesn't count for its
+    owner (Hong Kong for China) is white, struck through."""
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    if style.home_colour is not None:
+        painter.setPen(make_pen(palette.UNIT_INK, u * 0.035))
+        painter.setBrush(QBrush(QColor(style.home_colour)))
+        painter.drawEllipse(at, SC_HOME_RADIUS * u, SC_HOME_RADIUS * u)
+    fill = style.owner_colour or CENTRE_UNOWNED
+    if style.held_by is not None:  # the holder's colour as a rim: held, but not counted
+        painter.setPen(make_pen(style.held_by, u * 0.16))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(at, SC_RADIUS * u, SC_RADIUS * u)
+    painter.setPen(make_pen(palette.UNIT_INK, u * 0.045))
+    painter.setBrush(QBrush(QColor(fill)))
+    painter.drawEllipse(at, SC_RADIUS * u, SC_RADIUS * u)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QBrush(QColor(palette.contrast_ink(fill) if style.owner_colour else palette.UNIT_INK)))
+    painter.drawEllipse(at, SC_RADIUS * u * 0.34, SC_RADIUS * u * 0.34)
+    if style.uncounted:
+        painter.setPen(make_pen(palette.UNIT_INK, u * 0.06))
+        d = SC_RADIUS * u * 0.75
+        painter.drawLine(at + QPointF(-d, d), at + QPointF(d, -d))
+    painter.restore()
+
+
 def _paint_supply_centres(painter: QPainter, ctx: PaintContext) -> None:
     if not ctx.picture.show_supply_centres:
         return
-    u = ctx.u
-    centres = ctx.picture.supply_centres
-    if centres is None:
-        centres = ctx.geometry.supply_centres
-    homes = {normalise_location(p): power for p, power in ctx.picture.home_centres.items()}
-    ink = QColor(palette.UNIT_INK)
-    for pid in sorted(normalise_location(c) for c in centres):
-        shape = ctx.shape(pid)
-        centre = shape.sc if shape.sc is not None else QPointF(shape.label.x(), shape.label.y() + 0.55 * u)
-        home = homes.get(pid)
-        if home is not None:
-            # Home centre: a ring in the home power's colour around the centre dot.
-            painter.setPen(make_pen(palette.UNIT_INK, u * 0.045))
-            painter.setBrush(QBrush(QColor(ctx.colour(home))))
-            painter.drawEllipse(centre, u * 0.25, u * 0.25)
-            painter.setBrush(QBrush(QColor(palette.LABEL_HALO)))
-            painter.drawEllipse(centre, u * 0.14, u * 0.14)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QBrush(ink))
-            painter.drawEllipse(centre, u * 0.085, u * 0.085)
-        else:
-            painter.setPen(make_pen(palette.LABEL_HALO, u * 0.05))
-            painter.setBrush(QBrush(ink))
-            painter.drawEllipse(centre, u * 0.16, u * 0.16)
-
-
-def _label_size(ctx: PaintContext, shape: LocationShape, text: str, base: float) -> float:
-    """The largest size up to ``base`` at which ``text`` fits the area around its label point."""
-    key = (shape.loc, text)
-    cached = ctx.cache.label_sizes.get(key)
-    if cached is not None:
-        return cached
-    x, y = shape.label.x(), shape.label.y()
-    bounds = shape.area.bounds
-    across = _span_through(shape, LineString([(bounds[0] - 1, y), (bounds[2] + 1, y)]), x)
-    down = _span_through(shape, LineString([(x, bounds[1] - 1), (x, bounds[3] + 1)]), y, vertical=True)
-    metrics = QFontMetricsF(label_font(100.0))
-    width_per_size = max(1e-6, metrics.horizontalAdvance(text) / 100.0)
-    height_per_size = max(1e-6, metrics.capHeight() / 100.0)
-    size = min(base, 0.9 * across / width_per_size, 0.75 * down / height_per_size)
-    size = max(size, base * 0.6)  # below this a label stops being readable; let it overflow instead
-    ctx.cache.label_sizes[key] = size
-    return size
-
-
-def _span_through(shape: LocationShape, line: LineString, at: float, *, vertical: bool = False) -> float:
-    """Twice the distance from ``at`` to the nearer end of the piece of ``line`` inside the area."""
-    inside = line.intersection(shape.area)
-    pieces = list(getattr(inside, "geoms", [inside]))
-    best = 0.0
-    for piece in pieces:
-        if piece.is_empty or not hasattr(piece, "coords"):
-            continue
-        values = [c[1] if vertical else c[0] for c in piece.coords]
-        lo, hi = min(values), max(values)
-        if lo <= at <= hi:
-            best = max(best, 2 * min(at - lo, hi - at))
-    return best
+    for pid, (x, y) in board_layout(ctx).centres.items():
+        paint_centre_marker(painter, QPointF(x, y), ctx.u, centre_marker_style(ctx, pid))
 
 
 def _paint_labels(painter: QPainter, ctx: PaintContext) -> None:
     if not ctx.picture.show_labels:
         return
-    u = ctx.u
     halo = QColor(palette.LABEL_HALO)
     land_ink, sea_ink = QColor(palette.LABEL_INK), QColor(palette.SEA_LABEL_INK)
-    for pid, shape in ctx.geometry.provinces.items():
-        size = _label_size(ctx, shape, pid, u * LABEL_BASE)
-        ink = sea_ink if shape.is_sea else land_ink
-        _draw_halo_text(painter, shape.label, _text_path(pid, size, shape.is_sea), ink, halo)
-        for coast in shape.coasts.values():
-            assert coast.coast is not None
-            text = _text_path(coast.coast.lower(), u * COAST_LABEL, True)
-            _draw_halo_text(painter, coast.label, text, land_ink, halo)
+    for label in board_layout(ctx).labels:
+        ink = sea_ink if label.sea else land_ink
+        _draw_halo_text(painter, QPointF(label.x, label.y), _text_path(label.text, label.em, label.italic), ink, halo)
 
 
 def _draw_halo_text(

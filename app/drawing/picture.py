@@ -146,6 +146,7 @@ class BoardPicture:
     owners: Mapping[str, str] = field(default_factory=dict)  # province -> power, tints the land
     home_centres: Mapping[str, str] = field(default_factory=dict)  # province -> power
     supply_centres: frozenset[str] | None = None
+    uncounted_centres: frozenset[str] = frozenset()  # owned centres that don't count for their owner (Hong Kong)
     units: Sequence[UnitMark] = ()  # stored as a tuple; plain (power, type, loc) tuples are accepted
     dislodged_units: Sequence[UnitMark] = ()
     orders: Sequence[OrderArrow] = ()
@@ -169,6 +170,7 @@ class BoardPicture:
         object.__setattr__(self, "orders", tuple(self.orders))
         object.__setattr__(self, "highlights", frozenset(self.highlights))
         object.__setattr__(self, "decoys", frozenset(self.decoys))
+        object.__setattr__(self, "uncounted_centres", frozenset(self.uncounted_centres))
 
     def powers(self) -> list[str]:
         """Every power the picture mentions, colour-table powers first (in their order)."""

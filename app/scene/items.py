@@ -12,6 +12,9 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPainterPathStroker, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from app.drawing.context import EXPORT_MARK_SCALE
+from app.drawing.labels import UNIT_ICON as DRAWING_UNIT_ICON
+from app.drawing.painter import CentreStyle, paint_centre_marker
 from app.drawing import (
     ArrowStyle,
     BoardGeometry,
@@ -27,31 +30,34 @@ from app.drawing import (
     unit_icons,
 )
 
-# Sizes as fractions of the board's unit size (the drawing layer's convention).
-UNIT_ICON = 1.0
-DISLODGED_ICON = 0.8
+# Sizes as fractions of the board's unit size: the drawing layer's, so the label layout's boxes fit.
+UNIT_ICON = DRAWING_UNIT_ICON
+DISLODGED_ICON = 0.8 * DRAWING_UNIT_ICON
 HIGHLIGHT_ALPHA = 0.38
 RAILWAY_HIGHLIGHT_ALPHA = 0.42
-LABEL_BASE = 0.5  # a label's size in map units at 1:1, before clamping to readable pixels
-LABEL_MIN_PX, LABEL_MAX_PX = 9.0, 17.0
+LABEL_BASE = 0.625  # a label's size in map units at 1:1, before clamping to readable pixels
+LABEL_MIN_PX, LABEL_MAX_PX = 11.0, 19.0  # readable from across a table, never shouting when zoomed in
+COAST_LABEL_RATIO = 0.9
 
 # Labels sit over units (with their halo they stay readable where an enlarged icon covers the label
 # point), arrows over both.
 Z_SEA, Z_PROVINCE, Z_PROVINCE_LIT, Z_BORDERS, Z_CENTRE, Z_UNIT, Z_DISLODGED, Z_LABEL, Z_OPTION, Z_ARROW = (
     0, 1, 1.5, 2, 3, 4, 5, 6, 6.5, 7)
 
-# Units, centre markers and arrows never get smaller on screen than this many pixels per unit size:
-# zoomed out, they grow relative to the map (like markers on a street map) so they stay legible.
-MIN_UNIT_PX = 22.0
+# Units, centre markers and arrows are drawn at least MIN_MARK_SCALE times the size the map's anchors were
+# spaced for (as in exports), and never smaller on screen than MIN_UNIT_PX pixels per unit size: zoomed
+# out, they grow relative to the map (like markers on a street map) so they stay legible.
+MIN_UNIT_PX = 28.0
+MIN_MARK_SCALE = EXPORT_MARK_SCALE
 MAX_MARK_SCALE = 2.5
 
 
 def mark_scale(unit_size: float, zoom: float) -> float:
     """How much to enlarge units and arrows at ``zoom``, in steps of 1/8 so items redraw rarely."""
     if unit_size <= 0 or zoom <= 0:
-        return 1.0
+        return MIN_MARK_SCALE
     wanted = MIN_UNIT_PX / (unit_size * zoom)
-    return min(MAX_MARK_SCALE, max(1.0, round(wanted * 8) / 8))
+    return min(MAX_MARK_SCALE, max(MIN_MARK_SCALE, round(wanted * 8) / 8))
 
 
 _scaled: dict[tuple[int, float], BoardGeometry] = {}
@@ -215,50 +221,48 @@ class ProvinceItem(QGraphicsItem):
 
 
 class CentreItem(QGraphicsItem):
-    """A supply-centre marker; a home centre has a ring in its home power's colour."""
+    """A supply-centre marker in its owner's colour; a home centre has a ring in its home power's colour
+    (the drawing layer's marker, so the window and exports match)."""
 
     def __init__(self, at: QPointF, unit_size: float, home_colour: str | None) -> None:
         super().__init__()
         self.base_unit_size = unit_size
         self.unit_size = unit_size
-        self.home_colour = home_colour
+        self.style = CentreStyle(None, home_colour)
         self.setPos(at)
         self.setZValue(Z_CENTRE)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
+    @property
+    def home_colour(self) -> str | None:
+        return self.style.home_colour
+
+    @property
+    def owner_colour(self) -> str | None:
+        return self.style.owner_colour
+
     def boundingRect(self) -> QRectF:
-        r = self.unit_size * 0.3
+        r = self.unit_size * 0.45
         return QRectF(-r, -r, 2 * r, 2 * r)
 
     def set_home_colour(self, colour: str | None) -> None:
-        self.home_colour = colour
-        self.update()
+        self.set_style(CentreStyle(self.style.owner_colour, colour, self.style.uncounted))
+
+    def set_style(self, style: CentreStyle) -> None:
+        if style != self.style:
+            self.style = style
+            self.update()
 
     def set_mark_scale(self, scale: float) -> None:
-        size = self.base_unit_size * min(scale, 1.6)  # a centre dot needs less help than a unit
+        size = self.base_unit_size * scale
         if size != self.unit_size:
             self.prepareGeometryChange()
             self.unit_size = size
             self.update()  # the cached pixmap was drawn at the old size
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        u = self.unit_size
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        origin = QPointF(0, 0)
-        if self.home_colour is not None:
-            painter.setPen(_pen(palette.UNIT_INK, u * 0.045))
-            painter.setBrush(QBrush(QColor(self.home_colour)))
-            painter.drawEllipse(origin, u * 0.25, u * 0.25)
-            painter.setBrush(QBrush(QColor(palette.LABEL_HALO)))
-            painter.drawEllipse(origin, u * 0.14, u * 0.14)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QBrush(QColor(palette.UNIT_INK)))
-            painter.drawEllipse(origin, u * 0.085, u * 0.085)
-        else:
-            painter.setPen(_pen(palette.LABEL_HALO, u * 0.05))
-            painter.setBrush(QBrush(QColor(palette.UNIT_INK)))
-            painter.drawEllipse(origin, u * 0.13, u * 0.13)
+        paint_centre_marker(painter, QPointF(0, 0), self.unit_size, self.style)
 
 
 _label_paths: dict[tuple[str, float, bool], tuple[QPainterPath, QPainterPath]] = {}
@@ -305,9 +309,16 @@ class LabelItem(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
-    def set_zoom(self, zoom: float) -> None:
-        low, high = (LABEL_MIN_PX * 0.8, LABEL_MAX_PX * 0.7) if self.small else (LABEL_MIN_PX, LABEL_MAX_PX)
+    def wanted_px(self, zoom: float) -> float:
+        """The label's size in pixels at ``zoom``: it grows with the map between readable bounds."""
+        low, high = (LABEL_MIN_PX, LABEL_MAX_PX)
         px = min(high, max(low, self.map_size * zoom))
+        return px * COAST_LABEL_RATIO if self.small else px
+
+    def set_zoom(self, zoom: float) -> None:
+        self.set_px(self.wanted_px(zoom))
+
+    def set_px(self, px: float) -> None:
         if abs(px - self.px) > 0.05:
             self.prepareGeometryChange()
             self.px = px

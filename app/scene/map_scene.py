@@ -4,20 +4,29 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QPointF, QRectF, QTimer
 from PySide6.QtGui import QPixmapCache
 from PySide6.QtWidgets import QGraphicsScene
 
 from app.drawing import BoardGeometry, BoardPicture, OrderArrow, normalise_location, palette, unit_placements
+from app.drawing.context import PaintContext, cache_for, label_em
+from app.drawing.labels import BoardLayout, layout_board
+from app.drawing.orders import failure_points
+from app.drawing.painter import CentreStyle
 from engine.mapdata import MapData
 from engine.types import province_of
 
 from .items import (
+    COAST_LABEL_RATIO,
     LABEL_BASE,
+    LABEL_MAX_PX,
+    LABEL_MIN_PX,
+    label_paths,
     arrow_geometry,
     mark_scale,
     ArrowItem,
     BordersItem,
+    MIN_MARK_SCALE,
     CentreItem,
     LabelItem,
     ProvinceItem,
@@ -56,26 +65,35 @@ class MapScene(QGraphicsScene):
         for pid in sorted(centre_ids):
             shape = geometry.provinces[pid]
             at = shape.sc if shape.sc is not None else QPointF(shape.label.x(), shape.label.y() + 0.55 * u)
-            centre = CentreItem(at, u, self.colours.get(homes[pid]) if pid in homes else None)
-            self.centres[pid] = centre
-            self.addItem(centre)
+            marker = CentreItem(at, u, self.colours.get(homes[pid]) if pid in homes else None)
+            marker.set_mark_scale(MIN_MARK_SCALE)
+            self.centres[pid] = marker
+            self.addItem(marker)
         self._home_of = homes
         self.labels: list[LabelItem] = []
+        self.label_of: dict[str, LabelItem] = {}  # location ("LON", "SPA/NC") -> its label
         for pid, shape in geometry.provinces.items():
             label = LabelItem(pid, shape.label, u * LABEL_BASE, sea=shape.is_sea)
             self.labels.append(label)
+            self.label_of[pid] = label
             self.addItem(label)
             for coast in shape.coasts.values():
-                small = LabelItem((coast.coast or "").lower(), coast.label, u * LABEL_BASE * 0.7, small=True)
+                small = LabelItem((coast.coast or "").lower(), coast.label, u * LABEL_BASE, small=True)
                 self.labels.append(small)
+                self.label_of[coast.loc] = small
                 self.addItem(small)
+        self.repeat_labels: list[LabelItem] = []  # a province's name repeated across a canal (Sinai)
+        self._layout: BoardLayout | None = None  # where labels and centre markers stand now
+        self._layout_pending = False
+        self._layout_key: tuple[object, ...] = ()
+        self._styled = False  # centre markers coloured for the current picture
         self.units: dict[tuple[str, str, str, bool], UnitItem] = {}
         self.arrows: dict[OrderArrow, ArrowItem] = {}
         self.railway_highlights: frozenset[str] = frozenset()  # provinces lit as railway targets
         self.retreat_options: list[RetreatOptionsItem] = []
         self._retreat_key: tuple[tuple[str, tuple[str, ...]], ...] = ()
         self.zoom = 1.0
-        self.scale = 1.0  # enlargement of units and arrows when zoomed out (see items.mark_scale)
+        self.scale = MIN_MARK_SCALE  # enlargement of units and arrows (see items.mark_scale)
 
     # --- queries ----------------------------------------------------------------------------------
 
@@ -93,8 +111,6 @@ class MapScene(QGraphicsScene):
 
     def set_zoom(self, zoom: float) -> None:
         self.zoom = zoom
-        for label in self.labels:
-            label.set_zoom(zoom)
         scale = mark_scale(self.geometry.unit_size, zoom)
         if scale != self.scale:
             self.scale = scale
@@ -107,12 +123,11 @@ class MapScene(QGraphicsScene):
                 arrow.set_geometry(geometry)
             key, self._retreat_key = self._retreat_key, ()
             self._apply_retreat_options(dict(key))
+        self._request_layout()
 
     def set_colours(self, colours: Mapping[str, str]) -> None:
         self.colours = dict(colours)
-        for pid, item in self.centres.items():
-            home = self._home_of.get(pid)
-            item.set_home_colour(self.colours.get(home) if home else None)
+        self._apply_centre_styles(self.picture)
         for (power, _type, _loc, _d), unit in self.units.items():
             unit.set_colour(self.colours.get(power, palette.NEUTRAL_LAND))
         for arrow in self.arrows.values():
@@ -131,7 +146,8 @@ class MapScene(QGraphicsScene):
         """
         previous = self.picture
         self.picture = picture
-        if previous.owners != picture.owners or not previous.owners:
+        if (previous.owners, previous.uncounted_centres) != (picture.owners, picture.uncounted_centres) or (
+                not previous.owners):
             self._apply_fills(picture)
         railway = frozenset(province_of(loc) for loc in railway_highlights)
         if (previous.highlights != picture.highlights or previous.selected != picture.selected
@@ -145,9 +161,97 @@ class MapScene(QGraphicsScene):
             label.setVisible(picture.show_labels)
         for centre in self.centres.values():
             centre.setVisible(picture.show_supply_centres)
+        if (previous.owners, previous.uncounted_centres) != (picture.owners, picture.uncounted_centres) or (
+                not self._styled):
+            self._apply_centre_styles(picture)
+        self._request_layout()
+
+    def _apply_centre_styles(self, picture: BoardPicture) -> None:
+        self._styled = True
+        owners = {normalise_location(p): power for p, power in picture.owners.items()}
+        uncounted = {normalise_location(p) for p in picture.uncounted_centres}
+        for pid, item in self.centres.items():
+            owner = owners.get(pid)
+            counted_owner = owner if owner is not None and pid not in uncounted else None
+            home = self._home_of.get(pid)
+            item.set_style(CentreStyle(
+                self.colours.get(counted_owner, palette.NEUTRAL_LAND) if counted_owner else None,
+                self.colours.get(home) if home else None,
+                uncounted=owner is not None and pid in uncounted,
+                held_by=self.colours.get(owner) if owner is not None and pid in uncounted else None))
+
+    @property
+    def layout(self) -> BoardLayout | None:
+        """Where labels and centre markers stand (a pending layout is done first)."""
+        if self._layout_pending:
+            self._relayout()
+        return self._layout
+
+    def _request_layout(self) -> None:
+        """Lay the labels out once the current burst of changes is over: opening a game zooms and resizes
+        several times before the first paint, and each layout costs a few tens of milliseconds."""
+        if not self._layout_pending:
+            self._layout_pending = True
+            QTimer.singleShot(0, self, self._relayout)  # dropped if the scene goes first
+
+    def _relayout(self) -> None:
+        """Place labels and centre markers round the symbols as drawn now (see :mod:`app.drawing.labels`).
+
+        Labels are drawn in screen pixels, so their size in map units depends on the zoom; the layout is
+        redone when the zoom, the symbol size or what stands on the board changes."""
+        if not self._layout_pending:
+            return
+        self._layout_pending = False
+        picture = self.picture
+        zoom = self.zoom if self.zoom > 0 else 1.0
+        u = self.geometry.unit_size * self.scale
+        # Labels grow with the symbols (as in exports), within readable pixel bounds.
+        px = min(LABEL_MAX_PX, max(LABEL_MIN_PX, label_em(self.geometry.unit_size, self.scale) * zoom))
+        coast_px = px * COAST_LABEL_RATIO
+        orders = picture.orders if picture.show_orders else ()
+        key = (round(zoom, 4), self.scale, picture.units, picture.dislodged_units, orders, picture.show_labels,
+               picture.show_units, picture.show_supply_centres)
+        if key == self._layout_key:
+            return  # a click that only lights targets leaves every label where it is
+        self._layout_key = key
+        failures = tuple(failure_points(PaintContext(self.geometry, picture, cache_for(self.geometry), self.scale)))
+
+        def measure(text: str, em: float, italic: bool) -> tuple[float, float]:
+            bounds = label_paths(text, em * zoom, italic)[1].boundingRect()
+            return bounds.width() / zoom, bounds.height() / zoom
+
+        layout = layout_board(self.geometry, picture, u=u, em=px / zoom, coast_em=coast_px / zoom,
+                              measure=measure, failures=failures)
+        self._layout = layout
+        repeats = 0
+        item: LabelItem | None
+        for placed in layout.labels:
+            if placed.part:  # a repeat on a piece across a canal: extra items, made as needed
+                if repeats == len(self.repeat_labels):
+                    extra = LabelItem(placed.text, QPointF(placed.x, placed.y), placed.em, sea=placed.sea)
+                    self.repeat_labels.append(extra)
+                    self.labels.append(extra)
+                    self.addItem(extra)
+                item = self.repeat_labels[repeats]
+                item.text = placed.text
+                repeats += 1
+            else:
+                item = self.label_of.get(placed.loc)
+            if item is not None:
+                item.setPos(QPointF(placed.x, placed.y))
+                item.set_px(placed.em * zoom)
+                item.setVisible(picture.show_labels)
+        for item in self.repeat_labels[repeats:]:
+            item.setVisible(False)
+        for pid, (x, y) in layout.centres.items():
+            centre = self.centres.get(pid)
+            if centre is not None:
+                centre.setPos(QPointF(x, y))
 
     def _apply_fills(self, picture: BoardPicture) -> None:
-        owners = {normalise_location(p): power for p, power in picture.owners.items()}
+        uncounted = {normalise_location(p) for p in picture.uncounted_centres}
+        owners = {normalise_location(p): power for p, power in picture.owners.items()
+                  if normalise_location(p) not in uncounted}  # Hong Kong held by China: not China's tint
         for pid, item in self.provinces.items():
             if item.area.is_sea:
                 item.set_fill(palette.SEA)

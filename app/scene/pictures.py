@@ -28,8 +28,11 @@ from app.drawing import (
     load_map_geometry,
     palette,
 )
+from app.drawing.legend import LegendEntry, legend_entries
 from app.drawing.paths import geometry_path
-from engine.game import PhaseRecord
+from app.drawing.sheet import Caption
+from engine.game import Game, PhaseRecord
+from engine.report import state_after
 from engine.mapdata import MapData
 from engine.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove
 from engine.phases import FAILS, INVALID
@@ -307,9 +310,11 @@ def board_picture(
         units, decoys = picture_units(variant, state)
     else:
         units, decoys = list(state.units.values()), frozenset()
+    owners = owners_with_units(state, board)
     return BoardPicture(
         power_colours=colours,
-        owners=owners_with_units(state, board),
+        owners=owners,
+        uncounted_centres=uncounted_centres(variant, state),
         home_centres=home_centres(board),
         supply_centres=frozenset(board.supply_centers),
         units=tuple(UnitMark(u.power, u.type, u.loc) for u in units),
@@ -323,6 +328,56 @@ def board_picture(
         show_orders=display.show_orders,
         colour_blind=False,  # ``colours`` are already resolved for the chosen palette
     )
+
+
+def uncounted_centres(variant: Variant | None, state: GameState) -> frozenset[str]:
+    """Owned centres that don't count for their owner (Colonial: Hong Kong held by China)."""
+    if variant is None:
+        return frozenset()
+    return frozenset(c for c, p in state.centers.items() if not variant.counts_as_center(c, p))
+
+
+@dataclass(frozen=True, slots=True)
+class CentreCount:
+    power: str
+    name: str
+    colour: str
+    centres: int
+
+
+def centre_counts(variant: Variant, state: GameState, colours: Mapping[str, str]) -> list[CentreCount]:
+    """Every power's centres by the variant's own count (``Variant.center_count``: Hong Kong held by China
+    counts for nobody), in the variant's order of powers."""
+    board = variant.board
+    return [CentreCount(p, board.powers[p].name if p in board.powers else p.title(),
+                        colours.get(p, palette.NEUTRAL_LAND), variant.center_count(state, p))
+            for p in variant.powers]
+
+
+def board_caption(variant: Variant, state: GameState, colours: Mapping[str, str]) -> Caption:
+    """The caption an exported board carries: variant, phase and centre counts."""
+    counts = tuple((c.name, c.colour, c.centres) for c in centre_counts(variant, state, colours))
+    return Caption(variant.name, state.phase.long_name, counts)
+
+
+def shown_caption(game: Game, results_index: int | None, colours: Mapping[str, str]) -> Caption:
+    """The caption of the board a game page shows: the current position, or the results of the phase at
+    ``results_index`` (the position after it, with its orders), counted after it."""
+    if results_index is None:
+        return board_caption(game.variant, game.state, colours)
+    record = game.history[results_index]
+    after = state_after(game, results_index)
+    counts = tuple((c.name, c.colour, c.centres) for c in centre_counts(game.variant, after, colours))
+    return Caption(game.variant.name, f"{record.state.phase.long_name} — results", counts)
+
+
+def variant_legend(variant: Variant, geometry: BoardGeometry) -> list[LegendEntry]:
+    """The key for ``variant``'s board: its unit kinds and only the map features it has."""
+    note = None
+    places = colonial_places(variant)
+    if places is not None and places.hong_kong:
+        note = f"{places.hong_kong} held by China: no centre"
+    return legend_entries(geometry, [t.value for t in variant.unit_types], uncounted_centre_note=note)
 
 
 def owners_with_units(state: GameState, board: MapData) -> dict[str, str]:

@@ -56,6 +56,7 @@ from engine.state import GameState
 from engine.types import ChancelleryError, PhaseType, UnitType, province_of
 
 from .bid_dialog import BidDialog
+from .centre_strip import CentreStrip
 from .board_window import BoardWindow
 from .curtain import Curtain
 from .history_panel import NOW, HistoryPanel
@@ -127,6 +128,8 @@ class GamePage(QWidget):
             note.setStyleSheet("background: #e9e2d0; color: #5b5043;")
             map_layout.addWidget(note)
         map_layout.addWidget(self.banner)
+        self.centre_strip = CentreStrip.following(self)  # centre counts in sight while entering orders
+        map_layout.addWidget(self.centre_strip)
         map_layout.addWidget(self.view, 1)
 
         self.order_panel = OrderPanel()

@@ -7,6 +7,7 @@ import logging
 from datetime import datetime
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPainter
 from PySide6.QtWidgets import (
     QApplication,
@@ -19,13 +20,14 @@ from PySide6.QtWidgets import (
 from app.controllers.setup import Mode, NewGameSpec, create_game, ensure_game_id
 from app.drawing import DrawingError, paint_board, save_pdf, save_png, save_svg
 from app.net.menu import LanMenu
-from app.scene.pictures import Display
+from app.scene.pictures import Display, shown_caption
 from app.settings import Settings, SettingsStore
 from engine.game import Game
 from engine.savefile import load_game, save_game, write_atomic
 from engine.types import ChancelleryError, Phase
 
 from .game_page import GamePage
+from .legend_panel import LegendDock
 from .new_game_dialog import NewGameDialog
 from .start_page import StartPage
 
@@ -41,6 +43,7 @@ class MainWindow(QMainWindow):
         self.store = store or SettingsStore()
         self.settings: Settings = self.store.load()
         self.page: GamePage | None = None
+        self.legend_dock: LegendDock | None = None  # View > Legend, made when first shown
         self.game_path: Path | None = None  # where the user saved or opened the game
         self.setWindowTitle("Chancellery")
         self.resize(1400, 900)
@@ -128,6 +131,8 @@ class MainWindow(QMainWindow):
         self.colour_blind_action = self._action("&Colour-blind palette", self._display_changed, None, True, s.colour_blind)
         for a in (self.labels_action, self.units_action, self.orders_action, self.colour_blind_action):
             view.addAction(a)
+        self.legend_action = self._action("&Legend", self._show_legend, "Ctrl+L", True, False)
+        view.addAction(self.legend_action)
         view.addSeparator()
         self.board_window_action = self._action("&Board view for a projector", self.open_board_window, "F11")
         view.addAction(self.board_window_action)
@@ -242,6 +247,16 @@ class MainWindow(QMainWindow):
         page.refresh()
         page.view.setFocus()
         self._update_actions()
+        self._show_legend(self.legend_action.isChecked())
+
+    def _show_legend(self, on: bool) -> None:
+        if on and self.legend_dock is None:
+            self.legend_dock = LegendDock(self)
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.legend_dock)
+            self.legend_dock.visibilityChanged.connect(lambda shown: self.legend_action.setChecked(shown))
+        if self.legend_dock is not None:
+            self.legend_dock.show_for(self.page)
+            self.legend_dock.setVisible(on)
 
     def close_game(self) -> None:
         if self.page is None:
@@ -252,6 +267,7 @@ class MainWindow(QMainWindow):
         self.stack.removeWidget(page)
         page.deleteLater()
         self.stack.setCurrentWidget(self.start_page)
+        self._show_legend(False)
         self.setWindowTitle("Chancellery")
         self.statusBar().clearMessage()
         self._refresh_recent()
@@ -316,14 +332,15 @@ class MainWindow(QMainWindow):
         if self.page is None:
             return False
         picture, geometry = self.page.export_picture(), self.page.map_geometry
+        caption = shown_caption(self.page.game, self.page.results_index(), self.page.colours)
         suffix = path.suffix.lower()
         try:
             if suffix == ".png":
-                save_png(path, picture, geometry)
+                save_png(path, picture, geometry, caption=caption)
             elif suffix == ".svg":
-                save_svg(path, picture, geometry, title=self.page.title())
+                save_svg(path, picture, geometry, title=self.page.title(), caption=caption)
             elif suffix == ".pdf":
-                save_pdf(path, picture, geometry, title=self.page.title())
+                save_pdf(path, picture, geometry, title=self.page.title(), caption=caption)
             else:
                 raise DrawingError(f"can't export to {path.name}: use a .png, .svg or .pdf file name")
         except DrawingError as exc:

@@ -38,17 +38,24 @@ from app.drawing import (
     location_at,
     paint_board,
     palette,
-    render_to_image,
     save_pdf,
     save_png,
     save_svg,
     territory_colour,
     validate_picture,
 )
+from app.drawing import export
 from app.drawing.context import CONVOY_TRIANGLE, HEAD_LENGTH, RING, SHAFT, UNIT_CLEARANCE, UNIT_ICON
 from app.drawing.icons import UNIT_ICON_NAMES, check_icons, icon_name, tinted_svg
 from app.drawing.paths import ICONS_DIR
 from app.drawing.stacks import BADGE_SCALE, FAN, LONE_SCALE, unit_placements
+
+
+def render_to_image(picture: BoardPicture, geometry: BoardGeometry, width: int = 2000, **kw: Any) -> QImage:
+    """The pixel probes below measure symbols at the size the anchors were spaced for (mark scale 1); the
+    enlarged export default is tested in test_board_readability.py."""
+    kw.setdefault("mark_scale", 1.0)
+    return export.render_to_image(picture, geometry, width, **kw)
 
 WIDTH_PX = 800  # 2 px per map unit on the 400 x 300 board
 SCALE = WIDTH_PX / 400

@@ -13,7 +13,8 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.drawing import palette
-from app.scene.items import LABEL_MAX_PX, LABEL_MIN_PX, MIN_UNIT_PX, mark_scale
+from app.drawing.labels import SHRINK_LIMIT
+from app.scene.items import LABEL_MAX_PX, LABEL_MIN_PX, MAX_MARK_SCALE, MIN_MARK_SCALE, MIN_UNIT_PX, mark_scale
 from app.scene.map_view import MAX_ZOOM_OF_FIT, MIN_ZOOM_OF_FIT
 from app.scene.schematic import schematic_geometry
 from app.widgets.main_window import MainWindow
@@ -91,10 +92,12 @@ def test_labels_and_units_stay_readable_at_every_zoom(qtbot: QtBot, window: Main
     for factor in (MIN_ZOOM_OF_FIT, 1.0, 3.0, MAX_ZOOM_OF_FIT):
         view.set_zoom(view.fit_scale() * factor)
         sizes = {round(label.px, 1) for label in page.scene.labels if not label.small}
-        assert min(sizes) >= LABEL_MIN_PX and max(sizes) <= LABEL_MAX_PX
+        # A label crowded out of every spot at full size may shrink a little (the layout's last resorts).
+        assert min(sizes) >= LABEL_MIN_PX * SHRINK_LIMIT - 0.1 and max(sizes) <= LABEL_MAX_PX
         unit = next(iter(page.scene.units.values()))
-        assert unit.unit_size * view.zoom >= MIN_UNIT_PX * 0.93 or page.scene.scale == 2.5
-    assert mark_scale(16.0, 10.0) == 1.0 and mark_scale(16.0, 0.5) == 2.5 and 1 < mark_scale(16.0, 1.0) < 2.5
+        assert unit.unit_size * view.zoom >= MIN_UNIT_PX * 0.93 or page.scene.scale == MAX_MARK_SCALE
+    assert mark_scale(16.0, 10.0) == MIN_MARK_SCALE and mark_scale(16.0, 0.5) == MAX_MARK_SCALE
+    assert MIN_MARK_SCALE < mark_scale(16.0, 1.0) < MAX_MARK_SCALE
 
 
 def test_owner_tints_centre_markers_and_power_colours(qtbot: QtBot, window: MainWindow) -> None:

@@ -1,0 +1,130 @@
+"""The board's key: which symbols a variant's board uses, each drawn as on the map with a line of text.
+
+:func:`legend_entries` lists only what the board can show (a railway only where the map has one, fighters
+only in a variant that has them); :func:`paint_legend_symbol` draws an entry's symbol with the map's own
+painters, so the key in the window and in an export always matches the board.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath
+
+from . import palette
+from .context import RING, make_pen
+from .geometry import BoardGeometry
+from .icons import unit_icons
+from .labels import UNIT_ICON
+from .stacks import paint_decoy_mark
+
+# Unit letters and what the key calls them.
+UNIT_WORDS = {"A": "Army", "F": "Fleet", "W": "Fighter field", "E": "Engineer", "P": "Prison", "D": "Decoy",
+              "M": "Militia", "C": "Corps", "S": "Squadron"}
+LEGEND_COLOUR = "#8c8c8c"  # units in the key are drawn in a neutral grey: the key is about shapes
+
+
+@dataclass(frozen=True, slots=True)
+class LegendEntry:
+    key: str  # what to draw: "unit:A", "centre", "owned_centre", "home_centre", "uncounted_centre", ...
+    text: str
+
+
+def legend_entries(geometry: BoardGeometry, unit_codes: Iterable[str], *,
+                   uncounted_centre_note: str | None = None) -> list[LegendEntry]:
+    """The key for a board: its unit kinds (``unit_codes``, e.g. a variant's unit letters), then the
+    centre markers, the map's own features and the order marks. ``uncounted_centre_note`` adds the marker
+    of an owned centre that doesn't count (Colonial: "Hong Kong held by China: not a centre")."""
+    entries: list[LegendEntry] = []
+    for code in unit_codes:
+        code = str(code).upper()
+        if code == "D":
+            entries.append(LegendEntry("decoy", "Decoy (marked for its owner)"))
+        else:
+            entries.append(LegendEntry(f"unit:{code}", UNIT_WORDS.get(code, f"Unit {code}")))
+    if geometry.supply_centres:
+        entries += [LegendEntry("centre", "Supply centre, unowned"),
+                    LegendEntry("owned_centre", "Supply centre, owner's colour"),
+                    LegendEntry("home_centre", "Home centre (ring: home power)")]
+        if uncounted_centre_note:
+            entries.append(LegendEntry("uncounted_centre", uncounted_centre_note))
+    if geometry.impassable or geometry.ridges:
+        entries.append(LegendEntry("impassable", "Impassable"))
+    if any(d.kind == "route" for d in geometry.decorations):
+        entries.append(LegendEntry("railway", "Railway"))
+    if any(d.kind == "canal" for d in geometry.decorations):
+        entries.append(LegendEntry("canal", "Canal"))
+    entries += [LegendEntry("hold", "Hold"), LegendEntry("failed", "Order failed"),
+                LegendEntry("dislodged", "Dislodged unit")]
+    return entries
+
+
+def paint_legend_symbol(painter: QPainter, key: str, at: QPointF, u: float) -> None:
+    """Draw entry ``key``'s symbol centred on ``at`` for symbols of unit size ``u``."""
+    from .painter import CentreStyle, paint_centre_marker  # the painter imports this module's users
+
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    icons = unit_icons()
+    if key.startswith("unit:"):
+        icons.paint(painter, key[5:], LEGEND_COLOUR, at, u * UNIT_ICON)
+    elif key == "decoy":
+        icons.paint(painter, "A", LEGEND_COLOUR, at, u * UNIT_ICON)
+        paint_decoy_mark(painter, at, u * UNIT_ICON)
+    elif key == "centre":
+        paint_centre_marker(painter, at, u * 1.3, CentreStyle(None, None))
+    elif key == "owned_centre":
+        paint_centre_marker(painter, at, u * 1.3, CentreStyle("#c8553d", None))
+    elif key == "home_centre":
+        paint_centre_marker(painter, at, u * 1.3, CentreStyle("#c8553d", "#c8553d"))
+    elif key == "uncounted_centre":
+        paint_centre_marker(painter, at, u * 1.3, CentreStyle(None, None, uncounted=True, held_by="#e0b43a"))
+    elif key == "impassable":
+        box = QRectF(at.x() - 0.6 * u, at.y() - 0.4 * u, 1.2 * u, 0.8 * u)
+        painter.fillRect(box, QColor(palette.IMPASSABLE))
+        hatch = make_pen(palette.IMPASSABLE_HATCH, u * 0.06, cap=Qt.PenCapStyle.FlatCap)
+        painter.setPen(hatch)
+        step, h = u * 0.3, box.height()
+        x = box.left() - h + step
+        while x < box.right():  # 45° lines cut to the box by hand (SVG output ignores clip rectangles)
+            x0, x1 = max(x, box.left()), min(x + h, box.right())
+            painter.drawLine(QPointF(x0, box.bottom() - (x0 - x)), QPointF(x1, box.bottom() - (x1 - x)))
+            x += step
+    elif key in ("railway", "canal"):
+        line = QPainterPath(QPointF(at.x() - 0.65 * u, at.y()))
+        line.lineTo(at.x() + 0.65 * u, at.y())
+        if key == "railway":
+            painter.strokePath(line, make_pen(palette.RAILWAY_INK, u * 0.17, cap=Qt.PenCapStyle.FlatCap))
+            dashes = make_pen("#ffffff", u * 0.17 * 0.45, cap=Qt.PenCapStyle.FlatCap)
+            dashes.setDashPattern([3.0 / 0.45, 3.0 / 0.45])
+            painter.strokePath(line, dashes)
+        else:
+            painter.strokePath(line, make_pen(palette.COASTLINE_INK, u * 0.17))
+            painter.strokePath(line, make_pen(palette.CANAL_WATER, u * 0.1))
+    elif key == "hold":
+        icons.paint(painter, "A", LEGEND_COLOUR, at, u * UNIT_ICON)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(make_pen(palette.UNIT_INK, u * 0.16))
+        painter.drawEllipse(at, RING * u, RING * u)
+        painter.setPen(make_pen(LEGEND_COLOUR, u * 0.1))
+        painter.drawEllipse(at, RING * u, RING * u)
+    elif key == "failed":
+        d = u * 0.3
+        for colour, width in (("#ffffff", u * 0.16), (palette.FAILURE_MARK, u * 0.09)):
+            painter.setPen(make_pen(colour, width))
+            painter.drawLine(at + QPointF(-d, -d), at + QPointF(d, d))
+            painter.drawLine(at + QPointF(-d, d), at + QPointF(d, -d))
+    elif key == "dislodged":
+        size = u * 0.8 * UNIT_ICON
+        ring = make_pen(palette.FAILURE_MARK, u * 0.09, cap=Qt.PenCapStyle.FlatCap)
+        ring.setDashPattern([2.2, 1.2])
+        painter.setBrush(QBrush(QColor(255, 255, 255, 180)))
+        painter.setPen(ring)
+        painter.drawEllipse(at, size * 0.62, size * 0.62)
+        icons.paint(painter, "A", LEGEND_COLOUR, at, size)
+    painter.restore()
+
+
+def legend_rows(entries: Sequence[LegendEntry], columns: int) -> int:
+    return (len(entries) + columns - 1) // max(1, columns)
