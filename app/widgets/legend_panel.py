@@ -79,5 +79,5 @@ class LegendDock(QDockWidget):
         if page is None:
             self.panel.set_entries(())
             return
-        game, geometry = getattr(page, "game"), getattr(page, "geometry")
+        game, geometry = getattr(page, "game"), getattr(page, "map_geometry")
         self.panel.set_entries(variant_legend(game.variant, geometry))
