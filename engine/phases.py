@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, NamedTuple, Sequence
 
+from .order_reader import OrderReader
 from .orders import Build, Disband, Order, Retreat, Waive, order_power
 from .state import Dislodged, GameState
 from .types import OrderError, Phase, PhaseType, Unit, UnitType, province_of
@@ -45,6 +46,7 @@ class Submission:
     orders: dict[str, list[Order]] = field(default_factory=dict)  # power -> usable orders
     results: list[OrderResult] = field(default_factory=list)  # per written order, in submission order
     keys: list[str | None] = field(default_factory=list)  # per result: the order's slot (Variant.order_key)
+    reader: OrderReader | None = field(default=None, repr=False, compare=False)  # made on the first text
 
     @classmethod
     def from_texts(cls, variant: Variant, state: GameState, texts: Mapping[str, Sequence[str]]) -> Submission:
@@ -65,9 +67,10 @@ class Submission:
         return sub
 
     def add_text(self, power: str, text: str) -> None:
+        if self.reader is None:
+            self.reader = OrderReader(self.variant, self.state)
         try:
-            raw = self.variant.parse(text)
-            order = self.variant.validate(raw, self.state, power)
+            order = self.reader.read(power, text)
         except OrderError as exc:
             self.results.append(OrderResult(power, str(text).strip(), INVALID, str(exc)))
             self.keys.append(None)
