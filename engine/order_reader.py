@@ -111,7 +111,8 @@ def _calibrated(vocab: _Vocabulary, board: MapData, extra: dict[str, UnitType]) 
 
     def agrees(text: str) -> bool:
         try:
-            return parse_raw(text, board, extra) == _split_read(vocab, text)
+            shape = _split_read(vocab, text)
+            return shape is not None and parse_raw(text, board, extra) == raw_order(shape, text)
         except OrderError:
             return False
 
@@ -129,9 +130,21 @@ def _calibrated(vocab: _Vocabulary, board: MapData, extra: dict[str, UnitType]) 
     return vocab
 
 
-def _split_read(vocab: _Vocabulary, text: str) -> RawOrder | None:
-    """The :class:`RawOrder` the general parser gives ``text``, when the text is made of words the
-    vocabulary knows in one of the common shapes; otherwise ``None`` (the text goes to the parser)."""
+# A text read by the split reader: the fields of the RawOrder the general parser gives it, as a tuple
+# (kind, unit type, location, target unit type, target location, destination, via convoy); building the
+# RawOrder itself costs more than reading the text, so it is made only when the general checks need it.
+Shape = tuple[str, "UnitType | None", str | None, "UnitType | None", str | None, str | None, bool]
+_WAIVE_SHAPE: Shape = ("waive", None, None, None, None, None, False)
+
+
+def raw_order(shape: Shape, text: str) -> RawOrder:
+    """The :class:`RawOrder` a shape stands for."""
+    return RawOrder(*shape, None, text)
+
+
+def _split_read(vocab: _Vocabulary, text: str) -> Shape | None:
+    """The shape of the :class:`RawOrder` the general parser gives ``text``, when the text is made of
+    words the vocabulary knows in one of the common forms; otherwise ``None`` (it goes to the parser)."""
     if not text.isascii():
         return None
     line = text.upper()
@@ -142,7 +155,7 @@ def _split_read(vocab: _Vocabulary, text: str) -> RawOrder | None:
     words = line.split()
     n = len(words)
     if n < 3:
-        return RawOrder("waive", text=text) if n == 1 and words[0] == "WAIVE" else None
+        return _WAIVE_SHAPE if n == 1 and words[0] == "WAIVE" else None
     places = vocab.places
     unit_words = vocab.unit_words
     kind = unit_words.get(words[0])
@@ -153,7 +166,7 @@ def _split_read(vocab: _Vocabulary, text: str) -> RawOrder | None:
     action = vocab.actions.get(words[i + 1])
     rest = n - i - 2
     if action == "hold" or action == "disband" or action == "build":
-        return RawOrder(action, kind, loc, text=text) if rest == 0 else None
+        return (action, kind, loc, None, None, None, False) if rest == 0 else None
     if action == "move" or action == "retreat":
         if rest == 1:
             via = False
@@ -164,7 +177,7 @@ def _split_read(vocab: _Vocabulary, text: str) -> RawOrder | None:
         dest = places.get(words[i + 2])
         if dest is None:
             return None
-        return RawOrder(action, kind, loc, dest=dest, via_convoy=via, text=text)
+        return (action, kind, loc, None, None, dest, via)
     if action == "support" or action == "convoy":
         j = i + 2
         if j >= n:
@@ -176,11 +189,11 @@ def _split_read(vocab: _Vocabulary, text: str) -> RawOrder | None:
         if target is None:
             return None
         if j + 1 == n:  # a support to hold (a convoy without a destination is the parser's error to word)
-            return RawOrder(action, kind, loc, target_kind, target, None, text=text) if action == "support" else None
+            return (action, kind, loc, target_kind, target, None, False) if action == "support" else None
         if j + 3 == n and words[j + 1] == "-":
             dest = places.get(words[j + 2])
             if dest is not None:
-                return RawOrder(action, kind, loc, target_kind, target, dest, text=text)
+                return (action, kind, loc, target_kind, target, dest, False)
         return None
     return None
 
@@ -216,13 +229,15 @@ class OrderReader:
         """The typed order ``text`` gives ``power`` (``None``: any power's unit); raises
         :class:`~engine.types.OrderError` as ``Variant.validate(Variant.parse(text))`` would."""
         variant = self.variant
-        raw = _split_read(self._vocab, text) if self._vocab is not None and type(text) is str else None
-        if raw is None:
+        shape = _split_read(self._vocab, text) if self._vocab is not None and type(text) is str else None
+        if shape is None:
             raw = variant.parse(text)
-        elif self._checks:
-            order = self._movement_order(raw, power)
-            if order is not None:
-                return order
+        else:
+            if self._checks:
+                order = self._movement_order(shape, power)
+                if order is not None:
+                    return order
+            raw = raw_order(shape, text)
         return variant.validate(raw, self.state, power)
 
     def read_all(self, power: str | None, lines: Iterable[str]) -> list[Order | OrderError]:
@@ -237,27 +252,25 @@ class OrderReader:
 
     # --- the standard movement checks, for orders that pass them ------------------------------------
 
-    def _movement_order(self, raw: RawOrder, power: str | None) -> Order | None:
-        """The order ``engine.validate.validate_movement`` returns for ``raw``, or ``None`` when some
-        check fails (the general validation then words the error)."""
-        loc = raw.loc
+    def _movement_order(self, shape: Shape, power: str | None) -> Order | None:
+        """The order ``engine.validate.validate_movement`` returns for the raw order ``shape`` stands for,
+        or ``None`` when some check fails (the general validation then words the error)."""
+        kind, _, loc, _, target_loc, dest, via_convoy = shape
         if loc is None:
             return None
         unit = self.units.get(loc.partition("/")[0])
         if unit is None or (power is not None and unit.power != power):
             return None
-        kind = raw.kind
         if kind == "hold":
             return Hold(unit)
         board = self.board
         here = unit.loc.partition("/")[0]
         if kind == "move":
-            dest = raw.dest
             dest_prov = dest.partition("/")[0]  # type: ignore[union-attr]
-            if dest_prov == here or raw.route is not None:
+            if dest_prov == here:
                 return None
             if unit.type is _FLEET:
-                if raw.via_convoy:
+                if via_convoy:
                     return None
                 try:
                     return Move(unit, fleet_destination(board, unit, dest))  # type: ignore[arg-type]
@@ -266,19 +279,18 @@ class OrderReader:
             if dest_prov not in self._vocab.land:  # type: ignore[union-attr]
                 return None
             adjacent = dest_prov in board.army_adjacent(unit.loc)
-            if not adjacent or raw.via_convoy:
+            if not adjacent or via_convoy:
                 if dest_prov not in convoy_reach(board, here) \
                         or not convoy_route_exists(board, here, dest_prov, self._fleets_at_sea()):
                     return None
-            return Move(unit, dest_prov, via_convoy=raw.via_convoy and adjacent)
+            return Move(unit, dest_prov, via_convoy=via_convoy and adjacent)
         if kind == "support":
-            target_prov = raw.target_loc.partition("/")[0]  # type: ignore[union-attr]
+            target_prov = target_loc.partition("/")[0]  # type: ignore[union-attr]
             target = self.units.get(target_prov)
             if target is None or target_prov == here:
                 return None
-            if raw.dest is None:
+            if dest is None:
                 return SupportHold(unit, target) if board.reaches_province(unit.type, unit.loc, target_prov) else None
-            dest = raw.dest
             dest_prov = dest.partition("/")[0]
             if dest_prov == target_prov or dest_prov == here \
                     or not board.reaches_province(unit.type, unit.loc, dest_prov) \
@@ -295,11 +307,11 @@ class OrderReader:
             vocab = self._vocab
             if unit.type is not _FLEET or here not in vocab.convoying:  # type: ignore[union-attr]
                 return None
-            origin = raw.target_loc.partition("/")[0]  # type: ignore[union-attr]
+            origin = target_loc.partition("/")[0]  # type: ignore[union-attr]
             target = self.units.get(origin)
             if target is None or target.type is not UnitType.ARMY:
                 return None
-            dest_prov = raw.dest.partition("/")[0]  # type: ignore[union-attr]
+            dest_prov = dest.partition("/")[0]  # type: ignore[union-attr]
             if dest_prov == origin or dest_prov not in vocab.coastal:  # type: ignore[union-attr]
                 return None
             routes = self._convoy_routes.get(origin)
