@@ -6,10 +6,11 @@ the field; orders that can't be read or aren't legal come back with ``"result": 
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any, Iterable, Mapping
 
 from .mapdata import MapData
-from .phases import Submission
+from .phases import OrderResult, Submission
 from .state import Dislodged, GameState
 from .types import ChancelleryError, Phase, PhaseType, RequestError, Unit, UnitType, province_of
 from .validate import retreat_options
@@ -164,18 +165,35 @@ def _orders(request: Mapping[str, Any], variant: Variant) -> dict[str, list[str]
     return out
 
 
+_UNIT_ORDER = attrgetter("power", "loc", "type")  # unit types are string enums: they sort by their letters
+
+
 def units_by_power(units: Iterable[Unit]) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
-    for unit in sorted(units, key=lambda u: (u.power, u.loc, u.type.value)):
-        out.setdefault(unit.power, []).append(str(unit))
+    for unit in sorted(units, key=_UNIT_ORDER):
+        text = f"{unit.type._value_} {unit.loc}" if type(unit) is Unit else str(unit)
+        if unit.power in out:
+            out[unit.power].append(text)
+        else:
+            out[unit.power] = [text]
     return out
 
 
 def centers_by_power(centers: Mapping[str, str]) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for c, p in sorted(centers.items()):
-        out.setdefault(p, []).append(c)
+        if p in out:
+            out[p].append(c)
+        else:
+            out[p] = [c]
     return out
+
+
+def _order_entry(r: OrderResult) -> dict[str, Any]:
+    entry = {"power": r.power, "order": r.order, "result": r.result, "reason": r.reason}
+    if r.default:
+        entry["default"] = True
+    return entry
 
 
 def adjudicate(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -188,11 +206,7 @@ def adjudicate(request: Mapping[str, Any]) -> dict[str, Any]:
         "variant": variant.id,
         "phase": str(state.phase),
         "next_phase": str(nxt.phase),
-        "orders": [
-            {"power": r.power, "order": r.order, "result": r.result, "reason": r.reason}
-            | ({"default": True} if r.default else {})
-            for r in result.results
-        ],
+        "orders": [_order_entry(r) for r in result.results],
         "units": units_by_power(variant.all_units(nxt)),
         "dislodged": {},
         "contested": sorted(nxt.contested),

@@ -78,8 +78,12 @@ class Submission:
         self._accept(power, order)
 
     def _accept(self, power: str, order: Order) -> None:
-        self.orders.setdefault(power, []).append(order)
-        self.results.append(OrderResult(power, str(order), SUCCEEDS, "", typed=order))
+        usable = self.orders.get(power)
+        if usable is None:
+            self.orders[power] = [order]
+        else:
+            usable.append(order)
+        self.results.append(OrderResult(power, str(order), SUCCEEDS, "", False, order))
         self.keys.append(None if isinstance(order, Waive) else self.variant.order_key(order))
 
     def settle(self) -> None:
@@ -143,24 +147,26 @@ def _index_results(sub: Submission) -> dict[int, Order]:
 
 def _process_movement(sub: Submission) -> PhaseResult:
     variant, state = sub.variant, sub.state
+    results, keys = list(sub.results), sub.keys
     by_prov: dict[str, Order] = {}
-    for r, key in zip(sub.results, sub.keys):
-        if key is not None and r.result == SUCCEEDS:
-            by_prov[key] = r.typed  # type: ignore[assignment]
+    used: list[int] = []  # the results of usable orders, by index
+    for i, key in enumerate(keys):
+        if key is not None and results[i].result == SUCCEEDS:
+            by_prov[key] = results[i].typed  # type: ignore[assignment]
+            used.append(i)
     defaults: list[OrderResult] = []
     for prov, unit in state.units.items():
         if prov not in by_prov:
-            by_prov[prov] = variant.default_order(unit)
-            defaults.append(OrderResult(unit.power, str(by_prov[prov]), SUCCEEDS, "no order: holds", True, by_prov[prov]))
+            order = by_prov[prov] = variant.default_order(unit)
+            defaults.append(OrderResult(unit.power, str(order), SUCCEEDS, "no order: holds", True, order))
     outcome = variant.adjudicate_movement(state, by_prov)
-    decided: dict[int, tuple[str, str]] = {}
-    for i, (r, key) in enumerate(zip(sub.results, sub.keys)):
-        if key is not None and r.result == SUCCEEDS:
-            oc = outcome.outcomes[key]
-            decided[i] = (SUCCEEDS if oc.succeeded else FAILS, oc.reason)
-    results = _final_results(sub, decided)
+    outcomes = outcome.outcomes
+    for i in used:
+        r = results[i]
+        oc = outcomes[keys[i]]  # type: ignore[index]
+        results[i] = OrderResult(r.power, r.order, SUCCEEDS if oc.succeeded else FAILS, oc.reason, r.default, r.typed)
     for d in defaults:
-        oc = outcome.outcomes[variant.order_key(d.typed)]  # type: ignore[arg-type]
+        oc = outcomes[variant.order_key(d.typed)]  # type: ignore[arg-type]
         results.append(OrderResult(d.power, d.order, SUCCEEDS if oc.succeeded else FAILS,
                                    d.reason if oc.succeeded else oc.reason, True, d.typed))
     # The board after movement.
@@ -174,11 +180,10 @@ def _process_movement(sub: Submission) -> PhaseResult:
             new_units[province_of(dest)] = moved
         else:
             new_units.setdefault(prov, unit)
-    after = state.replace(units=new_units, dislodged={}, contested=frozenset(outcome.contested))
     dislodged = {}
     for prov, (attacker, via) in outcome.dislodged.items():
         dislodged[prov] = Dislodged(state.units[prov], attacker, via)
-    after = after.replace(dislodged=dislodged)
+    after = state.replace(units=new_units, dislodged=dislodged, contested=frozenset(outcome.contested))
     if dislodged:
         with_options = {
             prov: Dislodged(d.unit, d.attacker, d.via_convoy, retreat_options(variant.board, after, prov))
@@ -324,8 +329,9 @@ def _notes(end: PhaseEnd) -> list[OrderResult]:
 
 def update_centers(variant: Variant, state: GameState) -> GameState:
     centers = dict(state.centers)
+    supply_centers = variant.board.supply_centers
     for prov, unit in state.units.items():
-        if variant.board.provinces[prov].is_supply_center:
+        if prov in supply_centers:
             centers[prov] = unit.power
     return state.replace(centers=centers)
 

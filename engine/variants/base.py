@@ -5,6 +5,7 @@ list and which rule systems use which), plus one ``resources/maps/<id>/`` folder
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar, Mapping, NamedTuple, Sequence
@@ -213,8 +214,9 @@ class Variant:
         return self.is_last_movement_season(season)
 
     def needs_adjustments(self, state: GameState) -> bool:
+        deltas = self._standard_deltas(state)
         for power in self.powers_in_game(state):
-            delta = self.adjustment_delta(state, power)
+            delta = deltas.get(power, 0) if deltas is not None else self.adjustment_delta(state, power)
             if delta < 0 or (delta > 0 and self.build_sites(state, power)):
                 return True
         return False
@@ -226,10 +228,28 @@ class Variant:
     # --- victory and views ------------------------------------------------------------------------
 
     def winner(self, state: GameState) -> str | None:
-        best = max(self.powers, key=lambda p: self.center_count(state, p), default=None)
-        if best is not None and self.center_count(state, best) >= self.victory_centers:
+        counts = self._standard_center_counts(state)
+        count = counts.__getitem__ if counts is not None else (lambda p: self.center_count(state, p))
+        best = max(self.powers, key=count, default=None)
+        if best is not None and count(best) >= self.victory_centers:
             return best
         return None
+
+    def _standard_center_counts(self, state: GameState) -> Counter[str] | None:
+        """Every power's centre count in one pass, when the variant counts centres the standard way
+        (``None`` otherwise): the calendar asks for all of them after every Fall turn."""
+        cls = type(self)
+        if cls.center_count is not Variant.center_count or cls.counts_as_center is not Variant.counts_as_center:
+            return None
+        return Counter(state.centers.values())
+
+    def _standard_deltas(self, state: GameState) -> Counter[str] | None:
+        """Every power's ``adjustment_delta`` in one pass, when the variant keeps the standard rule."""
+        counts = self._standard_center_counts(state)
+        if counts is None or type(self).adjustment_delta is not Variant.adjustment_delta:
+            return None
+        counts.subtract(u.power for u in state.units.values())
+        return counts
 
     def view_for(self, state: GameState, power: str | None) -> GameState:
         """What ``power`` may see of ``state`` (fog of war, hidden decoys); everything by default.
