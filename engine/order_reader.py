@@ -27,7 +27,7 @@ from .orders import Convoy, Hold, Move, Order, RawOrder, SupportHold, SupportMov
 from .resolver import convoy_route_exists, fleets_linked
 from .state import GameState
 from .types import OrderError, PhaseType, UnitType, coast_of
-from .validate import convoy_reach, fleet_destination, fleets_at_sea, minimal_convoy_routes, unit_can_reach
+from .validate import convoy_reach, fleet_destination, fleets_at_sea, minimal_convoy_routes
 
 if TYPE_CHECKING:
     from .variants.base import Variant
@@ -90,7 +90,7 @@ def _vocabulary(board: MapData, extra_unit_words: tuple[tuple[str, UnitType], ..
                     places[f"{word}/{coast}"] = f"{prov}/{coast}"
     words = set(places) | set(unit_words) | set(_ACTIONS) | {"VIA", "CONVOY", "WAIVE"}
     clash = [name for name, _ in board.multiword_names()
-             if all(w.upper() in words for w in re.split(r"[\s\-_]+", name) if w) or "-" in name]
+             if all(w.upper() in words for w in re.split(r"[\s\-_]+", name) if w)]
     pattern = re.compile("|".join(re.escape(n.upper()).replace(r"\ ", r"\s+") for n in clash)) if clash else None
     vocab = _Vocabulary(
         places, unit_words, dict(_ACTIONS), pattern,
@@ -293,8 +293,14 @@ class OrderReader:
                 return SupportHold(unit, target) if board.reaches_province(unit.type, unit.loc, target_prov) else None
             dest_prov = dest.partition("/")[0]
             if dest_prov == target_prov or dest_prov == here \
-                    or not board.reaches_province(unit.type, unit.loc, dest_prov) \
-                    or not unit_can_reach(board, target, dest_prov, self.state, busy=here):
+                    or not board.reaches_province(unit.type, unit.loc, dest_prov):
+                return None
+            if target.type is UnitType.ARMY:  # engine.validate.unit_can_reach, with this position's fleets
+                if dest_prov not in board.army_adjacent(target.loc) and not (
+                        dest_prov in convoy_reach(board, target_prov)
+                        and convoy_route_exists(board, target_prov, dest_prov, self._fleets_at_sea() - {here})):
+                    return None
+            elif not board.reaches_province(target.type, target.loc, dest_prov):
                 return None
             coast = coast_of(dest)
             if coast is not None:
