@@ -170,7 +170,8 @@ def _split_read(vocab: _Vocabulary, text: str) -> Shape | None:
     if action == "move" or action == "retreat":
         if rest == 1:
             via = False
-        elif action == "move" and words[i + 3] == "VIA" and (rest == 2 or (rest == 3 and words[i + 4] == "CONVOY")):
+        elif action == "move" and (rest == 2 or rest == 3) and words[i + 3] == "VIA" \
+                and (rest == 2 or words[i + 4] == "CONVOY"):
             via = True
         else:
             return None
