@@ -77,6 +77,15 @@ def _list(value: Any, field: str) -> list[Any]:
     return value
 
 
+def _all_found(table: Mapping[str, Unit], texts: list[Any]) -> list[Unit] | None:
+    """``table``'s unit for each text when every text is a key of it, else ``None``."""
+    try:
+        found = list(map(table.get, texts))
+    except TypeError:  # an unhashable item: the item-by-item reading names it
+        return None
+    return None if None in found else found
+
+
 def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
     """Build the variant and position a request describes; raises :class:`RequestError`."""
     if type(request) is not dict and not isinstance(request, Mapping):
@@ -98,7 +107,11 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
     for pname, items in _mapping(request, "units", required=True).items():
         power = _power(variant, pname, f"units.{pname}", pseudo=True)
         ready = canonical[power]
-        for i, text in enumerate(_list(items, f"units.{pname}")):
+        found = _all_found(ready, _list(items, f"units.{pname}"))
+        if found is not None:  # every unit in canonical notation: the usual request, read in one step
+            units += found
+            continue
+        for i, text in enumerate(items):
             unit = ready.get(text) if type(text) is str else None
             units.append(unit if unit is not None else _parse_unit(variant, power, text, f"units.{pname}[{i}]"))
     if "centers" in request and request["centers"] is not None:
@@ -106,7 +119,14 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
         center_codes = board.supply_centers
         for pname, items in _mapping(request, "centers").items():
             power = _power(variant, pname, f"centers.{pname}", pseudo=True)
-            for i, c in enumerate(_list(items, f"centers.{pname}")):
+            try:
+                all_codes = center_codes.issuperset(_list(items, f"centers.{pname}"))
+            except TypeError:  # an unhashable item: the item-by-item reading names it
+                all_codes = False
+            if all_codes:  # every centre by its code: the usual request, read in one step
+                centers.update(dict.fromkeys(items, power))
+                continue
+            for i, c in enumerate(items):
                 code = c if type(c) is str and c in center_codes else None
                 if code is None:
                     code = board.lookup(str(c))
