@@ -83,7 +83,7 @@ def _all_found(table: Mapping[str, Unit], texts: list[Any]) -> list[Unit] | None
         found = list(map(table.get, texts))
     except TypeError:  # an unhashable item: the item-by-item reading names it
         return None
-    return None if None in found else found
+    return None if None in found else found  # type: ignore[return-value]
 
 
 def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
@@ -210,7 +210,7 @@ def centers_by_power(centers: Mapping[str, str]) -> dict[str, list[str]]:
 
 
 def _order_entry(r: OrderResult) -> dict[str, Any]:
-    entry = {"power": r.power, "order": r.order, "result": r.result, "reason": r.reason}
+    entry: dict[str, Any] = {"power": r.power, "order": r.order, "result": r.result, "reason": r.reason}
     if r.default:
         entry["default"] = True
     return entry

@@ -199,12 +199,18 @@ def _split_read(vocab: _Vocabulary, text: str) -> Shape | None:
     return None
 
 
-@lru_cache(maxsize=None)
-def _standard_reading(variant_class: type) -> tuple[bool, bool]:
-    """Does the variant read texts with the standard parser, and check them with the standard rules?"""
-    from .variants.base import Variant
+_STANDARD_READING: dict[type, tuple[bool, bool]] = {}
 
-    return variant_class.parse is Variant.parse, variant_class.validate is Variant.validate
+
+def _standard_reading(variant_class: type[Variant]) -> tuple[bool, bool]:
+    """Does the variant read texts with the standard parser, and check them with the standard rules?"""
+    known = _STANDARD_READING.get(variant_class)
+    if known is None:
+        from .variants.base import Variant
+
+        known = _STANDARD_READING[variant_class] = (
+            variant_class.parse is Variant.parse, variant_class.validate is Variant.validate)
+    return known
 
 
 class OrderReader:
