@@ -174,3 +174,41 @@ def test_reader_checks_convoys_against_the_position() -> None:
         assert fast(reader, power, text) == general(variant, state, power, text), text
     assert str(reader.read("ENGLAND", "A LON - NWY")) == "A LON - NWY"
     assert str(reader.read("FRANCE", "F ENG S A LON - BEL")) == "F ENG S A LON - BEL"
+
+
+@pytest.mark.parametrize("variant_id", variant_ids())
+def test_word_salad_reads_alike(variant_id: str) -> None:
+    """Random sequences of the words the split reader knows (places, unit and action words, dashes), in
+    any case and spacing: the fast and general paths still agree on every one."""
+    variant = find_variant(variant_id)
+    vocab = _vocabulary(variant.board, tuple(variant.unit_words().items()))
+    words = [*rng_sample(vocab.places, 40), *vocab.unit_words, *vocab.actions, "VIA", "CONVOY", "WAIVE", "TO", "-",
+             "XYZ", "(NC)", ":"]
+    units, places, actions = list(vocab.unit_words), rng_sample(vocab.places, 40), list(vocab.actions)
+    # Order-like templates: U unit word, P place, X action word, W any word; each filled at random.
+    templates = ["U P X", "P X", "U P X P", "U P X P VIA", "U P X P VIA CONVOY", "U P X U P", "U P X P - P",
+                 "U P X U P - P", "P X P - P", "U P X U P X", "W W W", "W W W W W", "U P X W", "U P X U P - W"]
+    fill = {"U": units, "P": places, "X": actions, "W": words}
+    rng = random.Random(11)
+    games = positions(variant_id, 2, 3)
+    read = 0
+    for game in games:
+        reader = OrderReader(game.variant, game.state)
+        board = game.variant.board
+        here = [u.loc for u in game.state.units.values()]  # places near units, where orders can be legal
+        fill["P"] = places + here + [p for loc in here for p in board.any_adjacent(loc.partition("/")[0])]
+        for _ in range(1500):
+            picked = [rng.choice(fill[w]) if w in fill else w for w in rng.choice(templates).split()]
+            line = rng.choice([" ", "  ", "-", " - "]).join(picked)
+            line = rng.choice([line, line.lower(), line.title()])
+            power = rng.choice([None, *game.variant.powers])
+            expected = general(game.variant, game.state, power, line)
+            assert fast(reader, power, line) == expected, line
+            read += _split_read(vocab, line) is not None
+    assert read > 300  # many are read by the split reader, not left to the parser
+
+
+def rng_sample(places: dict[str, str], count: int) -> list[str]:
+    """A fixed spread of the vocabulary's place words, coasts included."""
+    ordered = sorted(places)
+    return ordered[:: max(1, len(ordered) // count)]
