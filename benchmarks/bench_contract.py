@@ -143,7 +143,8 @@ def bench_adjudication(phases: list[Phase], repeats: int) -> tuple[list[Series],
             holder[0].process()
 
         gc.collect()
-        mila.per_position.append(time_calls(lambda: holder[0].process(), repeats, lambda: fresh_mila_game(p.mila_orders)))
+        mila.per_position.append(
+            time_calls(lambda: holder[0].process(), repeats, lambda: fresh_mila_game(p.mila_orders)))
         mila_texts.per_position.append(time_calls(mila_set_and_process, repeats, lambda: fresh_mila_game(None)))
         holder.clear()
         gc.collect()

@@ -11,7 +11,8 @@ be split on spaces and read with dictionary look-ups into the same :class:`~engi
 general parser (:func:`engine.orders.parse_raw`) would produce; anything else goes to the general
 parser. In movement phases of variants that keep the standard validation, the reader then checks the
 order itself and returns it only when every check passes; a failing order goes to ``Variant.validate``,
-which words the error. Variants with their own parser use it for every text.
+which words the error. Variants with their own parser use it for every text, unless they name the
+words that start their own order kinds (``Variant.own_order_words``, Colonial's ``SUEZ``).
 ``tests/engine/test_order_reader.py`` checks both paths agree on every text of random games of every
 variant, including illegal orders and odd notations.
 """
@@ -20,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from .mapdata import MapData
 from .orders import Convoy, Hold, Move, Order, RawOrder, SupportHold, SupportMove, parse_raw
@@ -84,13 +85,17 @@ class _Vocabulary:
 
 
 @lru_cache(maxsize=None)
-def _vocabulary(board: MapData, extra_unit_words: tuple[tuple[str, UnitType], ...]) -> _Vocabulary:
+def _vocabulary(board: MapData, extra_unit_words: tuple[tuple[str, UnitType], ...],
+                own_words: frozenset[str] = frozenset()) -> _Vocabulary:
+    """``own_words``: words that start a variant's own order kinds (``Variant.own_order_words``). They are
+    left out, so that no text the variant's parser reads its own way starts with a word the reader knows."""
     unit_words = {**_UNIT_WORDS, **{w.upper(): t for w, t in extra_unit_words}}
-    unit_words = {w: t for w, t in unit_words.items() if _WORD.fullmatch(w) and board.lookup(w.lower()) is None}
+    unit_words = {w: t for w, t in unit_words.items()
+                  if _WORD.fullmatch(w) and board.lookup(w.lower()) is None and w not in own_words}
     places: dict[str, str] = {}
     for name, code in board._names.items():  # every code, name and alias the parser looks up
         word = name.upper()
-        if _WORD.fullmatch(word) and word not in _RESERVED and word not in unit_words \
+        if _WORD.fullmatch(word) and word not in _RESERVED and word not in unit_words and word not in own_words \
                 and board.lookup(name) == code:
             places[word] = code
     for prov, p in board.provinces.items():
@@ -210,17 +215,18 @@ def _split_read(vocab: _Vocabulary, text: str) -> Shape | None:
     return None
 
 
-_STANDARD_READING: dict[type, tuple[bool, bool]] = {}
+_STANDARD_READING: dict[type, tuple[frozenset[str] | None, bool]] = {}
 
 
-def _standard_reading(variant_class: type[Variant]) -> tuple[bool, bool]:
-    """Does the variant read texts with the standard parser, and check them with the standard rules?"""
+def _standard_reading(variant_class: type[Variant]) -> tuple[frozenset[str] | None, bool]:
+    """Does the variant read texts as the standard parser does (``None`` if not; else the first words it
+    reads its own way), and does it check them with the standard rules?"""
     known = _STANDARD_READING.get(variant_class)
     if known is None:
         from .variants.base import Variant
 
-        known = _STANDARD_READING[variant_class] = (
-            variant_class.parse is Variant.parse, variant_class.validate is Variant.validate)
+        own = frozenset() if variant_class.parse is Variant.parse else variant_class.own_order_words
+        known = _STANDARD_READING[variant_class] = (own, variant_class.validate is Variant.validate)
     return known
 
 
@@ -237,8 +243,9 @@ class OrderReader:
         self.state = state
         self.board = board = variant.board
         self.units = state.units
-        standard_parse, standard_validate = _standard_reading(type(variant))
-        self._vocab = _vocabulary(board, tuple(variant.unit_words().items())) if standard_parse else None
+        own_words, standard_validate = _standard_reading(type(variant))
+        unit_words = tuple(variant.unit_words().items())
+        self._vocab = None if own_words is None else _vocabulary(board, unit_words, own_words)
         self._checks = standard_validate and state.phase.type is _MOVEMENT
         self._fleets: frozenset[str] | None = None  # fleets at sea, found on first need
         self._convoy_routes: dict[str, dict[str, frozenset[str]]] = {}
@@ -360,7 +367,8 @@ def read_order(variant: Variant, state: GameState, power: str | None, text: str)
     return OrderReader(variant, state).read(power, text)
 
 
-def read_orders(variant: Variant, state: GameState, orders: dict[str, Sequence[str]]) -> dict[str, list[Order | OrderError]]:
+def read_orders(variant: Variant, state: GameState,
+                orders: Mapping[str, Sequence[str]]) -> dict[str, list[Order | OrderError]]:
     """Every power's order lines checked against ``state``: per line its typed order or its error."""
     reader = OrderReader(variant, state)
     return {power: reader.read_all(power, lines) for power, lines in orders.items()}

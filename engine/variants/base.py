@@ -56,6 +56,10 @@ class Variant:
     unit_types: ClassVar[tuple[UnitType, ...]] = (UnitType.ARMY, UnitType.FLEET)
     # Owners of units or centres that no player plays (Engineered's madman country).
     pseudo_powers: ClassVar[tuple[str, ...]] = ()
+    # For a variant whose ``parse`` adds order kinds of its own that start with these words (upper case,
+    # Colonial's ``SUEZ``) and reads every other text as the standard parser does: the fast order reader
+    # (engine.order_reader) then serves it too. ``None`` when ``parse`` is the standard one or differs more.
+    own_order_words: ClassVar[frozenset[str] | None] = None
 
     def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
         self.rulebook = rulebook

@@ -51,9 +51,10 @@ def rewrites(text: str, rng: random.Random, variant: Variant) -> list[str]:
         text.replace("/NC", "(nc)").replace("/SC", " (south coast)").replace("/EC", "/ec"),
         text + " VIA", text + " VIA CONVOY", text + " VIA TSR", text + " VC", text + " H", text + "!", text + " -",
         text + "/EC", text.replace(" - ", " R "), text.replace(" - ", " D "), text + " D", text + " B",
-        text.replace(" S ", " C "), text.replace(" C ", " S "), text.replace("A ", "F ", 1), text.replace("F ", "A ", 1),
+        text.replace(" S ", " C "), text.replace(" C ", " S "),
+        text.replace("A ", "F ", 1), text.replace("F ", "A ", 1),
         f"{variant.powers[0]}: {text}", "\u0131" + text, text.replace("A", "\u0410"),
-        "WAIVE", "waive", "BUILD " + text, "", "   ", "A", "-", "A PAR", "H", "S",
+        "WAIVE", "waive", "BUILD " + text, "SUEZ " + text, "permit " + text, "", "   ", "A", "-", "A PAR", "H", "S",
     ]
     for _ in range(5):  # one word swapped for a place, a name or a keyword
         changed = list(words)
@@ -114,7 +115,8 @@ def test_split_reader_gives_the_parsers_raw_order(variant_id: str) -> None:
     rng = random.Random(3)
     read = 0
     for game in positions(variant.id, 1, 4):
-        legal = [str(o) for per in game.variant.legal_orders(game.state).values() for opts in per.values() for o in opts]
+        per_unit = game.variant.legal_orders(game.state).values()
+        legal = [str(o) for per in per_unit for opts in per.values() for o in opts]
         for text in rng.sample(legal, min(120, len(legal))):
             for line in rewrites(text, rng, variant):
                 shape = _split_read(vocab, line)
@@ -181,7 +183,7 @@ def test_word_salad_reads_alike(variant_id: str) -> None:
     """Random sequences of the words the split reader knows (places, unit and action words, dashes), in
     any case and spacing: the fast and general paths still agree on every one."""
     variant = find_variant(variant_id)
-    vocab = _vocabulary(variant.board, tuple(variant.unit_words().items()))
+    vocab = _vocabulary(variant.board, tuple(variant.unit_words().items()), variant.own_order_words or frozenset())
     words = [*rng_sample(vocab.places, 40), *vocab.unit_words, *vocab.actions, "VIA", "CONVOY", "WAIVE", "TO", "-",
              "XYZ", "(NC)", ":"]
     units, places, actions = list(vocab.unit_words), rng_sample(vocab.places, 40), list(vocab.actions)
