@@ -6,10 +6,11 @@ the field; orders that can't be read or aren't legal come back with ``"result": 
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any, Iterable, Mapping
 
 from .mapdata import MapData
-from .phases import Submission
+from .phases import OrderResult, Submission
 from .state import Dislodged, GameState
 from .types import ChancelleryError, Phase, PhaseType, RequestError, Unit, UnitType, province_of
 from .validate import retreat_options
@@ -76,6 +77,15 @@ def _list(value: Any, field: str) -> list[Any]:
     return value
 
 
+def _all_found(table: Mapping[str, Unit], texts: list[Any]) -> list[Unit] | None:
+    """``table``'s unit for each text when every text is a key of it, else ``None``."""
+    try:
+        found = list(map(table.get, texts))
+    except TypeError:  # an unhashable item: the item-by-item reading names it
+        return None
+    return None if None in found else found  # type: ignore[return-value]
+
+
 def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
     """Build the variant and position a request describes; raises :class:`RequestError`."""
     if type(request) is not dict and not isinstance(request, Mapping):
@@ -97,7 +107,11 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
     for pname, items in _mapping(request, "units", required=True).items():
         power = _power(variant, pname, f"units.{pname}", pseudo=True)
         ready = canonical[power]
-        for i, text in enumerate(_list(items, f"units.{pname}")):
+        found = _all_found(ready, _list(items, f"units.{pname}"))
+        if found is not None:  # every unit in canonical notation: the usual request, read in one step
+            units += found
+            continue
+        for i, text in enumerate(items):
             unit = ready.get(text) if type(text) is str else None
             units.append(unit if unit is not None else _parse_unit(variant, power, text, f"units.{pname}[{i}]"))
     if "centers" in request and request["centers"] is not None:
@@ -105,7 +119,14 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
         center_codes = board.supply_centers
         for pname, items in _mapping(request, "centers").items():
             power = _power(variant, pname, f"centers.{pname}", pseudo=True)
-            for i, c in enumerate(_list(items, f"centers.{pname}")):
+            try:
+                all_codes = center_codes.issuperset(_list(items, f"centers.{pname}"))
+            except TypeError:  # an unhashable item: the item-by-item reading names it
+                all_codes = False
+            if all_codes:  # every centre by its code: the usual request, read in one step
+                centers.update(dict.fromkeys(items, power))
+                continue
+            for i, c in enumerate(items):
                 code = c if type(c) is str and c in center_codes else None
                 if code is None:
                     code = board.lookup(str(c))
@@ -164,18 +185,35 @@ def _orders(request: Mapping[str, Any], variant: Variant) -> dict[str, list[str]
     return out
 
 
+_UNIT_ORDER = attrgetter("power", "loc", "type")  # unit types are string enums: they sort by their letters
+
+
 def units_by_power(units: Iterable[Unit]) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
-    for unit in sorted(units, key=lambda u: (u.power, u.loc, u.type.value)):
-        out.setdefault(unit.power, []).append(str(unit))
+    for unit in sorted(units, key=_UNIT_ORDER):
+        text = f"{unit.type._value_} {unit.loc}" if type(unit) is Unit else str(unit)
+        if unit.power in out:
+            out[unit.power].append(text)
+        else:
+            out[unit.power] = [text]
     return out
 
 
 def centers_by_power(centers: Mapping[str, str]) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for c, p in sorted(centers.items()):
-        out.setdefault(p, []).append(c)
+        if p in out:
+            out[p].append(c)
+        else:
+            out[p] = [c]
     return out
+
+
+def _order_entry(r: OrderResult) -> dict[str, Any]:
+    entry: dict[str, Any] = {"power": r.power, "order": r.order, "result": r.result, "reason": r.reason}
+    if r.default:
+        entry["default"] = True
+    return entry
 
 
 def adjudicate(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -188,11 +226,7 @@ def adjudicate(request: Mapping[str, Any]) -> dict[str, Any]:
         "variant": variant.id,
         "phase": str(state.phase),
         "next_phase": str(nxt.phase),
-        "orders": [
-            {"power": r.power, "order": r.order, "result": r.result, "reason": r.reason}
-            | ({"default": True} if r.default else {})
-            for r in result.results
-        ],
+        "orders": [_order_entry(r) for r in result.results],
         "units": units_by_power(variant.all_units(nxt)),
         "dislodged": {},
         "contested": sorted(nxt.contested),

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from .options import orderable_powers
+from .order_reader import OrderReader
 from .orders import Order
 from .phases import OrderResult, PhaseResult, Submission
 from .state import GameState
@@ -52,6 +53,7 @@ class Game:
     meta: dict[str, Any] = field(default_factory=dict)
     # Every power's legal orders for the current position, computed once per position.
     _legal: tuple[GameState, dict[str, dict[str, list[Order]]]] | None = field(default=None, repr=False, compare=False)
+    _reader: OrderReader | None = field(default=None, repr=False, compare=False)  # for the current position
 
     @classmethod
     def new(cls, variant: str | Variant = "standard", options: Mapping[str, Any] | None = None,
@@ -94,9 +96,11 @@ class Game:
 
     def check_line(self, power: str, text: str) -> LineCheck:
         """Read one order line for ``power`` against the current position."""
+        reader = self._reader
+        if reader is None or reader.state is not self.state or reader.variant is not self.variant:
+            reader = self._reader = OrderReader(self.variant, self.state)
         try:
-            raw = self.variant.parse(text)
-            order = self.variant.validate(raw, self.state, power)
+            order = reader.read(power, text)
         except OrderError as exc:
             return LineCheck(text.strip(), None, str(exc))
         return LineCheck(str(order), order)

@@ -173,12 +173,15 @@ def _multiword_regex(board: MapData) -> re.Pattern[str] | None:
 def tokenize(text: str, board: MapData) -> list[str]:
     """Lower-case tokens with multi-word place names replaced by their codes and coasts as ``xxx/nc``."""
     s = text.strip().lower().replace(".", " ")  # "St. Petersburg", "N. Coast"
-    s = _ARROWS.sub(" - ", s)
+    if not s.isascii() or ">" in s:  # each pattern only where it could match: long lines stay cheap
+        s = _ARROWS.sub(" - ", s)
     pattern = _multiword_regex(board)
     if pattern is not None:
         s = pattern.sub(lambda m: " " + (board.lookup(m.group(0)) or m.group(0)).lower() + " ", s)
-    s = _COAST_PAREN.sub(lambda m: f"/{m.group(1)}c", s)
-    s = _COAST_SLASH.sub(lambda m: f"/{m.group(1)}c", s)
+    if "(" in s:
+        s = _COAST_PAREN.sub(lambda m: f"/{m.group(1)}c", s)
+    if "/" in s:
+        s = _COAST_SLASH.sub(lambda m: f"/{m.group(1)}c", s)
     return _TOKEN.findall(s)
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping, NamedTuple, Sequence
 
 from .hooks import PhaseEnd, VariantRules
+from .order_reader import OrderReader
 from .orders import Build, Disband, Order, Retreat, Waive, order_power
 from .state import Dislodged, GameState
 from .types import OrderError, Phase, PhaseType, Unit, UnitType, province_of
@@ -45,6 +46,7 @@ class Submission:
     orders: dict[str, list[Order]] = field(default_factory=dict)  # power -> usable orders
     results: list[OrderResult] = field(default_factory=list)  # per written order, in submission order
     keys: list[str | None] = field(default_factory=list)  # per result: the order's slot (Variant.order_key)
+    reader: OrderReader | None = field(default=None, repr=False, compare=False)  # made on the first text
 
     @classmethod
     def from_texts(cls, variant: VariantRules, state: GameState, texts: Mapping[str, Sequence[str]]) -> Submission:
@@ -65,9 +67,10 @@ class Submission:
         return sub
 
     def add_text(self, power: str, text: str) -> None:
+        if self.reader is None:
+            self.reader = OrderReader(self.variant, self.state)
         try:
-            raw = self.variant.parse(text)
-            order = self.variant.validate(raw, self.state, power)
+            order = self.reader.read(power, text)
         except OrderError as exc:
             self.results.append(OrderResult(power, str(text).strip(), INVALID, str(exc)))
             self.keys.append(None)
@@ -75,8 +78,12 @@ class Submission:
         self._accept(power, order)
 
     def _accept(self, power: str, order: Order) -> None:
-        self.orders.setdefault(power, []).append(order)
-        self.results.append(OrderResult(power, str(order), SUCCEEDS, "", typed=order))
+        usable = self.orders.get(power)
+        if usable is None:
+            self.orders[power] = [order]
+        else:
+            usable.append(order)
+        self.results.append(OrderResult(power, str(order), SUCCEEDS, "", False, order))
         self.keys.append(None if isinstance(order, Waive) else self.variant.order_key(order))
 
     def settle(self) -> None:
@@ -140,24 +147,26 @@ def _index_results(sub: Submission) -> dict[int, Order]:
 
 def _process_movement(sub: Submission) -> PhaseResult:
     variant, state = sub.variant, sub.state
+    results, keys = list(sub.results), sub.keys
     by_prov: dict[str, Order] = {}
-    for r, key in zip(sub.results, sub.keys):
-        if key is not None and r.result == SUCCEEDS:
-            by_prov[key] = r.typed  # type: ignore[assignment]
+    used: list[int] = []  # the results of usable orders, by index
+    for i, key in enumerate(keys):
+        if key is not None and results[i].result == SUCCEEDS:
+            by_prov[key] = results[i].typed  # type: ignore[assignment]
+            used.append(i)
     defaults: list[OrderResult] = []
     for prov, unit in state.units.items():
         if prov not in by_prov:
-            by_prov[prov] = variant.default_order(unit)
-            defaults.append(OrderResult(unit.power, str(by_prov[prov]), SUCCEEDS, "no order: holds", True, by_prov[prov]))
+            order = by_prov[prov] = variant.default_order(unit)
+            defaults.append(OrderResult(unit.power, str(order), SUCCEEDS, "no order: holds", True, order))
     outcome = variant.adjudicate_movement(state, by_prov)
-    decided: dict[int, tuple[str, str]] = {}
-    for i, (r, key) in enumerate(zip(sub.results, sub.keys)):
-        if key is not None and r.result == SUCCEEDS:
-            oc = outcome.outcomes[key]
-            decided[i] = (SUCCEEDS if oc.succeeded else FAILS, oc.reason)
-    results = _final_results(sub, decided)
+    outcomes = outcome.outcomes
+    for i in used:
+        r = results[i]
+        oc = outcomes[keys[i]]  # type: ignore[index]
+        results[i] = OrderResult(r.power, r.order, SUCCEEDS if oc.succeeded else FAILS, oc.reason, r.default, r.typed)
     for d in defaults:
-        oc = outcome.outcomes[variant.order_key(d.typed)]  # type: ignore[arg-type]
+        oc = outcomes[variant.order_key(d.typed)]  # type: ignore[arg-type]
         results.append(OrderResult(d.power, d.order, SUCCEEDS if oc.succeeded else FAILS,
                                    d.reason if oc.succeeded else oc.reason, True, d.typed))
     # The board after movement.
@@ -171,11 +180,10 @@ def _process_movement(sub: Submission) -> PhaseResult:
             new_units[province_of(dest)] = moved
         else:
             new_units.setdefault(prov, unit)
-    after = state.replace(units=new_units, dislodged={}, contested=frozenset(outcome.contested))
     dislodged = {}
     for prov, (attacker, via) in outcome.dislodged.items():
         dislodged[prov] = Dislodged(state.units[prov], attacker, via)
-    after = after.replace(dislodged=dislodged)
+    after = state.replace(units=new_units, dislodged=dislodged, contested=frozenset(outcome.contested))
     if dislodged:
         with_options = {
             prov: Dislodged(d.unit, d.attacker, d.via_convoy, retreat_options(variant.board, after, prov))
@@ -321,8 +329,9 @@ def _notes(end: PhaseEnd) -> list[OrderResult]:
 
 def update_centers(variant: VariantRules, state: GameState) -> GameState:
     centers = dict(state.centers)
+    supply_centers = variant.board.supply_centers
     for prov, unit in state.units.items():
-        if variant.board.provinces[prov].is_supply_center:
+        if prov in supply_centers:
             centers[prov] = unit.power
     return state.replace(centers=centers)
 

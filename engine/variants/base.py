@@ -5,6 +5,7 @@ list and which rule systems use which), plus one ``resources/maps/<id>/`` folder
 """
 from __future__ import annotations
 
+from collections import Counter
 from functools import cached_property
 from typing import Any, ClassVar, Mapping, Sequence
 
@@ -36,6 +37,10 @@ class Variant:
     unit_types: ClassVar[tuple[UnitType, ...]] = (UnitType.ARMY, UnitType.FLEET)
     # Owners of units or centres that no player plays (Engineered's madman country).
     pseudo_powers: ClassVar[tuple[str, ...]] = ()
+    # For a variant whose ``parse`` adds order kinds of its own that start with these words (upper case,
+    # Colonial's ``SUEZ``) and reads every other text as the standard parser does: the fast order reader
+    # (engine.order_reader) then serves it too. ``None`` when ``parse`` is the standard one or differs more.
+    own_order_words: ClassVar[frozenset[str] | None] = None
 
     def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
         self.rulebook = rulebook
@@ -125,6 +130,17 @@ class Variant:
                 and cls.legal_orders is Variant.legal_orders and set(cls.unit_types) <= {UnitType.ARMY, UnitType.FLEET})
         return _STANDARD_OPTIONS[cls]
 
+    def standard_reading(self) -> tuple[frozenset[str] | None, bool]:
+        """How the fast order reader may read this variant's texts: ``None`` if the variant parses texts its
+        own way throughout, else the first words that start its own order kinds (read by its parser); and
+        whether orders are checked by the standard rules (so the reader may check them itself)."""
+        cls = type(self)
+        known = _STANDARD_READING.get(cls)
+        if known is None:  # the answer depends on the class alone
+            own = frozenset() if cls.parse is Variant.parse else cls.own_order_words
+            known = _STANDARD_READING[cls] = (own, cls.validate is Variant.validate)
+        return known
+
     # --- centres and builds -------------------------------------------------------------------------
 
     def counts_as_center(self, prov: str, power: str) -> bool:
@@ -205,8 +221,9 @@ class Variant:
         return self.is_last_movement_season(season)
 
     def needs_adjustments(self, state: GameState) -> bool:
+        deltas = self._standard_deltas(state)
         for power in self.powers_in_game(state):
-            delta = self.adjustment_delta(state, power)
+            delta = deltas.get(power, 0) if deltas is not None else self.adjustment_delta(state, power)
             if delta < 0 or (delta > 0 and self.build_sites(state, power)):
                 return True
         return False
@@ -218,10 +235,28 @@ class Variant:
     # --- victory and views ------------------------------------------------------------------------
 
     def winner(self, state: GameState) -> str | None:
-        best = max(self.powers, key=lambda p: self.center_count(state, p), default=None)
-        if best is not None and self.center_count(state, best) >= self.victory_centers:
+        counts = self._standard_center_counts(state)
+        count = counts.__getitem__ if counts is not None else (lambda p: self.center_count(state, p))
+        best = max(self.powers, key=count, default=None)
+        if best is not None and count(best) >= self.victory_centers:
             return best
         return None
+
+    def _standard_center_counts(self, state: GameState) -> Counter[str] | None:
+        """Every power's centre count in one pass, when the variant counts centres the standard way
+        (``None`` otherwise): the calendar asks for all of them after every Fall turn."""
+        cls = type(self)
+        if cls.center_count is not Variant.center_count or cls.counts_as_center is not Variant.counts_as_center:
+            return None
+        return Counter(state.centers.values())
+
+    def _standard_deltas(self, state: GameState) -> Counter[str] | None:
+        """Every power's ``adjustment_delta`` in one pass, when the variant keeps the standard rule."""
+        counts = self._standard_center_counts(state)
+        if counts is None or type(self).adjustment_delta is not Variant.adjustment_delta:
+            return None
+        counts.subtract(u.power for u in state.units.values())
+        return counts
 
     def view_for(self, state: GameState, power: str | None) -> GameState:
         """What ``power`` may see of ``state`` (fog of war, hidden decoys); everything by default.
@@ -268,6 +303,7 @@ class Variant:
         return None
 
 
+_STANDARD_READING: dict[type, tuple[frozenset[str] | None, bool]] = {}
 _STANDARD_OPTIONS: dict[type[Variant], bool] = {}
 
 

@@ -446,6 +446,7 @@ class ColonialVariant(Variant):
     aliases = ("colonial diplomacy",)
     description = "Seven powers in the Far East from 1870, with the Suez Canal and the Trans-Siberian Railroad."
     resolver_class = ColonialResolver
+    own_order_words = frozenset(word.upper() for word in _PERMIT_WORDS)  # parse() reads the rest as standard
 
     def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(rulebook, options)

@@ -1,0 +1,293 @@
+"""The public JSON contract against the MILA ``diplomacy`` package, order texts and JSON included.
+
+Random standard movement phases (about 29 units) get random legal orders, with some illegal orders and
+other notations mixed in, all as text. The same phases go to MILA's ``Game.process()`` and to
+``engine.adjudicate`` as a caller uses it: ``json.loads`` of the request text, the call, ``json.dumps`` of
+the answer; legal orders likewise against MILA's ``Game.get_all_possible_orders()``. Targets:
+``engine.adjudicate`` at least 8x faster than ``process()``, ``engine.legal_orders`` at least 20x faster
+than ``get_all_possible_orders()``. It also times checking order lines as the LAN host does
+(``Game.set_orders``), for a whole phase and for the largest ``orders`` frame the protocol allows.
+Run it in the MILA environment described in benchmarks/README.md:
+
+    .venv-mila/bin/python benchmarks/bench_contract.py [--positions 120] [--repeats 7] [--profile]
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import random
+import statistics
+import string
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench_adjudicator import Series, profile, report, time_calls  # noqa: E402  (needs the path above)
+from mila_bridge import give_orders, mila_game  # noqa: E402
+from random_positions import Sample, random_samples  # noqa: E402
+
+import engine  # noqa: E402
+from engine.game import Game  # noqa: E402
+from engine.mapdata import MapData  # noqa: E402
+from engine.net.schema import MAX_ORDER_LENGTH, MAX_ORDER_LINES  # noqa: E402
+from engine.variants import find_variant, variant_ids  # noqa: E402
+
+ADJUDICATION_TARGET = 8.0
+LEGAL_ORDERS_TARGET = 20.0
+ODD_SHARE = 0.15  # orders written in another notation
+ILLEGAL_SHARE = 0.10  # orders replaced by one that can't be used
+
+
+def other_notation(text: str, board: MapData, rng: random.Random) -> str:
+    """The same order as people write it: lower case, no spaces round the dash, words, full names."""
+    words = text.split()
+    style = rng.randrange(5)
+    if style == 0:
+        return text.lower()
+    if style == 1:
+        return text.replace(" - ", "-").title()
+    if style == 2:
+        return " ".join({"A": "Army", "F": "Fleet", "S": "supports", "C": "convoys", "H": "holds",
+                         "-": "->"}.get(w, w) for w in words)
+    if style == 3:  # full province names ("Fleet North Sea - Norway")
+        return " ".join(board.provinces[w].name if w in board.provinces else w for w in words)
+    return " ".join(w for w in words if w not in ("A", "F"))  # no unit letters
+
+
+def illegal_order(sample: Sample, power: str, board: MapData, rng: random.Random) -> str:
+    """An order the engine must refuse, with a reason: not adjacent, no such unit, someone else's unit,
+    an unknown place, a support of an empty province, a phase's wrong order kind, or plain nonsense."""
+    state = sample.state
+    own = [u for u in state.units.values() if u.power == power]
+    others = [u for u in state.units.values() if u.power != power]
+    provinces = list(board.provinces)
+    unit = rng.choice(own)
+    far = rng.choice([p for p in provinces if not board.reaches_province(unit.type, unit.loc, p)])
+    empty = rng.choice([p for p in provinces if p not in state.units])
+    choices = [
+        f"{unit} - {far}",
+        f"A {empty} - {rng.choice(provinces)}",
+        f"{rng.choice(others)} H" if others else f"{unit} - {far}",
+        f"{unit} - XYZ",
+        f"{unit} S A {empty}",
+        f"{unit} R {far}",
+        "".join(rng.choice(string.ascii_letters + " -") for _ in range(rng.randrange(3, 30))),
+    ]
+    return rng.choice(choices)
+
+
+def phase_orders(sample: Sample, board: MapData, rng: random.Random) -> dict[str, list[str]]:
+    """The random player's orders for the phase, some rewritten, some replaced by illegal ones."""
+    out: dict[str, list[str]] = {}
+    for power, texts in sample.orders.items():
+        lines = []
+        for text in texts:
+            roll = rng.random()
+            if roll < ILLEGAL_SHARE:
+                lines.append(illegal_order(sample, power, board, rng))
+            elif roll < ILLEGAL_SHARE + ODD_SHARE:
+                lines.append(other_notation(text, board, rng))
+            else:
+                lines.append(text)
+        out[power] = lines
+    return out
+
+
+def mila_readable(sample: Sample, orders: dict[str, list[str]]) -> dict[str, list[str]]:
+    """The texts MILA's ``set_orders`` takes without raising (it crashes on some nonsense)."""
+    game = mila_game(sample.state)
+    out: dict[str, list[str]] = {}
+    for power, texts in orders.items():
+        out[power] = []
+        for text in texts:
+            try:
+                game.set_orders(power, [text])
+            except Exception:  # noqa: BLE001 - whatever MILA raises, it can't read the text
+                continue
+            out[power].append(text)
+    return out
+
+
+@dataclass(slots=True)
+class Phase:
+    sample: Sample
+    orders: dict[str, list[str]]
+    request_text: str  # the engine.adjudicate / engine.legal_orders request as JSON
+    mila_orders: dict[str, list[str]]  # the texts MILA's set_orders reads without raising
+    mila_kept: int  # orders MILA accepted at set_orders
+
+
+def bench_adjudication(phases: list[Phase], repeats: int) -> tuple[list[Series], Series]:
+    mila = Series("MILA Game.process() (orders set beforehand, untimed)")
+    mila_texts = Series("MILA Game.set_orders() + process()")
+    ours = Series("ours: json.loads + engine.adjudicate + json.dumps")
+    ours_dict = Series("ours: engine.adjudicate(request dict)")
+    for p in phases:
+        holder: list[Any] = []
+
+        def fresh_mila_game(orders: dict[str, list[str]] | None) -> None:
+            holder.clear()
+            game = mila_game(p.sample.state)
+            if orders is not None:
+                give_orders(game, orders)
+            holder.append(game)
+
+        def mila_set_and_process() -> None:
+            give_orders(holder[0], p.mila_orders)
+            holder[0].process()
+
+        gc.collect()
+        mila.per_position.append(
+            time_calls(lambda: holder[0].process(), repeats, lambda: fresh_mila_game(p.mila_orders)))
+        mila_texts.per_position.append(time_calls(mila_set_and_process, repeats, lambda: fresh_mila_game(None)))
+        holder.clear()
+        gc.collect()
+        text = p.request_text
+        request = json.loads(text)
+        ours.per_position.append(time_calls(lambda: json.dumps(engine.adjudicate(json.loads(text))), repeats))
+        ours_dict.per_position.append(time_calls(lambda: engine.adjudicate(request), repeats))
+    return [mila, ours, ours_dict], mila_texts
+
+
+def bench_legal_orders(phases: list[Phase], repeats: int) -> list[Series]:
+    mila = Series("MILA Game.get_all_possible_orders()")
+    ours = Series("ours: json.loads + engine.legal_orders + json.dumps")
+    ours_dict = Series("ours: engine.legal_orders(request dict)")
+    for p in phases:
+        game = mila_game(p.sample.state)
+        gc.collect()
+        mila.per_position.append(time_calls(game.get_all_possible_orders, repeats, game.clear_cache))
+        gc.collect()
+        text = p.request_text
+        request = json.loads(text)
+        ours.per_position.append(time_calls(lambda: json.dumps(engine.legal_orders(json.loads(text))), repeats))
+        ours_dict.per_position.append(time_calls(lambda: engine.legal_orders(request), repeats))
+    return [mila, ours, ours_dict]
+
+
+def bench_host_checks(phases: list[Phase], repeats: int) -> Series:
+    """Every power's lines through ``Game.set_orders``, as the LAN host receives them; per phase."""
+    series = Series("Game.set_orders, every power's lines of a phase")
+    variant = find_variant("standard")
+    for p in phases:
+        game = Game(variant, p.sample.state)
+
+        def check_all() -> None:
+            for power, lines in p.orders.items():
+                game.set_orders(power, lines)
+
+        series.per_position.append(time_calls(check_all, repeats))
+    return series
+
+
+def largest_frames(rng: random.Random) -> list[tuple[str, str, float]]:
+    """``Game.set_orders`` on the largest ``orders`` frame (MAX_ORDER_LINES lines of MAX_ORDER_LENGTH
+    characters), per variant: canonical orders padded with spaces, words, names, and nonsense."""
+    rows = []
+    for vid in variant_ids():
+        game = Game.new(vid)
+        power = game.powers_to_order()[0]
+        board = game.variant.board
+        legal = [str(o) for options in game.legal_orders(power).values() for o in options]
+        names = [p.name for p in board.provinces.values()]
+        makers = {
+            "legal orders, padded": lambda: rng.choice(legal).ljust(MAX_ORDER_LENGTH),
+            "province names": lambda: " ".join(rng.choice(names) for _ in range(40))[:MAX_ORDER_LENGTH],
+            "nonsense": lambda: "".join(rng.choice(string.ascii_letters + " -/") for _ in range(MAX_ORDER_LENGTH)),
+        }
+        for label, make in makers.items():
+            lines = [make() for _ in range(MAX_ORDER_LINES)]
+            game.set_orders(power, lines)  # warm the map's tables
+            rows.append((vid, label, time_calls(lambda: game.set_orders(power, lines), 5) * 1e3))
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--positions", type=int, default=120, help="random movement phases (default 120)")
+    parser.add_argument("--repeats", type=int, default=7, help="timed calls per position and side (default 7)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first random game (default 0)")
+    parser.add_argument("--profile", action="store_true", help="also profile our contract calls")
+    parser.add_argument("--profile-dir", type=Path, help="save the cProfile data here (.prof files)")
+    parser.add_argument("--top", type=int, default=25, help="profile lines to print (default 25)")
+    args = parser.parse_args(argv)
+    if args.positions < 1 or args.repeats < 1:
+        parser.error("--positions and --repeats must be at least 1")
+
+    started = time.perf_counter()
+    variant = find_variant("standard")
+    rng = random.Random(args.seed)
+    phases = []
+    for sample in random_samples(args.positions, seed=args.seed):
+        orders = phase_orders(sample, variant.board, rng)
+        readable = mila_readable(sample, orders)
+        kept = give_orders(mila_game(sample.state), readable)
+        phases.append(Phase(sample, orders, json.dumps(sample.request(orders)), readable,
+                            sum(map(len, kept.values()))))
+    for p in phases:  # warm both sides: map loading, MILA's convoy tables, our map-level tables
+        engine.adjudicate(json.loads(p.request_text))
+        engine.legal_orders(json.loads(p.request_text))
+        mila_game(p.sample.state).get_all_possible_orders()
+    units = [len(p.sample.state.units) for p in phases]
+    orders = sum(len(v) for p in phases for v in p.orders.values())
+    refused = sum(1 for p in phases for r in engine.adjudicate(json.loads(p.request_text))["orders"]
+                  if r["result"] == "invalid")
+    print(f"Chancellery {engine.__version__} vs MILA diplomacy {_mila_version()}, Python {sys.version.split()[0]}")
+    print(f"{len(phases)} movement phases from random games, {min(units)}-{max(units)} units "
+          f"(mean {statistics.fmean(units):.1f}), {orders} order texts ({ODD_SHARE:.0%} in other notations, "
+          f"{ILLEGAL_SHARE:.0%} illegal; we refuse {refused}, MILA drops {orders - sum(p.mila_kept for p in phases)} "
+          f"at set_orders); {args.repeats} timed calls per position and side, median per position")
+
+    adjudication, mila_with_texts = bench_adjudication(phases, args.repeats)
+    legal = bench_legal_orders(phases, args.repeats)
+    checks = bench_host_checks(phases, args.repeats)
+    adj_ratio = report("Movement phase through the contract, per phase", adjudication, ADJUDICATION_TARGET, 1)
+    print(f"  for information, {mila_with_texts.label} (MILA reading the same texts): mean "
+          f"{mila_with_texts.mean_ms:.3f} ms, {mila_with_texts.mean_ms / adjudication[1].mean_ms:.1f}x ours")
+    legal_ratio = report("Legal orders through the contract, per position", legal, LEGAL_ORDERS_TARGET, 1)
+    print(f"\nOrder checking as the LAN host does it: {checks.label}: mean {checks.mean_ms:.3f} ms, "
+          f"median {checks.median_ms:.3f} ms")
+    print(f"Largest orders frame ({MAX_ORDER_LINES} lines of {MAX_ORDER_LENGTH} characters), Game.set_orders:")
+    for vid, label, ms in largest_frames(rng):
+        print(f"  {vid:12} {label:24} {ms:7.2f} ms")
+    print(f"\nRATIOS: engine.adjudicate {adj_ratio:.1f}x (target {ADJUDICATION_TARGET:.0f}x), "
+          f"engine.legal_orders {legal_ratio:.1f}x (target {LEGAL_ORDERS_TARGET:.0f}x)")
+
+    if args.profile:
+        if args.profile_dir is not None:
+            args.profile_dir.mkdir(parents=True, exist_ok=True)
+        texts = [p.request_text for p in phases]
+
+        def run_adjudicate() -> None:
+            for _ in range(10):
+                for text in texts:
+                    json.dumps(engine.adjudicate(json.loads(text)))
+
+        def run_legal() -> None:
+            for _ in range(10):
+                for text in texts:
+                    json.dumps(engine.legal_orders(json.loads(text)))
+
+        directory = args.profile_dir
+        profile("engine.adjudicate, 10 passes", run_adjudicate, args.top,
+                directory / "contract_adjudicate.prof" if directory else None)
+        profile("engine.legal_orders, 10 passes", run_legal, args.top,
+                directory / "contract_legal_orders.prof" if directory else None)
+    print(f"\n(whole run {time.perf_counter() - started:.1f} s)")
+    return 0
+
+
+def _mila_version() -> str:
+    from importlib.metadata import version
+
+    return version("diplomacy")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

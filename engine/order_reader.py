@@ -1,0 +1,362 @@
+"""Order texts to typed orders, fast: the path every written order takes (contract, games, LAN host).
+
+``OrderReader(variant, state).read(power, text)`` gives exactly what
+``variant.validate(variant.parse(text), state, power)`` gives (the same typed order, or the same
+:class:`~engine.types.OrderError` with the same message), only much faster for the notations programs and
+players write most: ``A PAR - BUR``, ``a par-bur``, ``F NTH C A LON - NWY``, ``A MUN S A PAR - BUR``,
+``A LON - NWY VIA``, ``STP/SC``, with or without unit letters, any case.
+
+How: a per-map vocabulary (place codes and one-word names, unit words, a few action words) lets a text
+be split on spaces and read with dictionary look-ups into the same :class:`~engine.orders.RawOrder` the
+general parser (:func:`engine.orders.parse_raw`) would produce; anything else goes to the general
+parser. In movement phases of variants that keep the standard validation, the reader then checks the
+order itself and returns it only when every check passes; a failing order goes to ``Variant.validate``,
+which words the error. Variants with their own parser use it for every text, unless they name the
+words that start their own order kinds (``Variant.own_order_words``, Colonial's ``SUEZ``).
+``tests/engine/test_order_reader.py`` checks both paths agree on every text of random games of every
+variant, including illegal orders and odd notations.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
+
+from .mapdata import MapData
+from .orders import Convoy, Hold, Move, Order, RawOrder, SupportHold, SupportMove, parse_raw
+from .convoy_routes import convoy_route_exists, fleets_linked
+from .state import GameState
+from .types import OrderError, PhaseType, UnitType, coast_of
+from .validate import convoy_reach, fleet_destination, fleets_at_sea, minimal_convoy_routes
+
+if TYPE_CHECKING:
+    from .hooks import VariantRules
+
+_FLEET = UnitType.FLEET
+_MOVEMENT = PhaseType.MOVEMENT
+
+# The action words the split reader knows, with the RawOrder kind each starts. Each is checked against
+# the general parser when a map's vocabulary is built (``_calibrated``); a word it reads differently
+# is left to it.
+_ACTIONS = {
+    "H": "hold", "HOLD": "hold", "HOLDS": "hold",
+    "-": "move", "M": "move", "MOVE": "move", "MOVES": "move",
+    "S": "support", "SUPPORT": "support", "SUPPORTS": "support",
+    "C": "convoy", "CONVOY": "convoy", "CONVOYS": "convoy",
+    "R": "retreat", "RETREAT": "retreat", "RETREATS": "retreat",
+    "D": "disband", "DISBAND": "disband", "DISBANDS": "disband",
+    "B": "build", "BUILD": "build", "BUILDS": "build",
+}
+_UNIT_WORDS = {"A": UnitType.ARMY, "ARMY": UnitType.ARMY, "F": UnitType.FLEET, "FLEET": UnitType.FLEET}
+# Words the general parser gives a meaning somewhere in an order: a place spelled like one of them is
+# left to it, so that the split reader never reads a word as a place where the parser reads a keyword.
+_RESERVED = {
+    "H", "HOLD", "HOLDS", "STAND", "STANDS", "-", "M", "MOVE", "MOVES", "TO", "S", "SUPPORT", "SUPPORTS",
+    "C", "CONVOY", "CONVOYS", "R", "RETREAT", "RETREATS", "D", "DISBAND", "DISBANDS", "REMOVE", "REMOVES",
+    "DESTROY", "B", "BUILD", "BUILDS", "WAIVE", "WAIVES", "VIA", "BY", "VC", "A", "ARMY", "F", "FLEET",
+}
+_WORD = re.compile(r"[A-Z0-9']+")
+
+
+# A text read by the split reader: the fields of the RawOrder the general parser gives it, as a tuple
+# (kind, unit type, location, target unit type, target location, destination, via convoy); building the
+# RawOrder itself costs more than reading the text, so it is made only when the general checks need it.
+Shape = tuple[str, "UnitType | None", str | None, "UnitType | None", str | None, str | None, bool]
+_WAIVE_SHAPE: Shape = ("waive", None, None, None, None, None, False)
+
+
+@dataclass(slots=True)
+class _Vocabulary:
+    """What the split reader knows of one map (and one set of unit words), built once."""
+
+    places: dict[str, str]  # upper-case word -> location as the parser gives it ("STP/SC", "PAR")
+    unit_words: dict[str, UnitType]
+    actions: dict[str, str]
+    clash: re.Pattern[str] | None  # multi-word names made only of known words: texts holding one are left out
+    # Per-map facts the movement checks read (Province properties are slower to ask for every order).
+    land: frozenset[str]
+    coastal: frozenset[str]
+    convoying: frozenset[str]
+    coasts: dict[str, tuple[str, ...]]
+    # Every hold and move in canonical notation ("A PAR H", "F MAO - SPA/NC"), the commonest texts, with
+    # the shape the split reader gives it: one look-up instead of a split.
+    canonical: dict[str, Shape] = field(default_factory=dict)
+
+
+@lru_cache(maxsize=None)
+def _vocabulary(board: MapData, extra_unit_words: tuple[tuple[str, UnitType], ...],
+                own_words: frozenset[str] = frozenset()) -> _Vocabulary:
+    """``own_words``: words that start a variant's own order kinds (``Variant.own_order_words``). They are
+    left out, so that no text the variant's parser reads its own way starts with a word the reader knows."""
+    unit_words = {**_UNIT_WORDS, **{w.upper(): t for w, t in extra_unit_words}}
+    unit_words = {w: t for w, t in unit_words.items()
+                  if _WORD.fullmatch(w) and board.lookup(w.lower()) is None and w not in own_words}
+    places: dict[str, str] = {}
+    for name, code in board._names.items():  # every code, name and alias the parser looks up
+        word = name.upper()
+        if _WORD.fullmatch(word) and word not in _RESERVED and word not in unit_words and word not in own_words \
+                and board.lookup(name) == code:
+            places[word] = code
+    for prov, p in board.provinces.items():
+        for coast in p.coasts:
+            for word, code in list(places.items()):
+                if code == prov:
+                    places[f"{word}/{coast}"] = f"{prov}/{coast}"
+    words = set(places) | set(unit_words) | set(_ACTIONS) | {"VIA", "CONVOY", "WAIVE"}
+    clash = [name for name, _ in board.multiword_names()
+             if all(w.upper() in words for w in re.split(r"[\s\-_]+", name) if w)]
+    pattern = re.compile("|".join(re.escape(n.upper()).replace(r"\ ", r"\s+") for n in clash)) if clash else None
+    vocab = _Vocabulary(
+        places, unit_words, dict(_ACTIONS), pattern,
+        frozenset(p for p, v in board.provinces.items() if v.is_land),
+        frozenset(p for p, v in board.provinces.items() if v.is_coastal),
+        frozenset(p for p, v in board.provinces.items() if v.can_convoy),
+        {p: v.coasts for p, v in board.provinces.items()},
+    )
+    vocab = _calibrated(vocab, board, dict(extra_unit_words))
+    for kind in (UnitType.ARMY, UnitType.FLEET):
+        for loc in board.locations(kind):
+            unit = f"{kind.value} {loc}"
+            for text in (f"{unit} H", *(f"{unit} - {dest}" for dest in board.adjacent(kind, loc))):
+                shape = _split_read(vocab, text)
+                if shape is not None:
+                    vocab.canonical[text] = shape
+    return vocab
+
+
+def _calibrated(vocab: _Vocabulary, board: MapData, extra: dict[str, UnitType]) -> _Vocabulary:
+    """Drop every action or unit word the general parser reads differently from the split reader."""
+    sample = sorted(word for word, code in vocab.places.items() if word == code)[:3]
+    if len(sample) < 3:
+        return vocab
+    p, q, r = sample
+
+    def agrees(text: str) -> bool:
+        try:
+            shape = _split_read(vocab, text)
+            return shape is not None and parse_raw(text, board, extra) == raw_order(shape, text)
+        except OrderError:
+            return False
+
+    for word in list(vocab.actions):
+        kind = vocab.actions[word]
+        texts = {"hold": [f"A {p} {word}"], "move": [f"A {p} {word} {q}", f"A {p} {word} {q} VIA"],
+                 "support": [f"A {p} {word} A {q}", f"A {p} {word} A {q} - {r}"],
+                 "convoy": [f"F {p} {word} A {q} - {r}"], "retreat": [f"A {p} {word} {q}"],
+                 "disband": [f"A {p} {word}"], "build": [f"A {p} {word}"]}[kind]
+        if not all(agrees(t) for t in texts):
+            del vocab.actions[word]
+    for word in list(vocab.unit_words):
+        if not all(agrees(t) for t in (f"{word} {p} H", f"{word} {p} - {q}", f"A {p} S {word} {q} - {r}")):
+            del vocab.unit_words[word]
+    return vocab
+
+
+def raw_order(shape: Shape, text: str) -> RawOrder:
+    """The :class:`RawOrder` a shape stands for."""
+    return RawOrder(*shape, None, text)
+
+
+def _split_read(vocab: _Vocabulary, text: str) -> Shape | None:
+    """The shape of the :class:`RawOrder` the general parser gives ``text``, when the text is made of
+    words the vocabulary knows in one of the common forms; otherwise ``None`` (it goes to the parser)."""
+    if not text.isascii():
+        return None
+    line = text.upper()
+    if vocab.clash is not None and vocab.clash.search(line):
+        return None
+    if "-" in line:
+        line = line.replace("-", " - ")
+    words = line.split()
+    n = len(words)
+    if n < 3:
+        return _WAIVE_SHAPE if n == 1 and words[0] == "WAIVE" else None
+    places = vocab.places
+    unit_words = vocab.unit_words
+    kind = unit_words.get(words[0])
+    i = 0 if kind is None else 1
+    loc = places.get(words[i])
+    if loc is None:
+        return None
+    action = vocab.actions.get(words[i + 1])
+    rest = n - i - 2
+    if action == "hold" or action == "disband" or action == "build":
+        return (action, kind, loc, None, None, None, False) if rest == 0 else None
+    if action == "move" or action == "retreat":
+        if rest == 1:
+            via = False
+        elif action == "move" and (rest == 2 or rest == 3) and words[i + 3] == "VIA" \
+                and (rest == 2 or words[i + 4] == "CONVOY"):
+            via = True
+        else:
+            return None
+        dest = places.get(words[i + 2])
+        if dest is None:
+            return None
+        return (action, kind, loc, None, None, dest, via)
+    if action == "support" or action == "convoy":
+        j = i + 2
+        if j >= n:
+            return None
+        target_kind = unit_words.get(words[j])
+        if target_kind is not None:
+            j += 1
+        target = places.get(words[j]) if j < n else None
+        if target is None:
+            return None
+        if j + 1 == n:  # a support to hold (a convoy without a destination is the parser's error to word)
+            return (action, kind, loc, target_kind, target, None, False) if action == "support" else None
+        if j + 3 == n and words[j + 1] == "-":
+            dest = places.get(words[j + 2])
+            if dest is not None:
+                return (action, kind, loc, target_kind, target, dest, False)
+        return None
+    return None
+
+
+class OrderReader:
+    """Reads order texts for one position; make one per position and read every power's orders with it.
+
+    Nothing is kept between positions except per-map tables.
+    """
+
+    __slots__ = ("variant", "state", "board", "units", "_vocab", "_checks", "_fleets", "_convoy_routes")
+
+    def __init__(self, variant: VariantRules, state: GameState) -> None:
+        self.variant = variant
+        self.state = state
+        self.board = board = variant.board
+        self.units = state.units
+        own_words, standard_validate = variant.standard_reading()
+        unit_words = tuple(variant.unit_words().items())
+        self._vocab = None if own_words is None else _vocabulary(board, unit_words, own_words)
+        self._checks = standard_validate and state.phase.type is _MOVEMENT
+        self._fleets: frozenset[str] | None = None  # fleets at sea, found on first need
+        self._convoy_routes: dict[str, dict[str, frozenset[str]]] = {}
+
+    def read(self, power: str | None, text: str) -> Order:
+        """The typed order ``text`` gives ``power`` (``None``: any power's unit); raises
+        :class:`~engine.types.OrderError` as ``Variant.validate(Variant.parse(text))`` would."""
+        variant = self.variant
+        vocab = self._vocab
+        if vocab is not None and type(text) is str:
+            shape = vocab.canonical.get(text) or _split_read(vocab, text)
+        else:
+            shape = None
+        if shape is None:
+            raw = variant.parse(text)
+        else:
+            if self._checks:
+                order = self._movement_order(shape, power)
+                if order is not None:
+                    return order
+            raw = raw_order(shape, text)
+        return variant.validate(raw, self.state, power)
+
+    def read_all(self, power: str | None, lines: Iterable[str]) -> list[Order | OrderError]:
+        """Each line's typed order, or the error saying why it can't be used."""
+        out: list[Order | OrderError] = []
+        for text in lines:
+            try:
+                out.append(self.read(power, text))
+            except OrderError as exc:
+                out.append(exc)
+        return out
+
+    # --- the standard movement checks, for orders that pass them ------------------------------------
+
+    def _movement_order(self, shape: Shape, power: str | None) -> Order | None:
+        """The order ``engine.validate.validate_movement`` returns for the raw order ``shape`` stands for,
+        or ``None`` when some check fails (the general validation then words the error)."""
+        kind, _, loc, _, target_loc, dest, via_convoy = shape
+        if loc is None:
+            return None
+        unit = self.units.get(loc.partition("/")[0])
+        if unit is None or (power is not None and unit.power != power):
+            return None
+        if kind == "hold":
+            return Hold(unit)
+        board = self.board
+        here = unit.loc.partition("/")[0]
+        if kind == "move":
+            dest_prov = dest.partition("/")[0]  # type: ignore[union-attr]
+            if dest_prov == here:
+                return None
+            if unit.type is _FLEET:
+                if via_convoy:
+                    return None
+                try:
+                    return Move(unit, fleet_destination(board, unit, dest))  # type: ignore[arg-type]
+                except OrderError:
+                    return None
+            if dest_prov not in self._vocab.land:  # type: ignore[union-attr]
+                return None
+            adjacent = dest_prov in board.army_adjacent(unit.loc)
+            if not adjacent or via_convoy:
+                if dest_prov not in convoy_reach(board, here) \
+                        or not convoy_route_exists(board, here, dest_prov, self._fleets_at_sea()):
+                    return None
+            return Move(unit, dest_prov, via_convoy=via_convoy and adjacent)
+        if kind == "support":
+            target_prov = target_loc.partition("/")[0]  # type: ignore[union-attr]
+            target = self.units.get(target_prov)
+            if target is None or target_prov == here:
+                return None
+            if dest is None:
+                return SupportHold(unit, target) if board.reaches_province(unit.type, unit.loc, target_prov) else None
+            dest_prov = dest.partition("/")[0]
+            if dest_prov == target_prov or dest_prov == here \
+                    or not board.reaches_province(unit.type, unit.loc, dest_prov):
+                return None
+            if target.type is UnitType.ARMY:  # engine.validate.unit_can_reach, with this position's fleets
+                if dest_prov not in board.army_adjacent(target.loc) and not (
+                        dest_prov in convoy_reach(board, target_prov)
+                        and convoy_route_exists(board, target_prov, dest_prov, self._fleets_at_sea() - {here})):
+                    return None
+            elif not board.reaches_province(target.type, target.loc, dest_prov):
+                return None
+            coast = coast_of(dest)
+            if coast is not None:
+                if target.type is not _FLEET or coast not in self._vocab.coasts[dest_prov]:  # type: ignore[union-attr]
+                    dest = dest_prov  # an irrelevant coast is ignored
+                elif dest not in board.fleet_adjacent(target.loc):
+                    return None
+            return SupportMove(unit, target, dest)
+        if kind == "convoy":
+            vocab = self._vocab
+            if unit.type is not _FLEET or here not in vocab.convoying:  # type: ignore[union-attr]
+                return None
+            origin = target_loc.partition("/")[0]  # type: ignore[union-attr]
+            target = self.units.get(origin)
+            if target is None or target.type is not UnitType.ARMY:
+                return None
+            dest_prov = dest.partition("/")[0]  # type: ignore[union-attr]
+            if dest_prov == origin or dest_prov not in vocab.coastal:  # type: ignore[union-attr]
+                return None
+            routes = self._convoy_routes.get(origin)
+            if routes is None:
+                fleets = frozenset(fleets_linked(board, origin, self._fleets_at_sea()))
+                routes = self._convoy_routes[origin] = minimal_convoy_routes(board, origin, fleets)
+            return Convoy(unit, target, dest_prov) if here in routes.get(dest_prov, ()) else None
+        return None  # retreats, disbands and builds are errors in a movement phase
+
+    def _fleets_at_sea(self) -> frozenset[str]:
+        if self._fleets is None:
+            self._fleets = frozenset(fleets_at_sea(self.board, self.state))
+        return self._fleets
+
+
+def read_order(variant: VariantRules, state: GameState, power: str | None, text: str) -> Order:
+    """One order text for ``power`` in ``state``; raises :class:`~engine.types.OrderError`."""
+    return OrderReader(variant, state).read(power, text)
+
+
+def read_orders(variant: VariantRules, state: GameState,
+                orders: Mapping[str, Sequence[str]]) -> dict[str, list[Order | OrderError]]:
+    """Every power's order lines checked against ``state``: per line its typed order or its error."""
+    reader = OrderReader(variant, state)
+    return {power: reader.read_all(power, lines) for power, lines in orders.items()}
+
+
+__all__ = ["OrderReader", "read_order", "read_orders"]
