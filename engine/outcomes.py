@@ -168,6 +168,12 @@ for _code, _text in _FIXED.items():
     _WORDINGS[_code] = lambda r, _text=_text: _text
 
 
+def shown_number(strength: float) -> float:
+    """A strength as reasons show it: ``1`` rather than ``1.0``, ``1.5`` as it is."""
+    value = float(format(strength, "g"))
+    return int(value) if value.is_integer() else value
+
+
 def names(units: Iterable[Unit]) -> str:
     return ", ".join(str(u) for u in units)
 
@@ -299,4 +305,4 @@ def decode(value: Any, text: str = "") -> Reason:
     return Reason(value["code"], {str(k): _decode_value(v) for k, v in value.get("data", {}).items()})
 
 
-__all__ = ["Reason", "Sight", "decode", "encode", "note", "reason", "word", "wording"]
+__all__ = ["Reason", "Sight", "decode", "encode", "names", "note", "reason", "shown_number", "strengths", "word", "wording"]

@@ -20,6 +20,7 @@ from typing import Mapping
 
 from ...mapdata import MapData
 from ...orders import Move, Order, SupportHold, SupportMove
+from ...outcomes import shown_number
 from ...resolver import MovementResolver, MovementResult, Outcome, Tracer
 from ...types import Unit, UnitType, province_of
 from .orders import Damage, Transport
@@ -182,13 +183,8 @@ class EngineeredResolver(MovementResolver):
         return outcome
 
     def _explain_failed_move(self, prov: str) -> Outcome:
-        return self.explain_failed_move(prov, self.attack_strength(prov), opposes=self.opposes, number=_shown)
+        return self.explain_failed_move(prov, self.attack_strength(prov), opposes=self.opposes, number=shown_number)
 
     def blames_own_unit(self, prov: str) -> bool:
         return self.unit_strength(prov) > 0
 
-
-def _shown(strength: float) -> float:
-    """A strength as reasons show it (``1`` rather than ``1.0``)."""
-    value = float(format(strength, "g"))
-    return int(value) if value.is_integer() else value
