@@ -9,6 +9,7 @@ from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
 from .mapdata import MapData
+from .outcomes import encode as encode_outcome
 from .phases import Submission
 from .state import Dislodged, GameState
 from .types import ChancelleryError, Phase, PhaseType, RequestError, Unit, UnitType, province_of
@@ -191,6 +192,7 @@ def adjudicate(request: Mapping[str, Any]) -> dict[str, Any]:
         "orders": [
             {"power": r.power, "order": r.order, "result": r.result, "reason": r.reason}
             | ({"default": True} if r.default else {})
+            | {"outcome": encode_outcome(r.why())}
             for r in result.results
         ],
         "units": units_by_power(variant.all_units(nxt)),
