@@ -49,7 +49,8 @@ class Reason:
         for k, v in self._items:
             if k in ORDER_KEYS:
                 continue
-            out.extend(u for u in (v if isinstance(v, tuple) else (v,)) if isinstance(u, Unit))
+            out.extend(u for u in (v if isinstance(v, tuple) and not isinstance(v, Unit) else (v,))
+                       if isinstance(u, Unit))
         return out
 
     def seen_by(self, sees: Sight | None) -> Reason:
@@ -65,9 +66,10 @@ class Reason:
             if k in STRENGTH_KEYS:
                 continue
             if k not in ORDER_KEYS:
-                if isinstance(v, Unit) and v in hidden:
-                    continue
-                if isinstance(v, tuple):
+                if isinstance(v, Unit):
+                    if v in hidden:
+                        continue
+                elif isinstance(v, tuple):
                     v = tuple(u for u in v if not (isinstance(u, Unit) and u in hidden))
             kept[k] = v
         kept["redacted"] = True

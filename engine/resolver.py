@@ -395,10 +395,11 @@ class MovementResolver:
         return True
 
     def explain_failed_move(self, prov: str, attack: float, opposes: Callable[[str], bool] | None = None,
-                            number: Callable[[float], float] = lambda x: x) -> Outcome:
+                            number: Callable[[float], float] = lambda x: x, tell_beaten: bool = True) -> Outcome:
         """Why a move with a path failed: who stood against it and at what strengths. The units whose
         supports made the strengths are recorded (``backing``), so a viewer who can't see them isn't
-        shown the numbers. ``opposes`` filters the rival moves that count; ``number`` shapes strengths."""
+        shown the numbers. ``opposes`` filters the rival moves that count; ``number`` shapes strengths;
+        without ``tell_beaten`` a rival that got in is reported as a bounce too."""
         dest = self.move_dest[prov]
         own = tuple(self.units[s] for s in self.move_supporters.get(prov, ()))
         opponent = self.is_head_to_head(prov)
@@ -410,7 +411,7 @@ class MovementResolver:
             if other != prov and (opposes is None or opposes(other)) and attack <= self.prevent_strength(other):
                 prevent = self.prevent_strength(other)
                 backing = own + tuple(self.units[s] for s in self.move_supporters.get(other, ()))
-                if self.result.get(other):
+                if tell_beaten and self.result.get(other):
                     return outcome(False, oc.BEATEN_TO, dest=dest, by=self.units[other], attack=number(attack),
                                    resist=number(prevent), backing=backing)
                 return outcome(False, oc.BOUNCED_WITH, dest=dest, other=self.units[other], attack=number(attack),

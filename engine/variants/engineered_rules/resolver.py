@@ -183,7 +183,8 @@ class EngineeredResolver(MovementResolver):
         return outcome
 
     def _explain_failed_move(self, prov: str) -> Outcome:
-        return self.explain_failed_move(prov, self.attack_strength(prov), opposes=self.opposes, number=shown_number)
+        return self.explain_failed_move(prov, self.attack_strength(prov), opposes=self.opposes, number=shown_number,
+                                        tell_beaten=False)
 
     def blames_own_unit(self, prov: str) -> bool:
         return self.unit_strength(prov) > 0
