@@ -13,7 +13,10 @@ from typing import Any, Callable, Iterable, Mapping
 
 from .types import Unit, UnitType
 
-Sight = Callable[[Unit], bool]  # may the viewer see this unit (where it is, what it is)?
+# What a viewer knows of a unit: True (all of it), False (nothing: it is hidden) or DISGUISED (it is seen as
+# what it pretends to be, a decoy as the unit it copies: it may be named, but its strength would expose it).
+DISGUISED = "disguised"
+Sight = Callable[[Unit], "bool | str"]
 
 # Data keys that name units the order itself names (the viewer's own order text shows them anyway).
 ORDER_KEYS = frozenset({"unit", "target", "fleet"})
@@ -55,11 +58,13 @@ class Reason:
 
     def seen_by(self, sees: Sight | None) -> Reason:
         """The reason as a viewer who sees only the units ``sees`` accepts may know it: unseen units are
-        dropped, and with any of them the strengths too (they would reveal hidden supports)."""
+        dropped, and with any of them, or any disguised one, the strengths too (they would reveal hidden
+        supports, or what a disguise is)."""
         if sees is None:
             return self
-        hidden = [u for u in self.units() if not sees(u)]
-        if not hidden:
+        known = [(u, sees(u)) for u in self.units()]
+        hidden = [u for u, seen in known if seen is False]
+        if not hidden and all(seen is True for _, seen in known):
             return self
         kept: dict[str, Any] = {}
         for k, v in self._items:
@@ -307,4 +312,4 @@ def decode(value: Any, text: str = "") -> Reason:
     return Reason(value["code"], {str(k): _decode_value(v) for k, v in value.get("data", {}).items()})
 
 
-__all__ = ["Reason", "Sight", "decode", "encode", "names", "note", "reason", "shown_number", "strengths", "word", "wording"]
+__all__ = ["DISGUISED", "Reason", "Sight", "decode", "encode", "names", "note", "reason", "shown_number", "strengths", "word", "wording"]

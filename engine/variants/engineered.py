@@ -18,7 +18,7 @@ from functools import cached_property
 from typing import Any, ClassVar, Mapping, Sequence
 
 from ..orders import Move, Order, RawOrder
-from ..outcomes import Sight
+from ..outcomes import DISGUISED, Sight
 from ..phases import OrderResult
 from ..resolver import MovementResult, Tracer
 from ..rules import DEFAULT_RULEBOOK, Rulebook
@@ -328,15 +328,15 @@ class Engineered(Variant):
         return reworded(results_for(before, results, power), self.sight(before, power))
 
     def sight(self, before: GameState, power: str | None) -> Sight | None:
-        """Another power's hidden decoy counts as unseen even where its twin shows: a reason naming it, or
-        strengths its zero power made, would expose it."""
+        """Another power's hidden decoy is seen disguised, as the unit it copies: a reason may name it, but
+        shows no strengths it had a part in (its zero power would expose it)."""
         if power is None:
             return None
         seen = super().sight(before, power)
         decoys = {before.units[p] for p in decoy_provinces(before) if p in before.units and before.units[p].power != power}
-        if seen is None and not decoys:
-            return None
-        return lambda unit: unit not in decoys and (seen is None or seen(unit))
+        if not decoys:
+            return seen
+        return lambda unit: DISGUISED if unit in decoys else (seen is None or seen(unit))
 
     def power_name(self, power: str) -> str:
         return "Madman" if power == NEUTRAL else super().power_name(power)

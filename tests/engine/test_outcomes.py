@@ -167,3 +167,21 @@ def test_the_contract_answer_carries_code_and_data() -> None:
         "code": "dislodged_by", "data": {"by": {"power": "GERMANY", "type": "A", "loc": "RUH"}}}
     assert by_order["A RUH - BUR"]["outcome"] == {"code": "moves", "data": {"dest": "BUR"}}
     assert by_order["A MUN S A RUH - BUR"]["outcome"]["code"] == "support_given"
+
+
+def test_a_disguised_unit_is_named_but_its_strengths_are_not_shown() -> None:
+    decoy, attacker = Unit("RUSSIA", UnitType.ARMY, "UKR"), Unit("AUSTRIA", UnitType.ARMY, "GAL")
+    why = Reason(outcomes.BOUNCED_WITH, {"dest": "RUM", "other": decoy, "attack": 1, "resist": 1, "backing": ()})
+    assert word(why, lambda u: outcomes.DISGUISED if u == decoy else True) == "bounced with A UKR in RUM"
+    assert word(why, lambda u: True) == "bounced with A UKR in RUM (1 vs 1)"
+
+
+def test_engineered_shows_other_powers_decoys_disguised() -> None:
+    variant, state = state_from_request({"variant": "engineered", "phase": "S1902M",
+                                         "units": {"RUSSIA": ["A WAR", "D UKR"], "AUSTRIA": ["A GAL"]}})
+    decoy = state.units["UKR"]
+    austrian, russian = variant.sight(state, "AUSTRIA"), variant.sight(state, "RUSSIA")
+    assert austrian is not None and russian is not None
+    assert austrian(decoy) == outcomes.DISGUISED and austrian(state.units["WAR"]) is True
+    assert russian(decoy) is True
+    assert variant.sight(state, None) is None
