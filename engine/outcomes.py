@@ -171,8 +171,14 @@ _FIXED = {
     CIVIL_DISORDER_REMOVAL: "removal not ordered: civil-disorder rule",
     SEVERAL_ORDERS: "several different orders for this unit", NONE: "",
 }
-for _code, _text in _FIXED.items():
-    _WORDINGS[_code] = lambda r, _text=_text: _text
+
+
+def _fixed(text: str) -> Wording:
+    return lambda r: text
+
+
+for _code, _words in _FIXED.items():
+    _WORDINGS[_code] = _fixed(_words)
 
 
 def shown_number(strength: float) -> float:
@@ -269,7 +275,7 @@ def _already_building(r: Reason) -> str:
 
 
 @wording(INVALID, NOTE)
-def _text(r: Reason) -> str:
+def _word_text(r: Reason) -> str:
     return str(r.get("text", ""))
 
 
