@@ -10,6 +10,7 @@ from operator import attrgetter
 from typing import Any, Iterable, Mapping
 
 from .mapdata import MapData
+from .outcomes import encode as encode_outcome
 from .phases import OrderResult, Submission
 from .state import Dislodged, GameState
 from .types import ChancelleryError, Phase, PhaseType, RequestError, Unit, UnitType, province_of
@@ -213,6 +214,7 @@ def _order_entry(r: OrderResult) -> dict[str, Any]:
     entry: dict[str, Any] = {"power": r.power, "order": r.order, "result": r.result, "reason": r.reason}
     if r.default:
         entry["default"] = True
+    entry["outcome"] = encode_outcome(r.why())
     return entry
 
 

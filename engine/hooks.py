@@ -12,6 +12,7 @@ from typing import Mapping, NamedTuple, Protocol, Sequence
 from .mapdata import MapData
 from .orders import Move, Order, RawOrder
 from .resolver import MovementResult, Tracer
+from .outcomes import Reason
 from .state import GameState
 from .types import Phase, Season, Unit, UnitType
 
@@ -22,7 +23,7 @@ class PhaseNote(NamedTuple):
     power: str
     order: str  # the unit or order it concerns, in order notation ("E MOS H")
     succeeded: bool
-    reason: str
+    reason: str | Reason  # words, or a typed reason (engine.outcomes) worded per viewer
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +32,7 @@ class PhaseEnd:
 
     state: GameState
     # Results for orders the standard processing doesn't know (a variant's adjustment orders).
-    verdicts: Mapping[Order, tuple[bool, str]] = field(default_factory=dict)
+    verdicts: Mapping[Order, tuple[bool, str | Reason]] = field(default_factory=dict)
     notes: tuple[PhaseNote, ...] = ()
 
 

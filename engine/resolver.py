@@ -15,6 +15,8 @@ from typing import Callable, Mapping, NamedTuple
 from .convoy_routes import convoy_route_exists
 from .mapdata import MapData
 from .orders import Convoy, Move, Order, SupportHold, SupportMove
+from . import outcomes as oc
+from .outcomes import Reason, word
 from .rules import DEFAULT_RULEBOOK, ConvoyParadox, Rulebook
 from .types import Unit, UnitType, province_of
 
@@ -22,10 +24,18 @@ _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
 
 
 class Outcome(NamedTuple):
-    """How one order ended: ``succeeded`` plus a reason people can read."""
+    """How one order ended: ``succeeded``, a reason people can read, and the typed reason it words
+    (``detail``; ``None`` when a variant gave words only)."""
 
     succeeded: bool
     reason: str = ""
+    detail: Reason | None = None
+
+
+def outcome(succeeded: bool, code: str, **data: object) -> Outcome:
+    """An outcome with a typed reason, worded for everyone."""
+    why = Reason(code, data)
+    return Outcome(succeeded, word(why), why)
 
 
 @dataclass(slots=True)
@@ -341,59 +351,77 @@ class MovementResolver:
         return MovementResult(outcomes, moved, dislodged, contested, set(self.convoyed))
 
     def explain(self, prov: str, dislodged: Mapping[str, tuple[str, bool]]) -> Outcome:
-        """A reason for each order's result, worded for players."""
+        """A typed reason for each order's result, worded for players."""
         order = self.orders[prov]
         ok = self.result[prov]
         kind = type(order)
         if prov in self.held and not (kind is not Move and prov in dislodged):
-            return Outcome(False, "convoy paradox: every unit in it holds (All Hold rule)")
+            return outcome(False, oc.ALL_HOLD_PARADOX)
         if kind is Move:
             if ok:
-                return Outcome(True, "moves" + (" by convoy" if prov in self.convoyed else ""))
+                return outcome(True, oc.MOVES_BY_CONVOY if prov in self.convoyed else oc.MOVES,
+                               dest=self.arrival(prov))
             if not self.has_path(prov):
                 if any(c in self.paradox for c in self.convoyers.get(prov, ())):
-                    return Outcome(False, "convoy paradox: the convoy fails (Szykman rule)")
-                return Outcome(False, "no convoy route" if self.convoyers.get(prov) else "no convoy ordered")
-            dest = self.move_dest[prov]
-            attack = self.attack_strength(prov)
-            opponent = self.is_head_to_head(prov)
-            if opponent is not None and attack <= self.defend_strength(opponent):
-                return Outcome(False, f"lost head-to-head battle with {self.units[opponent]} ({attack} vs {self.defend_strength(opponent)})")
-            for other in self.moves_into[dest]:
-                if other != prov and attack <= self.prevent_strength(other):
-                    prevent = self.prevent_strength(other)
-                    if self.result.get(other):
-                        return Outcome(False, f"beaten to {dest} by {self.units[other]} ({attack} vs {prevent})")
-                    return Outcome(False, f"bounced with {self.units[other]} in {dest} ({attack} vs {prevent})")
-            defender = self.units.get(dest)
-            if defender is not None and defender.power == self.units[prov].power and attack == 0:
-                return Outcome(False, f"can't dislodge own unit in {dest}")
-            return Outcome(False, f"bounced off {dest} ({attack} vs {self.hold_strength(dest)})")
+                    return outcome(False, oc.PARADOX_CONVOY_FAILS)
+                return outcome(False, oc.NO_CONVOY_ROUTE if self.convoyers.get(prov) else oc.NO_CONVOY_ORDERED)
+            return self.explain_failed_move(prov, self.attack_strength(prov))
         if prov in dislodged:
-            attacker = self.units[dislodged[prov][0]]
-            return Outcome(False, f"dislodged by {attacker}")
+            return outcome(False, oc.DISLODGED_BY, by=self.units[dislodged[prov][0]])
         if kind is SupportHold or kind is SupportMove:
             if kind is SupportHold and prov not in self.hold_supporters.get(province_of(order.target.loc), ()):  # type: ignore[union-attr]
-                return Outcome(False, f"void: {order.target} did not hold")  # type: ignore[union-attr]
+                return outcome(False, oc.VOID_DID_NOT_HOLD, target=order.target)  # type: ignore[union-attr]
             if kind is SupportMove and prov not in self.move_supporters.get(province_of(order.target.loc), ()):  # type: ignore[union-attr]
-                return Outcome(False, f"void: {order.target} was not ordered to {order.dest}")  # type: ignore[union-attr]
+                return outcome(False, oc.VOID_NOT_ORDERED, target=order.target, dest=order.dest)  # type: ignore[union-attr]
             if not ok:
                 into = province_of(order.dest) if kind is SupportMove else None  # type: ignore[union-attr]
                 cutters = [a for a in self.moves_into.get(prov, ())
                            if self.units[a].power != self.units[prov].power and a != into and self.has_path(a)]
-                by = ", ".join(str(self.units[c]) for c in cutters)
-                return Outcome(False, f"cut by {by}" if by else "cut")
-            return Outcome(True, "given")
+                return outcome(False, oc.SUPPORT_CUT, by=tuple(self.units[c] for c in cutters))
+            return outcome(True, oc.SUPPORT_GIVEN)
         if kind is Convoy:
             origin = province_of(order.target.loc)  # type: ignore[union-attr]
             if prov in self.paradox:
-                return Outcome(False, "convoy paradox: the fleet holds (Szykman rule)")
+                return outcome(False, oc.PARADOX_FLEET_HOLDS)
             if prov not in self.convoyers.get(origin, ()):
-                return Outcome(False, f"void: {order.target} was not ordered to {order.dest}")  # type: ignore[union-attr]
+                return outcome(False, oc.VOID_NOT_ORDERED, target=order.target, dest=order.dest)  # type: ignore[union-attr]
             if origin not in self.convoyed:
-                return Outcome(False, f"void: {order.target} moves over land")  # type: ignore[union-attr]
-            return Outcome(ok, "convoys" if ok else "fails")
-        return Outcome(True, "holds")
+                return outcome(False, oc.VOID_OVER_LAND, target=order.target)  # type: ignore[union-attr]
+            return outcome(ok, oc.CONVOYS if ok else oc.CONVOY_FAILS)
+        return outcome(True, oc.HOLDS)
+
+    def blames_own_unit(self, prov: str) -> bool:
+        """Whether a failed move of no strength against a unit of its own power is put down to that unit."""
+        return True
+
+    def explain_failed_move(self, prov: str, attack: float, opposes: Callable[[str], bool] | None = None,
+                            number: Callable[[float], float] = lambda x: x, tell_beaten: bool = True) -> Outcome:
+        """Why a move with a path failed: who stood against it and at what strengths. The units whose
+        supports made the strengths are recorded (``backing``), so a viewer who can't see them isn't
+        shown the numbers. ``opposes`` filters the rival moves that count; ``number`` shapes strengths;
+        without ``tell_beaten`` a rival that got in is reported as a bounce too."""
+        dest = self.move_dest[prov]
+        own = tuple(self.units[s] for s in self.move_supporters.get(prov, ()))
+        opponent = self.is_head_to_head(prov)
+        if opponent is not None and attack <= self.defend_strength(opponent):
+            return outcome(False, oc.LOST_HEAD_TO_HEAD, opponent=self.units[opponent], attack=number(attack),
+                           resist=number(self.defend_strength(opponent)),
+                           backing=own + tuple(self.units[s] for s in self.move_supporters.get(opponent, ())))
+        for other in self.moves_into[dest]:
+            if other != prov and (opposes is None or opposes(other)) and attack <= self.prevent_strength(other):
+                prevent = self.prevent_strength(other)
+                backing = own + tuple(self.units[s] for s in self.move_supporters.get(other, ()))
+                if tell_beaten and self.result.get(other):
+                    return outcome(False, oc.BEATEN_TO, dest=dest, by=self.units[other], attack=number(attack),
+                                   resist=number(prevent), backing=backing)
+                return outcome(False, oc.BOUNCED_WITH, dest=dest, other=self.units[other], attack=number(attack),
+                               resist=number(prevent), backing=backing)
+        defender = self.units.get(dest)
+        if defender is not None and defender.power == self.units[prov].power and attack == 0 \
+                and self.blames_own_unit(prov):
+            return outcome(False, oc.CANT_DISLODGE_OWN, dest=dest)
+        return outcome(False, oc.BOUNCED_OFF, dest=dest, attack=number(attack), resist=number(self.hold_strength(dest)),
+                       defender=defender, backing=own + tuple(self.units[s] for s in self.hold_supporters.get(dest, ())))
 
 
 class _Outcomes(dict[str, Outcome]):

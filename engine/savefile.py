@@ -12,6 +12,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Mapping
 
+from . import outcomes
 from .game import Game, PhaseRecord
 from .phases import OrderResult
 from .state import Dislodged, GameState
@@ -62,6 +63,23 @@ def _unseal(text: str) -> dict[str, list[str]]:
     return {str(k): [str(x) for x in v] for k, v in data.items()}
 
 
+def result_to_dict(r: OrderResult) -> dict[str, Any]:
+    """One order's result; ``outcome`` is its typed reason (code and data), which older files lack."""
+    out: dict[str, Any] = {"power": r.power, "order": r.order, "result": r.result, "reason": r.reason}
+    if r.default:
+        out["default"] = True
+    if r.outcome is not None:
+        out["outcome"] = outcomes.encode(r.outcome)
+    return out
+
+
+def result_from_dict(r: Mapping[str, Any]) -> OrderResult:
+    """A result as :func:`result_to_dict` wrote it; without ``outcome`` its words become a ``note``."""
+    reason = str(r.get("reason", ""))
+    return OrderResult(r["power"], r["order"], r["result"], reason, bool(r.get("default", False)), None,
+                       outcomes.decode(r.get("outcome"), reason))
+
+
 def game_to_dict(game: Game) -> dict[str, Any]:
     return {
         "format": SAVE_FORMAT,
@@ -73,11 +91,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
             {
                 "state": state_to_dict(rec.state),
                 "orders": {p: list(v) for p, v in rec.orders.items()},
-                "results": [
-                    {"power": r.power, "order": r.order, "result": r.result, "reason": r.reason}
-                    | ({"default": True} if r.default else {})
-                    for r in rec.results
-                ],
+                "results": [result_to_dict(r) for r in rec.results],
             }
             for rec in game.history
         ],
@@ -103,8 +117,7 @@ def game_from_dict(data: Any) -> Game:
             PhaseRecord(
                 state_from_dict(vid, rec["state"]),
                 {str(p): tuple(v) for p, v in rec["orders"].items()},
-                tuple(OrderResult(r["power"], r["order"], r["result"], r.get("reason", ""), bool(r.get("default", False)))
-                      for r in rec["results"]),
+                tuple(result_from_dict(r) for r in rec["results"]),
             )
             for rec in data["history"]
         ]

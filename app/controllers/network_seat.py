@@ -22,6 +22,7 @@ from typing import Any, Protocol
 from engine.contract import state_from_request
 from engine.game import Game, PhaseRecord
 from engine.orders import Order
+from engine.outcomes import decode as decode_outcome, note
 from engine.phases import OrderResult
 from engine.state import Dislodged, GameState
 from engine.types import ChancelleryError, PhaseType, province_of
@@ -113,8 +114,13 @@ def results_from_wire(items: Iterable[Any]) -> tuple[OrderResult, ...]:
     out = []
     for r in items:
         if isinstance(r, Mapping) and isinstance(r.get("power"), str) and isinstance(r.get("order"), str):
-            out.append(OrderResult(r["power"], r["order"], str(r.get("result", "")), str(r.get("reason", "")),
-                                   bool(r.get("default", False))))
+            reason = str(r.get("reason", ""))
+            try:
+                why = decode_outcome(r.get("outcome"), reason)
+            except ValueError:
+                why = note(reason)  # an outcome this client can't read: keep the host's words
+            out.append(OrderResult(r["power"], r["order"], str(r.get("result", "")), reason,
+                                   bool(r.get("default", False)), None, why))
     return tuple(out)
 
 

@@ -37,7 +37,7 @@ from engine.mapdata import MapData
 from engine.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove
 from engine.phases import FAILS, INVALID
 from engine.state import GameState
-from engine.types import ChancelleryError, OrderError, PhaseType, Unit, UnitType, province_of
+from engine.types import OrderError, PhaseType, Unit, UnitType, province_of
 from engine.variants import Variant
 from engine.variants.base import PUBLIC_VIEW
 from engine.variants.colonial import (
@@ -247,16 +247,16 @@ def draft_arrows(orders: Iterable[tuple[str, Order]], phase_type: PhaseType, *,
 
 
 def result_journey(variant: Variant, record: PhaseRecord) -> RailwayJourney | None:
-    """How the phase's railway move went (``None``: no railway move, or not a Colonial game)."""
+    """How the phase's railway move went, as its result recorded it (``None``: no railway move, not a
+    Colonial game, or a result saved before results carried their journey)."""
     if not isinstance(variant, ColonialVariant) or record.state.phase.type is not PhaseType.MOVEMENT:
         return None
-    if not any(is_railway_move(r.typed) or " VIA TSR" in r.order.upper() for r in record.results):
-        return None
-    try:
-        return variant.railway_journey(record.state, record.orders)
-    except ChancelleryError as exc:
-        log.warning("the railway journey of %s can't be worked out (%s)", record.state.phase, exc)
-        return None
+    for r in record.results:
+        if r.outcome is not None:
+            journey = RailwayJourney.from_outcome(r.outcome)
+            if journey is not None:
+                return journey
+    return None
 
 
 def result_arrows(variant: Variant, record: PhaseRecord, *, include_defaults: bool = False,

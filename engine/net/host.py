@@ -688,9 +688,11 @@ class Host:
         variant = self.game.variant
         by_power: dict[str | None, bytes | None] = {}
         by_list: dict[tuple[int, ...], bytes | None] = {}
+        alive: list[list[Any]] = []  # keeps each list's results alive, so no id in a key is reused
         for conn in self._audience():
             if conn.power not in by_power:
                 shown = variant.results_for(before, list(result.results), viewer(conn.power))
+                alive.append(shown)
                 key = tuple(map(id, shown))
                 if key not in by_list:
                     by_list[key] = self._encode({

@@ -12,6 +12,7 @@ from typing import Any
 from ..contract import centers_by_power, units_by_power
 from ..game import Game, PhaseRecord
 from ..options import legal_orders_for_state
+from ..outcomes import encode as encode_outcome
 from ..phases import OrderResult
 from ..state import GameState
 from ..types import PhaseType
@@ -46,6 +47,8 @@ def result_to_wire(result: OrderResult) -> dict[str, Any]:
                            "reason": result.reason}
     if result.default:
         out["default"] = True
+    if result.outcome is not None:
+        out["outcome"] = encode_outcome(result.outcome)  # already cut to the seat by Variant.results_for
     return out
 
 

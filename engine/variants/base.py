@@ -12,6 +12,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 from ..hooks import PhaseEnd, PhaseNote
 from ..mapdata import MapData, load_map
 from ..orders import Hold, Move, Order, RawOrder, parse_raw
+from ..outcomes import Sight, word
 from ..resolver import MovementResolver, MovementResult, Tracer
 from ..rules import DEFAULT_RULEBOOK, Rulebook
 from ..state import Dislodged, GameState
@@ -278,7 +279,19 @@ class Variant:
             prov = None if unit is None else province_of(unit.loc)
             if r.power == power or (prov is not None and prov in view.units and view.units[prov].power == r.power):
                 shown.append(r)
-        return shown
+        return reworded(shown, self.sight(before, power))
+
+    def sight(self, before: GameState, power: str | None) -> Sight | None:
+        """Which units ``power`` may see in the phase that began at ``before`` (``None``: all of them).
+
+        Results are worded through it (:func:`reworded`), so a reason names no unit the viewer can't see
+        and shows no strengths such a unit's support made. By default: its own units and those
+        :meth:`view_for` shows, on the board or dislodged."""
+        view = self.view_for(before, power)
+        if view is before or power is None:
+            return None
+        seen = set(self.all_units(view)) | {d.unit for d in view.dislodged.values()}
+        return lambda unit: unit.power == power or unit in seen
 
     def all_units(self, state: GameState) -> list[Unit]:
         """Every unit on the board, as orders name them (variants add units kept in ``state.extra``)."""
@@ -307,4 +320,20 @@ _STANDARD_READING: dict[type, tuple[frozenset[str] | None, bool]] = {}
 _STANDARD_OPTIONS: dict[type[Variant], bool] = {}
 
 
-__all__ = ["PUBLIC_VIEW", "PhaseEnd", "PhaseNote", "Variant"]
+
+def reworded(results: Sequence[Any], sees: Sight | None) -> list[Any]:
+    """``results`` (``OrderResult``) with their reasons worded, and their data cut, for a viewer who sees
+    what ``sees`` accepts (unchanged when it sees everything)."""
+    if sees is None:
+        return list(results)
+    out = []
+    for r in results:
+        if r.outcome is None:
+            out.append(r)
+            continue
+        seen = r.outcome.seen_by(sees)
+        out.append(r if seen is r.outcome else r._replace(reason=word(seen), outcome=seen))
+    return out
+
+
+__all__ = ["PUBLIC_VIEW", "PhaseEnd", "PhaseNote", "Variant", "reworded"]

@@ -23,7 +23,8 @@ from typing import Any, Mapping, Sequence
 
 from ..mapdata import MapData
 from ..orders import Hold, Move, Order, RawOrder, SupportMove, tokenize
-from ..resolver import MovementResolver, MovementResult, Outcome, Tracer
+from ..outcomes import Reason, shown_number, strengths, word, wording
+from ..resolver import MovementResolver, MovementResult, Outcome, Tracer, outcome
 from ..rules import DEFAULT_RULEBOOK, Rulebook
 from ..state import GameState
 from ..types import (
@@ -133,6 +134,46 @@ def is_suez_move(places: ColonialPlaces, order: object) -> bool:
 
 # --- the railway journey ------------------------------------------------------------------------------
 
+# Colonial's reason codes (engine.outcomes): the railway move's journey and what stopped it, the canal.
+RAILWAY, SUEZ_CLOSED, SUEZ_OPEN, BOUNCED_BY_TRAIN = "railway", "suez_closed", "suez_open", "bounced_by_train"
+MET_HALF_WAY, STAYS_OCCUPIED, RAIL_BOUNCED_WITH, LINE_BLOCKED = "met_half_way", "stays_occupied", "bounced_with", "line_blocked"
+_JOURNEY_KEYS = frozenset({"unit", "ordered_to", "path", "stopped_at", "arrived", "blocked_at"})
+
+
+@wording(RAILWAY)
+def _word_railway(r: Reason) -> str:
+    if r.get("arrived"):
+        return "moves by the Trans-Siberian Railroad"
+    by = r.get("by")
+    cause, origin, blocked_at = r.get("cause"), r.get("unit").loc, r.get("blocked_at")
+    if cause == MET_HALF_WAY:
+        why = f"met {by or 'a unit'} half way, moving into {origin}"
+    elif cause == STAYS_OCCUPIED:
+        why = f"{r.get('ordered_to')} stays occupied" + (f" by {by}" if by else "")
+    elif cause == RAIL_BOUNCED_WITH:
+        why = "bounced" + (f" with {by}" if by else "") + f" in {r.get('ordered_to')}" + strengths(r)
+    else:
+        why = f"the line is blocked at {blocked_at}" + (f" by {by}" if by else "") + (" entering it" if r.get("entering") else "")
+    stop = r.get("stopped_at")
+    return f"{why}: stays in {origin}" if stop == origin else f"{why}: stops in {stop}"
+
+
+@wording(SUEZ_CLOSED)
+def _word_suez_closed(r: Reason) -> str:
+    return f"the Suez Canal is closed to {r.get('unit')}: no permission from the unit in {r.get('canal')}"
+
+
+@wording(SUEZ_OPEN)
+def _word_suez_open(r: Reason) -> str:
+    return f"the Suez Canal is open for {r.get('fleet')} to {r.get('dest')}"
+
+
+@wording(BOUNCED_BY_TRAIN)
+def _word_bounced_by_train(r: Reason) -> str:
+    train = r.get("train")
+    return ("bounced by the railway army" + (f" {train}" if train else "") + f" passing {r.get('dest')}" + strengths(r))
+
+
 
 @dataclass(frozen=True, slots=True)
 class RailwayJourney:
@@ -144,7 +185,27 @@ class RailwayJourney:
     stopped_at: str  # where the army ends (its origin when it never got away)
     arrived: bool
     blocked_at: str | None  # the space it could not pass or enter, if any
-    reason: str
+    cause: Reason = Reason("none")  # why it stopped: met_half_way, stays_occupied, bounced_with, line_blocked
+
+    @property
+    def outcome(self) -> Reason:
+        """The railway move's typed reason: the whole journey, so a past turn is drawn from history."""
+        return Reason(RAILWAY, {"unit": self.unit, "ordered_to": self.ordered_to, "path": self.path,
+                                "stopped_at": self.stopped_at, "arrived": self.arrived,
+                                "blocked_at": self.blocked_at, "cause": self.cause.code} | self.cause.data)
+
+    @property
+    def reason(self) -> str:
+        return word(self.outcome)
+
+    @classmethod
+    def from_outcome(cls, why: Reason) -> RailwayJourney | None:
+        """The journey a railway move's recorded reason tells (``None`` for any other reason)."""
+        if why.code != RAILWAY or not isinstance(why.get("unit"), Unit):
+            return None
+        cause = {k: v for k, v in why.data.items() if k not in _JOURNEY_KEYS}
+        return cls(why.get("unit"), str(why.get("ordered_to")), tuple(why.get("path", ())), str(why.get("stopped_at")),
+                   bool(why.get("arrived")), why.get("blocked_at"), Reason(str(cause.pop("cause", "none")), cause))
 
     @property
     def origin(self) -> str:
@@ -357,19 +418,20 @@ class ColonialResolver(MovementResolver):
             return False
         return self.attack_strength(prov) <= self._train_strength(dest)
 
-    def _enters_destination(self) -> tuple[bool, str]:
+    def _enters_destination(self) -> tuple[bool, Reason]:
         origin = self.rail_origin
         assert origin is not None
         dest = self.rail_path[-1]
         occupant = self.units.get(dest)
         if occupant is not None and (dest not in self.move_dest or not self.resolve(dest)):
-            return False, f"{dest} stays occupied by {occupant}"
+            return False, Reason(STAYS_OCCUPIED, {"by": occupant})
         attack = self.unit_strength(origin) + self.supports(origin)
         for other in self.moves_into.get(dest, ()):
             if other != origin and attack <= self.prevent_strength(other):
                 prevent = self.prevent_strength(other)
-                return False, f"bounced with {self.units[other]} in {dest} ({attack:g} vs {prevent:g})"
-        return True, ""
+                return False, Reason(RAIL_BOUNCED_WITH, {"by": self.units[other], "attack": shown_number(attack),
+                                                         "resist": shown_number(prevent)})
+        return True, Reason("none")
 
     def _free(self, space: str) -> bool:
         """Can the train stop in ``space``: nobody stays, arrives, or stands off there?"""
@@ -389,24 +451,21 @@ class ColonialResolver(MovementResolver):
         dest = path[-1]
         reached, blocker = self._reach()
         if reached == 0:
-            why = f"met {self.units[path[0]]} half way, moving into {origin}"
-            return RailwayJourney(unit, dest, path, origin, False, path[0], why + f": stays in {origin}")
+            why = Reason(MET_HALF_WAY, {"by": self.units[path[0]], "origin": origin})
+            return RailwayJourney(unit, dest, path, origin, False, path[0], why)
         if reached == len(path):
             arrived, why = self._enters_destination()
             if arrived:
-                return RailwayJourney(unit, dest, path, dest, True, None, "moves by the Trans-Siberian Railroad")
+                return RailwayJourney(unit, dest, path, dest, True, None)
             blocked_at = dest
         else:
             blocked_at = path[reached - 1]
             assert blocker is not None
-            if blocker == blocked_at:
-                why = f"the line is blocked at {blocked_at} by {self.units[blocker]}"
-            else:
-                why = f"the line is blocked at {blocked_at} by {self.units[blocker]} entering it"
+            why = Reason(LINE_BLOCKED, {"by": self.units[blocker], "entering": blocker != blocked_at})
         for space in reversed(path[: reached - 1]):
             if self._free(space):
-                return RailwayJourney(unit, dest, path, space, False, blocked_at, f"{why}: stops in {space}")
-        return RailwayJourney(unit, dest, path, origin, False, blocked_at, f"{why}: stays in {origin}")
+                return RailwayJourney(unit, dest, path, space, False, blocked_at, why)
+        return RailwayJourney(unit, dest, path, origin, False, blocked_at, why)
 
     # --- results ----------------------------------------------------------------------------------------
 
@@ -420,18 +479,18 @@ class ColonialResolver(MovementResolver):
         order = self.orders[prov]
         if prov == self.rail_origin:
             if prov in dislodged:
-                return Outcome(False, f"dislodged by {self.units[dislodged[prov][0]]}")
+                return outcome(False, "dislodged_by", by=self.units[dislodged[prov][0]])
             journey = self.journey()
-            return Outcome(journey.arrived, journey.reason)
+            return Outcome(journey.arrived, journey.reason, journey.outcome)
         if type(order) is Move and not self.result[prov]:
             if prov in self.suez_moves and not self.has_path(prov):
-                return Outcome(False, f"the Suez Canal is closed to {order.unit}: no permission from the unit in "
-                                      f"{self.places.canal}")
+                return outcome(False, SUEZ_CLOSED, unit=order.unit, canal=self.places.canal)
             if self._bounced_by_train(prov) and super().move_succeeds(prov):
                 assert self.rail_origin is not None  # a train bounced it, so there is a railway move
                 dest = self.move_dest[prov]
-                return Outcome(False, f"bounced by the railway army {self.units[self.rail_origin]} passing "
-                                      f"{dest} ({self.attack_strength(prov):g} vs {self._train_strength(dest):g})")
+                return outcome(False, BOUNCED_BY_TRAIN, train=self.units[self.rail_origin], dest=dest,
+                               attack=shown_number(self.attack_strength(prov)),
+                               resist=shown_number(self._train_strength(dest)))
         return super().explain(prov, dislodged)
 
 
@@ -676,7 +735,7 @@ class ColonialVariant(Variant):
         resolver.rulebook = self.rulebook
         result = resolver.run()
         for key, permission in permissions.items():
-            result.outcomes[key] = Outcome(True, f"the Suez Canal is open for {permission.fleet} to {permission.dest}")
+            result.outcomes[key] = outcome(True, SUEZ_OPEN, fleet=permission.fleet, dest=permission.dest)
         return result
 
     def railway_journey(self, state: GameState, orders: Mapping[str, Sequence[str]]) -> RailwayJourney | None:

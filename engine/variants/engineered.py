@@ -18,13 +18,14 @@ from functools import cached_property
 from typing import Any, ClassVar, Mapping, Sequence
 
 from ..orders import Move, Order, RawOrder
+from ..outcomes import DISGUISED, Sight
 from ..phases import OrderResult
 from ..resolver import MovementResult, Tracer
 from ..rules import DEFAULT_RULEBOOK, Rulebook
 from ..state import Dislodged, GameState
 from ..types import ChancelleryError, Phase, Unit, UnitType, province_of
 from . import register
-from .base import PhaseEnd, Variant
+from .base import PhaseEnd, Variant, reworded
 from .engineered_rules import movement, seasons
 from .engineered_rules.options import fighter_moves, legal_orders, unit_extra_orders
 from .engineered_rules.orders import (
@@ -324,7 +325,18 @@ class Engineered(Variant):
     def results_for(self, before: GameState, results: Sequence[OrderResult], power: str | None) -> list[OrderResult]:
         """A phase's results as ``power`` may read them: another power's hidden decoy orders read as the
         unit it copies, and its creation isn't shown (see ``engineered_rules/views.py``)."""
-        return results_for(before, results, power)
+        return reworded(results_for(before, results, power), self.sight(before, power))
+
+    def sight(self, before: GameState, power: str | None) -> Sight | None:
+        """Another power's hidden decoy is seen disguised, as the unit it copies: a reason may name it, but
+        shows no strengths it had a part in (its zero power would expose it)."""
+        if power is None:
+            return None
+        seen = super().sight(before, power)
+        decoys = {before.units[p] for p in decoy_provinces(before) if p in before.units and before.units[p].power != power}
+        if not decoys:
+            return seen
+        return lambda unit: DISGUISED if unit in decoys else (seen is None or seen(unit))
 
     def power_name(self, power: str) -> str:
         return "Madman" if power == NEUTRAL else super().power_name(power)

@@ -19,7 +19,9 @@ from app.scene.pictures import result_arrows
 from app.widgets.game_page import GamePage
 from app.widgets.main_window import MainWindow
 from engine.contract import state_from_request
+from engine import savefile
 from engine.game import Game
+from engine.variants.colonial import ColonialResolver, ColonialVariant
 
 from gui_helpers import click, draft_lines, key, point_of, submit, window  # noqa: F401  (fixture)
 
@@ -142,6 +144,28 @@ def test_result_arrows_of_an_arrival_and_of_a_train_that_never_left() -> None:
         game.process()
         arrows = [a for a in result_arrows(game.variant, game.history[0]) if a.style is ArrowStyle.TSR]
         assert [(a.from_loc, a.via, a.to_loc, a.failed) for a in arrows] == expected
+
+
+def test_a_past_turn_is_drawn_from_its_history_without_adjudicating_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Game.new("colonial")
+    _, state = state_from_request({"variant": "colonial", "phase": "S1870M",
+                                   "units": {"RUSSIA": ["A MOS"], "CHINA": ["A KRA"]}})
+    game.replace_state(state)
+    game.set_orders("RUSSIA", ["A MOS - VLA VIA TSR"], ready=True)
+    game.set_orders("CHINA", ["A KRA H"], ready=True)
+    game.process()
+    loaded = savefile.loads(savefile.dumps(game))
+
+    def no_adjudication(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a past turn was adjudicated again to draw it")
+
+    monkeypatch.setattr(ColonialVariant, "adjudicate_movement", no_adjudication)
+    monkeypatch.setattr(ColonialResolver, "run", no_adjudication)
+    arrows = [a for a in result_arrows(loaded.variant, loaded.history[0]) if a.style is ArrowStyle.TSR]
+    assert [(a.from_loc, a.via, a.to_loc, a.failed) for a in arrows] == [
+        ("MOS", ("PRM",), "OMS", False),  # travelled: solid up to the stop
+        ("OMS", ("KRA", "IRK"), "VLA", True),  # the rest: failed, marked at the stop
+    ]
 
 
 def test_granting_suez_passage_by_clicking_egypts_unit(qtbot: QtBot, window: MainWindow) -> None:

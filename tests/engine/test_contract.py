@@ -50,7 +50,8 @@ def test_retreat_phase_then_winter_only_when_needed() -> None:
     r = engine.adjudicate(dict(base, orders={}, centers={"FRANCE": ["PAR", "MAR"]}))
     assert r["next_phase"] == "S1902M"  # nobody builds or removes: winter is skipped
     assert r["orders"] == [{"power": "GERMANY", "order": "A MUN D", "result": "succeeds",
-                            "reason": "no retreat ordered: disbanded", "default": True}]
+                            "reason": "no retreat ordered: disbanded", "default": True,
+                            "outcome": {"code": "no_retreat_disbanded", "data": {}}}]
 
 
 def test_a_convoyed_attacker_leaves_its_origin_open() -> None:

@@ -10,6 +10,7 @@ from lan_support import STEP, pick_orders, run, seat, start_host
 from engine.game import Game
 from engine.net.client import AsyncClient, RequestRefused
 from engine.net.host import Host, HostSettings, HostThread
+from engine.outcomes import encode as encode_outcome
 
 POWERS = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
 
@@ -58,6 +59,7 @@ def test_a_full_year_with_seven_remote_seats_matches_a_local_replay() -> None:
     assert replay.state == host.game.state
     assert observed[-1]["results"] == [
         {"power": r.power, "order": r.order, "result": r.result, "reason": r.reason} | ({"default": True} if r.default else {})
+        | {"outcome": encode_outcome(r.outcome)}
         for r in result.results]
 
 

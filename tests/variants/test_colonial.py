@@ -17,7 +17,7 @@ from engine.options import legal_order_objects
 from engine.orders import Move
 from engine.types import PhaseType, RequestError, UnitType, province_of
 from engine.variants import find_variant
-from engine.variants.colonial import ColonialVariant, SuezPermission
+from engine.variants.colonial import ColonialVariant, RailwayJourney, SuezPermission
 
 SUITE: dict[str, Any] = conformance.load(conformance.DATA / "variants" / "colonial" / "cases.json")
 CASES = SUITE["cases"]
@@ -188,6 +188,26 @@ def test_railway_journey_tells_where_the_army_stopped_and_why() -> None:
     assert "A MON" in journey.reason and "stops in PRM" in journey.reason
     assert journey.as_dict()["stopped_at"] == "PRM"
     assert variant.railway_journey(state, {"RUSSIA": ["A MOS - PRM"]}) is None
+
+
+def test_the_railway_moves_result_records_its_journey_and_a_save_keeps_it() -> None:
+    game = Game.new("colonial")
+    _, state = state_from_request({"variant": "colonial", "phase": "S1870M",
+                                   "units": {"RUSSIA": ["A MOS", "A OMS"], "CHINA": ["A MON"]}})
+    game.replace_state(state)
+    orders = {"RUSSIA": ["A OMS H", "A MOS - IRK VIA TSR"], "CHINA": ["A MON - KRA"]}
+    variant = game.variant
+    assert isinstance(variant, ColonialVariant)
+    expected = variant.railway_journey(state, orders)
+    for power, lines in orders.items():
+        game.set_orders(power, lines, ready=True)
+    game.process()
+    loaded = savefile.loads(savefile.dumps(game))
+    (train,) = [r for r in loaded.history[0].results if r.order == "A MOS - IRK VIA TSR"]
+    assert train.outcome is not None and train.outcome.code == "railway"
+    journey = RailwayJourney.from_outcome(train.outcome)
+    assert journey == expected
+    assert journey is not None and journey.stopped_at == "PRM" and journey.reason == train.reason
 
 
 def test_tsr_rules_option_is_checked() -> None:

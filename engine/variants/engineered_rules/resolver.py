@@ -20,6 +20,7 @@ from typing import Mapping
 
 from ...mapdata import MapData
 from ...orders import Move, Order, SupportHold, SupportMove
+from ...outcomes import shown_number
 from ...resolver import MovementResolver, MovementResult, Outcome, Tracer
 from ...types import Unit, UnitType, province_of
 from .orders import Damage, Transport
@@ -182,18 +183,9 @@ class EngineeredResolver(MovementResolver):
         return outcome
 
     def _explain_failed_move(self, prov: str) -> Outcome:
-        attack = self.attack_strength(prov)
-        dest = self.move_dest[prov]
-        opponent = self.is_head_to_head(prov)
-        if opponent is not None and attack <= self.defend_strength(opponent):
-            return Outcome(False, f"lost head-to-head battle with {self.units[opponent]} "
-                                  f"({attack:g} vs {self.defend_strength(opponent):g})")
-        for other in self.moves_into[dest]:
-            if other != prov and self.opposes(other) and attack <= self.prevent_strength(other):
-                return Outcome(False, f"bounced with {self.units[other]} in {dest} "
-                                      f"({attack:g} vs {self.prevent_strength(other):g})")
-        defender = self.units.get(dest)
-        if defender is not None and defender.power == self.units[prov].power and attack == 0 \
-                and self.unit_strength(prov) > 0:
-            return Outcome(False, f"can't dislodge own unit in {dest}")
-        return Outcome(False, f"bounced off {dest} ({attack:g} vs {self.hold_strength(dest):g})")
+        return self.explain_failed_move(prov, self.attack_strength(prov), opposes=self.opposes, number=shown_number,
+                                        tell_beaten=False)
+
+    def blames_own_unit(self, prov: str) -> bool:
+        return self.unit_strength(prov) > 0
+
