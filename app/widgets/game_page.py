@@ -31,6 +31,7 @@ from app.controllers.drafts import OrderDraft
 from app.controllers.gm import GameMaster
 from app.controllers.hotseat import HotSeatFlow, Stage
 from app.controllers.order_entry import Click, OrderEntry, Step
+from app.controllers.results import PhaseResults, phase_results
 from app.controllers.review import known_orders, review
 from app.controllers.setup import Mode, game_mode, human_powers
 from app.controllers.text_orders import read_order_text
@@ -50,6 +51,7 @@ from app.scene.pictures import (
 )
 from engine.game import Game, PhaseRecord
 from engine.orders import Hold
+from engine.phases import OrderResult
 from engine.report import centre_changes, phase_report, state_after
 from engine.state import GameState
 from engine.types import ChancelleryError, PhaseType, UnitType, province_of
@@ -97,6 +99,9 @@ class GamePage(QWidget):
 
         # --- widgets ---
         self.scene = MapScene(self.geometry, self.board, self.colours)
+        # Owned by the page, so the scene dies on the GUI thread with it: left to Python, a garbage
+        # collection that happens to run on a network thread would delete it (and its timers) there.
+        self.scene.setParent(self)
         self.view = MapView(self.scene)
         self.view.setObjectName("mapView")
         self.hover_card = HoverCard(self.view.viewport())
@@ -316,6 +321,8 @@ class GamePage(QWidget):
                                 awaiting_dislodged=state.phase.type is PhaseType.RETREATS, railway_highlights=railway)
         if panels:
             self._refresh_banner_for_entry()
+            self.order_panel.show_entry()
+            self._set_orders_tab_text("Orders")
             self._refresh_panel(powers, draft)
         self._refresh_question(entry)
         self._refresh_bid_dialog(entry)
@@ -364,14 +371,34 @@ class GamePage(QWidget):
             self.banner_button.setText("Back to the current phase")
             self.banner_button.show()
         self.banner.show()
-        if self.flow is not None and self.flow.stage is not Stage.ENTRY:
-            self.order_panel.reset()
-            self.order_panel.set_header(f"Results: {name}")
-            self.order_panel.set_submit("Continue", False)
-            self.order_panel.set_guidance("Everyone may look now. Click Continue above when ready.")
-        elif self.flow is None:
-            self._refresh_panel(self.entry_powers(), self.draft)
+        if in_results_stage:
+            guidance = ("Everyone may look now. The game is over." if self.game.is_over else
+                        f"Everyone may look now; then Continue to {self.game.state.phase.long_name} "
+                        "(the button above the map).")
+        else:
+            guidance = "Reviewing an earlier phase; the button above the map goes back to the current one."
+        self.order_panel.show_results(f"Results: {name}", guidance, self._phase_results(index), self.colours)
+        self._set_orders_tab_text("Results")
         self.status.emit(f"Results of {name}" if in_results_stage else f"Reviewing {name}")
+
+    def _visible_results(self, index: int) -> list[OrderResult]:
+        """The results of ``game.history[index]`` the viewer may read (under fog, another power's decoy
+        orders read as its twin's)."""
+        record = self.game.history[index]
+        viewer = self.viewer()
+        if viewer is ALL:
+            return list(record.results)
+        return list(self.game.variant.results_for(record.state, record.results, viewer))
+
+    def _phase_results(self, index: int) -> PhaseResults:
+        record = self.game.history[index]
+        return phase_results(self.board, self.game.variant.powers, record.state.phase.long_name,
+                             self._visible_results(index), state_after(self.game, index))
+
+    def _set_orders_tab_text(self, text: str) -> None:
+        tab = self.tabs.indexOf(self.order_panel)
+        if tab >= 0 and self.tabs.tabText(tab) != text:
+            self.tabs.setTabText(tab, text)
 
     def _results_summary(self, index: int) -> str:
         before, after = self.game.history[index].state, state_after(self.game, index)
@@ -384,10 +411,7 @@ class GamePage(QWidget):
             parts.append("; ".join(f"{self._power_name(p)} takes {', '.join(cs)}" for p, cs in gains.items()) + ".")
         if after.dislodged:
             parts.append(f"{len(after.dislodged)} unit{'s' if len(after.dislodged) != 1 else ''} dislodged.")
-        record = self.game.history[index]
-        viewer = self.viewer()
-        results = record.results if viewer is ALL else self.game.variant.results_for(record.state, record.results, viewer)
-        notes = [note_line(self.board, n) for n in rule_notes(results)]
+        notes = [note_line(self.board, n) for n in rule_notes(self._visible_results(index))]
         if notes:
             shown = notes[:4]
             more = f" (+{len(notes) - 4} more in the History tab)" if len(notes) > 4 else ""
@@ -562,6 +586,7 @@ class GamePage(QWidget):
     def open_board_window(self) -> BoardWindow:
         if self.board_window is None:
             self.public_scene = MapScene(self.geometry, self.board, self.colours)
+            self.public_scene.setParent(self)  # deleted with the page, on the GUI thread (see self.scene)
             self.board_window = BoardWindow(self.public_scene)
             self.board_window.view.order_key.connect(
                 lambda k: self.board_window.close() if k == "Escape" and self.board_window else None)
