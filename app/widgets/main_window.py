@@ -52,6 +52,8 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(self.start_page)
         self.setCentralWidget(self.stack)
         self._build_menus()
+        self.start_page.host_requested.connect(self.lan.host_dialog)
+        self.start_page.join_requested.connect(self.lan.join_dialog)
         self._refresh_recent()
         self._update_actions()
 
