@@ -10,7 +10,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import replace
 
-from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtCore import QPoint, QRect, Qt, Signal
 from PySide6.QtGui import QAction, QFont
 from PySide6.QtWidgets import (
     QFrame,
@@ -36,6 +36,7 @@ from app.controllers.review import known_orders, review
 from app.controllers.setup import Mode, game_mode, human_powers
 from app.controllers.text_orders import read_order_text
 from app.drawing import BoardPicture
+from app.drawing.errors import GeometryError
 from app.scene.map_scene import MapScene
 from app.scene.map_view import MapView
 from app.scene.pictures import (
@@ -563,12 +564,24 @@ class GamePage(QWidget):
             self.flyout.buttons[key].setText(f"{entry.kind_label(key)} ({key})")
         loc = entry.selected_location() or entry.selected
         at = self.view.mapFromScene(self.scene.anchor(loc))
-        lit = [self.view.mapFromScene(self.scene.anchor(p)) for p in entry.highlights | entry.railway_highlights]
         try:
             units = [self.view.mapFromScene(item.pos()) for item in self.scene.units.values()]
         except RuntimeError:  # the scene is being torn down with the window; scroll signals still arrive
             return
-        self.flyout.show_kinds(kinds, at, lit * 3 + units)  # covering a target is worse than a unit
+        self.flyout.show_kinds(kinds, at, self._target_rects(entry.highlights | entry.railway_highlights), units)
+
+    def _target_rects(self, targets: frozenset[str]) -> list[QRect]:
+        """Where on screen each lit target is clicked: a square around its unit anchor, the size of a unit
+        mark (at least a finger's width)."""
+        half = int(max(12.0, min(40.0, self.geometry.unit_size * self.view.zoom * 0.6)))
+        rects = []
+        for loc in targets:
+            try:
+                point = self.view.mapFromScene(self.scene.anchor(loc))
+            except GeometryError:
+                continue
+            rects.append(QRect(point.x() - half, point.y() - half, 2 * half, 2 * half))
+        return rects
 
     # --- public board (projector) -----------------------------------------------------------------
 
