@@ -1,11 +1,15 @@
 """The main window: start page or an open game, menus, files (new, open, recent, save, autosave),
-exports (PNG, SVG, PDF, print, text report) and view settings."""
+exports (PNG, SVG, PDF, print, text report) and view settings.
+
+The start page is all the first paint needs: the game page (and with it the map geometry, shapely and
+numpy), the new-game dialog and the exporters are imported when first used."""
 from __future__ import annotations
 
 import json
 import logging
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPainter
 from PySide6.QtWidgets import (
@@ -17,17 +21,18 @@ from PySide6.QtWidgets import (
 )
 
 from app.controllers.setup import Mode, NewGameSpec, create_game, ensure_game_id
-from app.drawing import DrawingError, paint_board, save_pdf, save_png, save_svg
 from app.net.menu import LanMenu
-from app.scene.pictures import Display
 from app.settings import Settings, SettingsStore
 from engine.game import Game
 from engine.savefile import load_game, save_game, write_atomic
 from engine.types import ChancelleryError, Phase
 
-from .game_page import GamePage
-from .new_game_dialog import NewGameDialog
 from .start_page import StartPage
+
+if TYPE_CHECKING:
+    from app.scene.pictures import Display
+
+    from .game_page import GamePage
 
 log = logging.getLogger("chancellery.app.window")
 
@@ -183,6 +188,8 @@ class MainWindow(QMainWindow):
     # --- games ------------------------------------------------------------------------------------
 
     def display(self) -> Display:
+        from app.scene.pictures import Display
+
         return Display(
             show_labels=self.labels_action.isChecked(),
             show_units=self.units_action.isChecked(),
@@ -191,6 +198,8 @@ class MainWindow(QMainWindow):
         )
 
     def new_game_dialog(self) -> None:
+        from .new_game_dialog import NewGameDialog
+
         dialog = NewGameDialog(self, self.settings.last_variant)
         if dialog.exec() == NewGameDialog.DialogCode.Accepted:
             self.start_new_game(dialog.spec())
@@ -232,6 +241,8 @@ class MainWindow(QMainWindow):
     def show_game(self, game: Game) -> None:
         self.close_game()
         ensure_game_id(game)
+        from .game_page import GamePage
+
         self._install_page(GamePage(game, self.display(), self.autosave))
 
     def _install_page(self, page: GamePage) -> None:
@@ -317,6 +328,8 @@ class MainWindow(QMainWindow):
         """Write the board as shown to ``path`` (PNG, SVG or PDF by the file's suffix)."""
         if self.page is None:
             return False
+        from app.drawing import DrawingError, save_pdf, save_png, save_svg
+
         picture, geometry = self.page.export_picture(), self.page.geometry
         suffix = path.suffix.lower()
         try:
@@ -357,6 +370,8 @@ class MainWindow(QMainWindow):
         if self.page is None:
             return
         from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
+        from app.drawing import paint_board
 
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         dialog = QPrintDialog(printer, self)
