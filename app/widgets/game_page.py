@@ -614,8 +614,12 @@ class GamePage(QWidget):
         picture, retreats = self.public_picture()
         self.public_scene.show_picture(picture, retreat_options=retreats)
         counts = self.game.center_counts()
+        index = self.results_index()
+        # The header names the phase the board shows: the results of the last one until Continue.
+        phase = (f"{self.game.history[index].state.phase.long_name}: results" if index is not None
+                 else self.game.state.phase.long_name)
         self.board_window.set_header(
-            self.game.state.phase.long_name,
+            phase,
             [(self._power_name(p), self.colours.get(p, "#888"), counts.get(p, 0)) for p in self.game.variant.powers])
 
     # --- display options --------------------------------------------------------------------------

@@ -34,6 +34,8 @@ class ResultsList(QTextEdit):
             for row in group.rows:
                 verdict_colour = VERDICT_COLOURS.get(row.verdict, FALLBACK_COLOUR)
                 order = escape(row.order)
+                if row.default:  # filled in by the engine: quieter than the orders people gave
+                    order = f"<span style='color:#6b6b6b'>{order}</span>"
                 parts.append(
                     f"<tr><td style='font-family:monospace'>{order}</td>"
                     f"<td align='right'><b style='color:{verdict_colour}'>{escape(row.verdict)}</b></td></tr>")
