@@ -568,12 +568,16 @@ class GamePage(QWidget):
             units = [self.view.mapFromScene(item.pos()) for item in self.scene.units.values()]
         except RuntimeError:  # the scene is being torn down with the window; scroll signals still arrive
             return
-        self.flyout.show_kinds(kinds, at, self._target_rects(entry.highlights | entry.railway_highlights), units)
+        self.flyout.show_kinds(kinds, at, self._target_rects(entry.highlights | entry.railway_highlights), units,
+                               self._mark_half_size())
+
+    def _mark_half_size(self) -> int:
+        """Half the on-screen size of a unit mark (at least half a finger's width)."""
+        return int(max(12.0, min(40.0, self.geometry.unit_size * self.view.zoom * 0.6)))
 
     def _target_rects(self, targets: frozenset[str]) -> list[QRect]:
-        """Where on screen each lit target is clicked: a square around its unit anchor, the size of a unit
-        mark (at least a finger's width)."""
-        half = int(max(12.0, min(40.0, self.geometry.unit_size * self.view.zoom * 0.6)))
+        """Where on screen each lit target is clicked: a square around its unit anchor, a unit mark's size."""
+        half = self._mark_half_size()
         rects = []
         for loc in targets:
             try:

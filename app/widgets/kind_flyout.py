@@ -34,7 +34,7 @@ class KindFlyout(QFrame):
         self.hide()
 
     def show_kinds(self, kinds: list[str], at: QPoint, keep_clear: Sequence[QRect] = (),
-                   avoid: Sequence[QPoint] = ()) -> None:
+                   avoid: Sequence[QPoint] = (), avoid_radius: int = 0) -> None:
         """Show the buttons for ``kinds`` near ``at`` (the selected unit), where they cover none of
         ``keep_clear`` (the lit targets, where the next click goes) if any such place is near, and as few
         ``avoid`` points (other units) as possible."""
@@ -44,7 +44,7 @@ class KindFlyout(QFrame):
         for key, button in self.buttons.items():
             button.setVisible(key in kinds)
         self.adjustSize()
-        self.move(best_place(self.size(), at, self._bounds(), keep_clear, avoid))
+        self.move(best_place(self.size(), at, self._bounds(), keep_clear, avoid, avoid_radius))
         self.show()
         self.raise_()
 
@@ -58,9 +58,10 @@ DIRECTIONS = 16
 
 
 def best_place(size: QSize, at: QPoint, bounds: QRect, keep_clear: Sequence[QRect],
-               avoid: Sequence[QPoint]) -> QPoint:
+               avoid: Sequence[QPoint], avoid_radius: int = 0) -> QPoint:
     """The top-left corner for a box of ``size`` near ``at``: inside ``bounds``, clear of ``at`` itself and of
-    every ``keep_clear`` rectangle when possible, then covering the fewest ``avoid`` points, then nearest."""
+    every ``keep_clear`` rectangle when possible, then within ``avoid_radius`` of the fewest ``avoid``
+    points (units), then nearest."""
     w, h = size.width(), size.height()
     own = QRect(at.x() - GAP, at.y() - GAP, 2 * GAP, 2 * GAP)
     best: tuple[tuple[int, int, int, float], QPoint] | None = None
@@ -77,7 +78,8 @@ def best_place(size: QSize, at: QPoint, bounds: QRect, keep_clear: Sequence[QRec
             y = int(round(max(bounds.top() + 2, min(cy - h / 2, bounds.bottom() - h - 2))))
             box = QRect(x, y, w, h)
             covered = sum(1 for r in keep_clear if box.intersects(r)) + (1 if box.intersects(own) else 0)
-            units = sum(1 for p in avoid if box.contains(p))
+            near = box.adjusted(-avoid_radius, -avoid_radius, avoid_radius, avoid_radius)
+            units = sum(1 for p in avoid if near.contains(p))
             outside = 0 if bounds.contains(box) else 1
             cost = (outside, covered, units, math.hypot(cx - at.x(), cy - at.y()))
             if best is None or cost < best[0]:
