@@ -47,9 +47,19 @@ class PowerResults:
         return sum(1 for r in self.rows if r.failed)
 
     def summary(self) -> str:
-        n = len(self.rows)
-        text = f"{n} order{'s' if n != 1 else ''}"
-        return text + (f", {self.failed} failed" if self.failed else ", all succeed")
+        """"2 orders, 1 failed; 1 unit without orders" (orders the engine filled in are counted apart)."""
+        given = [r for r in self.rows if not r.default]
+        filled = len(self.rows) - len(given)
+        units = f"{filled} unit{'s' if filled != 1 else ''}"
+        if not given:
+            text = f"no orders given ({units})"
+        else:
+            text = f"{len(given)} order{'s' if len(given) != 1 else ''}"
+            failed = sum(1 for r in given if r.failed)
+            text += f", {failed} failed" if failed else (", all succeed" if len(given) > 1 else ", succeeds")
+            if filled:
+                text += f"; {units} without orders"
+        return text
 
 
 @dataclass(frozen=True, slots=True)

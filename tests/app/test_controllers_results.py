@@ -48,8 +48,10 @@ def test_results_are_grouped_by_power_with_verdicts_and_reasons() -> None:
     # The orders a power gave come before the holds the engine filled in.
     italy = [r.order for r in groups["ITALY"].rows]
     assert italy[0] == "A TYR - VIE" and all(r.default for r in groups["ITALY"].rows[1:])
-    assert groups["AUSTRIA"].summary() == "3 orders, 2 failed"
-    assert groups["ENGLAND"].summary() == "3 orders, all succeed"
+    assert groups["AUSTRIA"].summary() == "2 orders, 2 failed; 1 unit without orders"
+    assert groups["ENGLAND"].summary() == "2 orders, all succeed; 1 unit without orders"
+    assert groups["ITALY"].summary() == "1 order, 1 failed; 3 units without orders"
+    assert groups["TURKEY"].summary() == "no orders given (3 units)"
 
 
 def test_verdict_words_for_every_kind_of_outcome() -> None:

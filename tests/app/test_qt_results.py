@@ -39,7 +39,7 @@ def test_game_master_sees_the_adjudicated_phase_listed_until_continue(qtbot: QtB
     assert rows["Russia", "A WAR - GAL"][0] == "bounced"
     assert rows["France", "A PAR - BUR"] == ("succeeds", "moved")
     # What the list shows on screen: each power's heading, then its orders with verdict and reason.
-    for words in ("Austria — 3 orders, 2 failed", "A VIE S A BUD - GAL", "cut by A TYR", "A BUR H", "dislodged by A PAR",
+    for words in ("Austria — 2 orders, 2 failed; 1 unit without orders", "A VIE S A BUD - GAL", "cut by A TYR", "A BUR H", "dislodged by A PAR",
                   "bounced with A BUD in GAL (1 vs 1)"):
         assert words in text
     assert text.index("Austria") < text.index("A VIE S A BUD - GAL") < text.index("England")
