@@ -31,8 +31,9 @@ CLICK_TARGET_MS = 16.0
 REPAINT_TARGET_MS = 16.0
 
 
-def _child_launch(folder: str) -> None:
-    """Run in a fresh process: start the client on a game and report when the map is first painted."""
+def _child_launch(folder: str, with_game: bool = True) -> None:
+    """Run in a fresh process: start the client on a game and report when the map is first painted (or,
+    without a game, when the start page is)."""
     from PySide6.QtCore import QEvent, QObject, QTimer
     from PySide6.QtWidgets import QApplication
 
@@ -43,9 +44,12 @@ def _child_launch(folder: str) -> None:
     app = QApplication([sys.argv[0]])
     window = MainWindow(SettingsStore(Path(folder) / "config", Path(folder) / "data"))
     window.resize(1400, 900)
-    window.start_new_game(NewGameSpec("standard", Mode.GM))
-    assert window.page is not None
-    viewport = window.page.view.viewport()
+    if with_game:
+        window.start_new_game(NewGameSpec("standard", Mode.GM))
+        assert window.page is not None
+        viewport = window.page.view.viewport()
+    else:
+        viewport = window.start_page
 
     class FirstPaint(QObject):
         def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -69,19 +73,20 @@ def launch_env(pycache: str) -> dict[str, str]:
     return env
 
 
-def launch_once(env: dict[str, str]) -> float:
+def launch_once(env: dict[str, str], with_game: bool = True) -> float:
     with tempfile.TemporaryDirectory() as folder:
         started = time.time()
-        out = subprocess.run([sys.executable, __file__, "--child-launch", folder], capture_output=True, text=True,
+        mode = "--child-launch" if with_game else "--child-launch-start"
+        out = subprocess.run([sys.executable, __file__, mode, folder], capture_output=True, text=True,
                              check=True, env=env).stdout
         return float(json.loads(out.strip().splitlines()[-1])["painted_at"]) - started
 
 
-def bench_launch(repeats: int) -> list[float]:
+def bench_launch(repeats: int, with_game: bool = True) -> list[float]:
     with tempfile.TemporaryDirectory() as pycache:
         env = launch_env(pycache)
-        launch_once(env)  # writes the bytecode cache; not counted
-        return [launch_once(env) for _ in range(repeats)]
+        launch_once(env, with_game)  # writes the bytecode cache; not counted
+        return [launch_once(env, with_game) for _ in range(repeats)]
 
 
 def bench_uncached_launch() -> float:
@@ -211,13 +216,16 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeats", type=int, default=20)
     parser.add_argument("--child-launch", metavar="FOLDER", help=argparse.SUPPRESS)
+    parser.add_argument("--child-launch-start", metavar="FOLDER", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.child_launch:
-        _child_launch(args.child_launch)
+    if args.child_launch or args.child_launch_start:
+        _child_launch(args.child_launch or args.child_launch_start, with_game=bool(args.child_launch))
         return 0
     map_id = largest_map()
     report("launch to first painted map", bench_launch(max(3, args.repeats // 4)), "s", LAUNCH_TARGET_S)
     print(f"  (one launch compiling the project's modules first, no bytecode cache: {bench_uncached_launch():.2f} s)")
+    report("launch to the start page painted", bench_launch(max(3, args.repeats // 4), with_game=False), "s",
+           LAUNCH_TARGET_S)
     report("click to legal targets lit", bench_click(max(1, args.repeats // 10)), "ms", CLICK_TARGET_MS)
     report(f"full repaint ({map_id})", bench_repaint(args.repeats, map_id), "ms", REPAINT_TARGET_MS)
     return 0
