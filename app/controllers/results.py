@@ -75,7 +75,12 @@ def verdict_of(result: OrderResult, dislodged: Iterable[str] = ()) -> tuple[str,
     if result.result == "invalid":
         return INVALID, reason or "the order could not be carried out"
     unit = getattr(result.typed, "unit", None)
-    hit = unit is not None and province_of(unit.loc) in set(dislodged)
+    if unit is not None:
+        where = province_of(unit.loc)
+    else:  # read back from a file or a frame: the unit is the order's second word ("A PAR - BUR")
+        words = result.order.split()
+        where = province_of(words[1]) if len(words) >= 2 else ""
+    hit = bool(where) and where in set(dislodged)
     if result.result == "succeeds":
         if hit:  # a retreat phase's disband or a hold that "succeeded" but lost its place
             return DISLODGED, reason
@@ -95,11 +100,12 @@ def verdict_of(result: OrderResult, dislodged: Iterable[str] = ()) -> tuple[str,
 
 
 def phase_results(board: MapData, powers: Sequence[str], phase: str, results: Sequence[OrderResult],
-                  after: GameState | None = None) -> PhaseResults:
+                  after: GameState | None = None, before: GameState | None = None) -> PhaseResults:
     """Group ``results`` by power (``powers`` first, in their order; any others after, such as a madman
-    country). ``after`` is the position right after the phase: its dislodged units mark their orders."""
+    country). ``after`` is the position right after the phase: its dislodged units mark their orders;
+    ``before`` the position the orders were given in."""
     dislodged = set(after.dislodged) if after is not None else set()
-    notes = rule_notes(results)
+    notes = rule_notes(results, before)
     grouped: dict[str, list[ResultRow]] = {}
     for r in results:
         if r in notes:

@@ -394,7 +394,7 @@ class GamePage(QWidget):
     def _phase_results(self, index: int) -> PhaseResults:
         record = self.game.history[index]
         return phase_results(self.board, self.game.variant.powers, record.state.phase.long_name,
-                             self._visible_results(index), state_after(self.game, index))
+                             self._visible_results(index), state_after(self.game, index), record.state)
 
     def _set_orders_tab_text(self, text: str) -> None:
         tab = self.tabs.indexOf(self.order_panel)
@@ -412,7 +412,7 @@ class GamePage(QWidget):
             parts.append("; ".join(f"{self._power_name(p)} takes {', '.join(cs)}" for p, cs in gains.items()) + ".")
         if after.dislodged:
             parts.append(f"{len(after.dislodged)} unit{'s' if len(after.dislodged) != 1 else ''} dislodged.")
-        notes = [note_line(self.board, n) for n in rule_notes(self._visible_results(index))]
+        notes = [note_line(self.board, n) for n in rule_notes(self._visible_results(index), before)]
         if notes:
             shown = notes[:4]
             more = f" (+{len(notes) - 4} more in the History tab)" if len(notes) > 4 else ""

@@ -2,11 +2,13 @@
 engine's reason (Qt-free)."""
 from __future__ import annotations
 
+from app.controllers.describe import rule_notes
 from app.controllers.gm import GameMaster
 from app.controllers.results import BOUNCED, CUT, DISLODGED, FAILS, INVALID, SUCCEEDS, VOID, phase_results, verdict_of
 from app.controllers.setup import Mode, NewGameSpec, create_game
 from engine.phases import OrderResult
 from engine.report import state_after
+from engine.savefile import load_game, save_game
 from engine.orders import Move
 from engine.types import Unit, UnitType
 
@@ -73,3 +75,22 @@ def test_a_failed_move_of_a_unit_that_was_dislodged_says_both() -> None:
     assert verdict_of(bounced, dislodged=()) == (BOUNCED, "bounced off BEL (1 vs 1)")
     assert verdict_of(bounced, dislodged={"BUR"}) == (DISLODGED, "bounced off BEL (1 vs 1); dislodged")
     assert verdict_of(bounced, dislodged={"PAR"})[0] == BOUNCED
+
+
+def test_results_read_back_from_a_save_file_list_the_same(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A saved game's history (and a LAN frame) keeps no typed orders: engine-filled holds must still be
+    listed under their power, not as rule notes, and a dislodged unit still marked."""
+    game = adjudicated_spring().game
+    path = tmp_path / "game.json"
+    save_game(game, path)
+    loaded = load_game(path)
+    assert all(r.typed is None for r in loaded.history[0].results)
+
+    def listing(g):  # type: ignore[no-untyped-def]
+        record = g.history[0]
+        return phase_results(g.variant.board, g.variant.powers, "", record.results, state_after(g, 0), record.state)
+
+    fresh, reread = listing(game), listing(loaded)
+    assert not reread.notes
+    assert reread.powers == fresh.powers
+    assert rule_notes(loaded.history[0].results, loaded.history[0].state) == []
