@@ -118,10 +118,27 @@ def order_line(order: Order | SuezPermission) -> str:
     return str(order)
 
 
-def rule_notes(results: Sequence[OrderResult]) -> list[OrderResult]:
+def rule_notes(results: Sequence[OrderResult], before: GameState | None = None) -> list[OrderResult]:
     """The rule effects a variant reports beside the orders (captures, releases, exposed decoys): the
-    engine's own results that answer no order."""
-    return [r for r in results if r.default and r.typed is None]
+    engine's own results that answer no order.
+
+    Results read back from a save file or a LAN frame have lost their typed order, so there an
+    engine-filled order (a unit's hold or disband) is told from a note by its text, given the position
+    ``before`` the phase."""
+    return [r for r in results if r.default and r.typed is None and not _filled_order(r, before)]
+
+
+def _filled_order(result: OrderResult, before: GameState | None) -> bool:
+    """Whether ``result`` reads as the order the engine gives a unit of its power that had none."""
+    if before is None:
+        return False
+    text = result.order.strip()
+    for suffix in (" H", " D"):
+        if text.endswith(suffix):
+            unit_text = text[: -len(suffix)]
+            units = [*before.units.values(), *(d.unit for d in before.dislodged.values())]
+            return any(u.power == result.power and str(u) == unit_text for u in units)
+    return False
 
 
 def note_line(board: MapData, note: OrderResult) -> str:

@@ -45,7 +45,8 @@ class GameMaster:
 
     def _new_entry(self) -> OrderEntry:
         """A fresh entry machine on the current draft; both report changes through this object."""
-        entry = OrderEntry(EntryOptions.from_game(self.game, self.game.powers_to_order()), self.draft, self.focus_power)
+        entry = OrderEntry(EntryOptions.from_game(self.game, self.game.powers_to_order()), self.draft, self.focus_power,
+                           game_master=True)
         self.draft.subscribe(self._notify)
         entry.subscribe(self._notify)
         return entry

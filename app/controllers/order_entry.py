@@ -217,11 +217,13 @@ def _unit_of(orders: Sequence[Order]) -> object | None:
 class OrderEntry:
     """Clicks and keys in, orders out (into ``draft``); ``highlights``/``prompt``/``question`` for the view."""
 
-    def __init__(self, options: EntryOptions, draft: OrderDraft, focus_power: str | None = None) -> None:
+    def __init__(self, options: EntryOptions, draft: OrderDraft, focus_power: str | None = None,
+                 game_master: bool = False) -> None:
         options.sort_slots()
         self.options = options
         self.draft = draft
         self.focus_power = focus_power  # the power a WAIVE is for when several powers are entered here
+        self.game_master = game_master  # orders every power's units and owns none: prompts say so
         self.step = Step.IDLE
         self.selected: str | None = None  # province of the selected unit
         self.slot: tuple[str, str, str] | None = None  # the selected stacked unit: (province, letter, power)
@@ -869,7 +871,8 @@ class OrderEntry:
         self._reset()
         self.bid_request = BidRequest(powers, prov)
         what = f"the madman unit in {self._name(prov)}" if prov else "a madman unit"
-        self.prompt = f"Bid for {what}: choose your units to offer and the order you want"
+        whose = "the bidding power's" if self.game_master else "your"
+        self.prompt = f"Bid for {what}: choose {whose} units to offer and the order you want"
 
     def place_bid(self, power: str, bid: Bid) -> None:
         """The dialog's answer: the bid joins ``power``'s orders (a new bid for the same unit replaces it)."""
@@ -1081,9 +1084,13 @@ class OrderEntry:
         if not options.by_province and not options.build_allowance and not options.stacked and not options.side:
             self.prompt = "Nothing to order this phase"
         elif kind is PhaseType.MOVEMENT:
-            self.prompt = "Click one of your units to order it"
+            if self.game_master:
+                self.prompt = "Click any power's unit to order it"
+            else:
+                self.prompt = "Click one of your units to order it"
             if any(slot == UnitType.ENGINEER.value for _p, slot in options.side):
-                self.prompt += "; E on a unit places your first engineer there"
+                whose = "its power's" if self.game_master else "your"
+                self.prompt += f"; E on a unit places {whose} first engineer there"
             if options.biddable:
                 self.prompt += "; click a madman unit (or B) to bid for it"
         elif kind is PhaseType.RETREATS:

@@ -12,12 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
-from engine.bots import random_orders
 from engine.game import Game
 from engine.types import ChancelleryError
 from engine.variants import find_variant
-from engine.variants.engineered import Engineered
-from engine.variants.engineered_rules.settings import LEVELS, Settings
 
 
 class Mode(enum.StrEnum):
@@ -71,6 +68,9 @@ _LEVEL_LABELS = {
 def variant_options(variant_id: str) -> tuple[OptionSpec, ...]:
     """The options the new-game dialog offers for a variant (Hugh's Engineered Diplomacy has some; the
     others none). Defaults are the engine's (``docs/variants/engineered.md``)."""
+    from engine.variants.engineered import Engineered  # imported when asked: most games never need it
+    from engine.variants.engineered_rules.settings import LEVELS, Settings
+
     if not isinstance(find_variant(variant_id), Engineered):
         return ()
     d = Settings()
@@ -150,6 +150,8 @@ def fill_missing_orders(game: Game, powers: Sequence[str], rng: random.Random) -
     """Give the powers nobody plays here their orders, by the game's policy (before adjudication)."""
     if missing_orders_policy(game) is not MissingOrders.RANDOM:
         return
+    from engine.bots import random_orders  # the bots are needed only here, never before the first paint
+
     for power in powers:
         if power in game.powers_to_order() and not game.has_submitted(power):
             game.set_orders(power, random_orders(game, power, rng), ready=True)

@@ -365,7 +365,7 @@ class JoinDialog(QDialog):
             self.discovery_note.setText(f"LAN discovery is unavailable: {error}")
             return
         for advert in hosts if isinstance(hosts, list) else []:
-            lock = " 🔒" if advert.password else ""
+            lock = " (password)" if advert.password else ""
             item = QListWidgetItem(f"{advert.name} — {advert.variant} — {advert.address}:{advert.port}{lock}")
             item.setData(CHOICE_ROLE, f"{advert.address}:{advert.port}")
             self.found_list.addItem(item)

@@ -3,7 +3,7 @@ locations, order keys are passed on. A press and release without movement is a c
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QNativeGestureEvent, QPainter, QResizeEvent, QWheelEvent
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QNativeGestureEvent, QPainter, QResizeEvent, QTransform, QWheelEvent
 from PySide6.QtWidgets import QApplication, QGraphicsView, QPinchGesture, QWidget
 
 from app.drawing import palette
@@ -51,6 +51,8 @@ class MapView(QGraphicsView):
         self._panning = False
         self._last_pan: QPoint | None = None
         self._fitted = True  # keep fitting on resize until the user zooms
+        self.fit_count = 0  # fits done so far (a fit that doesn't settle shows here)
+        self._set_scroll_bars(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._hover_loc: str | None = None
         self.clicked_badge: tuple[str, str, str] | None = None  # (power, unit letter, province) of the last click
 
@@ -68,9 +70,23 @@ class MapView(QGraphicsView):
         return min((view.width() - 8) / rect.width(), (view.height() - 8) / rect.height())
 
     def fit_to_window(self) -> None:
+        """Show the whole board, centred, as large as the viewport allows, in one pass.
+
+        A fitted board needs no scroll bars, so they are switched off first: a scroll bar that appeared or
+        vanished would resize the viewport and ask for another fit, for ever at some sizes."""
         self._fitted = True
-        self.fitInView(self.map_scene.board_rect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self.fit_count += 1
+        self._set_scroll_bars(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scale = self.fit_scale()
+        self.setTransform(QTransform.fromScale(scale, scale))
+        self.centerOn(self.map_scene.board_rect().center())
         self._zoom_done()
+
+    def _set_scroll_bars(self, policy: Qt.ScrollBarPolicy) -> None:
+        if self.horizontalScrollBarPolicy() != policy:
+            self.setHorizontalScrollBarPolicy(policy)
+        if self.verticalScrollBarPolicy() != policy:
+            self.setVerticalScrollBarPolicy(policy)
 
     def set_zoom(self, zoom: float, anchor: QPointF | None = None) -> None:
         fit = self.fit_scale()
@@ -79,6 +95,7 @@ class MapView(QGraphicsView):
         if abs(factor - 1.0) < 1e-6:
             return
         self._fitted = False
+        self._set_scroll_bars(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         if anchor is not None:
             old = self.transformationAnchor()
             self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QKeyEvent
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from app.scene.map_scene import MapScene
 from app.scene.map_view import MapView
@@ -25,13 +25,17 @@ class BoardWindow(QWidget):
         big.setBold(True)
         self.phase.setFont(big)
         header.addWidget(self.phase)
-        header.addStretch(1)
         self.counts = QLabel()
         mid = QFont()
         mid.setPointSize(15)
         self.counts.setFont(mid)
         self.counts.setTextFormat(Qt.TextFormat.RichText)
-        header.addWidget(self.counts)
+        # The counts wrap onto more lines on a narrow screen instead of widening the window past it.
+        self.counts.setWordWrap(True)
+        self.counts.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.counts.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.counts.setMinimumWidth(120)
+        header.addWidget(self.counts, 1)
         layout.addLayout(header)
         self.view = MapView(scene, self)
         self.view.setFrameShape(MapView.Shape.NoFrame)
@@ -40,7 +44,7 @@ class BoardWindow(QWidget):
     def set_header(self, phase: str, counts: list[tuple[str, str, int]]) -> None:
         """``counts``: (power name, colour, centres)."""
         self.phase.setText(phase)
-        self.counts.setText("&nbsp;&nbsp;".join(
+        self.counts.setText("&nbsp; ".join(
             f"<span style='color:{colour}'>■</span>&nbsp;{name}&nbsp;<b>{n}</b>" for name, colour, n in counts))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:

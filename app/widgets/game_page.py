@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 
-from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtCore import QPoint, QRect, Qt, Signal
 from PySide6.QtGui import QAction, QFont
 from PySide6.QtWidgets import (
     QFrame,
@@ -32,10 +32,12 @@ from app.controllers.drafts import OrderDraft
 from app.controllers.gm import GameMaster
 from app.controllers.hotseat import HotSeatFlow, Stage
 from app.controllers.order_entry import Click, OrderEntry, Step
+from app.controllers.results import PhaseResults, phase_results
 from app.controllers.review import known_orders, review
 from app.controllers.setup import Mode, game_mode, human_powers
 from app.controllers.text_orders import read_order_text
 from app.drawing import BoardPicture
+from app.drawing.errors import GeometryError
 from app.scene.map_scene import MapScene
 from app.scene.map_view import MapView
 from app.scene.pictures import (
@@ -51,6 +53,7 @@ from app.scene.pictures import (
 )
 from engine.game import Game, PhaseRecord
 from engine.orders import Hold
+from engine.phases import OrderResult
 from engine.report import centre_changes, phase_report, state_after
 from engine.state import GameState
 from engine.types import ChancelleryError, PhaseType, UnitType, province_of
@@ -99,6 +102,9 @@ class GamePage(QWidget):
 
         # --- widgets ---
         self.scene = MapScene(self.map_geometry, self.board, self.colours)
+        # Owned by the page, so the scene dies on the GUI thread with it: left to Python, a garbage
+        # collection that happens to run on a network thread would delete it (and its timers) there.
+        self.scene.setParent(self)
         self.view = MapView(self.scene)
         self.view.setObjectName("mapView")
         self.hover_card = HoverCard(self.view.viewport())
@@ -320,6 +326,8 @@ class GamePage(QWidget):
                                 awaiting_dislodged=state.phase.type is PhaseType.RETREATS, railway_highlights=railway)
         if panels:
             self._refresh_banner_for_entry()
+            self.order_panel.show_entry()
+            self._set_orders_tab_text("Orders")
             self._refresh_panel(powers, draft)
         self._refresh_question(entry)
         self._refresh_bid_dialog(entry)
@@ -368,14 +376,34 @@ class GamePage(QWidget):
             self.banner_button.setText("Back to the current phase")
             self.banner_button.show()
         self.banner.show()
-        if self.flow is not None and self.flow.stage is not Stage.ENTRY:
-            self.order_panel.reset()
-            self.order_panel.set_header(f"Results: {name}")
-            self.order_panel.set_submit("Continue", False)
-            self.order_panel.set_guidance("Everyone may look now. Click Continue above when ready.")
-        elif self.flow is None:
-            self._refresh_panel(self.entry_powers(), self.draft)
+        if in_results_stage:
+            guidance = ("Everyone may look now. The game is over." if self.game.is_over else
+                        f"Everyone may look now; then Continue to {self.game.state.phase.long_name} "
+                        "(the button above the map).")
+        else:
+            guidance = "Reviewing an earlier phase; the button above the map goes back to the current one."
+        self.order_panel.show_results(f"Results: {name}", guidance, self._phase_results(index), self.colours)
+        self._set_orders_tab_text("Results")
         self.status.emit(f"Results of {name}" if in_results_stage else f"Reviewing {name}")
+
+    def _visible_results(self, index: int) -> list[OrderResult]:
+        """The results of ``game.history[index]`` the viewer may read (under fog, another power's decoy
+        orders read as its twin's)."""
+        record = self.game.history[index]
+        viewer = self.viewer()
+        if viewer is ALL:
+            return list(record.results)
+        return list(self.game.variant.results_for(record.state, record.results, viewer))
+
+    def _phase_results(self, index: int) -> PhaseResults:
+        record = self.game.history[index]
+        return phase_results(self.board, self.game.variant.powers, record.state.phase.long_name,
+                             self._visible_results(index), state_after(self.game, index), record.state)
+
+    def _set_orders_tab_text(self, text: str) -> None:
+        tab = self.tabs.indexOf(self.order_panel)
+        if tab >= 0 and self.tabs.tabText(tab) != text:
+            self.tabs.setTabText(tab, text)
 
     def _results_summary(self, index: int) -> str:
         before, after = self.game.history[index].state, state_after(self.game, index)
@@ -388,10 +416,7 @@ class GamePage(QWidget):
             parts.append("; ".join(f"{self._power_name(p)} takes {', '.join(cs)}" for p, cs in gains.items()) + ".")
         if after.dislodged:
             parts.append(f"{len(after.dislodged)} unit{'s' if len(after.dislodged) != 1 else ''} dislodged.")
-        record = self.game.history[index]
-        viewer = self.viewer()
-        results = record.results if viewer is ALL else self.game.variant.results_for(record.state, record.results, viewer)
-        notes = [note_line(self.board, n) for n in rule_notes(results)]
+        notes = [note_line(self.board, n) for n in rule_notes(self._visible_results(index), before)]
         if notes:
             shown = notes[:4]
             more = f" (+{len(notes) - 4} more in the History tab)" if len(notes) > 4 else ""
@@ -543,12 +568,28 @@ class GamePage(QWidget):
             self.flyout.buttons[key].setText(f"{entry.kind_label(key)} ({key})")
         loc = entry.selected_location() or entry.selected
         at = self.view.mapFromScene(self.scene.anchor(loc))
-        lit = [self.view.mapFromScene(self.scene.anchor(p)) for p in entry.highlights | entry.railway_highlights]
         try:
             units = [self.view.mapFromScene(item.pos()) for item in self.scene.units.values()]
         except RuntimeError:  # the scene is being torn down with the window; scroll signals still arrive
             return
-        self.flyout.show_kinds(kinds, at, lit * 3 + units)  # covering a target is worse than a unit
+        self.flyout.show_kinds(kinds, at, self._target_rects(entry.highlights | entry.railway_highlights), units,
+                               self._mark_half_size())
+
+    def _mark_half_size(self) -> int:
+        """Half the on-screen size of a unit mark (at least half a finger's width)."""
+        return int(max(12.0, min(40.0, self.map_geometry.unit_size * self.view.zoom * 0.6)))
+
+    def _target_rects(self, targets: frozenset[str]) -> list[QRect]:
+        """Where on screen each lit target is clicked: a square around its unit anchor, a unit mark's size."""
+        half = self._mark_half_size()
+        rects = []
+        for loc in targets:
+            try:
+                point = self.view.mapFromScene(self.scene.anchor(loc))
+            except GeometryError:
+                continue
+            rects.append(QRect(point.x() - half, point.y() - half, 2 * half, 2 * half))
+        return rects
 
     # --- public board (projector) -----------------------------------------------------------------
 
@@ -566,6 +607,7 @@ class GamePage(QWidget):
     def open_board_window(self) -> BoardWindow:
         if self.board_window is None:
             self.public_scene = MapScene(self.map_geometry, self.board, self.colours)
+            self.public_scene.setParent(self)  # deleted with the page, on the GUI thread (see self.scene)
             self.board_window = BoardWindow(self.public_scene)
             self.board_window.view.order_key.connect(
                 lambda k: self.board_window.close() if k == "Escape" and self.board_window else None)
@@ -580,8 +622,12 @@ class GamePage(QWidget):
         picture, retreats = self.public_picture()
         self.public_scene.show_picture(picture, retreat_options=retreats)
         counts = self.game.center_counts()
+        index = self.results_index()
+        # The header names the phase the board shows: the results of the last one until Continue.
+        phase = (f"{self.game.history[index].state.phase.long_name}: results" if index is not None
+                 else self.game.state.phase.long_name)
         self.board_window.set_header(
-            self.game.state.phase.long_name,
+            phase,
             [(self._power_name(p), self.colours.get(p, "#888"), counts.get(p, 0)) for p in self.game.variant.powers])
 
     # --- display options --------------------------------------------------------------------------

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Signal
-from PySide6.QtGui import QFontDatabase
+from PySide6.QtCore import QSize, Signal
+from PySide6.QtGui import QFontDatabase, QIcon
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QListWidget,
@@ -16,7 +16,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.drawing.paths import ICONS_DIR
+
 NOW = -1  # the list row data of the current phase
+
+
+def nav_icon(name: str) -> QIcon:
+    """One of the phase buttons' icons (resources/icons/nav-*.svg)."""
+    return QIcon(str(ICONS_DIR / f"nav-{name}.svg"))
 
 
 class HistoryPanel(QWidget):
@@ -30,13 +37,16 @@ class HistoryPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         nav = QHBoxLayout()
-        self.first_button = QPushButton("⏮")
-        self.prev_button = QPushButton("◀")
-        self.next_button = QPushButton("▶")
-        self.last_button = QPushButton("⏭ Now")
+        # Drawn icons, not font glyphs: ⏮ and ⏭ are missing from the fonts of a minimal Linux.
+        self.first_button = QPushButton(nav_icon("first"), "")
+        self.prev_button = QPushButton(nav_icon("previous"), "")
+        self.next_button = QPushButton(nav_icon("next"), "")
+        self.last_button = QPushButton(nav_icon("last"), "Now")
         for b, tip in ((self.first_button, "First phase"), (self.prev_button, "Previous phase"),
                        (self.next_button, "Next phase"), (self.last_button, "The current phase")):
             b.setToolTip(tip)
+            b.setAccessibleName(tip)
+            b.setIconSize(QSize(16, 16))
             nav.addWidget(b)
         self.first_button.clicked.connect(lambda: self._go(0))
         self.prev_button.clicked.connect(lambda: self._go(self.phase_list.currentRow() - 1))

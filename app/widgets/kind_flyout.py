@@ -1,9 +1,10 @@
 """The flyout next to a selected unit: buttons for the order kinds it can take (same as the keys)."""
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
-from PySide6.QtCore import QPoint, QRect, Signal
+from PySide6.QtCore import QPoint, QRect, QSize, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QToolButton, QWidget
 
 from app.controllers.order_entry import KIND_KEYS
@@ -32,34 +33,58 @@ class KindFlyout(QFrame):
             self.buttons[key] = button
         self.hide()
 
-    def show_kinds(self, kinds: list[str], at: QPoint, avoid: Sequence[QPoint] = ()) -> None:
-        """Show the buttons for ``kinds`` next to ``at``, on the side that hides fewest ``avoid`` points
-        (units and lit targets)."""
+    def show_kinds(self, kinds: list[str], at: QPoint, keep_clear: Sequence[QRect] = (),
+                   avoid: Sequence[QPoint] = (), avoid_radius: int = 0) -> None:
+        """Show the buttons for ``kinds`` near ``at`` (the selected unit), where they cover none of
+        ``keep_clear`` (the lit targets, where the next click goes) if any such place is near, and as few
+        ``avoid`` points (other units) as possible."""
         if not kinds:
             self.hide()
             return
         for key, button in self.buttons.items():
             button.setVisible(key in kinds)
         self.adjustSize()
-        w, h = self.width(), self.height()
-        gap = 20
-        candidates = [
-            QPoint(at.x() - w // 2, at.y() + gap),  # below
-            QPoint(at.x() - w // 2, at.y() - gap - h),  # above
-            QPoint(at.x() + gap, at.y() - h // 2),  # right
-            QPoint(at.x() - gap - w, at.y() - h // 2),  # left
-        ]
-        parent = self.parentWidget()
-        bounds = parent.rect() if parent is not None else QRect(0, 0, 10_000, 10_000)
-
-        def cost(corner: QPoint) -> tuple[int, int]:
-            rect = QRect(corner, self.size()).adjusted(-8, -8, 8, 8)
-            outside = 0 if bounds.contains(QRect(corner, self.size())) else 1
-            return outside, sum(1 for p in avoid if rect.contains(p))
-
-        best = min(candidates, key=cost)
-        x = max(2, min(best.x(), bounds.width() - w - 2))
-        y = max(2, min(best.y(), bounds.height() - h - 2))
-        self.move(x, y)
+        self.move(best_place(self.size(), at, self._bounds(), keep_clear, avoid, avoid_radius))
         self.show()
         self.raise_()
+
+    def _bounds(self) -> QRect:
+        parent = self.parentWidget()
+        return parent.rect() if parent is not None else QRect(0, 0, 10_000, 10_000)
+
+
+GAP = 18  # pixels between the selected unit and the nearest edge of the flyout
+DIRECTIONS = 16
+
+
+def best_place(size: QSize, at: QPoint, bounds: QRect, keep_clear: Sequence[QRect],
+               avoid: Sequence[QPoint], avoid_radius: int = 0) -> QPoint:
+    """The top-left corner for a box of ``size`` near ``at``: inside ``bounds``, clear of ``at`` itself and of
+    every ``keep_clear`` rectangle when possible, then within ``avoid_radius`` of the fewest ``avoid``
+    points (units), then nearest."""
+    w, h = size.width(), size.height()
+    own = QRect(at.x() - GAP, at.y() - GAP, 2 * GAP, 2 * GAP)
+    best: tuple[tuple[int, int, int, float], QPoint] | None = None
+    for ring in range(6):
+        reach = GAP + ring * max(h, 24)
+        for step in range(DIRECTIONS):
+            angle = 2 * math.pi * step / DIRECTIONS
+            dx, dy = math.cos(angle), math.sin(angle)
+            # The box's centre sits where its nearest edge is ``reach`` away from ``at`` in this direction.
+            scale = min((w / 2 + reach) / abs(dx) if abs(dx) > 1e-9 else math.inf,
+                        (h / 2 + reach) / abs(dy) if abs(dy) > 1e-9 else math.inf)
+            cx, cy = at.x() + dx * scale, at.y() + dy * scale
+            x = int(round(max(bounds.left() + 2, min(cx - w / 2, bounds.right() - w - 2))))
+            y = int(round(max(bounds.top() + 2, min(cy - h / 2, bounds.bottom() - h - 2))))
+            box = QRect(x, y, w, h)
+            covered = sum(1 for r in keep_clear if box.intersects(r)) + (1 if box.intersects(own) else 0)
+            near = box.adjusted(-avoid_radius, -avoid_radius, avoid_radius, avoid_radius)
+            units = sum(1 for p in avoid if near.contains(p))
+            outside = 0 if bounds.contains(box) else 1
+            cost = (outside, covered, units, math.hypot(cx - at.x(), cy - at.y()))
+            if best is None or cost < best[0]:
+                best = (cost, QPoint(x, y))
+        if best is not None and best[0][:3] == (0, 0, 0):
+            break  # a clean place this close: no need to look further out
+    assert best is not None
+    return best[1]

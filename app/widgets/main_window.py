@@ -1,11 +1,15 @@
 """The main window: start page or an open game, menus, files (new, open, recent, save, autosave),
-exports (PNG, SVG, PDF, print, text report) and view settings."""
+exports (PNG, SVG, PDF, print, text report) and view settings.
+
+The start page is all the first paint needs: the game page (and with it the map geometry, shapely and
+numpy), the new-game dialog and the exporters are imported when first used."""
 from __future__ import annotations
 
 import json
 import logging
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPainter
@@ -18,18 +22,19 @@ from PySide6.QtWidgets import (
 )
 
 from app.controllers.setup import Mode, NewGameSpec, create_game, ensure_game_id
-from app.drawing import DrawingError, paint_board, save_pdf, save_png, save_svg
 from app.net.menu import LanMenu
-from app.scene.pictures import Display, shown_caption
 from app.settings import Settings, SettingsStore
 from engine.game import Game
 from engine.savefile import load_game, save_game, write_atomic
 from engine.types import ChancelleryError, Phase
 
-from .game_page import GamePage
-from .legend_panel import LegendDock
-from .new_game_dialog import NewGameDialog
 from .start_page import StartPage
+
+if TYPE_CHECKING:
+    from app.scene.pictures import Display
+
+    from .game_page import GamePage
+    from .legend_panel import LegendDock
 
 log = logging.getLogger("chancellery.app.window")
 
@@ -55,6 +60,8 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(self.start_page)
         self.setCentralWidget(self.stack)
         self._build_menus()
+        self.start_page.host_requested.connect(self.lan.host_dialog)
+        self.start_page.join_requested.connect(self.lan.join_dialog)
         self._refresh_recent()
         self._update_actions()
 
@@ -186,6 +193,8 @@ class MainWindow(QMainWindow):
     # --- games ------------------------------------------------------------------------------------
 
     def display(self) -> Display:
+        from app.scene.pictures import Display
+
         return Display(
             show_labels=self.labels_action.isChecked(),
             show_units=self.units_action.isChecked(),
@@ -194,6 +203,8 @@ class MainWindow(QMainWindow):
         )
 
     def new_game_dialog(self) -> None:
+        from .new_game_dialog import NewGameDialog
+
         dialog = NewGameDialog(self, self.settings.last_variant)
         if dialog.exec() == NewGameDialog.DialogCode.Accepted:
             self.start_new_game(dialog.spec())
@@ -235,6 +246,8 @@ class MainWindow(QMainWindow):
     def show_game(self, game: Game) -> None:
         self.close_game()
         ensure_game_id(game)
+        from .game_page import GamePage
+
         self._install_page(GamePage(game, self.display(), self.autosave))
 
     def _install_page(self, page: GamePage) -> None:
@@ -251,6 +264,8 @@ class MainWindow(QMainWindow):
 
     def _show_legend(self, on: bool) -> None:
         if on and self.legend_dock is None:
+            from .legend_panel import LegendDock
+
             self.legend_dock = LegendDock(self)
             self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.legend_dock)
             self.legend_dock.visibilityChanged.connect(lambda shown: self.legend_action.setChecked(shown))
@@ -331,6 +346,9 @@ class MainWindow(QMainWindow):
         """Write the board as shown to ``path`` (PNG, SVG or PDF by the file's suffix)."""
         if self.page is None:
             return False
+        from app.drawing import DrawingError, save_pdf, save_png, save_svg
+        from app.scene.pictures import shown_caption
+
         picture, geometry = self.page.export_picture(), self.page.map_geometry
         caption = shown_caption(self.page.game, self.page.results_index(), self.page.colours)
         suffix = path.suffix.lower()
@@ -372,6 +390,8 @@ class MainWindow(QMainWindow):
         if self.page is None:
             return
         from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
+        from app.drawing import paint_board
 
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         dialog = QPrintDialog(printer, self)

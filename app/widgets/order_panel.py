@@ -2,7 +2,7 @@
 per-line errors, warnings, undo/redo, and the two-step submit (review, then confirm)."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QKeySequence, QPixmap, QIcon, QShortcut
@@ -19,7 +19,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.controllers.results import PhaseResults
 from app.controllers.text_orders import LineOutcome
+
+from .results_list import ResultsList
 
 
 def swatch_icon(colour: str) -> QIcon:
@@ -52,10 +55,16 @@ class OrderPanel(QWidget):
         self.header.setFont(header_font)
         layout.addWidget(self.header)
 
+        # Entry controls (guidance to submit) while orders are entered; the results list instead after
+        # adjudication, until the next phase: nothing there may look usable when it isn't.
+        self.entry_box = QWidget()
+        entry = QVBoxLayout(self.entry_box)
+        entry.setContentsMargins(0, 0, 0, 0)
+
         self.guidance = QLabel()
         self.guidance.setObjectName("guidance")
         self.guidance.setWordWrap(True)
-        layout.addWidget(self.guidance)
+        entry.addWidget(self.guidance)
 
         focus_row = QHBoxLayout()
         self.focus_label = QLabel("Orders and waives for:")
@@ -63,14 +72,14 @@ class OrderPanel(QWidget):
         self.focus_combo.currentIndexChanged.connect(self._on_focus_changed)
         focus_row.addWidget(self.focus_label)
         focus_row.addWidget(self.focus_combo, 1)
-        layout.addLayout(focus_row)
+        entry.addLayout(focus_row)
 
         self.order_list = QListWidget()
         self.order_list.setObjectName("orderList")
         self.order_list.setSelectionMode(QListWidget.SelectionMode.ExtendedSelection)
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         self.order_list.setFont(mono)
-        layout.addWidget(self.order_list, 3)
+        entry.addWidget(self.order_list, 3)
         delete = QShortcut(QKeySequence(QKeySequence.StandardKey.Delete), self.order_list)
         delete.activated.connect(self._remove_selected)
 
@@ -89,25 +98,25 @@ class OrderPanel(QWidget):
         self.hold_rest_button.clicked.connect(self.hold_rest_requested)
         for b in (self.undo_button, self.redo_button, self.remove_button, self.clear_button):
             buttons.addWidget(b)
-        layout.addLayout(buttons)
+        entry.addLayout(buttons)
         extra = QHBoxLayout()
         extra.addWidget(self.hold_rest_button)
         extra.addWidget(self.waive_button)
-        layout.addLayout(extra)
+        entry.addLayout(extra)
 
-        layout.addWidget(QLabel("Type or paste orders, one per line:"))
+        entry.addWidget(QLabel("Type or paste orders, one per line:"))
         self.text_box = QPlainTextEdit()
         self.text_box.setObjectName("orderText")
         self.text_box.setFont(mono)
         self.text_box.setPlaceholderText("A PAR - BUR\nF BRE - MAO\nA MAR S A PAR - BUR")
         self.text_box.setMaximumHeight(110)
-        layout.addWidget(self.text_box, 1)
+        entry.addWidget(self.text_box, 1)
         add_row = QHBoxLayout()
         self.add_button = QPushButton("Add orders (Ctrl+Enter)")
         self.add_button.clicked.connect(self._enter_text)
         add_row.addStretch(1)
         add_row.addWidget(self.add_button)
-        layout.addLayout(add_row)
+        entry.addLayout(add_row)
         enter = QShortcut(QKeySequence("Ctrl+Return"), self.text_box)
         enter.activated.connect(self._enter_text)
 
@@ -116,19 +125,19 @@ class OrderPanel(QWidget):
         self.line_errors.setWordWrap(True)
         self.line_errors.setStyleSheet("color: #b00020;")
         self.line_errors.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        layout.addWidget(self.line_errors)
+        entry.addWidget(self.line_errors)
 
         self.warnings = QLabel()
         self.warnings.setObjectName("warnings")
         self.warnings.setWordWrap(True)
         self.warnings.setStyleSheet("color: #8a5a00;")
-        layout.addWidget(self.warnings)
+        entry.addWidget(self.warnings)
 
         self.submit_button = QPushButton()
         self.submit_button.setObjectName("submit")
         self.submit_button.setMinimumHeight(34)
         self.submit_button.clicked.connect(self._ask_confirm)
-        layout.addWidget(self.submit_button)
+        entry.addWidget(self.submit_button)
 
         self.confirm_box = QFrame()
         self.confirm_box.setObjectName("confirmBox")
@@ -146,8 +155,18 @@ class OrderPanel(QWidget):
         confirm_buttons.addWidget(self.back_button)
         confirm_buttons.addWidget(self.confirm_button)
         confirm_layout.addLayout(confirm_buttons)
-        layout.addWidget(self.confirm_box)
+        entry.addWidget(self.confirm_box)
         self.confirm_box.hide()
+        layout.addWidget(self.entry_box, 1)
+
+        self.results_guidance = QLabel()
+        self.results_guidance.setObjectName("resultsGuidance")
+        self.results_guidance.setWordWrap(True)
+        layout.addWidget(self.results_guidance)
+        self.results_list = ResultsList()
+        layout.addWidget(self.results_list, 1)
+        self.results_guidance.hide()
+        self.results_list.hide()
         self._submit_label = "Submit orders"
         self._warning_count = 0
         self._rows: list[tuple[str, str]] = []
@@ -225,6 +244,31 @@ class OrderPanel(QWidget):
         self.guidance.clear()
         self.header.clear()
         self._cancel_confirm()
+
+    # --- results ----------------------------------------------------------------------------------
+
+    def show_results(self, header: str, guidance: str, results: PhaseResults, colours: Mapping[str, str]) -> None:
+        """Show an adjudicated phase's results instead of the entry controls."""
+        self.reset()
+        self.header.setText(header)
+        self.results_guidance.setText(guidance)
+        self.results_guidance.setVisible(bool(guidance))
+        self.results_list.show_results(results, colours)
+        self.entry_box.hide()
+        self.results_list.show()
+
+    def show_entry(self) -> None:
+        """Back to the entry controls (the next phase has begun)."""
+        if self.results_list.results is None and not self.entry_box.isHidden():
+            return
+        self.results_list.hide()
+        self.results_guidance.hide()
+        self.results_list.clear_results()
+        self.entry_box.show()
+
+    @property
+    def showing_results(self) -> bool:
+        return self.results_list.results is not None
 
     # --- events -----------------------------------------------------------------------------------
 

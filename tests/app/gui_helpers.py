@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QPushButton
 from pytestqt.qtbot import QtBot
 
 from app.controllers.setup import Mode, NewGameSpec
@@ -71,3 +71,23 @@ def draft_lines(page: GamePage, power: str) -> list[str]:
 @pytest.fixture
 def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
     return make_window(qtbot, tmp_path)
+
+
+def visible_continue_buttons(page: GamePage) -> list[QPushButton]:
+    return [b for b in page.findChildren(QPushButton) if b.isVisible() and "continue" in b.text().lower()]
+
+
+def assert_results_shown(page: GamePage, phase: str) -> str:
+    """The Orders tab lists ``phase``'s results with the entry controls hidden, and exactly one Continue
+    (enabled) is on screen; returns the list's text."""
+    panel = page.order_panel
+    assert panel.showing_results and panel.results_list.isVisible()
+    assert panel.header.text() == f"Results: {phase}"
+    assert page.tabs.tabText(page.tabs.indexOf(panel)) == "Results"
+    for control in (panel.undo_button, panel.redo_button, panel.remove_button, panel.clear_button,
+                    panel.hold_rest_button, panel.waive_button, panel.text_box, panel.add_button,
+                    panel.submit_button, panel.order_list):
+        assert not control.isVisible(), f"{control.text() if hasattr(control, 'text') else control} looks usable"
+    buttons = visible_continue_buttons(page)
+    assert len(buttons) == 1 and buttons[0].isEnabled(), [b.text() for b in buttons]
+    return panel.results_list.toPlainText()

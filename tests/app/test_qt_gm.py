@@ -80,7 +80,10 @@ def test_projector_board_shows_only_public_information(qtbot: QtBot, window: Mai
     assert page.scene.arrows and page.public_scene is not None and not page.public_scene.arrows
     submit(qtbot, page)
     assert page.public_scene.arrows  # the results are public
-    assert "Fall 1901" in board.phase.text()
+    # The header names what the board shows: the results, until Continue moves everyone on.
+    assert board.phase.text() == "Spring 1901 Movement: results"
+    qtbot.mouseClick(page.banner_button, Qt.MouseButton.LeftButton)
+    assert board.phase.text() == "Fall 1901 Movement" and not page.public_scene.arrows
     page.close_windows()
 
 

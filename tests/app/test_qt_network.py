@@ -35,7 +35,7 @@ from engine.game import Game
 from engine.net.client import Client
 from engine.net.host import Host, HostSettings, HostThread
 
-from gui_helpers import click, submit, window  # noqa: F401
+from gui_helpers import assert_results_shown, click, submit, window  # noqa: F401
 
 WAIT = 6000  # ms any one network step may take
 STEP = 5.0
@@ -226,8 +226,11 @@ def test_joining_ordering_by_clicks_and_paste_and_seeing_the_results(qtbot: QtBo
     assert {("FRANCE", "PAR", "BUR"), ("FRANCE", "BRE", "MAO"), ("FRANCE", "MAR", "SPA")} <= arrows(page)
     assert ("FRANCE", "A", "BUR", False) in page.scene.units and ("FRANCE", "A", "PAR", False) not in page.scene.units
     assert page.history_panel.phase_list.item(0).text() == "Spring 1901 Movement — results"
+    listed = assert_results_shown(page, "Spring 1901 Movement")
+    assert "France — 3 orders, all succeed" in listed and "A MAR - SPA" in listed
     qtbot.mouseClick(page.banner_button, Qt.MouseButton.LeftButton)
     assert page.table.stage is TableStage.ENTRY and "Fall 1901" in window.windowTitle()
+    assert not page.order_panel.showing_results and page.order_panel.text_box.isVisible()
     assert page.entry is not None and page.draft is not None and page.draft.lines("FRANCE") == []
     assert not arrows(page)
     click(qtbot, page, "BUR")
