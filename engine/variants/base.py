@@ -13,8 +13,8 @@ from ..mapdata import MapData, load_map
 from ..orders import Hold, Move, Order, RawOrder, parse_raw
 from ..resolver import MovementResolver, MovementResult, Tracer
 from ..rules import DEFAULT_RULEBOOK, Rulebook
-from ..state import Dislodged, GameState
-from ..types import ChancelleryError, Phase, PhaseType, Season, Unit, UnitType, province_of
+from ..state import Dislodged, GameState, StackedUnit
+from ..types import Phase, PhaseType, Season, Unit, UnitType, province_of
 from ..validate import validate_for_phase
 
 
@@ -55,6 +55,9 @@ class Variant:
     unit_types: ClassVar[tuple[UnitType, ...]] = (UnitType.ARMY, UnitType.FLEET)
     # Owners of units or centres that no player plays (Engineered's madman country).
     pseudo_powers: ClassVar[tuple[str, ...]] = ()
+    # Unit kinds that stand beside a province's occupant without occupying it (``GameState.stacked``):
+    # Engineered's engineers and prisons, World Diplomacy's militia. Standard: none.
+    stacking_types: ClassVar[frozenset[UnitType]] = frozenset()
 
     def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
         self.rulebook = rulebook
@@ -86,20 +89,17 @@ class Variant:
     def make_state(self, phase: Phase, units: list[Unit], centers: Mapping[str, str],
                    dislodged: list[Dislodged] = (), contested: tuple[str, ...] = (),  # type: ignore[assignment]
                    extra: Mapping[str, Any] | None = None) -> GameState:
-        """Build a position from plain lists (used by the JSON contract and save files).
+        """Build a position from plain lists (used by the JSON contract and the GUI's editor).
 
-        The standard rules allow one unit per province; variants with stacked units (engineers,
-        prisoners, militia) override this to keep their extra units in ``GameState.extra``.
+        Units of the ``stacking_types`` go to ``GameState.stacked``; every other unit occupies its
+        province, one per province: a second occupant is an error naming the province, never dropped.
+        Variants whose stacked units carry more (a prison's former owner) override this.
         """
-        state = GameState.build(self.id, phase, units, centers, dislodged, contested, extra)
-        if len(state.units) < len(units):
-            seen: set[str] = set()
-            for u in units:
-                prov = province_of(u.loc)
-                if prov in seen:
-                    raise ChancelleryError(f"two units in {prov}")
-                seen.add(prov)
-        return state
+        if not self.stacking_types:
+            return GameState.build(self.id, phase, units, centers, dislodged, contested, extra)
+        occupants = [u for u in units if u.type not in self.stacking_types]
+        stacked = [StackedUnit(u.power, u.type, u.loc) for u in units if u.type in self.stacking_types]
+        return GameState.build(self.id, phase, occupants, centers, dislodged, contested, extra, stacked)
 
     def initial_state(self) -> GameState:
         units = [Unit(p.id, kind, loc) for p in self.board.powers.values() for kind, loc in p.start_units]
@@ -254,8 +254,9 @@ class Variant:
         return shown
 
     def all_units(self, state: GameState) -> list[Unit]:
-        """Every unit on the board, as orders name them (variants add units kept in ``state.extra``)."""
-        return list(state.units.values())
+        """Every unit on the board as orders name them: the occupants, then the stacked units (variants
+        with disguised units say what they are)."""
+        return state.all_units()
 
     def legal_orders(self, state: GameState) -> dict[str, dict[str, list[Order]]]:
         """Every legal order per power and slot (unit location, or build site in adjustments)."""
