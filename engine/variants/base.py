@@ -10,7 +10,7 @@ from functools import cached_property
 from typing import Any, ClassVar, Mapping, NamedTuple, Sequence
 
 from ..mapdata import MapData, load_map
-from ..orders import Hold, Move, Order, RawOrder, parse_raw
+from ..orders import Disband, Hold, Move, Order, RawOrder, Retreat, parse_raw
 from ..resolver import MovementResolver, MovementResult, Tracer
 from ..rules import DEFAULT_RULEBOOK, Rulebook
 from ..state import Dislodged, GameState, StackedUnit
@@ -36,6 +36,8 @@ class PhaseEnd:
     verdicts: Mapping[Order, tuple[bool, str]] = field(default_factory=dict)
     notes: tuple[PhaseNote, ...] = ()
 
+
+_RETREAT_ORDERS = frozenset({Retreat, Disband})
 
 PUBLIC_VIEW = "*"
 """The viewer for a shared screen or an observer: what every power may know, no power's secrets. (A power
@@ -171,8 +173,13 @@ class Variant:
     def order_key(self, order: Order) -> str:
         """The slot an order fills. Two orders with one key are for the same unit (DATC 4.D.3), and the
         movement result of an order is looked up by its key. Standard: the ordered unit's province;
-        variants that stack several units in a province give the stacked units' orders keys of their own."""
-        return province_of(order.unit.loc)  # type: ignore[union-attr]
+        variants that stack several units in a province give the stacked units' orders keys of their own.
+        A retreat phase's orders are keyed by the whole unit: several units may be dislodged from one
+        province (allies sharing an area)."""
+        unit = order.unit  # type: ignore[union-attr]
+        if order.__class__ in _RETREAT_ORDERS:
+            return f"{unit.power}:{unit.type._value_}:{province_of(unit.loc)}"
+        return province_of(unit.loc)
 
     def default_order(self, unit: Unit) -> Order:
         """The order a unit gets when its power gives it none in a movement phase."""
