@@ -108,6 +108,7 @@ def check_invariants(variant: Engineered, state: GameState) -> None:
     settings = variant.settings
     players = set(board.powers) | ({NEUTRAL} if settings.madman else set())
     json.dumps(state.extra)  # save files write it as it is
+    assert "stacked" not in state.extra, "stacked units belong in GameState.stacked"
     for prov, unit in state.units.items():
         assert province_of(unit.loc) == prov
         assert unit.power in players, unit
