@@ -3,9 +3,11 @@
 Pending (sealed) orders are stored so that a crash never loses a submitted order, but encoded so that a
 glance at the file doesn't show them: the GUI and host only ever hand them back to their own power.
 
-Format version 2 stores stacked units (``GameState.stacked``) in their own list beside the occupants.
-Version 1, written before stacks were first-class, kept Engineered's stacked units in
-``extra["stacked"]``; such files are migrated when read (:func:`migrate_state_v1`) and saved as version 2.
+Format version 2 stores stacked units (``GameState.stacked``) in their own list beside the occupants, and
+disguised units (``GameState.disguised``) by the unit they look like. Version 1, written before stacks were
+first-class, kept Engineered's stacked units in ``extra["stacked"]`` and its lone decoys as province marks
+in ``extra["decoys"]`` and ``extra["dislodged_decoys"]``; such files are migrated when read
+(:func:`migrate_state_v1`) and saved as version 2.
 """
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from typing import Any, Mapping
 from .game import Game, PhaseRecord
 from .phases import OrderResult
 from .state import Dislodged, GameState, StackedUnit
-from .types import ChancelleryError, Phase, SaveFileError, Unit, UnitType
+from .types import ChancelleryError, Phase, SaveFileError, Unit, UnitType, province_of
 from .variants import find_variant
 
 SAVE_FORMAT = "chancellery-save"
@@ -49,6 +51,8 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "phase": str(state.phase),
         "units": [[u.power, u.type.value, u.loc] for u in sorted(state.units.values(), key=lambda u: u.loc)],
         "stacked": [_stacked_to_dict(s) for s in state.stacked],
+        "disguised": [{"unit": [u.power, u.type.value, u.loc], "is": kind.value}
+                      for u, kind in sorted(state.disguised.items(), key=lambda item: (item[0].loc, item[0].power))],
         "centers": dict(sorted(state.centers.items())),
         "dislodged": [
             {"unit": [d.unit.power, d.unit.type.value, d.unit.loc], "attacker": d.attacker,
@@ -62,10 +66,22 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
 
 def migrate_state_v1(data: Mapping[str, Any]) -> dict[str, Any]:
     """A version-1 position in the version-2 shape: stacked units move out of ``extra["stacked"]``
-    (objects ``{"power", "kind", "loc"}``, a prison adding ``"from"``, a decoy ``"as"``) into ``stacked``."""
+    (objects ``{"power", "kind", "loc"}``, a prison adding ``"from"``, a decoy ``"as"``) into ``stacked``,
+    and the provinces of ``extra["decoys"]`` / ``extra["dislodged_decoys"]`` become ``disguised`` entries for
+    the unit (occupying / dislodged) standing there."""
     out = dict(data)
     extra = dict(data.get("extra") or {})
     old = extra.pop("stacked", [])
+    marks = set(extra.pop("decoys", ()))
+    dislodged_marks = set(extra.pop("dislodged_decoys", ()))
+    out["disguised"] = [
+        {"unit": list(u), "is": UnitType.DECOY.value} for u in data.get("units", ()) if province_of(u[2]) in marks
+    ] + [
+        {"unit": list(d["unit"]), "is": UnitType.DECOY.value}
+        for d in data.get("dislodged", ()) if province_of(d["unit"][2]) in dislodged_marks
+    ]
+    if len(out["disguised"]) != len(marks) + len(dislodged_marks):
+        raise SaveFileError("the saved game is damaged: a decoy mark on a province where no unit stands")
     out["stacked"] = [
         {"unit": [s["power"], s["kind"], s["loc"]]}
         | ({"origin": s["from"]} if s.get("from") else {})
@@ -90,8 +106,9 @@ def state_from_dict(variant_id: str, data: Mapping[str, Any], version: int = SAV
         for d in data.get("dislodged", ())
     ]
     stacked = [_stacked_from_dict(s) for s in data.get("stacked", ())]
+    disguised = {unit(d["unit"]): UnitType(d["is"]) for d in data.get("disguised", ())}
     return GameState.build(variant_id, Phase.parse(data["phase"]), units, dict(data["centers"]), dislodged,
-                           data.get("contested", ()), data.get("extra", {}), stacked)
+                           data.get("contested", ()), data.get("extra", {}), stacked, disguised)
 
 
 def _seal(pending: Mapping[str, list[str]]) -> str:

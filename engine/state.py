@@ -76,8 +76,11 @@ class GameState:
     centers: Mapping[str, str]  # supply centre -> owning power
     dislodged: Mapping[Unit, Dislodged] = field(default_factory=dict)  # dislodged unit -> its record
     contested: frozenset[str] = frozenset()  # provinces left empty by a standoff this turn
-    extra: Mapping[str, Any] = field(default_factory=dict)  # variant data that isn't units (money, marks, ...)
+    extra: Mapping[str, Any] = field(default_factory=dict)  # variant data that isn't units (money, relations, ...)
     stacked: tuple[StackedUnit, ...] = ()  # units beside the occupants, in stack_order
+    # Units that are not what they look like: a unit as it stands (occupant or dislodged) -> its real kind
+    # (Engineered's decoy standing alone, which every rule but its owner's view treats as the unit shown).
+    disguised: Mapping[Unit, UnitType] = field(default_factory=dict)
 
     @classmethod
     def build(
@@ -90,6 +93,7 @@ class GameState:
         contested: Iterable[str] = (),
         extra: Mapping[str, Any] | None = None,
         stacked: Iterable[StackedUnit] = (),
+        disguised: Mapping[Unit, UnitType] | None = None,
     ) -> GameState:
         """A position from plain collections. ``units`` are occupants, one per province: a second one is
         an error naming the province (never silently dropped); so is a unit dislodged twice."""
@@ -105,6 +109,9 @@ class GameState:
             if d.unit in by_unit:
                 raise ChancelleryError(f"{d.unit} of {d.unit.power} is dislodged twice")
             by_unit[d.unit] = d
+        for u in disguised or ():
+            if occupants.get(u.loc.partition("/")[0]) != u and u not in by_unit:
+                raise ChancelleryError(f"{u} of {u.power} is marked as disguised but is not on the board")
         return cls(
             variant=variant,
             phase=ph,
@@ -114,6 +121,7 @@ class GameState:
             contested=frozenset(contested),
             extra=dict(extra or {}),
             stacked=stack_order(stacked),
+            disguised=dict(disguised or {}),
         )
 
     def unit_at(self, prov: str) -> Unit | None:

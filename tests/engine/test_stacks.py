@@ -21,6 +21,7 @@ from engine.state import Dislodged, GameState, StackedUnit
 from engine.types import ChancelleryError, Phase, RequestError, SaveFileError, Unit, UnitType
 from engine.variants import VARIANTS, Variant, find_variant
 from engine.variants.engineered import Engineered
+from engine.variants.engineered_rules.stacks import decoy_provinces, dislodged_decoy_provinces
 
 A, F, M = UnitType.ARMY, UnitType.FLEET, UnitType.MILITIA
 E, P, D = UnitType.ENGINEER, UnitType.PRISON, UnitType.DECOY
@@ -131,15 +132,30 @@ def test_an_engineered_stack_keeps_its_prisons_origin_through_save_load_and_the_
     assert response["units"] == {"RUSSIA": ["A MOS", "E MOS"], "TURKEY": ["E ANK", "A SEV", "P SEV"]}
 
 
-def test_a_version_1_engineered_position_migrates_its_stacks_out_of_extra() -> None:
-    old = {"phase": "F1902M", "units": [["TURKEY", "A", "SEV"]], "centers": {}, "dislodged": [], "contested": [],
+def test_a_version_1_engineered_position_migrates_its_stacks_and_decoy_marks_out_of_extra() -> None:
+    old = {"phase": "F1902R", "units": [["TURKEY", "A", "SEV"], ["RUSSIA", "A", "UKR"]], "centers": {},
+           "dislodged": [{"unit": ["RUSSIA", "F", "BLA"], "attacker": "ANK", "via_convoy": False, "retreats": []}],
+           "contested": [],
            "extra": {"stacked": [{"power": "TURKEY", "kind": "P", "loc": "SEV", "from": "RUSSIA"},
                                  {"power": "TURKEY", "kind": "D", "loc": "SEV", "as": "A"}],
-                     "decoys": [], "dislodged_decoys": [], "missed": {"RUSSIA": 1}}}
+                     "decoys": ["UKR"], "dislodged_decoys": ["BLA"], "missed": {"RUSSIA": 1}}}
     state = savefile.state_from_dict("engineered", old, version=1)
     assert state.stacked == (StackedUnit("TURKEY", D, "SEV", mimic=A),
                              StackedUnit("TURKEY", P, "SEV", origin="RUSSIA"))
-    assert dict(state.extra) == {"decoys": [], "dislodged_decoys": [], "missed": {"RUSSIA": 1}}
+    assert dict(state.disguised) == {Unit("RUSSIA", A, "UKR"): D, Unit("RUSSIA", F, "BLA"): D}
+    assert decoy_provinces(state) == {"UKR"} and dislodged_decoy_provinces(state) == {"BLA"}
+    assert dict(state.extra) == {"missed": {"RUSSIA": 1}}
+    stored = savefile.state_to_dict(state)
+    assert stored["disguised"] == [{"unit": ["RUSSIA", "F", "BLA"], "is": "D"}, {"unit": ["RUSSIA", "A", "UKR"], "is": "D"}]
+    assert savefile.state_from_dict("engineered", stored) == state
+    old["extra"]["decoys"] = ["MOS"]
+    with pytest.raises(SaveFileError, match="decoy mark on a province where no unit stands"):
+        savefile.state_from_dict("engineered", old, version=1)
+
+
+def test_a_disguised_unit_must_be_on_the_board() -> None:
+    with pytest.raises(ChancelleryError, match="A MOS of RUSSIA is marked as disguised but is not on the board"):
+        GameState.build("engineered", "S1902M", [Unit("RUSSIA", A, "UKR")], {}, disguised={Unit("RUSSIA", A, "MOS"): D})
 
 
 # --- retreats are keyed by unit -----------------------------------------------------------------------------

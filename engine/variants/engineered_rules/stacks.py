@@ -1,14 +1,13 @@
-"""Units that share an area with a military unit, and the variant data this variant keeps in ``GameState.extra``.
+"""Units that share an area with a military unit, decoys standing alone, and the missed-turn counts.
 
 Engineers (E), prisons (P) and decoys still beside the unit they copy are the engine's stacked units
 (``GameState.stacked``, records of :class:`~engine.state.StackedUnit`): a prison's ``origin`` is the power
 whose engineer it was, a decoy's ``mimic`` the kind of unit it copies (its ``loc`` keeps that unit's coast).
 
-``GameState.extra`` keeps the rest, JSON-friendly because save files write it as it is:
+A decoy standing alone occupies its province as the army (or fleet) it shows, and ``GameState.disguised``
+maps that unit (or, once dislodged, the dislodged unit) to ``UnitType.DECOY``.
 
-- ``extra["decoys"]``: provinces whose unit in ``GameState.units`` is really a decoy;
-- ``extra["dislodged_decoys"]``: provinces whose dislodged unit is really a decoy;
-- ``extra["missed"]``: power -> movement turns in a row without orders (rule D1d).
+``GameState.extra`` keeps ``extra["missed"]``: power -> movement turns in a row without orders (rule D1d).
 """
 from __future__ import annotations
 
@@ -73,11 +72,16 @@ def find_stacked(state: GameState, power: str | None, kind: UnitType, prov: str)
 
 
 def decoy_provinces(state: GameState) -> frozenset[str]:
-    return frozenset(state.extra.get("decoys", ()))
+    """Provinces whose occupant is really a decoy standing alone."""
+    units = state.units
+    return frozenset(u.province for u, kind in state.disguised.items()
+                     if kind is UnitType.DECOY and units.get(u.province) == u)
 
 
 def dislodged_decoy_provinces(state: GameState) -> frozenset[str]:
-    return frozenset(state.extra.get("dislodged_decoys", ()))
+    """Provinces whose dislodged unit is really a decoy."""
+    return frozenset(u.province for u, kind in state.disguised.items()
+                     if kind is UnitType.DECOY and u in state.dislodged)
 
 
 def is_decoy(state: GameState, prov: str) -> bool:
@@ -95,21 +99,35 @@ def with_extra(
     dislodged_decoys: Iterable[str] | None = None,
     missed: Mapping[str, int] | None = None,
 ) -> GameState:
-    """A copy of ``state`` with the given stacked units and parts of its variant data replaced."""
-    extra = dict(state.extra)
-    if decoys is not None:
-        extra["decoys"] = sorted(set(decoys))
-    if dislodged_decoys is not None:
-        extra["dislodged_decoys"] = sorted(set(dislodged_decoys))
+    """A copy of ``state`` with the given parts replaced: its stacked units, the provinces whose occupant
+    (``decoys``) or dislodged unit (``dislodged_decoys``) is a decoy, the missed-turn counts. Decoy marks
+    name the units standing in ``state`` now; a part left ``None`` keeps what still matches the board."""
+    changes: dict[str, Any] = {}
+    if stacked is not None:
+        changes["stacked"] = stack_order(stacked)
+    if decoys is not None or dislodged_decoys is not None or state.disguised:
+        units = state.units
+        if decoys is None:
+            alone = {u: k for u, k in state.disguised.items() if units.get(u.province) == u}
+        else:
+            alone = {}
+            for prov in decoys:
+                if prov not in units:
+                    raise ChancelleryError(f"decoy mark on {prov}, where no unit stands")
+                alone[units[prov]] = UnitType.DECOY
+        if dislodged_decoys is None:
+            gone = {u: k for u, k in state.disguised.items() if u in state.dislodged}
+        else:
+            wanted = set(dislodged_decoys)
+            gone = {u: UnitType.DECOY for u in state.dislodged if u.province in wanted}
+        changes["disguised"] = alone | gone
     if missed is not None:
-        extra["missed"] = {p: n for p, n in sorted(missed.items()) if n}
-    if stacked is None:
-        return state.replace(extra=extra)
-    return state.replace(extra=extra, stacked=stack_order(stacked))
+        changes["extra"] = {**state.extra, "missed": {p: n for p, n in sorted(missed.items()) if n}}
+    return state.replace(**changes) if changes else state
 
 
 def empty_extra() -> dict[str, Any]:
-    return {"decoys": [], "dislodged_decoys": [], "missed": {}}
+    return {"missed": {}}
 
 
 def engineer_key(power: str, prov: str) -> str:
