@@ -202,3 +202,14 @@ def test_a_dislodged_unit_keeps_its_own_retreats_through_a_save() -> None:
     variant, state = _two_dislodged_in_burgundy()
     loaded = savefile.loads(savefile.dumps(Game(variant, state))).state
     assert loaded.dislodged == state.dislodged
+
+
+def test_network_positions_list_stacked_units_and_hide_another_powers_decoy() -> None:
+    from engine.net.views import position_to_wire
+
+    variant, state = state_from_request({"variant": "engineered", "phase": "S1902M",
+                                         "units": {"RUSSIA": ["A MOS", "E MOS", "D MOS"], "TURKEY": ["A SEV"]}})
+    own = position_to_wire(variant.view_for(state, "RUSSIA"), variant)
+    other = position_to_wire(variant.view_for(state, "TURKEY"), variant)
+    assert own["units"]["RUSSIA"] == ["A MOS", "D MOS", "E MOS"]
+    assert other["units"]["RUSSIA"] == ["A MOS", "E MOS"]
