@@ -178,8 +178,9 @@ def restore_powers(after: GameState, real: dict[str, str]) -> GameState:
     """Give the units (and centres) a stand-in power held back to their real owners; a supporter stays
     where it was, or is dislodged from there."""
     units = {p: u._replace(power=real[p]) if u.power == _STAND_IN else u for p, u in after.units.items()}
-    dislodged = {p: replace(d, unit=d.unit._replace(power=real[p])) if d.unit.power == _STAND_IN else d
-                 for p, d in after.dislodged.items()}
+    restored = [replace(d, unit=d.unit._replace(power=real[d.unit.province])) if d.unit.power == _STAND_IN else d
+                for d in after.dislodged.values()]
+    dislodged = {d.unit: d for d in restored}
     centers = {c: real[c] if owner == _STAND_IN else owner for c, owner in after.centers.items()}
     return after.replace(units=units, dislodged=dislodged, centers=centers)
 

@@ -13,7 +13,7 @@ from .mapdata import MapData
 from .outcomes import encode as encode_outcome
 from .phases import OrderResult, Submission
 from .state import Dislodged, GameState
-from .types import ChancelleryError, Phase, PhaseType, RequestError, Unit, UnitType, province_of
+from .types import ChancelleryError, Phase, PhaseType, RequestError, Unit, UnitType
 from .validate import retreat_options
 from .variants import Variant, find_variant
 
@@ -136,7 +136,7 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
                 centers[code] = power
     else:
         centers = dict(variant.initial_state().centers)
-    dislodged: dict[str, Dislodged] = {}  # province -> unit
+    dislodged: dict[Unit, Dislodged] = {}  # keyed by unit: several may come from one province
     for pname, items in _mapping(request, "dislodged").items():
         power = _power(variant, pname, f"dislodged.{pname}")
         for i, item in enumerate(_list(items, f"dislodged.{pname}")):
@@ -150,7 +150,9 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
             via = item.get("via_convoy", False)
             if not isinstance(via, bool):
                 raise RequestError(field + ".via_convoy", "must be true or false")
-            dislodged[province_of(unit.loc)] = Dislodged(unit, attacker, via)
+            if unit in dislodged:
+                raise RequestError(field, f"{unit} is listed as dislodged twice")
+            dislodged[unit] = Dislodged(unit, attacker, via)
     if dislodged and phase.type is not PhaseType.RETREATS:
         raise RequestError("dislodged", "only retreat phases have dislodged units")
     contested = []
@@ -168,8 +170,8 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
         raise RequestError("units", str(exc)) from None
     if dislodged:
         state = state.replace(dislodged={
-            p: Dislodged(d.unit, d.attacker, d.via_convoy, retreat_options(variant.board, state, p))
-            for p, d in dislodged.items()
+            u: Dislodged(d.unit, d.attacker, d.via_convoy, retreat_options(variant.board, state, d))
+            for u, d in state.dislodged.items()
         })
     return variant, state
 

@@ -13,7 +13,7 @@ from typing import Any, Iterable
 from .hooks import VariantRules
 from .option_texts import movement_order_texts
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, Waive
-from .state import GameState
+from .state import Dislodged, GameState
 from .types import PhaseType, Unit, UnitType, province_of
 from .validate import fleet_groups, fleets_at_sea, minimal_convoy_routes, sea_coasts
 
@@ -118,8 +118,7 @@ def _route_without(board: object, state: GameState, army: Unit, dest: str, busy:
     return unit_can_reach(board, army, dest, state, busy=busy)  # type: ignore[arg-type]
 
 
-def retreat_orders(state: GameState, prov: str) -> list[Order]:
-    d = state.dislodged[prov]
+def retreat_orders(d: Dislodged) -> list[Order]:
     orders: list[Order] = [Retreat(d.unit, loc) for loc in d.retreats]
     return orders + [Disband(d.unit)]
 
@@ -154,8 +153,8 @@ def legal_order_objects(variant: VariantRules, state: GameState) -> dict[str, di
         for prov, unit in sorted(state.units.items()):
             out.setdefault(unit.power, {})[unit.loc] = unit_options(variant, state, prov, reach)
     elif ptype is PhaseType.RETREATS:
-        for prov, d in sorted(state.dislodged.items()):
-            out.setdefault(d.unit.power, {})[d.unit.loc] = retreat_orders(state, prov)
+        for d in sorted(state.dislodged.values(), key=lambda d: d.unit.loc):
+            out.setdefault(d.unit.power, {})[d.unit.loc] = retreat_orders(d)
     else:
         for power in variant.powers_in_game(state):
             orders = adjustment_orders(variant, state, power)

@@ -193,16 +193,13 @@ def _process_movement(sub: Submission) -> PhaseResult:
             new_units[province_of(dest)] = moved
         else:
             new_units.setdefault(prov, unit)
-    dislodged = {}
-    for prov, (attacker, via) in outcome.dislodged.items():
-        dislodged[prov] = Dislodged(state.units[prov], attacker, via)
-    after = state.replace(units=new_units, dislodged=dislodged, contested=frozenset(outcome.contested))
-    if dislodged:
-        with_options = {
-            prov: Dislodged(d.unit, d.attacker, d.via_convoy, retreat_options(variant.board, after, prov))
-            for prov, d in dislodged.items()
-        }
-        after = after.replace(dislodged=with_options)
+    after = state.replace(units=new_units, dislodged={}, contested=frozenset(outcome.contested))
+    if outcome.dislodged:
+        # Keyed by unit: the options are computed against the board after movement (``after``).
+        dislodged = [Dislodged(state.units[prov], attacker, via) for prov, (attacker, via) in outcome.dislodged.items()]
+        after = after.replace(dislodged={
+            d.unit: Dislodged(d.unit, d.attacker, d.via_convoy, retreat_options(variant.board, after, d))
+            for d in dislodged})
     end = variant.after_phase(state, after, sub.orders, outcome)
     next_state, winner = _advance(variant, end.state)
     return PhaseResult(state.phase, next_state, results + _notes(end), winner)
@@ -213,33 +210,33 @@ def _process_movement(sub: Submission) -> PhaseResult:
 
 def _process_retreats(sub: Submission) -> PhaseResult:
     variant, state = sub.variant, sub.state
-    chosen: dict[str, Order] = {}
+    chosen: dict[Unit, Order] = {}  # retreats are keyed by the dislodged unit, not its province
     for items in sub.orders.values():
         for order in items:
-            chosen[province_of(order.unit.loc)] = order  # type: ignore[union-attr]
-    targets: dict[str, list[str]] = {}
-    for prov, order in chosen.items():
+            chosen[order.unit] = order  # type: ignore[union-attr]
+    targets: dict[str, list[Unit]] = {}
+    for unit, order in chosen.items():
         if isinstance(order, Retreat):
-            targets.setdefault(province_of(order.dest), []).append(prov)
+            targets.setdefault(province_of(order.dest), []).append(unit)
     decided: dict[int, tuple[str, Reason]] = {}
     new_units = dict(state.units)
-    bounced = {p for ps in targets.values() if len(ps) > 1 for p in ps}
+    bounced = {u for us in targets.values() if len(us) > 1 for u in us}
     for i, order in _index_results(sub).items():
-        prov = province_of(order.unit.loc)  # type: ignore[union-attr]
+        unit = order.unit  # type: ignore[union-attr]
         if isinstance(order, Retreat):
-            if prov in bounced:
-                others = tuple(chosen[o].unit for o in targets[province_of(order.dest)] if o != prov)  # type: ignore[union-attr]
+            if unit in bounced:
+                others = tuple(o for o in targets[province_of(order.dest)] if o != unit)
                 decided[i] = (FAILS, Reason(oc.RETREAT_BOUNCED, {"with": others, "dest": province_of(order.dest)}))
             else:
                 decided[i] = (SUCCEEDS, Reason(oc.RETREATS, {"dest": order.dest}))
         else:
             decided[i] = (SUCCEEDS, Reason(oc.DISBANDED))
-    for prov, order in chosen.items():
-        if isinstance(order, Retreat) and prov not in bounced:
-            new_units[province_of(order.dest)] = Unit(order.unit.power, order.unit.type, order.dest)
+    for unit, order in chosen.items():
+        if isinstance(order, Retreat) and unit not in bounced:
+            new_units[province_of(order.dest)] = Unit(unit.power, unit.type, order.dest)
     results = _final_results(sub, decided)
-    for prov, d in state.dislodged.items():
-        if prov not in chosen:
+    for unit, d in state.dislodged.items():
+        if unit not in chosen:
             results.append(_result(d.unit.power, str(Disband(d.unit)), SUCCEEDS,
                                    Reason(oc.NO_RETREAT_DISBANDED), True, Disband(d.unit)))
     after = state.replace(units=new_units, dislodged={}, contested=frozenset())

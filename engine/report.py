@@ -48,7 +48,7 @@ def phase_report(game: Game, index: int) -> str:
         lines.append("")
     if after.dislodged:
         lines.append("Dislodged")
-        for prov, d in sorted(after.dislodged.items()):
+        for d in sorted(after.dislodged.values(), key=lambda d: d.unit.loc):
             where = ", ".join(d.retreats) if d.retreats else "nowhere: it must disband"
             lines.append(f"  {d.unit} ({variant.power_adjective(d.unit.power)}), attacked from {d.attacker}; may retreat to {where}")
         lines.append("")

@@ -2,6 +2,12 @@
 
 Pending (sealed) orders are stored so that a crash never loses a submitted order, but encoded so that a
 glance at the file doesn't show them: the GUI and host only ever hand them back to their own power.
+
+Format version 2 stores stacked units (``GameState.stacked``) in their own list beside the occupants, and
+disguised units (``GameState.disguised``) by the unit they look like. Version 1, written before stacks were
+first-class, kept Engineered's stacked units in ``extra["stacked"]`` and its lone decoys as province marks
+in ``extra["decoys"]`` and ``extra["dislodged_decoys"]``; such files are migrated when read
+(:func:`migrate_state_v1`) and saved as version 2.
 """
 from __future__ import annotations
 
@@ -15,18 +21,39 @@ from typing import Any, Mapping
 from . import outcomes
 from .game import Game, PhaseRecord
 from .phases import OrderResult
-from .state import Dislodged, GameState
-from .types import ChancelleryError, Phase, SaveFileError, Unit, UnitType
+from .state import Dislodged, GameState, StackedUnit
+from .types import ChancelleryError, Phase, SaveFileError, Unit, UnitType, province_of
 from .variants import find_variant
 
 SAVE_FORMAT = "chancellery-save"
-SAVE_FORMAT_VERSION = 1
+SAVE_FORMAT_VERSION = 2
+READABLE_VERSIONS = (1, 2)  # older versions are migrated on load
+
+
+def _stacked_to_dict(s: StackedUnit) -> dict[str, Any]:
+    data: dict[str, Any] = {"unit": [s.power, s.kind.value, s.loc]}
+    if s.origin is not None:
+        data["origin"] = s.origin
+    if s.mimic is not None:
+        data["mimic"] = s.mimic.value
+    return data
+
+
+def _stacked_from_dict(data: Any) -> StackedUnit:
+    power, kind, loc = data["unit"]
+    mimic = data.get("mimic")
+    origin = data.get("origin")
+    return StackedUnit(str(power), UnitType(kind), str(loc), None if origin is None else str(origin),
+                       None if mimic is None else UnitType(mimic))
 
 
 def state_to_dict(state: GameState) -> dict[str, Any]:
     return {
         "phase": str(state.phase),
         "units": [[u.power, u.type.value, u.loc] for u in sorted(state.units.values(), key=lambda u: u.loc)],
+        "stacked": [_stacked_to_dict(s) for s in state.stacked],
+        "disguised": [{"unit": [u.power, u.type.value, u.loc], "is": kind.value}
+                      for u, kind in sorted(state.disguised.items(), key=lambda item: (item[0].loc, item[0].power))],
         "centers": dict(sorted(state.centers.items())),
         "dislodged": [
             {"unit": [d.unit.power, d.unit.type.value, d.unit.loc], "attacker": d.attacker,
@@ -38,7 +65,38 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
     }
 
 
-def state_from_dict(variant_id: str, data: Mapping[str, Any]) -> GameState:
+def migrate_state_v1(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A version-1 position in the version-2 shape: stacked units move out of ``extra["stacked"]``
+    (objects ``{"power", "kind", "loc"}``, a prison adding ``"from"``, a decoy ``"as"``) into ``stacked``,
+    and the provinces of ``extra["decoys"]`` / ``extra["dislodged_decoys"]`` become ``disguised`` entries for
+    the unit (occupying / dislodged) standing there."""
+    out = dict(data)
+    extra = dict(data.get("extra") or {})
+    old = extra.pop("stacked", [])
+    marks = set(extra.pop("decoys", ()))
+    dislodged_marks = set(extra.pop("dislodged_decoys", ()))
+    out["disguised"] = [
+        {"unit": list(u), "is": UnitType.DECOY.value} for u in data.get("units", ()) if province_of(u[2]) in marks
+    ] + [
+        {"unit": list(d["unit"]), "is": UnitType.DECOY.value}
+        for d in data.get("dislodged", ()) if province_of(d["unit"][2]) in dislodged_marks
+    ]
+    if len(out["disguised"]) != len(marks) + len(dislodged_marks):
+        raise SaveFileError("the saved game is damaged: a decoy mark on a province where no unit stands")
+    out["stacked"] = [
+        {"unit": [s["power"], s["kind"], s["loc"]]}
+        | ({"origin": s["from"]} if s.get("from") else {})
+        | ({"mimic": s["as"]} if s.get("as") else {})
+        for s in old
+    ]
+    out["extra"] = extra
+    return out
+
+
+def state_from_dict(variant_id: str, data: Mapping[str, Any], version: int = SAVE_FORMAT_VERSION) -> GameState:
+    if version == 1:
+        data = migrate_state_v1(data)
+
     def unit(t: Any) -> Unit:
         power, kind, loc = t
         return Unit(str(power), UnitType(kind), str(loc))
@@ -48,8 +106,10 @@ def state_from_dict(variant_id: str, data: Mapping[str, Any]) -> GameState:
         Dislodged(unit(d["unit"]), str(d["attacker"]), bool(d.get("via_convoy", False)), tuple(d.get("retreats", ())))
         for d in data.get("dislodged", ())
     ]
+    stacked = [_stacked_from_dict(s) for s in data.get("stacked", ())]
+    disguised = {unit(d["unit"]): UnitType(d["is"]) for d in data.get("disguised", ())}
     return GameState.build(variant_id, Phase.parse(data["phase"]), units, dict(data["centers"]), dislodged,
-                           data.get("contested", ()), data.get("extra", {}))
+                           data.get("contested", ()), data.get("extra", {}), stacked, disguised)
 
 
 def _seal(pending: Mapping[str, list[str]]) -> str:
@@ -108,14 +168,15 @@ def game_from_dict(data: Any) -> Game:
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveFileError("not a Chancellery saved game")
     version = data.get("format_version")
-    if version != SAVE_FORMAT_VERSION:
-        raise SaveFileError(f"saved with format version {version!r}; this Chancellery reads version {SAVE_FORMAT_VERSION}")
+    if version not in READABLE_VERSIONS:
+        raise SaveFileError(f"saved with format version {version!r}; this Chancellery reads versions "
+                            f"{READABLE_VERSIONS[0]} to {SAVE_FORMAT_VERSION}")
     try:
         variant = find_variant(data["variant"], data.get("options"))
         vid = variant.id
         history = [
             PhaseRecord(
-                state_from_dict(vid, rec["state"]),
+                state_from_dict(vid, rec["state"], version),
                 {str(p): tuple(v) for p, v in rec["orders"].items()},
                 tuple(result_from_dict(r) for r in rec["results"]),
             )
@@ -123,7 +184,7 @@ def game_from_dict(data: Any) -> Game:
         ]
         game = Game(
             variant=variant,
-            state=state_from_dict(vid, data["state"]),
+            state=state_from_dict(vid, data["state"], version),
             history=history,
             pending=_unseal(data.get("sealed_orders", _seal({}))),
             ready=set(data.get("ready", ())),

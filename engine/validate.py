@@ -23,7 +23,7 @@ from .orders import (
     SupportMove,
     Waive,
 )
-from .state import GameState
+from .state import Dislodged, GameState
 from .types import (
     AmbiguousOrderError,
     IllegalOrderError,
@@ -315,9 +315,8 @@ def validate_movement(raw: RawOrder, state: GameState, board: MapData, power: st
     raise OrderSyntaxError(f"unknown order kind {raw.kind!r}")
 
 
-def retreat_options(board: MapData, state: GameState, prov: str) -> tuple[str, ...]:
-    """Where the dislodged unit in ``prov`` may retreat, given the position after movement."""
-    d = state.dislodged[prov]
+def retreat_options(board: MapData, state: GameState, d: Dislodged) -> tuple[str, ...]:
+    """Where the dislodged unit ``d`` may retreat, given the position after movement."""
     unit = d.unit
     out = []
     for loc in sorted(board.adjacent(unit.type, unit.loc)):
@@ -330,11 +329,21 @@ def retreat_options(board: MapData, state: GameState, prov: str) -> tuple[str, .
     return tuple(out)
 
 
+def _dislodged_named(state: GameState, prov: str, kind: UnitType | None, power: str | None) -> Dislodged | None:
+    """The dislodged unit a retreat order names: by province, then (when several units were dislodged from
+    one province) by unit kind and power."""
+    here = [d for d in state.dislodged.values() if province_of(d.unit.loc) == prov]
+    if len(here) > 1:
+        here = [d for d in here if kind in (None, d.unit.type)] or here
+        here = [d for d in here if power in (None, d.unit.power)] or here
+    return here[0] if here else None
+
+
 def validate_retreat(raw: RawOrder, state: GameState, board: MapData, power: str | None) -> Order:
     if raw.loc is None or raw.kind not in ("retreat", "move", "disband", "hold"):
         raise IllegalOrderError("only retreats and disbands are ordered in the retreat phase")
     prov = province_of(raw.loc)
-    d = state.dislodged.get(prov)
+    d = _dislodged_named(state, prov, raw.unit_type, power)
     if d is None:
         raise IllegalOrderError(f"no dislodged unit at {prov}")
     unit = d.unit
@@ -347,7 +356,7 @@ def validate_retreat(raw: RawOrder, state: GameState, board: MapData, power: str
     assert raw.dest is not None
     if raw.via_convoy or raw.route:
         raise IllegalOrderError("a retreat can't be convoyed")
-    options = d.retreats or retreat_options(board, state, prov)
+    options = d.retreats or retreat_options(board, state, d)
     dest_prov = province_of(raw.dest)
     matches = [o for o in options if province_of(o) == dest_prov]
     if not matches:

@@ -73,7 +73,7 @@ def hover_lines(board: MapData, state: GameState, loc: str, variant: Variant | N
             else:
                 whose = ""
             lines.append(f"Also: {unit_words(board, s.power, s.kind, s.loc)}{whose}")
-    dislodged = state.dislodged.get(prov)
+    dislodged = state.dislodged_at(prov)
     if dislodged is not None:
         u = dislodged.unit
         where = ", ".join(dislodged.retreats) if dislodged.retreats else "nowhere"

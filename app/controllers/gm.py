@@ -113,8 +113,8 @@ class GameMaster:
         if prov in state.units:
             units = {p: u for p, u in state.units.items() if p != prov}
             self._edit(state.replace(units=units))
-        elif prov in state.dislodged:
-            dislodged = {p: d for p, d in state.dislodged.items() if p != prov}
+        elif state.dislodged_at(prov) is not None:
+            dislodged = {u: d for u, d in state.dislodged.items() if u.province != prov}
             self._edit(state.replace(dislodged=dislodged))
         else:
             raise ChancelleryError(f"there is no unit in {prov}")

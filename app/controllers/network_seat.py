@@ -106,7 +106,8 @@ def position_to_state(variant_id: str, position: Mapping[str, Any]) -> GameState
         given = {province_of(str(d.get("unit", "A ?")).split()[-1]): tuple(str(r) for r in d.get("retreats") or ())
                  for items in dislodged_in.values() if isinstance(items, list) for d in items if isinstance(d, Mapping)}
         state = state.replace(dislodged={
-            p: Dislodged(d.unit, d.attacker, d.via_convoy, given.get(p, d.retreats)) for p, d in state.dislodged.items()})
+            u: Dislodged(d.unit, d.attacker, d.via_convoy, given.get(u.province, d.retreats))
+            for u, d in state.dislodged.items()})
     return state
 
 

@@ -104,7 +104,7 @@ def phase_results(board: MapData, powers: Sequence[str], phase: str, results: Se
     """Group ``results`` by power (``powers`` first, in their order; any others after, such as a madman
     country). ``after`` is the position right after the phase: its dislodged units mark their orders;
     ``before`` the position the orders were given in."""
-    dislodged = set(after.dislodged) if after is not None else set()
+    dislodged = {province_of(u.loc) for u in after.dislodged} if after is not None else set()
     notes = rule_notes(results, before)
     grouped: dict[str, list[ResultRow]] = {}
     for r in results:

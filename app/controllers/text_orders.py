@@ -53,8 +53,9 @@ def infer_power(game: Game, line: str) -> str | None:
     prov = province_of(raw.loc)
     state = game.state
     phase = state.phase.type
-    if phase is PhaseType.RETREATS and prov in state.dislodged:
-        return state.dislodged[prov].unit.power
+    dislodged = state.dislodged_at(prov) if phase is PhaseType.RETREATS else None
+    if dislodged is not None:
+        return dislodged.unit.power
     if phase is PhaseType.ADJUSTMENTS and raw.kind == "build":
         owner = state.centers.get(prov)
         return owner if owner is not None else game.variant.board.home_power(prov)

@@ -342,7 +342,7 @@ class GamePage(QWidget):
         if state.phase.type is PhaseType.MOVEMENT:
             mine = {u.province for u in state.units.values() if u.power in powers}
         elif state.phase.type is PhaseType.RETREATS:
-            mine = {p for p, d in state.dislodged.items() if d.unit.power in powers}
+            mine = {u.province for u in state.dislodged if u.power in powers}
         else:
             mine = set()
         return frozenset(mine - ordered), retreats
@@ -812,7 +812,7 @@ class GamePage(QWidget):
         unit = state.units.get(prov)
         if unit is not None:
             out.append((f"Remove {unit} ({self._power_name(unit.power)})", lambda: gm.remove_unit(prov)))
-        dislodged = state.dislodged.get(prov)
+        dislodged = state.dislodged_at(prov)
         if dislodged is not None:
             out.append((f"Remove dislodged {dislodged.unit}", lambda: gm.remove_unit(prov)))
         if unit is None:

@@ -11,14 +11,16 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from ..hooks import PhaseEnd, PhaseNote
 from ..mapdata import MapData, load_map
-from ..orders import Hold, Move, Order, RawOrder, parse_raw
+from ..orders import Disband, Hold, Move, Order, RawOrder, Retreat, parse_raw
 from ..outcomes import Sight, word
 from ..resolver import MovementResolver, MovementResult, Tracer
 from ..rules import DEFAULT_RULEBOOK, Rulebook
-from ..state import Dislodged, GameState
-from ..types import ChancelleryError, Phase, PhaseType, Season, Unit, UnitType, province_of
+from ..state import Dislodged, GameState, StackedUnit
+from ..types import Phase, PhaseType, Season, Unit, UnitType, province_of
 from ..validate import validate_for_phase
 
+
+_RETREAT_ORDERS = frozenset({Retreat, Disband})
 
 PUBLIC_VIEW = "*"
 """The viewer for a shared screen or an observer: what every power may know, no power's secrets. (A power
@@ -42,6 +44,9 @@ class Variant:
     # Colonial's ``SUEZ``) and reads every other text as the standard parser does: the fast order reader
     # (engine.order_reader) then serves it too. ``None`` when ``parse`` is the standard one or differs more.
     own_order_words: ClassVar[frozenset[str] | None] = None
+    # Unit kinds that stand beside a province's occupant without occupying it (``GameState.stacked``):
+    # Engineered's engineers and prisons, World Diplomacy's militia. Standard: none.
+    stacking_types: ClassVar[frozenset[UnitType]] = frozenset()
 
     def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
         self.rulebook = rulebook
@@ -73,20 +78,17 @@ class Variant:
     def make_state(self, phase: Phase, units: list[Unit], centers: Mapping[str, str],
                    dislodged: list[Dislodged] = (), contested: tuple[str, ...] = (),  # type: ignore[assignment]
                    extra: Mapping[str, Any] | None = None) -> GameState:
-        """Build a position from plain lists (used by the JSON contract and save files).
+        """Build a position from plain lists (used by the JSON contract and the GUI's editor).
 
-        The standard rules allow one unit per province; variants with stacked units (engineers,
-        prisoners, militia) override this to keep their extra units in ``GameState.extra``.
+        Units of the ``stacking_types`` go to ``GameState.stacked``; every other unit occupies its
+        province, one per province: a second occupant is an error naming the province, never dropped.
+        Variants whose stacked units carry more (a prison's former owner) override this.
         """
-        state = GameState.build(self.id, phase, units, centers, dislodged, contested, extra)
-        if len(state.units) < len(units):
-            seen: set[str] = set()
-            for u in units:
-                prov = province_of(u.loc)
-                if prov in seen:
-                    raise ChancelleryError(f"two units in {prov}")
-                seen.add(prov)
-        return state
+        if not self.stacking_types:
+            return GameState.build(self.id, phase, units, centers, dislodged, contested, extra)
+        occupants = [u for u in units if u.type not in self.stacking_types]
+        stacked = [StackedUnit(u.power, u.type, u.loc) for u in units if u.type in self.stacking_types]
+        return GameState.build(self.id, phase, occupants, centers, dislodged, contested, extra, stacked)
 
     def initial_state(self) -> GameState:
         units = [Unit(p.id, kind, loc) for p in self.board.powers.values() for kind, loc in p.start_units]
@@ -180,8 +182,13 @@ class Variant:
     def order_key(self, order: Order) -> str:
         """The slot an order fills. Two orders with one key are for the same unit (DATC 4.D.3), and the
         movement result of an order is looked up by its key. Standard: the ordered unit's province;
-        variants that stack several units in a province give the stacked units' orders keys of their own."""
-        return province_of(order.unit.loc)  # type: ignore[union-attr]
+        variants that stack several units in a province give the stacked units' orders keys of their own.
+        A retreat phase's orders are keyed by the whole unit: several units may be dislodged from one
+        province (allies sharing an area)."""
+        unit = order.unit  # type: ignore[union-attr]
+        if order.__class__ in _RETREAT_ORDERS:
+            return f"{unit.power}:{unit.type._value_}:{province_of(unit.loc)}"
+        return province_of(unit.loc)
 
     def default_order(self, unit: Unit) -> Order:
         """The order a unit gets when its power gives it none in a movement phase."""
@@ -294,8 +301,9 @@ class Variant:
         return lambda unit: unit.power == power or unit in seen
 
     def all_units(self, state: GameState) -> list[Unit]:
-        """Every unit on the board, as orders name them (variants add units kept in ``state.extra``)."""
-        return list(state.units.values())
+        """Every unit on the board as orders name them: the occupants, then the stacked units (variants
+        with disguised units say what they are)."""
+        return state.all_units()
 
     def legal_orders(self, state: GameState) -> dict[str, dict[str, list[Order]]]:
         """Every legal order per power and slot (unit location, or build site in adjustments)."""

@@ -51,6 +51,7 @@ from .engineered_rules.stacks import (
     dislodged_decoy_provinces,
     empty_extra,
     engineers,
+    stacked_from_json,
     prisons,
     stacked_decoys,
     stacked_units,
@@ -72,6 +73,8 @@ class Engineered(Variant):
     pseudo_powers: ClassVar[tuple[str, ...]] = (NEUTRAL,)
     unit_types: ClassVar[tuple[UnitType, ...]] = (
         UnitType.ARMY, UnitType.FLEET, UnitType.FIGHTER, UnitType.ENGINEER, UnitType.PRISON, UnitType.DECOY)
+    # Engineers and prisons never occupy; a decoy does when it stands alone (see make_state).
+    stacking_types: ClassVar[frozenset[UnitType]] = frozenset({UnitType.ENGINEER, UnitType.PRISON})
 
     def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(rulebook, options)
@@ -117,7 +120,7 @@ class Engineered(Variant):
         (``stacked`` entries with a prison's former owner, ``decoys``, ``missed``)."""
         board = self.board
         military: dict[str, Unit] = {}
-        stacks: list[Stacked] = [Stacked.from_json(s) for s in (extra or {}).get("stacked", ())]
+        stacks: list[Stacked] = [stacked_from_json(s) for s in (extra or {}).get("stacked", ())]
         decoy_units: list[Unit] = []
         for u in units:
             if u.power not in board.powers and u.power != NEUTRAL:
@@ -349,7 +352,8 @@ class Engineered(Variant):
         if power is None:
             return state
         marks = {p for p in decoy_provinces(state) if state.units[p].power == power}
-        dislodged = {p for p in dislodged_decoy_provinces(state) if state.dislodged[p].unit.power == power}
+        dislodged = {p for p in dislodged_decoy_provinces(state)
+                     if (d := state.dislodged_at(p)) is not None and d.unit.power == power}
         stacks = [s for s in stacked_units(state) if s.kind is not UnitType.DECOY or s.power == power]
         return with_extra(state, stacks, marks, dislodged)
 

@@ -99,7 +99,7 @@ def test_positions_survive_the_wire_with_dislodged_units_and_the_hosts_retreats(
                {p: (d.unit, d.attacker, d.retreats) for p, d in state.dislodged.items()}
     wire = position_to_wire(retreat, variant)
     wire["dislodged"]["AUSTRIA"][0]["retreats"] = ["BOH"]  # the host's word wins over a local computation
-    assert position_to_state("standard", wire).dislodged["VIE"].retreats == ("BOH",)
+    assert position_to_state("standard", wire).dislodged_at("VIE").retreats == ("BOH",)
 
 
 @pytest.mark.parametrize("position, words", [

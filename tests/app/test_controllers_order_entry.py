@@ -168,7 +168,7 @@ def test_retreat_click_the_dislodged_unit_then_a_lit_province_or_disband() -> No
     assert game.state.dislodged
     entry, draft = entry_for(game, ["GERMANY"])
     entry.click(Click("BUR"))
-    assert entry.highlights == set(p.split("/")[0] for p in game.state.dislodged["BUR"].retreats)
+    assert entry.highlights == set(p.split("/")[0] for p in game.state.dislodged_at("BUR").retreats)
     target = sorted(entry.highlights)[0]
     entry.click(Click(target))
     assert draft.lines("GERMANY") == [f"A BUR R {target}"]

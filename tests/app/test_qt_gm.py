@@ -61,12 +61,12 @@ def test_dislodged_units_are_offset_with_their_retreat_options(qtbot: QtBot, win
     page.gm.add_unit("GERMANY", UnitType.ARMY, "BUR")
     submit(qtbot, page)
     state = page.game.state
-    assert "BUR" in state.dislodged and state.phase.type.value == "R"
+    assert state.dislodged_at("BUR") is not None and state.phase.type.value == "R"
     dislodged_items = [u for u in page.scene.units.values() if u.dislodged]
     assert len(dislodged_items) == 1
     anchor = page.map_geometry.shape("BUR").dislodged
     assert dislodged_items[0].pos() == anchor
-    assert page.scene.retreat_options and len(page.scene.retreat_options[0].targets) == len(state.dislodged["BUR"].retreats)
+    assert page.scene.retreat_options and len(page.scene.retreat_options[0].targets) == len(state.dislodged_at("BUR").retreats)
     assert "unit dislodged" in page.banner_text.text()
 
 

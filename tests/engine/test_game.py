@@ -77,8 +77,8 @@ def test_dislodged_unit_retreats() -> None:
     game.set_orders("FRANCE", ["A PAR - BUR", "A MAR S A PAR - BUR"])
     game.process()
     assert game.phase == "S1901R"
-    d = game.state.dislodged["BUR"]
-    assert d.attacker == "PAR" and "PAR" not in d.retreats and "MUN" in d.retreats
+    d = game.state.dislodged_at("BUR")
+    assert d is not None and d.attacker == "PAR" and "PAR" not in d.retreats and "MUN" in d.retreats
     assert game.powers_to_order() == ["GERMANY"]
     assert game.check_line("GERMANY", "A BUR R PAR").error == "A BUR can't retreat to PAR"
     game.set_orders("GERMANY", ["A BUR R MUN"])

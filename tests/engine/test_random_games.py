@@ -18,8 +18,8 @@ def check_invariants(game: Game) -> None:
     for prov, unit in state.units.items():
         assert province_of(unit.loc) == prov
         assert board.can_stand(unit.type, unit.loc), unit
-    for prov, d in state.dislodged.items():
-        assert province_of(d.unit.loc) == prov
+    for unit, d in state.dislodged.items():
+        assert d.unit == unit
         for r in d.retreats:
             assert province_of(r) not in state.units
     assert set(state.centers) <= board.supply_centers

@@ -104,6 +104,7 @@ def check_invariants(variant: Engineered, state: GameState) -> None:
     settings = variant.settings
     players = set(board.powers) | ({NEUTRAL} if settings.madman else set())
     json.dumps(state.extra)  # save files write it as it is
+    assert "stacked" not in state.extra, "stacked units belong in GameState.stacked"
     for prov, unit in state.units.items():
         assert province_of(unit.loc) == prov
         assert unit.power in players, unit
@@ -111,13 +112,13 @@ def check_invariants(variant: Engineered, state: GameState) -> None:
         assert board.can_stand(unit.type, unit.loc), unit
         assert settings.fighters or unit.type is not UnitType.FIGHTER
     assert set(state.centers.values()) <= players
-    for prov, d in state.dislodged.items():
-        assert d.unit.province == prov
+    for unit, d in state.dislodged.items():
+        assert d.unit == unit
         for r in d.retreats:
             assert province_of(r) not in state.units
     marks = decoy_provinces(state)
     assert marks <= set(state.units), "a decoy mark without a unit"
-    assert dislodged_decoy_provinces(state) <= set(state.dislodged)
+    assert dislodged_decoy_provinces(state) <= {u.province for u in state.dislodged}
     assert settings.use_decoys or not marks
     stacks = stacked_units(state)
     phase = state.phase

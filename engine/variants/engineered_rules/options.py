@@ -37,13 +37,13 @@ def legal_orders(rules: Rules, state: GameState) -> dict[str, dict[str, list[Eng
         return _movement(rules, state)
     if ptype is PhaseType.RETREATS:
         out: dict[str, dict[str, list[EngineeredOrder]]] = {}
-        for prov, d in sorted(state.dislodged.items()):
+        for d in sorted(state.dislodged.values(), key=lambda d: d.unit.loc):
             if d.unit.type is UnitType.FIGHTER:
-                retreats = fighter_retreats(rules.board, state, prov)
+                retreats = fighter_retreats(rules.board, state, d)
                 orders: list[EngineeredOrder] = [Retreat(d.unit, loc) for loc in retreats]
                 orders.append(Disband(d.unit))
             else:
-                orders = list[EngineeredOrder](retreat_orders(state, prov))
+                orders = list[EngineeredOrder](retreat_orders(d))
             out.setdefault(d.unit.power, {})[d.unit.loc] = orders
         return out
     return {p: o for p in rules.powers if (o := _winter(rules, state, p))}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...mapdata import MapData
-from ...state import GameState
+from ...state import Dislodged, GameState
 from ...types import Unit, UnitType, province_of
 from ...validate import unit_can_reach
 
@@ -75,11 +75,10 @@ def can_act_in(board: MapData, unit: Unit, area: str) -> bool:
     return board.reaches_province(unit.type, unit.loc, area)
 
 
-def fighter_retreats(board: MapData, state: GameState, prov: str) -> tuple[str, ...]:
+def fighter_retreats(board: MapData, state: GameState, d: Dislodged) -> tuple[str, ...]:
     """A dislodged fighter field retreats one area, to land (a retreat is no attack: rule 7c's
     range of two is for moves)."""
-    d = state.dislodged[prov]
-    one, _ = rings(board, prov)
+    one, _ = rings(board, d.unit.province)
     return tuple(sorted(
         p for p in one
         if board.provinces[p].is_land and p not in state.units and p not in state.contested

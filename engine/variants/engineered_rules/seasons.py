@@ -66,7 +66,9 @@ def _after_movement(rules: Rules, before: GameState, after: GameState,
         if prov.startswith("D:"):
             continue
         if prov in outcome.dislodged:
-            dislodged.pop(prov, None)
+            gone = after.dislodged_at(prov)
+            if gone is not None:
+                dislodged.pop(gone.unit, None)
             dislodged_marks.discard(prov)
         else:
             now = province_of(outcome.moved[prov]) if prov in outcome.moved else prov
@@ -138,10 +140,10 @@ def refresh_retreats(rules: Rules, state: GameState) -> GameState:
     if not state.dislodged:
         return state
     out = {}
-    for prov, d in state.dislodged.items():
-        options = (fighter_retreats(rules.board, state, prov) if d.unit.type is UnitType.FIGHTER
-                   else retreat_options(rules.board, state, prov))
-        out[prov] = Dislodged(d.unit, d.attacker, d.via_convoy, options)
+    for unit, d in state.dislodged.items():
+        options = (fighter_retreats(rules.board, state, d) if d.unit.type is UnitType.FIGHTER
+                   else retreat_options(rules.board, state, d))
+        out[unit] = Dislodged(d.unit, d.attacker, d.via_convoy, options)
     return state.replace(dislodged=out)
 
 
@@ -211,18 +213,17 @@ def hand_to_madman(rules: Rules, state: GameState, power: str, why: str) -> tupl
         elif prov not in decoys:
             units[prov] = Unit(NEUTRAL, unit.type, unit.loc)
     dislodged_decoys = dislodged_decoy_provinces(state)
-    dislodged = {
-        prov: (d if d.unit.power != power else Dislodged(Unit(NEUTRAL, d.unit.type, d.unit.loc), d.attacker,
-                                                         d.via_convoy, d.retreats))
-        for prov, d in state.dislodged.items()
-        if not (d.unit.power == power and prov in dislodged_decoys)
-    }
+    kept = [d if d.unit.power != power else Dislodged(Unit(NEUTRAL, d.unit.type, d.unit.loc), d.attacker,
+                                                      d.via_convoy, d.retreats)
+            for d in state.dislodged.values()
+            if not (d.unit.power == power and d.unit.province in dislodged_decoys)]
+    dislodged = {d.unit: d for d in kept}
     centers = {c: (NEUTRAL if p == power else p) for c, p in state.centers.items()}
     stacks = [s for s in stacked_units(state) if s.power != power]
     missed = {p: n for p, n in missed_turns(state).items() if p != power}
     state = state.replace(units=units, dislodged=dislodged, centers=centers)
     state = with_extra(state, stacks, {p for p in decoys if p in units and units[p].power != NEUTRAL},
-                       {p for p in dislodged_decoys if p in dislodged}, missed)
+                       {d.unit.province for d in kept} & dislodged_decoys, missed)
     return state, notes
 
 

@@ -1,76 +1,55 @@
-"""Units that share an area with a military unit, and the other variant data kept in ``GameState.extra``.
+"""Units that share an area with a military unit, decoys standing alone, and the missed-turn counts.
 
-Everything here is JSON-friendly, because save files write ``extra`` as it is:
+Engineers (E), prisons (P) and decoys still beside the unit they copy are the engine's stacked units
+(``GameState.stacked``, records of :class:`~engine.state.StackedUnit`): a prison's ``origin`` is the power
+whose engineer it was, a decoy's ``mimic`` the kind of unit it copies (its ``loc`` keeps that unit's coast).
 
-- ``extra["stacked"]``: engineers (E), prisons (P) and decoys still beside the unit they copy, as objects
-  ``{"power", "kind", "loc"}``; a prison adds ``"from"`` (the power whose engineer it was), a decoy ``"as"``
-  (the letter of the unit it copies; its ``loc`` keeps that unit's coast);
-- ``extra["decoys"]``: provinces whose unit in ``GameState.units`` is really a decoy;
-- ``extra["dislodged_decoys"]``: provinces whose dislodged unit is really a decoy;
-- ``extra["missed"]``: power -> movement turns in a row without orders (rule D1d).
+A decoy standing alone occupies its province as the army (or fleet) it shows, and ``GameState.disguised``
+maps that unit (or, once dislodged, the dislodged unit) to ``UnitType.DECOY``.
+
+``GameState.extra`` keeps ``extra["missed"]``: power -> movement turns in a row without orders (rule D1d).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from ...state import GameState
+from ...state import GameState, StackedUnit, stack_order
 from ...types import ChancelleryError, Unit, UnitType, province_of
 
 NEUTRAL = "NEUTRAL"  # the madman country (rule D1): owns every centre no player owns
 STACKED_KINDS = (UnitType.ENGINEER, UnitType.PRISON, UnitType.DECOY)
 
 
-@dataclass(frozen=True, slots=True)
-class Stacked:
-    """An engineer, a prison, or a decoy still beside its twin."""
+Stacked = StackedUnit  # this variant's name for the engine's stacked-unit record
 
-    power: str
-    kind: UnitType
-    loc: str  # a province; a decoy's location keeps its twin's coast
-    origin: str | None = None  # a prison: the power whose engineer it was (rule 3b)
-    mimic: UnitType | None = None  # a decoy: the kind of unit it copies
 
-    @property
-    def province(self) -> str:
-        return province_of(self.loc)
+def stacked_to_json(s: Stacked) -> dict[str, str]:
+    """The stored form of a stacked unit (contract requests and the GUI's editor still accept it in
+    ``extra["stacked"]``; version-1 save files kept stacks there)."""
+    data = {"power": s.power, "kind": s.kind.value, "loc": s.loc}
+    if s.origin:
+        data["from"] = s.origin
+    if s.mimic is not None:
+        data["as"] = s.mimic.value
+    return data
 
-    @property
-    def unit(self) -> Unit:
-        """As written in orders and listings: ``E MOS``, ``P SEV``, ``D STP/NC``."""
-        return Unit(self.power, self.kind, self.loc)
 
-    @property
-    def disguise(self) -> Unit:
-        """A decoy as other powers see it: the unit it copies."""
-        assert self.mimic is not None
-        return Unit(self.power, self.mimic, self.loc)
-
-    def to_json(self) -> dict[str, str]:
-        data = {"power": self.power, "kind": self.kind.value, "loc": self.loc}
-        if self.origin:
-            data["from"] = self.origin
-        if self.mimic is not None:
-            data["as"] = self.mimic.value
-        return data
-
-    @classmethod
-    def from_json(cls, data: Any) -> Stacked:
-        try:
-            kind = UnitType(data["kind"])
-            if kind not in STACKED_KINDS:
-                raise ValueError(f"{kind.value} is not a stacked unit")
-            mimic = UnitType(data["as"]) if data.get("as") else None
-            if (kind is UnitType.DECOY) != (mimic is not None):
-                raise ValueError("a decoy, and only a decoy, names the unit it copies ('as')")
-            origin = data.get("from")
-            return cls(str(data["power"]), kind, str(data["loc"]), str(origin) if origin else None, mimic)
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise ChancelleryError(f"bad stacked unit {data!r}: {exc}") from None
+def stacked_from_json(data: Any) -> Stacked:
+    try:
+        kind = UnitType(data["kind"])
+        if kind not in STACKED_KINDS:
+            raise ValueError(f"{kind.value} is not a stacked unit")
+        mimic = UnitType(data["as"]) if data.get("as") else None
+        if (kind is UnitType.DECOY) != (mimic is not None):
+            raise ValueError("a decoy, and only a decoy, names the unit it copies ('as')")
+        origin = data.get("from")
+        return Stacked(str(data["power"]), kind, str(data["loc"]), str(origin) if origin else None, mimic)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise ChancelleryError(f"bad stacked unit {data!r}: {exc}") from None
 
 
 def stacked_units(state: GameState) -> list[Stacked]:
-    return [Stacked.from_json(d) for d in state.extra.get("stacked", ())]
+    return list(state.stacked)
 
 
 def engineers(state: GameState, power: str | None = None) -> list[Stacked]:
@@ -93,11 +72,16 @@ def find_stacked(state: GameState, power: str | None, kind: UnitType, prov: str)
 
 
 def decoy_provinces(state: GameState) -> frozenset[str]:
-    return frozenset(state.extra.get("decoys", ()))
+    """Provinces whose occupant is really a decoy standing alone."""
+    units = state.units
+    return frozenset(u.province for u, kind in state.disguised.items()
+                     if kind is UnitType.DECOY and units.get(u.province) == u)
 
 
 def dislodged_decoy_provinces(state: GameState) -> frozenset[str]:
-    return frozenset(state.extra.get("dislodged_decoys", ()))
+    """Provinces whose dislodged unit is really a decoy."""
+    return frozenset(u.province for u, kind in state.disguised.items()
+                     if kind is UnitType.DECOY and u in state.dislodged)
 
 
 def is_decoy(state: GameState, prov: str) -> bool:
@@ -115,22 +99,35 @@ def with_extra(
     dislodged_decoys: Iterable[str] | None = None,
     missed: Mapping[str, int] | None = None,
 ) -> GameState:
-    """A copy of ``state`` with the given parts of its variant data replaced (sorted, JSON-friendly)."""
-    extra = dict(state.extra)
+    """A copy of ``state`` with the given parts replaced: its stacked units, the provinces whose occupant
+    (``decoys``) or dislodged unit (``dislodged_decoys``) is a decoy, the missed-turn counts. Decoy marks
+    name the units standing in ``state`` now; a part left ``None`` keeps what still matches the board."""
+    changes: dict[str, Any] = {}
     if stacked is not None:
-        ordered = sorted(stacked, key=lambda s: (s.power, s.kind.value, s.loc, s.origin or ""))
-        extra["stacked"] = [s.to_json() for s in ordered]
-    if decoys is not None:
-        extra["decoys"] = sorted(set(decoys))
-    if dislodged_decoys is not None:
-        extra["dislodged_decoys"] = sorted(set(dislodged_decoys))
+        changes["stacked"] = stack_order(stacked)
+    if decoys is not None or dislodged_decoys is not None or state.disguised:
+        units = state.units
+        if decoys is None:
+            alone = {u: k for u, k in state.disguised.items() if units.get(u.province) == u}
+        else:
+            alone = {}
+            for prov in decoys:
+                if prov not in units:
+                    raise ChancelleryError(f"decoy mark on {prov}, where no unit stands")
+                alone[units[prov]] = UnitType.DECOY
+        if dislodged_decoys is None:
+            gone = {u: k for u, k in state.disguised.items() if u in state.dislodged}
+        else:
+            wanted = set(dislodged_decoys)
+            gone = {u: UnitType.DECOY for u in state.dislodged if u.province in wanted}
+        changes["disguised"] = alone | gone
     if missed is not None:
-        extra["missed"] = {p: n for p, n in sorted(missed.items()) if n}
-    return state.replace(extra=extra)
+        changes["extra"] = {**state.extra, "missed": {p: n for p, n in sorted(missed.items()) if n}}
+    return state.replace(**changes) if changes else state
 
 
 def empty_extra() -> dict[str, Any]:
-    return {"stacked": [], "decoys": [], "dislodged_decoys": [], "missed": {}}
+    return {"missed": {}}
 
 
 def engineer_key(power: str, prov: str) -> str:

@@ -333,12 +333,11 @@ def _retreat(rules: Rules, raw: RawOrder, state: GameState, power: str | None) -
     if raw.unit_type in _STACKED or raw.kind in ("transport", "damage", "bid", "convert", "vote"):
         raise IllegalOrderError("only dislodged units are ordered in the retreat phase")
     if raw.loc is not None:
-        d = state.dislodged.get(province_of(raw.loc))
+        d = state.dislodged_at(raw.loc)
         if d is not None and d.unit.type is UnitType.FIGHTER:
-            prov = d.unit.province
-            options = fighter_retreats(rules.board, state, prov)
+            options = fighter_retreats(rules.board, state, d)
             fighter = Dislodged(d.unit, d.attacker, d.via_convoy, options)
-            state = state.replace(dislodged={**state.dislodged, prov: fighter})
+            state = state.replace(dislodged={**state.dislodged, d.unit: fighter})
     return validate_retreat(raw, state, rules.board, power)
 
 
