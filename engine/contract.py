@@ -146,7 +146,8 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
         raise RequestError("units", str(exc)) from None
     if dislodged:
         state = state.replace(dislodged={
-            p: Dislodged(d.unit, d.attacker, d.via_convoy, retreat_options(variant.board, state, p))
+            p: Dislodged(d.unit, d.attacker, d.via_convoy,
+                         retreat_options(variant.board, state, p, variant.move_permission(state)))
             for p, d in dislodged.items()
         })
     return variant, state

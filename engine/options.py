@@ -13,9 +13,10 @@ from typing import Any, Iterable
 
 from .option_texts import movement_order_texts
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, Waive
+from .mapdata import MapData
 from .state import GameState
 from .types import PhaseType, Unit, UnitType, province_of
-from .validate import fleet_groups, fleets_at_sea, minimal_convoy_routes, sea_coasts
+from .validate import MovePermission, fleet_groups, unit_can_reach, fleets_at_sea, minimal_convoy_routes, sea_coasts
 from .variants.base import Variant
 
 
@@ -23,6 +24,7 @@ from .variants.base import Variant
 class _Reach:
     """Per position: where each unit can move, who can reach each province, and the convoy networks."""
 
+    permit: MovePermission | None = None  # the variant's move permission in this position
     moves: dict[str, list[Move]] = field(default_factory=dict)  # unit province -> its legal moves
     reachers: dict[str, list[Move]] = field(default_factory=lambda: defaultdict(list))  # dest province -> moves
     fleet_group: dict[str, int] = field(default_factory=dict)  # convoying fleet province -> its network
@@ -42,7 +44,8 @@ def _convoy_networks(variant: Variant, state: GameState, reach: _Reach) -> None:
 
 def _moves(variant: Variant, state: GameState) -> _Reach:
     board = variant.board
-    reach = _Reach()
+    reach = _Reach(permit=variant.move_permission(state))
+    permit = reach.permit
     _convoy_networks(variant, state, reach)
     coast_groups: dict[str, set[int]] = defaultdict(set)
     for g, coasts in enumerate(reach.group_coasts):
@@ -65,6 +68,8 @@ def _moves(variant: Variant, state: GameState) -> _Reach:
         else:
             moves = []
         moves.extend(variant.extra_moves(state, unit))
+        if permit is not None:
+            moves = [mv for mv in moves if permit(unit, province_of(mv.dest)) is None]
         reach.moves[prov] = moves
         for mv in moves:
             reach.reachers[province_of(mv.dest)].append(mv)
@@ -82,6 +87,9 @@ def unit_options(variant: Variant, state: GameState, prov: str, reach: _Reach | 
     if unit.type not in (UnitType.ARMY, UnitType.FLEET):
         return out + variant.extra_orders(state, unit)
     near = board.fleet_adjacent_provinces(unit.loc) if unit.type is UnitType.FLEET else board.army_adjacent(unit.loc)
+    permit = reach.permit
+    if permit is not None:  # a unit supports only where it may move
+        near = frozenset(p for p in near if permit(unit, p) is None)
     for target_prov in sorted(near):
         target = state.units.get(target_prov)
         if target is not None:
@@ -107,16 +115,14 @@ def unit_options(variant: Variant, state: GameState, prov: str, reach: _Reach | 
             if army is None or army.type is not UnitType.ARMY:
                 continue
             for dest, needed in sorted(minimal_convoy_routes(board, army_prov, reach.groups[group]).items()):
-                if prov in needed:
+                if prov in needed and (permit is None or permit(army, dest) is None):
                     out.append(Convoy(unit, army, dest))
     out.extend(variant.extra_orders(state, unit))
     return out
 
 
-def _route_without(board: object, state: GameState, army: Unit, dest: str, busy: str) -> bool:
-    from .validate import unit_can_reach
-
-    return unit_can_reach(board, army, dest, state, busy=busy)  # type: ignore[arg-type]
+def _route_without(board: MapData, state: GameState, army: Unit, dest: str, busy: str) -> bool:
+    return unit_can_reach(board, army, dest, state, busy=busy)
 
 
 def retreat_orders(state: GameState, prov: str) -> list[Order]:
@@ -179,7 +185,7 @@ def _standard_options(cls: type[Variant]) -> bool:  # the answer depends on the 
 def legal_orders_for_state(variant: Variant, state: GameState) -> dict[str, dict[str, list[str]]]:
     """Every legal order as canonical text, per power and location."""
     if state.phase.type is PhaseType.MOVEMENT and has_standard_options(variant):
-        return movement_order_texts(variant.board, state)
+        return movement_order_texts(variant.board, state, variant.move_permission(state))
     return {
         power: {loc: [str(o) for o in orders] for loc, orders in per.items()}
         for power, per in variant.legal_orders(state).items()

@@ -177,8 +177,9 @@ def _process_movement(sub: Submission) -> PhaseResult:
         dislodged[prov] = Dislodged(state.units[prov], attacker, via)
     after = after.replace(dislodged=dislodged)
     if dislodged:
+        permit = variant.move_permission(after)
         with_options = {
-            prov: Dislodged(d.unit, d.attacker, d.via_convoy, retreat_options(variant.board, after, prov))
+            prov: Dislodged(d.unit, d.attacker, d.via_convoy, retreat_options(variant.board, after, prov, permit))
             for prov, d in dislodged.items()
         }
         after = after.replace(dislodged=with_options)

@@ -15,7 +15,7 @@ from ..resolver import MovementResolver, MovementResult, Tracer
 from ..rules import DEFAULT_RULEBOOK, Rulebook
 from ..state import Dislodged, GameState
 from ..types import ChancelleryError, Phase, PhaseType, Season, Unit, UnitType, province_of
-from ..validate import validate_for_phase
+from ..validate import MovePermission, validate_for_phase
 
 
 class PhaseNote(NamedTuple):
@@ -117,7 +117,17 @@ class Variant:
 
     def validate(self, raw: RawOrder, state: GameState, power: str | None) -> Order:
         sites = self.build_sites(state, power) if (power and state.phase.type is PhaseType.ADJUSTMENTS) else frozenset()
-        return validate_for_phase(raw, state, self.board, power, sites)
+        return validate_for_phase(raw, state, self.board, power, sites, self.move_permission(state))
+
+    def move_permission(self, state: GameState) -> MovePermission | None:
+        """The variant's rule on where units may go in ``state``, or ``None`` when adjacency, convoys and
+        the variant's special routes are the only limits (standard; the option tables stay on their fast path).
+
+        The one place to forbid moves (freezing provinces, access to neutral powers' areas): validation,
+        the typed options, the option texts, retreats and the bots all consult it. The function returns
+        why ``unit`` may not enter a province, or ``None``; it also closes the province to the unit's
+        supports, as a unit supports only where it could move."""
+        return None
 
     def refused_orders(self, state: GameState, orders: Mapping[str, Sequence[Order]]) -> dict[Order, str]:
         """Orders that are legal one by one but not together (Colonial: one railway move per turn).

@@ -26,6 +26,7 @@ from ..orders import Hold, Move, Order, RawOrder, SupportMove, tokenize
 from ..resolver import MovementResolver, MovementResult, Outcome, Tracer
 from ..rules import DEFAULT_RULEBOOK, Rulebook
 from ..state import GameState
+from ..validate import check_move
 from ..types import (
     ChancelleryError,
     IllegalOrderError,
@@ -511,6 +512,7 @@ class ColonialVariant(Variant):
             if unit is not None and (power is None or unit.power == power):
                 special = self._special_move(raw, state, unit)
                 if special is not None:
+                    check_move(self.move_permission(state), unit, province_of(special.dest))
                     return special
         try:
             return super().validate(raw, state, power)
@@ -592,6 +594,9 @@ class ColonialVariant(Variant):
         if not (canal_passage or by_rail):
             return None
         if self.board.reaches_province(supporter.type, supporter.loc, dest):
+            permit = self.move_permission(state)
+            check_move(permit, supporter, dest)
+            check_move(permit, target, dest)
             return SupportMove(supporter, target, dest)
         if canal_passage and here == places.canal:
             return self._permission(state, power, there, dest)
