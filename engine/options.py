@@ -215,7 +215,8 @@ def order_tree(orders: Iterable[Order]) -> OrderTree:
     """A unit's (or build site's) legal orders as a tree: kind → target → supported unit → … → orders.
 
     Kinds: ``"H"`` hold, ``"-"`` move, ``"S"`` support, ``"C"`` convoy, ``"R"`` retreat, ``"D"`` disband or
-    removal, ``"B"`` build, ``"WAIVE"``; a variant's own order kinds go under their class name. Moves are
+    removal, ``"B"`` build, ``"WAIVE"``; a variant's own order kinds go under their ``Order.kind`` (their class
+    name when they set none). Moves are
     keyed by destination; supports by the supported unit's province, then by destination (``"H"`` for a
     hold support); convoys by the army's province, then by destination; builds by location. Each leaf is
     the list of orders that choice leads to (several only where, for instance, a move may go by land or
@@ -251,5 +252,5 @@ def order_tree(orders: Iterable[Order]) -> OrderTree:
         elif isinstance(order, Waive):
             leaf("WAIVE").append(order)
         else:
-            leaf(type(order).__name__).append(order)
+            leaf(order.kind or type(order).__name__).append(order)
     return tree

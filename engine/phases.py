@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, NamedTuple, Sequence
 
-from .orders import Build, Disband, Order, Retreat, Waive, order_power
+from .orders import Build, Disband, Order, Retreat, UnitOrder, Waive, order_key, order_power
 from .state import Dislodged, GameState
 from .types import OrderError, Phase, PhaseType, Unit, UnitType, province_of
 from .validate import retreat_options
@@ -44,7 +44,7 @@ class Submission:
     state: GameState
     orders: dict[str, list[Order]] = field(default_factory=dict)  # power -> usable orders
     results: list[OrderResult] = field(default_factory=list)  # per written order, in submission order
-    keys: list[str | None] = field(default_factory=list)  # per result: the order's slot (Variant.order_key)
+    keys: list[str | None] = field(default_factory=list)  # per result: the order's slot (orders.order_key)
 
     @classmethod
     def from_texts(cls, variant: Variant, state: GameState, texts: Mapping[str, Sequence[str]]) -> Submission:
@@ -77,27 +77,27 @@ class Submission:
     def _accept(self, power: str, order: Order) -> None:
         self.orders.setdefault(power, []).append(order)
         self.results.append(OrderResult(power, str(order), SUCCEEDS, "", typed=order))
-        self.keys.append(None if isinstance(order, Waive) else self.variant.order_key(order))
+        self.keys.append(order_key(order))
 
     def settle(self) -> None:
         """Apply DATC 4.D.3 (a unit given several different orders gets none of them: it holds), then
         drop the orders the variant refuses in combination (``Variant.refused_orders``)."""
         if self.state.phase.type is PhaseType.ADJUSTMENTS:
             return
-        seen: dict[str, Order] = {}
+        seen: dict[str, Order | None] = {}
         clash: set[str] = set()
         twice = False
         for r, key in zip(self.results, self.keys):
             if key is None:
                 continue
-            first = seen.setdefault(key, r.typed)  # type: ignore[arg-type]
+            first = seen.setdefault(key, r.typed)
             if first is not r.typed:
                 twice = True
                 if first != r.typed:
                     clash.add(key)
         if twice:
             for power in list(self.orders):
-                kept = [o for o in self.orders[power] if isinstance(o, Waive) or self.variant.order_key(o) not in clash]
+                kept = [o for o in self.orders[power] if order_key(o) not in clash]
                 self.orders[power] = list(dict.fromkeys(kept))  # the same order twice counts once
         if clash:
             for i, (r, key) in enumerate(zip(self.results, self.keys)):
@@ -142,13 +142,14 @@ def _process_movement(sub: Submission) -> PhaseResult:
     variant, state = sub.variant, sub.state
     by_prov: dict[str, Order] = {}
     for r, key in zip(sub.results, sub.keys):
-        if key is not None and r.result == SUCCEEDS:
-            by_prov[key] = r.typed  # type: ignore[assignment]
-    defaults: list[OrderResult] = []
+        if key is not None and r.result == SUCCEEDS and r.typed is not None:
+            by_prov[key] = r.typed
+    defaults: list[tuple[str, OrderResult]] = []
     for prov, unit in state.units.items():
         if prov not in by_prov:
             by_prov[prov] = variant.default_order(unit)
-            defaults.append(OrderResult(unit.power, str(by_prov[prov]), SUCCEEDS, "no order: holds", True, by_prov[prov]))
+            defaults.append((prov, OrderResult(unit.power, str(by_prov[prov]), SUCCEEDS, "no order: holds", True,
+                                               by_prov[prov])))
     outcome = variant.adjudicate_movement(state, by_prov)
     decided: dict[int, tuple[str, str]] = {}
     for i, (r, key) in enumerate(zip(sub.results, sub.keys)):
@@ -156,8 +157,8 @@ def _process_movement(sub: Submission) -> PhaseResult:
             oc = outcome.outcomes[key]
             decided[i] = (SUCCEEDS if oc.succeeded else FAILS, oc.reason)
     results = _final_results(sub, decided)
-    for d in defaults:
-        oc = outcome.outcomes[variant.order_key(d.typed)]  # type: ignore[arg-type]
+    for prov, d in defaults:
+        oc = outcome.outcomes[prov]
         results.append(OrderResult(d.power, d.order, SUCCEEDS if oc.succeeded else FAILS,
                                    d.reason if oc.succeeded else oc.reason, True, d.typed))
     # The board after movement.
@@ -193,10 +194,11 @@ def _process_movement(sub: Submission) -> PhaseResult:
 
 def _process_retreats(sub: Submission) -> PhaseResult:
     variant, state = sub.variant, sub.state
-    chosen: dict[str, Order] = {}
+    chosen: dict[str, UnitOrder] = {}
     for items in sub.orders.values():
         for order in items:
-            chosen[province_of(order.unit.loc)] = order  # type: ignore[union-attr]
+            if isinstance(order, UnitOrder):  # retreats and disbands, as validation gives them
+                chosen[province_of(order.unit.loc)] = order
     targets: dict[str, list[str]] = {}
     for prov, order in chosen.items():
         if isinstance(order, Retreat):
@@ -205,10 +207,12 @@ def _process_retreats(sub: Submission) -> PhaseResult:
     new_units = dict(state.units)
     bounced = {p for ps in targets.values() if len(ps) > 1 for p in ps}
     for i, order in _index_results(sub).items():
-        prov = province_of(order.unit.loc)  # type: ignore[union-attr]
+        if not isinstance(order, UnitOrder):
+            continue
+        prov = province_of(order.unit.loc)
         if isinstance(order, Retreat):
             if prov in bounced:
-                others = [str(chosen[o].unit) for o in targets[province_of(order.dest)] if o != prov]  # type: ignore[union-attr]
+                others = [str(chosen[o].unit) for o in targets[province_of(order.dest)] if o != prov]
                 decided[i] = (FAILS, f"retreat bounced with {', '.join(others)}: disbanded")
             else:
                 decided[i] = (SUCCEEDS, "retreats")

@@ -754,9 +754,7 @@ class OrderEntry:
         if placement is None:
             self.prompt = f"{self._unit_text()} has no engineer of yours beside it"
             return
-        # One placement per power: a new one replaces the last (two would both be void).
-        kept = [o for o in self.draft.orders(power) if not isinstance(o, CreateEngineer)]
-        self.draft.replace_all(power, [*kept, placement], str(placement))
+        self.draft.put(power, placement)  # one placement slot per power: a new one replaces the last
         self._still_selected(f"Engineer placed: {placement}")
 
     def _transport_sources(self, orders: Sequence[Order]) -> dict[str, Transport]:

@@ -10,7 +10,7 @@ from functools import cached_property
 from typing import Any, ClassVar, Mapping, NamedTuple, Sequence
 
 from ..mapdata import MapData, load_map
-from ..orders import Hold, Move, Order, RawOrder, parse_raw
+from ..orders import STANDARD_ORDERS, Hold, Move, Order, UnitOrder, RawOrder, order_key, parse_raw
 from ..resolver import MovementResolver, MovementResult, Tracer
 from ..rules import DEFAULT_RULEBOOK, Rulebook
 from ..state import Dislodged, GameState
@@ -53,6 +53,9 @@ class Variant:
     movement_seasons: ClassVar[tuple[Season, ...]] = (Season.SPRING, Season.FALL)
     resolver_class: ClassVar[type[MovementResolver]] = MovementResolver
     unit_types: ClassVar[tuple[UnitType, ...]] = (UnitType.ARMY, UnitType.FLEET)
+    # The order classes the variant's parser and validation produce: the standard ones plus its own kinds
+    # (each an ``engine.orders.Order`` subclass declaring its canonical text and slot).
+    order_kinds: ClassVar[tuple[type[Order], ...]] = STANDARD_ORDERS
     # Owners of units or centres that no player plays (Engineered's madman country).
     pseudo_powers: ClassVar[tuple[str, ...]] = ()
 
@@ -178,11 +181,10 @@ class Variant:
         """``orders`` holds one order per unit, by province."""
         return self.resolver_class(self.board, state.units, orders, tracer).run()
 
-    def order_key(self, order: Order) -> str:
-        """The slot an order fills. Two orders with one key are for the same unit (DATC 4.D.3), and the
-        movement result of an order is looked up by its key. Standard: the ordered unit's province;
-        variants that stack several units in a province give the stacked units' orders keys of their own."""
-        return province_of(order.unit.loc)  # type: ignore[union-attr]
+    def order_key(self, order: Order) -> str | None:
+        """The slot an order fills: :func:`engine.orders.order_key`. Each order class declares its own slot
+        (variants with stacked units give their orders slots of their own there), so every caller agrees."""
+        return order_key(order)
 
     def default_order(self, unit: Unit) -> Order:
         """The order a unit gets when its power gives it none in a movement phase."""
@@ -257,8 +259,7 @@ class Variant:
             return list(results)
         shown = []
         for r in results:
-            unit = getattr(r.typed, "unit", None)
-            prov = None if unit is None else province_of(unit.loc)
+            prov = province_of(r.typed.unit.loc) if isinstance(r.typed, UnitOrder) else None
             if r.power == power or (prov is not None and prov in view.units and view.units[prov].power == r.power):
                 shown.append(r)
         return shown

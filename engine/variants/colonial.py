@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Mapping, Sequence
+from typing import Any, ClassVar, Mapping, Sequence
 
 from ..mapdata import MapData
-from ..orders import Hold, Move, Order, RawOrder, SupportMove, tokenize
+from ..orders import STANDARD_ORDERS, Hold, Move, Order, RawOrder, SupportMove, order_key, tokenize
 from ..resolver import MovementResolver, MovementResult, Outcome, Tracer
 from ..rules import DEFAULT_RULEBOOK, Rulebook
 from ..state import GameState
@@ -60,15 +60,20 @@ _DEFAULT_ROUTE_NAMES = ("Moscow", "Perm", "Omsk", "Krasnoyarsk", "Irkutsk", "Vla
 
 
 @dataclass(frozen=True, slots=True)
-class SuezPermission:
+class SuezPermission(Order):
     """``power`` (whose unit stood in Egypt at the start of the turn) lets ``fleet`` through to ``dest``.
 
-    A side order: it belongs to the power, not to the unit in Egypt, which keeps its own order.
+    A side order: it belongs to the power, not to the unit in Egypt, which keeps its own order; its slot is
+    the fleet's passage (one permission per fleet).
     """
 
+    kind: ClassVar[str] = "SUEZ"
     power: str
     fleet: Unit
     dest: str  # the sea the fleet may enter
+
+    def slot(self) -> str | None:
+        return f"SUEZ {province_of(self.fleet.loc)}"
 
     def __str__(self) -> str:
         return f"SUEZ {self.fleet} - {self.dest}"
@@ -124,12 +129,12 @@ def _code(board: MapData, name: str) -> str:
 
 
 def is_railway_move(order: object) -> bool:
-    return type(order) is Move and order.route == TSR  # type: ignore[union-attr]
+    return isinstance(order, Move) and order.route == TSR
 
 
 def is_suez_move(places: ColonialPlaces, order: object) -> bool:
-    return (type(order) is Move and order.unit.type is UnitType.FLEET  # type: ignore[union-attr]
-            and places.other_sea(province_of(order.unit.loc)) == province_of(order.dest))  # type: ignore[union-attr]
+    return (isinstance(order, Move) and order.unit.type is UnitType.FLEET
+            and places.other_sea(province_of(order.unit.loc)) == province_of(order.dest))
 
 
 # --- the railway journey ------------------------------------------------------------------------------
@@ -446,6 +451,7 @@ class ColonialVariant(Variant):
     aliases = ("colonial diplomacy",)
     description = "Seven powers in the Far East from 1870, with the Suez Canal and the Trans-Siberian Railroad."
     resolver_class = ColonialResolver
+    order_kinds: ClassVar[tuple[type[Order], ...]] = (*STANDARD_ORDERS, SuezPermission)
 
     def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(rulebook, options)
@@ -464,11 +470,6 @@ class ColonialVariant(Variant):
         return not (prov == self.places.hong_kong and power == HONG_KONG_NOT_FOR)
 
     # --- orders -----------------------------------------------------------------------------------------
-
-    def order_key(self, order: Order) -> str:
-        if isinstance(order, SuezPermission):
-            return f"SUEZ {province_of(order.fleet.loc)}"  # one permission per fleet, beside the units' orders
-        return super().order_key(order)
 
     def parse(self, text: str) -> RawOrder:
         """Also reads the Suez permission: ``SUEZ F MED - RED`` (or ``PERMIT ...``; ``SUEZ F MED`` names the
@@ -686,7 +687,12 @@ class ColonialVariant(Variant):
         from ..phases import Submission
 
         sub = Submission.from_texts(self, state, orders)
-        typed = {self.order_key(o): o for items in sub.orders.values() for o in items}
+        typed: dict[str, Order] = {}
+        for items in sub.orders.values():
+            for o in items:
+                key = order_key(o)
+                if key is not None:
+                    typed[key] = o
         for prov, unit in state.units.items():
             typed.setdefault(prov, self.default_order(unit))
         return self.adjudicate_movement(state, typed).journey

@@ -21,6 +21,7 @@ from .orders import (
     Damage,
     DisbandStacked,
     EngineeredOrder,
+    PlaceEngineer,
     StackedHold,
     StackedMove,
     Transport,
@@ -123,7 +124,7 @@ def _movement(rules: Rules, state: GameState) -> dict[str, dict[str, list[Engine
     if (state.phase.season, state.phase.year) == (start.season, start.year):
         for power in rules.powers:
             if not engineers(state, power) and not any(p.origin == power for p in prisons(state)):
-                sites = [CreateEngineer(Unit(power, UnitType.ENGINEER, province_of(u.loc)))
+                sites = [PlaceEngineer(Unit(power, UnitType.ENGINEER, province_of(u.loc)))
                          for u in sorted(state.units_of(power), key=lambda u: u.loc)]
                 if sites:
                     out.setdefault(power, {})["E"] = list(sites)
