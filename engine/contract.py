@@ -91,6 +91,9 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
         phase = Phase.parse(phase_text)
     except ValueError as exc:
         raise RequestError("phase", str(exc)) from None
+    problem = variant.phase_problem(phase)
+    if problem is not None:
+        raise RequestError("phase", problem)
     board = variant.board
     canonical = _canonical_units(board, frozenset(variant.unit_types), (*board.powers, *variant.pseudo_powers))
     units: list[Unit] = []

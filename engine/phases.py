@@ -333,7 +333,8 @@ def update_centers(variant: Variant, state: GameState) -> GameState:
 
 
 def _advance(variant: Variant, state: GameState) -> tuple[GameState, str | None]:
-    """Move ``state`` (already holding the phase's results) to the next phase that has something to do."""
+    """Move ``state`` (already holding the phase's results) to the next phase that has something to do:
+    retreats after dislodgements, else the variant's calendar (``Variant.next_phase``)."""
     phase = state.phase
     winner = None
     if phase.type is PhaseType.MOVEMENT and state.dislodged:
@@ -343,11 +344,7 @@ def _advance(variant: Variant, state: GameState) -> tuple[GameState, str | None]
     if phase.type is not PhaseType.ADJUSTMENTS and variant.centers_change_after(phase.season):
         state = update_centers(variant, state)
         winner = variant.winner(state)
-    if phase.type is not PhaseType.ADJUSTMENTS and variant.is_last_movement_season(phase.season):
-        adjust = Phase(variant.winter_season(), phase.year, PhaseType.ADJUSTMENTS)
-        if variant.needs_adjustments(state.replace(phase=adjust)):
-            return state.replace(phase=adjust), winner
-    return state.replace(phase=variant.next_movement_phase(phase)), winner
+    return state.replace(phase=variant.next_phase(state)), winner
 
 
 def process_phase(variant: Variant, state: GameState, orders: Mapping[str, Sequence[str]]) -> PhaseResult:

@@ -34,7 +34,8 @@ class Terrain(enum.StrEnum):
 
 
 class Season(enum.StrEnum):
-    """Seasons by their one-letter phase code. World Diplomacy adds summer and autumn in its calendar."""
+    """The common seasons by their one-letter phase code. The vocabulary is open: a variant's calendar may use
+    any capital letter (see :func:`declare_season`); a phase's season is then that letter as a plain string."""
 
     SPRING = "S"
     SUMMER = "U"
@@ -49,7 +50,7 @@ class PhaseType(enum.StrEnum):
     ADJUSTMENTS = "A"
 
 
-_SEASON_NAMES = {
+_SEASON_NAMES: dict[str, str] = {
     Season.SPRING: "Spring",
     Season.SUMMER: "Summer",
     Season.FALL: "Fall",
@@ -57,13 +58,35 @@ _SEASON_NAMES = {
     Season.WINTER: "Winter",
 }
 _PHASE_NAMES = {PhaseType.MOVEMENT: "Movement", PhaseType.RETREATS: "Retreats", PhaseType.ADJUSTMENTS: "Adjustments"}
-_PHASE_RE = re.compile(r"^([SUFAW])(-?\d+)([MRA])$")
+_PHASE_RE = re.compile(r"^([A-Z])(-?\d+)([MRA])$")
+
+
+def season_code(letter: str) -> str:
+    """A season letter as phases hold it: the :class:`Season` member for the common ones (so ``is``
+    comparisons keep working), else the letter itself."""
+    try:
+        return Season(letter)
+    except ValueError:
+        return letter
+
+
+def declare_season(letter: str, name: str) -> str:
+    """Name a variant's season letter (``declare_season("M", "Monsoon")``) for phase names; returns its code.
+    Raises :class:`ValueError` for anything but one capital letter, or a letter already named otherwise."""
+    if not (isinstance(letter, str) and len(letter) == 1 and "A" <= letter <= "Z"):
+        raise ValueError(f"a season is one capital letter, not {letter!r}")
+    known = _SEASON_NAMES.get(letter)
+    if known is not None and known != name:
+        raise ValueError(f"season {letter} is already {known}, not {name}")
+    _SEASON_NAMES[letter] = name
+    return season_code(letter)
 
 
 class Phase(NamedTuple):
-    """A phase name such as ``S1901M``: season letter, year, phase-type letter."""
+    """A phase name such as ``S1901M``: season letter (any capital letter a variant's calendar declares; the
+    common ones as :class:`Season` members), year, phase-type letter."""
 
-    season: Season
+    season: str
     year: int
     type: PhaseType
 
@@ -73,14 +96,15 @@ class Phase(NamedTuple):
         m = _PHASE_RE.match(text.strip().upper()) if isinstance(text, str) else None
         if not m:
             raise ValueError(f"bad phase {text!r}: expected season letter, year, M/R/A (e.g. S1901M)")
-        return cls(Season(m.group(1)), int(m.group(2)), PhaseType(m.group(3)))
+        return cls(season_code(m.group(1)), int(m.group(2)), PhaseType(m.group(3)))
 
     def __str__(self) -> str:
-        return f"{self.season.value}{self.year}{self.type.value}"
+        return f"{self.season}{self.year}{self.type.value}"
 
     @property
     def long_name(self) -> str:
-        return f"{_SEASON_NAMES[self.season]} {self.year} {_PHASE_NAMES[self.type]}"
+        season = _SEASON_NAMES.get(self.season, f"Season {self.season}")
+        return f"{season} {self.year} {_PHASE_NAMES[self.type]}"
 
 
 class Unit(NamedTuple):

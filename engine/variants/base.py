@@ -14,7 +14,7 @@ from ..orders import STANDARD_ORDERS, Hold, Move, Order, UnitOrder, RawOrder, or
 from ..resolver import MovementResolver, MovementResult, Tracer
 from ..rules import DEFAULT_RULEBOOK, Rulebook
 from ..state import Dislodged, GameState
-from ..types import ChancelleryError, Phase, PhaseType, Season, Unit, UnitType, province_of
+from ..types import ChancelleryError, Phase, PhaseType, Season, Unit, UnitType, declare_season, province_of
 from ..validate import MovePermission, validate_for_phase
 
 
@@ -50,7 +50,9 @@ class Variant:
     map_id: ClassVar[str] = "standard"
     aliases: ClassVar[tuple[str, ...]] = ("classic", "classical")
     description: ClassVar[str] = "The 1901 game of seven powers in Europe."
-    movement_seasons: ClassVar[tuple[Season, ...]] = (Season.SPRING, Season.FALL)
+    movement_seasons: ClassVar[tuple[str, ...]] = (Season.SPRING, Season.FALL)
+    # Names of the variant's own season letters ({"M": "Monsoon"}); the common ones are known already.
+    season_names: ClassVar[Mapping[str, str]] = {}
     resolver_class: ClassVar[type[MovementResolver]] = MovementResolver
     unit_types: ClassVar[tuple[UnitType, ...]] = (UnitType.ARMY, UnitType.FLEET)
     # The order classes the variant's parser and validation produce: the standard ones plus its own kinds
@@ -58,6 +60,11 @@ class Variant:
     order_kinds: ClassVar[tuple[type[Order], ...]] = STANDARD_ORDERS
     # Owners of units or centres that no player plays (Engineered's madman country).
     pseudo_powers: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for letter, name in cls.season_names.items():
+            declare_season(letter, name)
 
     def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
         self.rulebook = rulebook
@@ -203,26 +210,65 @@ class Variant:
         return PhaseEnd(after)
 
     # --- calendar ---------------------------------------------------------------------------------
+    # The calendar is the movement seasons in order, which of them are followed by an adjustment phase and
+    # with which season letter, and which of them change centre ownership. ``next_phase`` puts them
+    # together; a variant with a calendar of another shape (builds inside a movement turn) overrides it.
+
+    def next_phase(self, state: GameState) -> Phase:
+        """The phase after ``state``'s, given ``state`` holding the phase's results (centres already updated):
+        after a movement season that has adjustments, its adjustment phase when anybody has something to
+        adjust, else the next movement season. (Retreats after dislodgements come first, in the phase
+        processor.)"""
+        phase = state.phase
+        if phase.type is not PhaseType.ADJUSTMENTS and self.adjusts_after(phase.season):
+            adjust = Phase(self.adjustment_season(phase.season), phase.year, PhaseType.ADJUSTMENTS)
+            if self.needs_adjustments(state.replace(phase=adjust)):
+                return adjust
+        return self.next_movement_phase(phase)
 
     def next_movement_phase(self, phase: Phase) -> Phase:
+        """The movement phase after ``phase``: the next season of the calendar, or the first of next year.
+        An adjustment phase leads on from the season it carries when that is a movement season (an
+        adjustment after Summer keeps the year), and to next year's first season otherwise (Winter)."""
         seasons = self.movement_seasons
-        if phase.type is PhaseType.ADJUSTMENTS:
+        if phase.season not in seasons:
             return Phase(seasons[0], phase.year + 1, PhaseType.MOVEMENT)
         i = seasons.index(phase.season)
         if i + 1 < len(seasons):
             return Phase(seasons[i + 1], phase.year, PhaseType.MOVEMENT)
         return Phase(seasons[0], phase.year + 1, PhaseType.MOVEMENT)
 
-    def winter_season(self) -> Season:
-        """The season letter of the adjustment phase."""
+    def phase_problem(self, phase: Phase) -> str | None:
+        """Why ``phase`` is not in this variant's calendar (a season it doesn't have), or ``None``."""
+        seasons = self.movement_seasons
+        if phase.type is PhaseType.ADJUSTMENTS:
+            allowed = {self.adjustment_season(s) for s in seasons if self.adjusts_after(s)}
+        else:
+            allowed = set(seasons)
+        if phase.season in allowed:
+            return None
+        what = "adjustment" if phase.type is PhaseType.ADJUSTMENTS else "movement or retreat"
+        return (f"{self.name} has no {what} phase in season {phase.season!s} "
+                f"(its seasons: {', '.join(str(s) for s in sorted(allowed))})")
+
+    def adjusts_after(self, season: str) -> bool:
+        """Is this movement season followed by an adjustment phase? Standard: the year's last."""
+        return self.is_last_movement_season(season)
+
+    def adjustment_season(self, season: str) -> str:
+        """The season letter of the adjustment phase after ``season``'s movement. Standard: Winter."""
+        return self.winter_season()
+
+    def winter_season(self) -> str:
+        """The season letter of the standard calendar's adjustment phase."""
         return Season.WINTER
 
-    def is_last_movement_season(self, season: Season) -> bool:
+    def is_last_movement_season(self, season: str) -> bool:
         return season == self.movement_seasons[-1]
 
-    def centers_change_after(self, season: Season) -> bool:
+    def centers_change_after(self, season: str) -> bool:
         """Centres change hands at the end of this season's movement (and retreats)."""
-        return self.is_last_movement_season(season)
+        return self.adjusts_after(season)
 
     def needs_adjustments(self, state: GameState) -> bool:
         for power in self.powers_in_game(state):
