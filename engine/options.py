@@ -15,7 +15,7 @@ from .option_texts import movement_order_texts
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, Waive
 from .mapdata import MapData
 from .state import GameState
-from .types import PhaseType, Unit, UnitType, province_of
+from .types import PhaseType, Unit, UnitType, province_of, unit_spec
 from .validate import MovePermission, fleet_groups, unit_can_reach, fleets_at_sea, minimal_convoy_routes, sea_coasts
 from .variants.base import Variant
 
@@ -53,12 +53,13 @@ def _moves(variant: Variant, state: GameState) -> _Reach:
             coast_groups[c].add(g)
     for prov, unit in state.units.items():
         moves: list[Move]
-        if unit.type is UnitType.FLEET:
+        spec = unit_spec(unit.type)
+        if spec.moves_as == "fleet":
             moves = [Move(unit, loc) for loc in sorted(board.fleet_adjacent(unit.loc))]
-        elif unit.type is UnitType.ARMY:
+        elif spec.moves_as == "army":
             adjacent = board.army_adjacent(unit.loc)
             moves = [Move(unit, dest) for dest in sorted(adjacent)]
-            groups = coast_groups.get(prov)
+            groups = coast_groups.get(prov) if spec.convoyable else None
             if groups:
                 dests: set[str] = set()
                 for g in groups:
@@ -84,9 +85,10 @@ def unit_options(variant: Variant, state: GameState, prov: str, reach: _Reach | 
         reach = _moves(variant, state)
     out: list[Order] = [Hold(unit)]
     out.extend(reach.moves[prov])
-    if unit.type not in (UnitType.ARMY, UnitType.FLEET):
+    spec = unit_spec(unit.type)
+    if spec.moves_as is None or not spec.can_support:  # the variant gives such units their other orders
         return out + variant.extra_orders(state, unit)
-    near = board.fleet_adjacent_provinces(unit.loc) if unit.type is UnitType.FLEET else board.army_adjacent(unit.loc)
+    near = board.fleet_adjacent_provinces(unit.loc) if spec.moves_as == "fleet" else board.army_adjacent(unit.loc)
     permit = reach.permit
     if permit is not None:  # a unit supports only where it may move
         near = frozenset(p for p in near if permit(unit, p) is None)
@@ -101,7 +103,7 @@ def unit_options(variant: Variant, state: GameState, prov: str, reach: _Reach | 
             if mover is unit:
                 continue
             by_sea = mv.route is None and (
-                mv.via_convoy or (mover.type is UnitType.ARMY and dest not in board.army_adjacent(mover.loc)))
+                mv.via_convoy or (unit_spec(mover.type).moves_as == "army" and dest not in board.army_adjacent(mover.loc)))
             if by_sea and unit.type is UnitType.FLEET and reach.fleet_group.get(prov) is not None \
                     and not _route_without(board, state, mover, dest, prov):
                 continue  # the only route runs through this fleet: it can't also support (DATC 6.D.31)
@@ -112,7 +114,7 @@ def unit_options(variant: Variant, state: GameState, prov: str, reach: _Reach | 
         coasts = reach.group_coasts[group]
         for army_prov in sorted(coasts):
             army = state.units.get(army_prov)
-            if army is None or army.type is not UnitType.ARMY:
+            if army is None or not unit_spec(army.type).convoyable:
                 continue
             for dest, needed in sorted(minimal_convoy_routes(board, army_prov, reach.groups[group]).items()):
                 if prov in needed and (permit is None or permit(army, dest) is None):

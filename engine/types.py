@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import enum
 import re
-from typing import NamedTuple
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 
 class UnitType(enum.StrEnum):
-    """Unit kinds. Standard play uses A and F; the rest belong to variants that plug them in."""
+    """Unit kinds by letter. Standard play uses A and F; the members below are the letters of the variants
+    shipped. The vocabulary is open: :func:`declare_unit_type` adds a letter with its :class:`UnitSpec`,
+    after which ``UnitType(letter)`` is a value like the members (one object per letter)."""
 
     ARMY = "A"
     FLEET = "F"
@@ -24,6 +27,84 @@ class UnitType(enum.StrEnum):
     # Global Diplomacy / Age of Discovery one-point units
     CORPS = "C"
     SQUADRON = "S"
+
+
+    @classmethod
+    def _missing_(cls, value: object) -> Any:
+        if isinstance(value, str) and value in _UNIT_SPECS:
+            member = str.__new__(cls, value)
+            member._name_ = _UNIT_SPECS[value].name.upper().replace(" ", "_")
+            member._value_ = value
+            cls._value2member_map_[value] = member  # later lookups find the same object
+            return member
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class UnitSpec:
+    """What a kind of unit is, for the rules that don't belong to one variant.
+
+    ``moves_as`` says whose adjacency it moves by: ``"army"`` (land), ``"fleet"`` (seas and coasts), or
+    ``None`` when the variant moves it itself (fighters, engineers carried by units). ``strength`` is its
+    weight in attack, defence and support; ``stacks_with`` the letters it may share a province with."""
+
+    letter: str
+    name: str
+    moves_as: str | None = "army"
+    convoyable: bool = False
+    can_convoy: bool = False
+    can_support: bool = True
+    strength: float = 1.0
+    stacks_with: frozenset[str] = frozenset()
+    words: tuple[str, ...] = ()  # what the parser reads as this kind ("a", "army")
+
+
+_UNIT_SPECS: dict[str, UnitSpec] = {}
+_FLEET_LIKE: set[str] = set()
+
+
+def declare_unit_type(spec: UnitSpec) -> UnitType:
+    """Register a kind of unit; returns its :class:`UnitType` value. Declaring a letter again with another
+    spec raises :class:`ValueError` (two variants can't give one letter two meanings)."""
+    letter = spec.letter
+    if not (isinstance(letter, str) and len(letter) == 1 and "A" <= letter <= "Z"):
+        raise ValueError(f"a unit type is one capital letter, not {letter!r}")
+    if spec.moves_as not in ("army", "fleet", None):
+        raise ValueError(f"unit type {letter}: moves_as is 'army', 'fleet' or None, not {spec.moves_as!r}")
+    known = _UNIT_SPECS.get(letter)
+    if known is not None and known != spec:
+        raise ValueError(f"unit type {letter} is already declared as {known.name}")
+    _UNIT_SPECS[letter] = spec
+    if spec.moves_as == "fleet":
+        _FLEET_LIKE.add(letter)
+    return UnitType(letter)
+
+
+def unit_spec(kind: str) -> UnitSpec:
+    """The declared spec of a unit type; raises :class:`KeyError` naming an undeclared letter."""
+    try:
+        return _UNIT_SPECS[kind]
+    except KeyError:
+        raise KeyError(f"unit type {kind!r} is not declared") from None
+
+
+def moves_by_sea(kind: str) -> bool:
+    """Does this kind of unit move by the fleets' adjacency (seas and coasts)?"""
+    return kind in _FLEET_LIKE
+
+
+for _spec in (
+    UnitSpec("A", "army", "army", convoyable=True, words=("a", "army")),
+    UnitSpec("F", "fleet", "fleet", can_convoy=True, words=("f", "fleet")),
+    UnitSpec("E", "engineer", None, can_support=False, strength=0, stacks_with=frozenset("AFWD")),
+    UnitSpec("P", "prison", None, can_support=False, strength=0, stacks_with=frozenset("AFWD")),
+    UnitSpec("W", "fighter field", None),
+    UnitSpec("D", "decoy", None, strength=0),
+    UnitSpec("M", "militia", None, can_support=False, stacks_with=frozenset("AF")),
+    UnitSpec("C", "corps", "army", convoyable=True, strength=1),
+    UnitSpec("S", "squadron", "fleet", can_convoy=True, strength=1),
+):
+    declare_unit_type(_spec)
 
 
 class Terrain(enum.StrEnum):

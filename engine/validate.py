@@ -33,7 +33,9 @@ from .types import (
     Unit,
     UnitType,
     coast_of,
+    moves_by_sea,
     province_of,
+    unit_spec,
 )
 
 
@@ -231,9 +233,11 @@ def unit_can_reach(board: MapData, unit: Unit, dest_prov: str, state: GameState,
     """
     if permit is not None and permit(unit, dest_prov) is not None:
         return False
-    if unit.type is UnitType.ARMY:
+    if unit.type is UnitType.ARMY or not moves_by_sea(unit.type):
         if dest_prov in board.army_adjacent(unit.loc):
             return True
+        if not unit_spec(unit.type).convoyable:
+            return False
         origin = province_of(unit.loc)
         return dest_prov in convoy_reach(board, origin) and convoy_route_exists(
             board, origin, dest_prov, fleets_at_sea(board, state) - {busy})
@@ -271,7 +275,7 @@ def validate_movement(raw: RawOrder, state: GameState, board: MapData, power: st
             raise IllegalOrderError(f"{unit} can't move to its own province")
         if raw.route is not None:
             raise IllegalOrderError(f"unknown route VIA {raw.route}")
-        if unit.type is UnitType.FLEET:
+        if moves_by_sea(unit.type):
             if raw.via_convoy:
                 raise IllegalOrderError("only armies can be convoyed")
             fleet_dest = fleet_destination(board, unit, raw.dest)
@@ -282,6 +286,10 @@ def validate_movement(raw: RawOrder, state: GameState, board: MapData, power: st
             raise IllegalOrderError(f"an army can't go to {dest_prov}: it is a sea")
         adjacent = dest_prov in board.army_adjacent(unit.loc)
         if not adjacent or raw.via_convoy:
+            if not unit_spec(unit.type).convoyable:
+                if raw.via_convoy:
+                    raise IllegalOrderError(f"{unit_spec(unit.type).name} can't be convoyed")
+                raise IllegalOrderError(f"{dest_prov} is not adjacent to {here}")
             if dest_prov not in convoy_reach(board, here):
                 if raw.via_convoy:
                     raise IllegalOrderError(f"no sea route by which {unit} could be convoyed to {dest_prov}")
@@ -323,15 +331,15 @@ def validate_movement(raw: RawOrder, state: GameState, board: MapData, power: st
         return SupportMove(unit, target, dest)
     if raw.kind == "convoy":
         assert raw.target_loc is not None and raw.dest is not None
-        if unit.type is not UnitType.FLEET:
-            raise IllegalOrderError("only fleets can convoy")
+        if not unit_spec(unit.type).can_convoy:
+            raise IllegalOrderError(f"only fleets can convoy, not {unit_spec(unit.type).name}s")
         if not board.provinces[here].can_convoy:
             raise IllegalOrderError(f"a fleet in {here} can't convoy (only at sea)")
         origin = province_of(raw.target_loc)
         target = state.units.get(origin)
         if target is None:
             raise IllegalOrderError(f"no army at {origin} to convoy")
-        if target.type is not UnitType.ARMY:
+        if not unit_spec(target.type).convoyable:
             raise IllegalOrderError("only armies can be convoyed")
         dest_prov = province_of(raw.dest)
         if dest_prov == origin:

@@ -14,7 +14,18 @@ from ..orders import STANDARD_ORDERS, Hold, Move, Order, UnitOrder, RawOrder, or
 from ..resolver import MovementResolver, MovementResult, Tracer
 from ..rules import DEFAULT_RULEBOOK, Rulebook
 from ..state import Dislodged, GameState
-from ..types import ChancelleryError, Phase, PhaseType, Season, Unit, UnitType, declare_season, province_of
+from ..types import (
+    ChancelleryError,
+    Phase,
+    PhaseType,
+    Season,
+    Unit,
+    UnitSpec,
+    UnitType,
+    declare_season,
+    province_of,
+    unit_spec,
+)
 from ..validate import MovePermission, validate_for_phase
 
 
@@ -119,8 +130,15 @@ class Variant:
     # --- orders -----------------------------------------------------------------------------------
 
     def unit_words(self) -> dict[str, UnitType]:
-        """Extra words the parser reads as unit types (beyond A/army/F/fleet)."""
-        return {}
+        """Extra words the parser reads as unit types (beyond A/army/F/fleet): the declared words of the
+        variant's other unit types (:class:`~engine.types.UnitSpec`)."""
+        return {w: t for t in self.unit_types if t not in (UnitType.ARMY, UnitType.FLEET)
+                for w in unit_spec(t).words}
+
+    @property
+    def unit_specs(self) -> dict[UnitType, UnitSpec]:
+        """What each of the variant's unit types is (moves like, convoyable, strength, stacking)."""
+        return {t: unit_spec(t) for t in self.unit_types}
 
     def parse(self, text: str) -> RawOrder:
         return parse_raw(text, self.board, self.unit_words())
