@@ -159,7 +159,7 @@ class MapData:
                 )
             mapdata = cls(
                 id=data["id"],
-                name=data.get("name", data["id"]),
+                name=str(data.get("name", data["id"])),
                 provinces=provinces,
                 powers=powers,
                 neutral_centers=tuple(c.upper() for c in data.get("neutral_centers", ())),

@@ -239,12 +239,12 @@ def _unrestricted_texts(board: MapData, state: GameState) -> dict[str, dict[str,
                     else:
                         extra[fleet] = texts.copy()
                 sea_moves += moves_by_sea
-        for may_support, texts in sea_moves:
+        for may_support, support_texts in sea_moves:
             for key in may_support & present:
                 if key in extra:
-                    extra[key].append(texts[key])
+                    extra[key].append(support_texts[key])
                 else:
-                    extra[key] = [texts[key]]
+                    extra[key] = [support_texts[key]]
 
     out: dict[str, dict[str, list[str]]] = {}
     for unit, (key, fixed, supportable, supports) in zip(units, placed):

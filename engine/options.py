@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Iterable
 
 from .option_texts import movement_order_texts
@@ -174,11 +173,17 @@ def legal_order_objects(variant: Variant, state: GameState) -> dict[str, dict[st
 
 def has_standard_options(variant: Variant) -> bool:
     """Does ``variant`` offer exactly the standard movement orders (so the fast text tables apply)?"""
-    return _standard_options(type(variant))
+    cls = type(variant)
+    known = _STANDARD_OPTIONS.get(cls)
+    if known is None:
+        known = _STANDARD_OPTIONS[cls] = _standard_options(cls)
+    return known
 
 
-@lru_cache(maxsize=None)
-def _standard_options(cls: type[Variant]) -> bool:  # the answer depends on the class alone
+_STANDARD_OPTIONS: dict[type, bool] = {}  # per variant class: the answer depends on the class alone
+
+
+def _standard_options(cls: type[Variant]) -> bool:
     return (cls.extra_moves is Variant.extra_moves and cls.extra_orders is Variant.extra_orders
             and cls.legal_orders is Variant.legal_orders
             and set(cls.unit_types) <= {UnitType.ARMY, UnitType.FLEET})

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from .mapdata import MapData
 from .types import OrderSyntaxError, Unit, UnitType, coast_of, province_of
@@ -35,9 +35,10 @@ class Order:
 
     __slots__ = ()
     kind: ClassVar[str] = ""  # the order-tree key: "H", "-", "S", "C", "R", "D", "B", "WAIVE", or a variant's
-    # The power giving the order: a field or a property of each subclass. (Declared, not defined: a value here
-    # would become the default of a dataclass field of that name.)
-    power: str
+    if TYPE_CHECKING:  # a field or a property of each subclass; defined here, it would become a field default
+        @property
+        def power(self) -> str:
+            """The power giving the order."""
 
     def slot(self) -> str | None:
         raise NotImplementedError(f"{type(self).__name__} declares no slot")

@@ -336,22 +336,22 @@ def validate_movement(raw: RawOrder, state: GameState, board: MapData, power: st
         if not board.provinces[here].can_convoy:
             raise IllegalOrderError(f"a fleet in {here} can't convoy (only at sea)")
         origin = province_of(raw.target_loc)
-        target = state.units.get(origin)
-        if target is None:
+        army = state.units.get(origin)
+        if army is None:
             raise IllegalOrderError(f"no army at {origin} to convoy")
-        if not unit_spec(target.type).convoyable:
+        if not unit_spec(army.type).convoyable:
             raise IllegalOrderError("only armies can be convoyed")
         dest_prov = province_of(raw.dest)
         if dest_prov == origin:
-            raise IllegalOrderError(f"{target} can't be convoyed to its own province")
+            raise IllegalOrderError(f"{army} can't be convoyed to its own province")
         if not board.provinces[dest_prov].is_coastal:
             raise IllegalOrderError(f"an army can't be convoyed to {dest_prov}")
         fleets = frozenset(fleets_linked(board, origin, fleets_at_sea(board, state)))
         if here not in minimal_convoy_routes(board, origin, fleets).get(dest_prov, ()):
             raise IllegalOrderError(f"{unit} is on no convoy route the fleets at sea could form from {origin} "
                                     f"to {dest_prov}")
-        check_move(permit, target, dest_prov)
-        return Convoy(unit, target, dest_prov)
+        check_move(permit, army, dest_prov)
+        return Convoy(unit, army, dest_prov)
     raise OrderSyntaxError(f"unknown order kind {raw.kind!r}")
 
 

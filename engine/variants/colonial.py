@@ -216,7 +216,7 @@ class ColonialResolver(MovementResolver):
         for prov, order in orders.items():
             if is_railway_move(order):
                 self.rail_origin = prov
-                self.rail_path = self.places.path(prov, province_of(order.dest))  # type: ignore[union-attr]
+                self.rail_path = self.places.path(prov, province_of(order.dest))  # type: ignore[attr-defined]
                 break
         self.suez_moves = {prov for prov, order in orders.items() if is_suez_move(self.places, order)}
         super().__init__(board, units, orders, tracer)
@@ -433,7 +433,7 @@ class ColonialResolver(MovementResolver):
             if prov in self.suez_moves and not self.has_path(prov):
                 return Outcome(False, f"the Suez Canal is closed to {order.unit}: no permission from the unit in "
                                       f"{self.places.canal}")
-            if self._bounced_by_train(prov) and super().move_succeeds(prov):
+            if self._bounced_by_train(prov) and super().move_succeeds(prov) and self.rail_origin is not None:
                 dest = self.move_dest[prov]
                 return Outcome(False, f"bounced by the railway army {self.units[self.rail_origin]} passing "
                                       f"{dest} ({self.attack_strength(prov):g} vs {self._train_strength(dest):g})")
@@ -519,9 +519,9 @@ class ColonialVariant(Variant):
             return super().validate(raw, state, power)
         except IllegalOrderError as refused:
             if state.phase.type is PhaseType.MOVEMENT and raw.kind == "support" and raw.dest is not None:
-                special = self._special_support(raw, state, power)
-                if special is not None:
-                    return special
+                support = self._special_support(raw, state, power)
+                if support is not None:
+                    return support
             raise refused
 
     def _special_move(self, raw: RawOrder, state: GameState, unit: Unit) -> Move | None:

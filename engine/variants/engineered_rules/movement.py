@@ -214,4 +214,4 @@ def _transports(units: Mapping[str, Unit], military: Mapping[str, EngineeredOrde
             continue
         key = keys[0]
         engineer_moves[slot] = key
-        outcomes[key] = Outcome(True, f"transports {military[key].engineer} to {key}")  # type: ignore[union-attr]
+        outcomes[key] = Outcome(True, f"transports {military[key].engineer} to {key}")  # type: ignore[attr-defined]
