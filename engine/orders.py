@@ -35,6 +35,7 @@ class Order:
 
     __slots__ = ()
     kind: ClassVar[str] = ""  # the order-tree key: "H", "-", "S", "C", "R", "D", "B", "WAIVE", or a variant's
+    words: ClassVar[tuple[str, ...]] = ()  # what the parser reads as this order's action word (lower case)
     if TYPE_CHECKING:  # a field or a property of each subclass; defined here, it would become a field default
         @property
         def power(self) -> str:
@@ -66,6 +67,7 @@ def order_key(order: Order) -> str | None:
 @dataclass(frozen=True, slots=True)
 class Hold(UnitOrder):
     kind: ClassVar[str] = "H"
+    words: ClassVar[tuple[str, ...]] = ("h", "hold", "holds", "stand", "stands")
     unit: Unit
 
     def __str__(self) -> str:
@@ -75,6 +77,7 @@ class Hold(UnitOrder):
 @dataclass(frozen=True, slots=True)
 class Move(UnitOrder):
     kind: ClassVar[str] = "-"
+    words: ClassVar[tuple[str, ...]] = ("-", "m", "move", "moves", "to")
     unit: Unit
     dest: str  # a location: a coast is named for fleets on multi-coast provinces
     via_convoy: bool = False
@@ -90,6 +93,7 @@ class Move(UnitOrder):
 @dataclass(frozen=True, slots=True)
 class SupportHold(UnitOrder):
     kind: ClassVar[str] = "S"
+    words: ClassVar[tuple[str, ...]] = ("s", "support", "supports")
     unit: Unit
     target: Unit  # the supported unit
 
@@ -100,6 +104,7 @@ class SupportHold(UnitOrder):
 @dataclass(frozen=True, slots=True)
 class SupportMove(UnitOrder):
     kind: ClassVar[str] = "S"
+    words: ClassVar[tuple[str, ...]] = ("s", "support", "supports")
     unit: Unit
     target: Unit  # the supported unit
     dest: str  # province, or location when the order names a coast (it must then match, DATC 4.B.4)
@@ -111,6 +116,7 @@ class SupportMove(UnitOrder):
 @dataclass(frozen=True, slots=True)
 class Convoy(UnitOrder):
     kind: ClassVar[str] = "C"
+    words: ClassVar[tuple[str, ...]] = ("c", "convoy", "convoys")
     unit: Unit
     target: Unit  # the convoyed army
     dest: str  # province
@@ -122,6 +128,7 @@ class Convoy(UnitOrder):
 @dataclass(frozen=True, slots=True)
 class Retreat(UnitOrder):
     kind: ClassVar[str] = "R"
+    words: ClassVar[tuple[str, ...]] = ("r", "retreat", "retreats")
     unit: Unit
     dest: str
 
@@ -134,6 +141,7 @@ class Disband(UnitOrder):
     """A retreat-phase disband or an adjustment-phase removal."""
 
     kind: ClassVar[str] = "D"
+    words: ClassVar[tuple[str, ...]] = ("d", "disband", "disbands", "remove", "removes", "destroy")
     unit: Unit
 
     def __str__(self) -> str:
@@ -143,6 +151,7 @@ class Disband(UnitOrder):
 @dataclass(frozen=True, slots=True)
 class Build(UnitOrder):
     kind: ClassVar[str] = "B"
+    words: ClassVar[tuple[str, ...]] = ("b", "build", "builds")
     unit: Unit
 
     def slot(self) -> str | None:
@@ -155,6 +164,7 @@ class Build(UnitOrder):
 @dataclass(frozen=True, slots=True)
 class Waive(Order):
     kind: ClassVar[str] = "WAIVE"
+    words: ClassVar[tuple[str, ...]] = ("waive", "waives")
     power: str
 
     def slot(self) -> str | None:
@@ -206,14 +216,15 @@ _COAST_SLASH = re.compile(r"\s*/\s*(n|s|e|w)(?:orth|outh|ast|est)?\.?\s*(?:c(?:o
 _TOKEN = re.compile(r"[a-z0-9']+(?:/[a-z]{2})?|-|:")
 
 _UNIT_WORDS = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
-_HOLD = {"h", "hold", "holds", "stand", "stands"}
-_MOVE = {"-", "m", "move", "moves", "to"}
-_SUPPORT = {"s", "support", "supports"}
-_CONVOY = {"c", "convoy", "convoys"}
-_RETREAT = {"r", "retreat", "retreats"}
-_DISBAND = {"d", "disband", "disbands", "remove", "removes", "destroy"}
-_BUILD = {"b", "build", "builds"}
-_WAIVE = {"waive", "waives"}
+# The action words are the order classes' own (``Order.words``).
+_HOLD = set(Hold.words)
+_MOVE = set(Move.words)
+_SUPPORT = set(SupportHold.words)
+_CONVOY = set(Convoy.words)
+_RETREAT = set(Retreat.words)
+_DISBAND = set(Disband.words)
+_BUILD = set(Build.words)
+_WAIVE = set(Waive.words)
 _VIA = {"via", "by"}
 
 @lru_cache(maxsize=None)

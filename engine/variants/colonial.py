@@ -52,7 +52,6 @@ TSR_RULES = {
 DEFAULT_TSR_RULES = "avalon-hill"
 
 HONG_KONG_NOT_FOR = "CHINA"  # held by China, Hong Kong is no supply centre
-_PERMIT_WORDS = {"suez", "permit", "permits", "permission"}
 _DEFAULT_ROUTE_NAMES = ("Moscow", "Perm", "Omsk", "Krasnoyarsk", "Irkutsk", "Vladivostok")
 
 
@@ -68,6 +67,7 @@ class SuezPermission(Order):
     """
 
     kind: ClassVar[str] = "SUEZ"
+    words: ClassVar[tuple[str, ...]] = ("suez", "permit", "permits", "permission")
     power: str
     fleet: Unit
     dest: str  # the sea the fleet may enter
@@ -478,12 +478,12 @@ class ColonialVariant(Variant):
             tokens = tokenize(text, self.board)
             if len(tokens) >= 2 and tokens[1] == ":":
                 tokens = tokens[2:]
-            if tokens and tokens[0] in _PERMIT_WORDS:
+            if tokens and tokens[0] in SuezPermission.words:
                 return self._parse_permission(tokens, text)
         return super().parse(text)
 
     def _parse_permission(self, tokens: list[str], text: str) -> RawOrder:
-        while tokens and tokens[0] in _PERMIT_WORDS:
+        while tokens and tokens[0] in SuezPermission.words:
             tokens = tokens[1:]
         kind = None
         if tokens and tokens[0] in ("f", "fleet", "a", "army") and len(tokens) > 1:

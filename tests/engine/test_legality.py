@@ -102,6 +102,8 @@ def _check_position(variant: Variant, state: GameState) -> int:
     for power, per_slot in options.items():
         for slot, orders in per_slot.items():
             for order in orders:
+                assert isinstance(order, variant.order_kinds), (type(order), variant.order_kinds)
+                assert order.power == power
                 text = str(order)
                 typed = variant.validate(variant.parse(text), state, power)
                 assert typed == order, (str(state.phase), slot, text, typed)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Mapping
+from typing import ClassVar, Mapping
 
 from ...mapdata import MapData
 from ...orders import (
@@ -91,6 +91,7 @@ class StackedMove(_StackedOrder):
 
 @dataclass(frozen=True, slots=True)
 class Transport(UnitOrder):
+    words: ClassVar[tuple[str, ...]] = ("t", "transport", "transports")
     unit: Unit  # the military unit giving the order (it does nothing else this turn)
     engineer: Unit
 
@@ -100,6 +101,7 @@ class Transport(UnitOrder):
 
 @dataclass(frozen=True, slots=True)
 class Damage(UnitOrder):
+    words: ClassVar[tuple[str, ...]] = ("d", "damage", "damages")
     unit: Unit  # a fighter field
     target: Unit
     dest: str | None = None  # a province: damage that move (7f case 1); None: the unit's supports (case 2)
@@ -111,6 +113,7 @@ class Damage(UnitOrder):
 
 @dataclass(frozen=True, slots=True)
 class Bid(Order):
+    words: ClassVar[tuple[str, ...]] = ("bid", "bids")
     power: str
     offered: tuple[Unit, ...]  # the bidder's units put into civil disorder if the bid wins
     order: UnitOrder  # the order wanted for the madman unit (one of BIDDABLE)
@@ -166,6 +169,7 @@ class CreateDecoy(Order):
 
 @dataclass(frozen=True, slots=True)
 class Convert(Order):
+    words: ClassVar[tuple[str, ...]] = ("convert", "converts", "cv")
     converter: Unit  # an engineer, or a prison converting its captor
     into: Unit  # the military unit after the conversion
 
@@ -190,6 +194,7 @@ class DisbandStacked(_StackedOrder):
 
 @dataclass(frozen=True, slots=True)
 class VoteOut(Order):
+    words: ClassVar[tuple[str, ...]] = ("vote", "votes")
     power: str
     target: str
 
@@ -235,15 +240,16 @@ UNIT_WORDS: dict[str, UnitType] = {
 }
 _ALL_UNIT_WORDS = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET,
                    **UNIT_WORDS}
-_HOLD = {"h", "hold", "holds", "stand", "stands"}
-_MOVE = {"-", "m", "move", "moves", "to"}
-_BUILD = {"b", "build", "builds"}
-_TRANSPORT = {"t", "transport", "transports"}
-_DAMAGE = {"d", "damage", "damages"}
-_CONVERT = {"convert", "converts", "cv"}
+# The action words are the order classes' own (``Order.words``).
+_HOLD = set(Hold.words)
+_MOVE = set(Move.words)
+_BUILD = set(Build.words)
+_TRANSPORT = set(Transport.words)
+_DAMAGE = set(Damage.words)
+_CONVERT = set(Convert.words)
 _INTO = {"to", "into"}
-_BID = {"bid", "bids"}
-_VOTE = {"vote", "votes"}
+_BID = set(Bid.words)
+_VOTE = set(VoteOut.words)
 _VOTE_FILLER = {"out", "off", "against"}
 _FIGHTER_FIELD = re.compile(r"\bfighter[\s_]+field\b", re.IGNORECASE)
 _FOR = re.compile(r"(?<![a-z0-9])for(?![a-z0-9])", re.IGNORECASE)
