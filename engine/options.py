@@ -103,13 +103,13 @@ def unit_options(variant: Variant, state: GameState, prov: str, reach: _Reach | 
                 continue
             by_sea = mv.route is None and (
                 mv.via_convoy or (unit_spec(mover.type).moves_as == "army" and dest not in board.army_adjacent(mover.loc)))
-            if by_sea and unit.type is UnitType.FLEET and reach.fleet_group.get(prov) is not None \
+            if by_sea and reach.fleet_group.get(prov) is not None \
                     and not _route_without(board, state, mover, dest, prov):
                 continue  # the only route runs through this fleet: it can't also support (DATC 6.D.31)
             supports[SupportMove(unit, mover, mv.dest if "/" in mv.dest else dest)] = None
     out.extend(supports)
     group = reach.fleet_group.get(prov)
-    if unit.type is UnitType.FLEET and group is not None:
+    if group is not None:  # only fleets (units that can convoy) at sea are in a network
         coasts = reach.group_coasts[group]
         for army_prov in sorted(coasts):
             army = state.units.get(army_prov)

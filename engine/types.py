@@ -101,8 +101,8 @@ for _spec in (
     UnitSpec("W", "fighter field", None),
     UnitSpec("D", "decoy", None, strength=0),
     UnitSpec("M", "militia", None, can_support=False, stacks_with=frozenset("AF")),
-    UnitSpec("C", "corps", "army", convoyable=True, strength=1),
-    UnitSpec("S", "squadron", "fleet", can_convoy=True, strength=1),
+    UnitSpec("C", "corps", "army", convoyable=True, strength=1, words=("c", "corps")),
+    UnitSpec("S", "squadron", "fleet", can_convoy=True, strength=1, words=("s", "squadron")),
 ):
     declare_unit_type(_spec)
 

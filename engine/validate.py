@@ -222,7 +222,9 @@ def fleet_groups(board: MapData, fleets: set[str] | frozenset[str]) -> list[froz
 
 def fleets_at_sea(board: MapData, state: GameState) -> set[str]:
     """Provinces holding a fleet that could convoy."""
-    return {p for p, u in state.units.items() if u.type is UnitType.FLEET and board.provinces[p].can_convoy}
+    return {p for p, u in state.units.items()
+            if (u.type is UnitType.FLEET or (u.type is not UnitType.ARMY and unit_spec(u.type).can_convoy))
+            and board.provinces[p].can_convoy}
 
 
 def unit_can_reach(board: MapData, unit: Unit, dest_prov: str, state: GameState, busy: str | None = None,
@@ -324,7 +326,7 @@ def validate_movement(raw: RawOrder, state: GameState, board: MapData, power: st
         dest = raw.dest
         if coast_of(dest) is not None:
             p = board.provinces[dest_prov]
-            if target.type is not UnitType.FLEET or coast_of(dest) not in p.coasts:
+            if not moves_by_sea(target.type) or coast_of(dest) not in p.coasts:
                 dest = dest_prov  # an irrelevant coast is ignored
             elif dest not in board.fleet_adjacent(target.loc):
                 raise IllegalOrderError(f"{target} can't reach {dest}")

@@ -23,7 +23,7 @@ class CavalryVariant(Variant):
     id: ClassVar[str] = "test-cavalry"
     name: ClassVar[str] = "Cavalry (test)"
     aliases: ClassVar[tuple[str, ...]] = ()
-    unit_types: ClassVar[tuple[UnitType, ...]] = (UnitType.ARMY, UnitType.FLEET, CAVALRY)
+    unit_types: ClassVar[tuple[UnitType, ...]] = (UnitType.ARMY, UnitType.FLEET, CAVALRY, UnitType.SQUADRON)
 
     def initial_state(self) -> GameState:
         start = super().initial_state()
@@ -57,6 +57,13 @@ def test_a_variant_unit_moves_supports_and_is_offered_like_its_spec_says() -> No
     assert {"K PAR H", "K PAR - BUR", "K PAR S A MAR - BUR"} <= options
     _check_position(variant, state)
     _check_position(variant, fleet_at_sea)
+    # A squadron (a declared fleet-like unit that can convoy) convoys an army; cavalry stays ashore.
+    squadron = variant.make_state(state.phase, [Unit("FRANCE", UnitType.SQUADRON, "ENG"), Unit("FRANCE", UnitType.ARMY, "BRE"),
+                                                Unit("FRANCE", CAVALRY, "PIC"), Unit("ENGLAND", UnitType.FLEET, "NTH")],
+                                  state.centers)
+    assert str(variant.validate(variant.parse("S ENG C A BRE - LON"), squadron, "FRANCE")) == "S ENG C A BRE - LON"
+    assert "A BRE - LON" in {str(o) for o in variant.legal_orders(squadron)["FRANCE"]["BRE"]}
+    _check_position(variant, squadron)
     after = process_phase(variant, state, {"FRANCE": ["K PAR - BUR"]}).state
     assert after.units["BUR"] == Unit("FRANCE", CAVALRY, "BUR")
     stored = savefile.state_to_dict(after)
