@@ -102,6 +102,9 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
         phase = Phase.parse(phase_text)
     except ValueError as exc:
         raise RequestError("phase", str(exc)) from None
+    problem = variant.phase_problem(phase)
+    if problem is not None:
+        raise RequestError("phase", problem)
     board = variant.board
     canonical = _canonical_units(board, frozenset(variant.unit_types), (*board.powers, *variant.pseudo_powers))
     units: list[Unit] = []
@@ -170,7 +173,8 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
         raise RequestError("units", str(exc)) from None
     if dislodged:
         state = state.replace(dislodged={
-            u: Dislodged(d.unit, d.attacker, d.via_convoy, retreat_options(variant.board, state, d))
+            u: Dislodged(d.unit, d.attacker, d.via_convoy,
+                         retreat_options(variant.board, state, d, variant.move_permission(state)))
             for u, d in state.dislodged.items()
         })
     return variant, state

@@ -11,7 +11,7 @@ from typing import Any, Mapping, Sequence
 
 from .options import orderable_powers
 from .order_reader import OrderReader
-from .orders import Order
+from .orders import Order, order_key
 from .phases import OrderResult, PhaseResult, Submission
 from .state import GameState
 from .types import ChancelleryError, OrderError
@@ -108,7 +108,8 @@ class Game:
     def set_orders(self, power: str, lines: Sequence[str], ready: bool = False) -> list[LineCheck]:
         """Replace ``power``'s pending orders with the lines that can be used; report every line.
 
-        A later order for the same unit replaces an earlier one (the GUI's "a new order replaces the old").
+        A later order for the same slot (:func:`engine.orders.order_key`) replaces an earlier one, as in the
+        client's drafts: "a new order replaces the old".
         """
         if self.is_over:
             raise ChancelleryError("the game is over")
@@ -125,10 +126,11 @@ class Game:
             raise ChancelleryError("the game is over")
         if power not in self.variant.board.powers:
             raise ChancelleryError(f"unknown power {power!r}")
-        kept: dict[str, str] = {}
+        kept: dict[object, str] = {}
         for c in checks:
             if c.order is not None:
-                kept[_order_key(c.order)] = c.text
+                key = order_key(c.order)
+                kept[key if key is not None else object()] = c.text  # orders with no slot never replace
         self.pending[power] = list(kept.values())
         if ready:
             self.ready.add(power)
@@ -189,14 +191,3 @@ class Game:
 
     def phases(self) -> list[str]:
         return [str(r.state.phase) for r in self.history] + [self.phase]
-
-
-def _order_key(order: Order) -> str:
-    unit = getattr(order, "unit", None)
-    if unit is None:
-        return f"#{id(order)}"  # waives don't replace each other
-    loc: str = unit.loc
-    if order.__class__.__name__ == "Build":
-        return f"build:{loc.split('/')[0]}"
-    return loc.split("/")[0]
-

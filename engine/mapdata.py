@@ -13,7 +13,7 @@ from typing import Any, Iterable
 
 from .jsonfile import read_json
 from .resources import MAPS_DIR
-from .types import MapDataError, Terrain, UnitType, coast_of, province_of
+from .types import MapDataError, Terrain, UnitType, coast_of, moves_by_sea, province_of
 
 MAP_FORMAT = "chancellery-map"
 MAP_FORMAT_VERSION = 1
@@ -30,6 +30,11 @@ class Province:
     coast_names: tuple[str, ...] = ()
     aliases: tuple[str, ...] = ()
     can_convoy: bool = False  # fleets here may convoy (seas; some variants add coastal "ports")
+    # Typed attributes some rule systems read (see docs/map-format.md); absent on the standard board.
+    continent: str | None = None  # victory by continents (World Diplomacy)
+    number: int | None = None  # a province's number in the variant's own listing
+    city: str | None = None  # the named city of an area (1815, EMG)
+    freezes: bool = False  # frozen in winter (World Diplomacy's Arctic provinces)
 
     @property
     def is_land(self) -> bool:
@@ -46,6 +51,22 @@ class Province:
     @property
     def is_passable(self) -> bool:
         return self.terrain is not Terrain.IMPASSABLE
+
+
+@dataclass(frozen=True, slots=True)
+class EdgeInfo:
+    """Typed attributes of one border (undirected), for the rule systems that read them."""
+
+    half_strength: bool = False  # a move across it attacks with half strength (1815)
+    intervening_sea: str | None = None  # the sea a crossing passes: a fleet there may deny it (1815's red arrows)
+    canal: bool = False  # a canal crossing (drawn as such; Colonial's Cebu and Egypt)
+    passage: str | None = None  # the name of a rule that governs the crossing ("suez")
+
+
+NO_EDGE_INFO = EdgeInfo()
+_EDGE_KEYS = {"edge", "half_strength", "intervening_sea", "canal", "passage"}
+_PROVINCE_KEYS = {"id", "name", "terrain", "supply_center", "coasts", "aliases", "convoy", "continent", "number",
+                  "city", "freezes"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +94,7 @@ class MapData:
     army_edges: tuple[tuple[str, str], ...]
     fleet_edges: tuple[tuple[str, str], ...]
     extra: dict[str, Any] = field(default_factory=dict)  # variant-specific data ("tsr_route", ...)
+    edge_attributes: dict[frozenset[str], EdgeInfo] = field(default_factory=dict)  # border -> its attributes
     # Derived tables, filled by _index().
     _army_adj: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
     _fleet_adj: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
@@ -100,6 +122,12 @@ class MapData:
                     raise MapDataError(f"province {pid} is defined twice")
                 terrain = Terrain(p["terrain"])
                 coasts = p.get("coasts", {})
+                unknown = set(p) - _PROVINCE_KEYS
+                if unknown:
+                    raise MapDataError(f"province {pid}: unknown field {sorted(unknown)[0]!r}")
+                number = p.get("number")
+                if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
+                    raise MapDataError(f"province {pid}: 'number' must be an integer, not {number!r}")
                 provinces[pid] = Province(
                     id=pid,
                     name=p["name"],
@@ -109,6 +137,10 @@ class MapData:
                     coast_names=tuple(coasts.values()),
                     aliases=tuple(a.lower() for a in p.get("aliases", ())),
                     can_convoy=bool(p.get("convoy", terrain is Terrain.SEA)),
+                    continent=_optional_text(p, "continent", pid),
+                    number=number,
+                    city=_optional_text(p, "city", pid),
+                    freezes=_flag(p, "freezes", f"province {pid}"),
                 )
             powers: dict[str, PowerInfo] = {}
             for pw in data["powers"]:
@@ -137,12 +169,23 @@ class MapData:
                 fleet_edges=tuple((a.upper(), b.upper()) for a, b in data["fleet_edges"]),
                 extra=dict(data.get("extra", {})),
             )
+            mapdata.edge_attributes = _edge_attributes(data.get("edge_attributes", ()), mapdata)
         except MapDataError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise MapDataError(f"malformed map data: {exc!r}") from exc
         mapdata._index()
         return mapdata
+
+    def edge_info(self, a: str, b: str) -> EdgeInfo:
+        """The typed attributes of the border between locations (or provinces) ``a`` and ``b``; a border
+        without any has the defaults (:data:`NO_EDGE_INFO`)."""
+        if not self.edge_attributes:
+            return NO_EDGE_INFO
+        found = self.edge_attributes.get(frozenset((a, b)))
+        if found is None:
+            found = self.edge_attributes.get(frozenset((province_of(a), province_of(b))), NO_EDGE_INFO)
+        return found
 
     def _index(self) -> None:
         provs = self.provinces
@@ -221,10 +264,10 @@ class MapData:
 
     def locations(self, kind: UnitType) -> frozenset[str]:
         """Every location where a unit of ``kind`` may stand."""
-        return self._fleet_locs if kind is UnitType.FLEET else self._army_locs
+        return self._fleet_locs if kind is UnitType.FLEET or moves_by_sea(kind) else self._army_locs
 
     def can_stand(self, kind: UnitType, loc: str) -> bool:
-        if kind is UnitType.FLEET:
+        if kind is UnitType.FLEET or moves_by_sea(kind):  # the unit spec says which adjacency
             return loc in self._fleet_locs
         return loc in self._army_locs
 
@@ -240,13 +283,13 @@ class MapData:
 
     def adjacent(self, kind: UnitType, loc: str) -> frozenset[str]:
         """Where a unit of ``kind`` at ``loc`` can move in one step (fleets: locations; armies: provinces)."""
-        if kind is UnitType.FLEET:
+        if kind is UnitType.FLEET or moves_by_sea(kind):  # the unit spec says which adjacency
             return self._fleet_adj.get(loc, frozenset())
         return self._army_adj.get(loc, frozenset())
 
     def reaches_province(self, kind: UnitType, loc: str, prov: str) -> bool:
         """Could a unit at ``loc`` move to (some coast of) province ``prov`` without a convoy?"""
-        if kind is UnitType.FLEET:
+        if kind is UnitType.FLEET or moves_by_sea(kind):  # the unit spec says which adjacency
             return prov in self._fleet_adj_prov.get(loc, ())
         return prov in self._army_adj.get(loc, ())
 
@@ -300,6 +343,52 @@ class MapData:
 
 
 _SPACES = re.compile(r"[\s_]+")
+
+
+def _optional_text(p: dict[str, Any], key: str, pid: str) -> str | None:
+    value = p.get(key)
+    if value is not None and not isinstance(value, str):
+        raise MapDataError(f"province {pid}: {key!r} must be text, not {value!r}")
+    return value
+
+
+def _flag(entry: dict[str, Any], key: str, where: str) -> bool:
+    value = entry.get(key, False)
+    if not isinstance(value, bool):
+        raise MapDataError(f"{where}: {key!r} must be true or false, not {value!r}")
+    return value
+
+
+def _edge_attributes(entries: Any, board: MapData) -> dict[frozenset[str], EdgeInfo]:
+    """Read ``edge_attributes``: each entry names a border of the graph and its typed attributes."""
+    edges = {frozenset(e) for e in board.army_edges} | {frozenset(e) for e in board.fleet_edges}
+    edges |= {frozenset((province_of(a), province_of(b))) for a, b in board.fleet_edges}
+    out: dict[frozenset[str], EdgeInfo] = {}
+    for i, entry in enumerate(entries):
+        where = f"edge_attributes[{i}]"
+        if not isinstance(entry, dict):
+            raise MapDataError(f"{where}: must be an object")
+        unknown = set(entry) - _EDGE_KEYS
+        if unknown:
+            raise MapDataError(f"{where}: unknown field {sorted(unknown)[0]!r}")
+        pair = entry.get("edge")
+        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)):
+            raise MapDataError(f"{where}: 'edge' must be two locations, e.g. [\"PIE\", \"TYR\"]")
+        key = frozenset(x.upper() for x in pair)
+        if key not in edges:
+            raise MapDataError(f"{where}: {pair[0]}-{pair[1]} is not a border of the map")
+        sea = entry.get("intervening_sea")
+        if sea is not None:
+            if not isinstance(sea, str) or sea.upper() not in board.provinces or not board.provinces[sea.upper()].is_sea:
+                raise MapDataError(f"{where}: intervening_sea {sea!r} is not a sea of the map")
+            sea = sea.upper()
+        passage = entry.get("passage")
+        if passage is not None and not isinstance(passage, str):
+            raise MapDataError(f"{where}: 'passage' must be text, not {passage!r}")
+        if key in out:
+            raise MapDataError(f"{where}: {pair[0]}-{pair[1]} is listed twice")
+        out[key] = EdgeInfo(_flag(entry, "half_strength", where), sea, _flag(entry, "canal", where), passage)
+    return out
 
 
 def normalize_name(name: str) -> str:

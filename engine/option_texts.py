@@ -4,7 +4,9 @@
 variants extend). Listing every order of every unit as text is what bots, the JSON contract and the LAN
 host ask for on every phase, so this module does it from per-map tables of prebuilt text and keeps
 nothing from one position to the next. It covers the standard rules (armies and fleets, no special
-routes); ``tests/engine/test_options.py`` checks that both give exactly the same orders.
+routes); ``tests/engine/test_options.py`` checks that both give exactly the same orders. A variant's
+move permission (:data:`engine.validate.MovePermission`) filters the prebuilt texts: the tables stay
+per map, and positions without a restriction pay nothing.
 
 Each list holds a unit's orders in no particular order.
 """
@@ -19,7 +21,7 @@ from typing import Any, NamedTuple
 from .mapdata import MapData
 from .state import GameState
 from .types import UnitType, province_of
-from .validate import ConvoyChain, chains_formed, convoy_chains
+from .validate import ConvoyChain, MovePermission, chains_formed, convoy_chains
 
 
 _FLEET = UnitType.FLEET
@@ -162,8 +164,51 @@ def _route_texts(t: _Tables, army: str, chain: ConvoyChain) -> _RouteTexts:
     return texts
 
 
-def movement_order_texts(board: MapData, state: GameState) -> dict[str, dict[str, list[str]]]:
-    """``{power: {location: [order text, ...]}}`` for every unit in a movement phase."""
+def movement_order_texts(board: MapData, state: GameState,
+                         permit: MovePermission | None = None) -> dict[str, dict[str, list[str]]]:
+    """``{power: {location: [order text, ...]}}`` for every unit in a movement phase; ``permit`` is the
+    variant's move permission in ``state`` (``None``: no restriction)."""
+    out = _unrestricted_texts(board, state)
+    if permit is not None:
+        _apply_permission(out, state, permit)
+    return out
+
+
+def _apply_permission(out: dict[str, dict[str, list[str]]], state: GameState, permit: MovePermission) -> None:
+    """Drop the texts ``permit`` forbids, reading the canonical forms: ``A PAR - BUR [VIA]``, ``F NTH S A LON
+    [- BEL]``, ``F NTH C A LON - BEL`` (a unit supports only where it may move; the supported or convoyed
+    unit must be allowed its move)."""
+    units = state.units
+    verdicts: dict[tuple[str, str], bool] = {}
+
+    def allowed(prov: str, dest: str) -> bool:
+        key = (prov, dest)
+        ok = verdicts.get(key)
+        if ok is None:
+            ok = verdicts[key] = permit(units[prov], dest) is None
+        return ok
+
+    def keep(text: str) -> bool:
+        parts = text.split(" ")
+        action = parts[2]
+        if action == "H":
+            return True
+        here = province_of(parts[1])
+        if action == "-":
+            return allowed(here, province_of(parts[3]))
+        if action == "S":
+            if len(parts) == 5:
+                return allowed(here, parts[4])
+            dest = province_of(parts[6])
+            return allowed(here, dest) and allowed(parts[4], dest)
+        return allowed(parts[4], province_of(parts[6]))  # a convoy: the army's move
+
+    for per in out.values():
+        for loc, texts in per.items():
+            per[loc] = [t for t in texts if keep(t)]
+
+
+def _unrestricted_texts(board: MapData, state: GameState) -> dict[str, dict[str, list[str]]]:
     t = _tables(board)
     army_rows, fleet_rows = t.rows["A"], t.rows["F"]
     units = state.units.values()

@@ -13,15 +13,17 @@ from typing import Any, Iterable
 from .hooks import VariantRules
 from .option_texts import movement_order_texts
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, Waive
+from .mapdata import MapData
 from .state import Dislodged, GameState
-from .types import PhaseType, Unit, UnitType, province_of
-from .validate import fleet_groups, fleets_at_sea, minimal_convoy_routes, sea_coasts
+from .types import PhaseType, Unit, UnitType, province_of, unit_spec
+from .validate import MovePermission, fleet_groups, fleets_at_sea, minimal_convoy_routes, sea_coasts, unit_can_reach
 
 
 @dataclass(slots=True)
 class _Reach:
     """Per position: where each unit can move, who can reach each province, and the convoy networks."""
 
+    permit: MovePermission | None = None  # the variant's move permission in this position
     moves: dict[str, list[Move]] = field(default_factory=dict)  # unit province -> its legal moves
     reachers: dict[str, list[Move]] = field(default_factory=lambda: defaultdict(list))  # dest province -> moves
     fleet_group: dict[str, int] = field(default_factory=dict)  # convoying fleet province -> its network
@@ -41,7 +43,8 @@ def _convoy_networks(variant: VariantRules, state: GameState, reach: _Reach) -> 
 
 def _moves(variant: VariantRules, state: GameState) -> _Reach:
     board = variant.board
-    reach = _Reach()
+    reach = _Reach(permit=variant.move_permission(state))
+    permit = reach.permit
     _convoy_networks(variant, state, reach)
     coast_groups: dict[str, set[int]] = defaultdict(set)
     for g, coasts in enumerate(reach.group_coasts):
@@ -49,12 +52,13 @@ def _moves(variant: VariantRules, state: GameState) -> _Reach:
             coast_groups[c].add(g)
     for prov, unit in state.units.items():
         moves: list[Move]
-        if unit.type is UnitType.FLEET:
+        spec = unit_spec(unit.type)
+        if spec.moves_as == "fleet":
             moves = [Move(unit, loc) for loc in sorted(board.fleet_adjacent(unit.loc))]
-        elif unit.type is UnitType.ARMY:
+        elif spec.moves_as == "army":
             adjacent = board.army_adjacent(unit.loc)
             moves = [Move(unit, dest) for dest in sorted(adjacent)]
-            groups = coast_groups.get(prov)
+            groups = coast_groups.get(prov) if spec.convoyable else None
             if groups:
                 dests: set[str] = set()
                 for g in groups:
@@ -64,6 +68,8 @@ def _moves(variant: VariantRules, state: GameState) -> _Reach:
         else:
             moves = []
         moves.extend(variant.extra_moves(state, unit))
+        if permit is not None:
+            moves = [mv for mv in moves if permit(unit, province_of(mv.dest)) is None]
         reach.moves[prov] = moves
         for mv in moves:
             reach.reachers[province_of(mv.dest)].append(mv)
@@ -78,9 +84,13 @@ def unit_options(variant: VariantRules, state: GameState, prov: str, reach: _Rea
         reach = _moves(variant, state)
     out: list[Order] = [Hold(unit)]
     out.extend(reach.moves[prov])
-    if unit.type not in (UnitType.ARMY, UnitType.FLEET):
+    spec = unit_spec(unit.type)
+    if spec.moves_as is None or not spec.can_support:  # the variant gives such units their other orders
         return out + variant.extra_orders(state, unit)
-    near = board.fleet_adjacent_provinces(unit.loc) if unit.type is UnitType.FLEET else board.army_adjacent(unit.loc)
+    near = board.fleet_adjacent_provinces(unit.loc) if spec.moves_as == "fleet" else board.army_adjacent(unit.loc)
+    permit = reach.permit
+    if permit is not None:  # a unit supports only where it may move
+        near = frozenset(p for p in near if permit(unit, p) is None)
     for target_prov in sorted(near):
         target = state.units.get(target_prov)
         if target is not None:
@@ -92,30 +102,28 @@ def unit_options(variant: VariantRules, state: GameState, prov: str, reach: _Rea
             if mover is unit:
                 continue
             by_sea = mv.route is None and (
-                mv.via_convoy or (mover.type is UnitType.ARMY and dest not in board.army_adjacent(mover.loc)))
-            if by_sea and unit.type is UnitType.FLEET and reach.fleet_group.get(prov) is not None \
+                mv.via_convoy or (unit_spec(mover.type).moves_as == "army" and dest not in board.army_adjacent(mover.loc)))
+            if by_sea and reach.fleet_group.get(prov) is not None \
                     and not _route_without(board, state, mover, dest, prov):
                 continue  # the only route runs through this fleet: it can't also support (DATC 6.D.31)
             supports[SupportMove(unit, mover, mv.dest if "/" in mv.dest else dest)] = None
     out.extend(supports)
     group = reach.fleet_group.get(prov)
-    if unit.type is UnitType.FLEET and group is not None:
+    if group is not None:  # only fleets (units that can convoy) at sea are in a network
         coasts = reach.group_coasts[group]
         for army_prov in sorted(coasts):
             army = state.units.get(army_prov)
-            if army is None or army.type is not UnitType.ARMY:
+            if army is None or not unit_spec(army.type).convoyable:
                 continue
             for dest, needed in sorted(minimal_convoy_routes(board, army_prov, reach.groups[group]).items()):
-                if prov in needed:
+                if prov in needed and (permit is None or permit(army, dest) is None):
                     out.append(Convoy(unit, army, dest))
     out.extend(variant.extra_orders(state, unit))
     return out
 
 
-def _route_without(board: object, state: GameState, army: Unit, dest: str, busy: str) -> bool:
-    from .validate import unit_can_reach
-
-    return unit_can_reach(board, army, dest, state, busy=busy)  # type: ignore[arg-type]
+def _route_without(board: MapData, state: GameState, army: Unit, dest: str, busy: str) -> bool:
+    return unit_can_reach(board, army, dest, state, busy=busy)
 
 
 def retreat_orders(d: Dislodged) -> list[Order]:
@@ -171,7 +179,7 @@ def has_standard_options(variant: VariantRules) -> bool:
 def legal_orders_for_state(variant: VariantRules, state: GameState) -> dict[str, dict[str, list[str]]]:
     """Every legal order as canonical text, per power and location."""
     if state.phase.type is PhaseType.MOVEMENT and has_standard_options(variant):
-        return movement_order_texts(variant.board, state)
+        return movement_order_texts(variant.board, state, variant.move_permission(state))
     return {
         power: {loc: [str(o) for o in orders] for loc, orders in per.items()}
         for power, per in variant.legal_orders(state).items()
@@ -201,7 +209,8 @@ def order_tree(orders: Iterable[Order]) -> OrderTree:
     """A unit's (or build site's) legal orders as a tree: kind → target → supported unit → … → orders.
 
     Kinds: ``"H"`` hold, ``"-"`` move, ``"S"`` support, ``"C"`` convoy, ``"R"`` retreat, ``"D"`` disband or
-    removal, ``"B"`` build, ``"WAIVE"``; a variant's own order kinds go under their class name. Moves are
+    removal, ``"B"`` build, ``"WAIVE"``; a variant's own order kinds go under their ``Order.kind`` (their class
+    name when they set none). Moves are
     keyed by destination; supports by the supported unit's province, then by destination (``"H"`` for a
     hold support); convoys by the army's province, then by destination; builds by location. Each leaf is
     the list of orders that choice leads to (several only where, for instance, a move may go by land or
@@ -237,5 +246,5 @@ def order_tree(orders: Iterable[Order]) -> OrderTree:
         elif isinstance(order, Waive):
             leaf("WAIVE").append(order)
         else:
-            leaf(type(order).__name__).append(order)
+            leaf(order.kind or type(order).__name__).append(order)
     return tree

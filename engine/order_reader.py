@@ -231,7 +231,10 @@ class OrderReader:
         own_words, standard_validate = variant.standard_reading()
         unit_words = tuple(variant.unit_words().items())
         self._vocab = None if own_words is None else _vocabulary(board, unit_words, own_words)
-        self._checks = standard_validate and state.phase.type is _MOVEMENT
+        # The reader checks standard movement orders itself only where the variant restricts no move: a
+        # variant's move permission (freezing, access) is checked by its own validation.
+        self._checks = (standard_validate and state.phase.type is _MOVEMENT
+                        and variant.move_permission(state) is None)
         self._fleets: frozenset[str] | None = None  # fleets at sea, found on first need
         self._convoy_routes: dict[str, dict[str, frozenset[str]]] = {}
 

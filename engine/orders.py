@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Union
+from typing import TYPE_CHECKING, ClassVar
 
 from .mapdata import MapData
 from .types import OrderSyntaxError, Unit, UnitType, coast_of, province_of
@@ -19,8 +19,55 @@ from .types import OrderSyntaxError, Unit, UnitType, coast_of, province_of
 # --- typed orders ----------------------------------------------------------------------------------
 
 
+class Order:
+    """What every order is, whichever rule system gave it: a frozen value with a canonical text
+    (``str(order)``, which the variant's parser reads back to an equal order), the power that gave it, and
+    the slot it fills.
+
+    The slot is how "one order per unit" is kept everywhere (``Game.set_orders``, ``Submission`` and the
+    client's drafts call :func:`order_key`): two orders with one slot are for the same thing, so a later one
+    replaces an earlier one while orders are written, and in a movement phase two different ones clash
+    (DATC 4.D.3). ``None`` means the order fills no slot and never replaces another (a waive).
+
+    A variant's own order kinds subclass this (or :class:`UnitOrder`), set ``kind`` (the key under which
+    options group them), and list themselves in ``Variant.order_kinds``; subclasses are frozen dataclasses.
+    """
+
+    __slots__ = ()
+    kind: ClassVar[str] = ""  # the order-tree key: "H", "-", "S", "C", "R", "D", "B", "WAIVE", or a variant's
+    words: ClassVar[tuple[str, ...]] = ()  # what the parser reads as this order's action word (lower case)
+    if TYPE_CHECKING:  # a field or a property of each subclass; defined here, it would become a field default
+        @property
+        def power(self) -> str:
+            """The power giving the order."""
+
+    def slot(self) -> str | None:
+        raise NotImplementedError(f"{type(self).__name__} declares no slot")
+
+
+class UnitOrder(Order):
+    """An order given to one unit: its power is the unit's, its slot the unit's province."""
+
+    __slots__ = ()
+    unit: Unit
+
+    @property
+    def power(self) -> str:
+        return self.unit.power
+
+    def slot(self) -> str | None:
+        return province_of(self.unit.loc)
+
+
+def order_key(order: Order) -> str | None:
+    """The slot ``order`` fills (see :class:`Order`): the one slot function of the engine and its clients."""
+    return order.slot()
+
+
 @dataclass(frozen=True, slots=True)
-class Hold:
+class Hold(UnitOrder):
+    kind: ClassVar[str] = "H"
+    words: ClassVar[tuple[str, ...]] = ("h", "hold", "holds", "stand", "stands")
     unit: Unit
 
     def __str__(self) -> str:
@@ -28,7 +75,9 @@ class Hold:
 
 
 @dataclass(frozen=True, slots=True)
-class Move:
+class Move(UnitOrder):
+    kind: ClassVar[str] = "-"
+    words: ClassVar[tuple[str, ...]] = ("-", "m", "move", "moves", "to")
     unit: Unit
     dest: str  # a location: a coast is named for fleets on multi-coast provinces
     via_convoy: bool = False
@@ -42,7 +91,9 @@ class Move:
 
 
 @dataclass(frozen=True, slots=True)
-class SupportHold:
+class SupportHold(UnitOrder):
+    kind: ClassVar[str] = "S"
+    words: ClassVar[tuple[str, ...]] = ("s", "support", "supports")
     unit: Unit
     target: Unit  # the supported unit
 
@@ -51,7 +102,9 @@ class SupportHold:
 
 
 @dataclass(frozen=True, slots=True)
-class SupportMove:
+class SupportMove(UnitOrder):
+    kind: ClassVar[str] = "S"
+    words: ClassVar[tuple[str, ...]] = ("s", "support", "supports")
     unit: Unit
     target: Unit  # the supported unit
     dest: str  # province, or location when the order names a coast (it must then match, DATC 4.B.4)
@@ -61,7 +114,9 @@ class SupportMove:
 
 
 @dataclass(frozen=True, slots=True)
-class Convoy:
+class Convoy(UnitOrder):
+    kind: ClassVar[str] = "C"
+    words: ClassVar[tuple[str, ...]] = ("c", "convoy", "convoys")
     unit: Unit
     target: Unit  # the convoyed army
     dest: str  # province
@@ -71,49 +126,70 @@ class Convoy:
 
 
 @dataclass(frozen=True, slots=True)
-class Retreat:
+class Retreat(UnitOrder):
+    kind: ClassVar[str] = "R"
+    words: ClassVar[tuple[str, ...]] = ("r", "retreat", "retreats")
     unit: Unit
     dest: str
+
+    def slot(self) -> str | None:
+        # The whole unit, not its province: several units may be dislodged from one province (allies
+        # sharing an area), and each retreats or disbands on its own.
+        return f"{self.unit.power}:{self.unit.type._value_}:{province_of(self.unit.loc)}"
 
     def __str__(self) -> str:
         return f"{self.unit} R {self.dest}"
 
 
 @dataclass(frozen=True, slots=True)
-class Disband:
+class Disband(UnitOrder):
     """A retreat-phase disband or an adjustment-phase removal."""
 
+    kind: ClassVar[str] = "D"
+    words: ClassVar[tuple[str, ...]] = ("d", "disband", "disbands", "remove", "removes", "destroy")
     unit: Unit
+
+    def slot(self) -> str | None:
+        # The whole unit, not its province: several units may be dislodged from one province (allies
+        # sharing an area), and each retreats or disbands on its own.
+        return f"{self.unit.power}:{self.unit.type._value_}:{province_of(self.unit.loc)}"
 
     def __str__(self) -> str:
         return f"{self.unit} D"
 
 
 @dataclass(frozen=True, slots=True)
-class Build:
+class Build(UnitOrder):
+    kind: ClassVar[str] = "B"
+    words: ClassVar[tuple[str, ...]] = ("b", "build", "builds")
     unit: Unit
 
-    @property
-    def power(self) -> str:
-        return self.unit.power
+    def slot(self) -> str | None:
+        return f"build:{province_of(self.unit.loc)}"  # a build site, apart from a removal's unit slot
 
     def __str__(self) -> str:
         return f"{self.unit} B"
 
 
 @dataclass(frozen=True, slots=True)
-class Waive:
+class Waive(Order):
+    kind: ClassVar[str] = "WAIVE"
+    words: ClassVar[tuple[str, ...]] = ("waive", "waives")
     power: str
+
+    def slot(self) -> str | None:
+        return None  # several waives stand side by side
 
     def __str__(self) -> str:
         return "WAIVE"
 
 
-Order = Union[Hold, Move, SupportHold, SupportMove, Convoy, Retreat, Disband, Build, Waive]
+STANDARD_ORDERS: tuple[type[Order], ...] = (Hold, Move, SupportHold, SupportMove, Convoy, Retreat, Disband, Build,
+                                            Waive)
 
 
 def order_power(order: Order) -> str:
-    return order.power if isinstance(order, Waive) else order.unit.power
+    return order.power
 
 
 def format_order(order: Order) -> str:
@@ -150,14 +226,15 @@ _COAST_SLASH = re.compile(r"\s*/\s*(n|s|e|w)(?:orth|outh|ast|est)?\.?\s*(?:c(?:o
 _TOKEN = re.compile(r"[a-z0-9']+(?:/[a-z]{2})?|-|:")
 
 _UNIT_WORDS = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
-_HOLD = {"h", "hold", "holds", "stand", "stands"}
-_MOVE = {"-", "m", "move", "moves", "to"}
-_SUPPORT = {"s", "support", "supports"}
-_CONVOY = {"c", "convoy", "convoys"}
-_RETREAT = {"r", "retreat", "retreats"}
-_DISBAND = {"d", "disband", "disbands", "remove", "removes", "destroy"}
-_BUILD = {"b", "build", "builds"}
-_WAIVE = {"waive", "waives"}
+# The action words are the order classes' own (``Order.words``).
+_HOLD = set(Hold.words)
+_MOVE = set(Move.words)
+_SUPPORT = set(SupportHold.words)
+_CONVOY = set(Convoy.words)
+_RETREAT = set(Retreat.words)
+_DISBAND = set(Disband.words)
+_BUILD = set(Build.words)
+_WAIVE = set(Waive.words)
 _VIA = {"via", "by"}
 
 @lru_cache(maxsize=None)
@@ -332,12 +409,15 @@ __all__ = [
     "Move",
     "Order",
     "RawOrder",
+    "STANDARD_ORDERS",
+    "UnitOrder",
     "Retreat",
     "SupportHold",
     "SupportMove",
     "Waive",
     "coast_of",
     "format_order",
+    "order_key",
     "order_power",
     "parse_raw",
     "tokenize",

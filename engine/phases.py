@@ -11,7 +11,7 @@ from typing import Iterable, Mapping, NamedTuple, Sequence
 from . import outcomes as oc
 from .hooks import PhaseEnd, VariantRules
 from .order_reader import OrderReader
-from .orders import Build, Disband, Order, Retreat, Waive, order_power
+from .orders import Build, Disband, Order, Retreat, UnitOrder, Waive, order_key, order_power
 from .outcomes import Reason, note, word
 from .state import Dislodged, GameState
 from .types import OrderError, Phase, PhaseType, Unit, UnitType, province_of
@@ -57,7 +57,7 @@ class Submission:
     state: GameState
     orders: dict[str, list[Order]] = field(default_factory=dict)  # power -> usable orders
     results: list[OrderResult] = field(default_factory=list)  # per written order, in submission order
-    keys: list[str | None] = field(default_factory=list)  # per result: the order's slot (Variant.order_key)
+    keys: list[str | None] = field(default_factory=list)  # per result: the order's slot (orders.order_key)
     reader: OrderReader | None = field(default=None, repr=False, compare=False)  # made on the first text
 
     @classmethod
@@ -96,27 +96,27 @@ class Submission:
         else:
             usable.append(order)
         self.results.append(OrderResult(power, str(order), SUCCEEDS, "", False, order))
-        self.keys.append(None if isinstance(order, Waive) else self.variant.order_key(order))
+        self.keys.append(order_key(order))
 
     def settle(self) -> None:
         """Apply DATC 4.D.3 (a unit given several different orders gets none of them: it holds), then
         drop the orders the variant refuses in combination (``Variant.refused_orders``)."""
         if self.state.phase.type is PhaseType.ADJUSTMENTS:
             return
-        seen: dict[str, Order] = {}
+        seen: dict[str, Order | None] = {}
         clash: set[str] = set()
         twice = False
         for r, key in zip(self.results, self.keys):
             if key is None:
                 continue
-            first = seen.setdefault(key, r.typed)  # type: ignore[arg-type]
+            first = seen.setdefault(key, r.typed)
             if first is not r.typed:
                 twice = True
                 if first != r.typed:
                     clash.add(key)
         if twice:
             for power in list(self.orders):
-                kept = [o for o in self.orders[power] if isinstance(o, Waive) or self.variant.order_key(o) not in clash]
+                kept = [o for o in self.orders[power] if order_key(o) not in clash]
                 self.orders[power] = list(dict.fromkeys(kept))  # the same order twice counts once
         if clash:
             for i, (r, key) in enumerate(zip(self.results, self.keys)):
@@ -179,7 +179,7 @@ def _process_movement(sub: Submission) -> PhaseResult:
         results[i] = _result(r.power, r.order, SUCCEEDS if got.succeeded else FAILS, _typed(got.reason, got.detail),
                              r.default, r.typed)
     for d in defaults:
-        got = outcomes[variant.order_key(d.typed)]  # type: ignore[arg-type]
+        got = outcomes[variant.order_key(d.typed)]  # type: ignore[arg-type,index]
         why = d.why() if got.succeeded else _typed(got.reason, got.detail)
         results.append(_result(d.power, d.order, SUCCEEDS if got.succeeded else FAILS, why, True, d.typed))
     # The board after movement.
@@ -197,8 +197,9 @@ def _process_movement(sub: Submission) -> PhaseResult:
     if outcome.dislodged:
         # Keyed by unit: the options are computed against the board after movement (``after``).
         dislodged = [Dislodged(state.units[prov], attacker, via) for prov, (attacker, via) in outcome.dislodged.items()]
+        permit = variant.move_permission(after)
         after = after.replace(dislodged={
-            d.unit: Dislodged(d.unit, d.attacker, d.via_convoy, retreat_options(variant.board, after, d))
+            d.unit: Dislodged(d.unit, d.attacker, d.via_convoy, retreat_options(variant.board, after, d, permit))
             for d in dislodged})
     end = variant.after_phase(state, after, sub.orders, outcome)
     next_state, winner = _advance(variant, end.state)
@@ -210,10 +211,11 @@ def _process_movement(sub: Submission) -> PhaseResult:
 
 def _process_retreats(sub: Submission) -> PhaseResult:
     variant, state = sub.variant, sub.state
-    chosen: dict[Unit, Order] = {}  # retreats are keyed by the dislodged unit, not its province
+    chosen: dict[Unit, UnitOrder] = {}  # retreats are keyed by the dislodged unit, not its province
     for items in sub.orders.values():
         for order in items:
-            chosen[order.unit] = order  # type: ignore[union-attr]
+            if isinstance(order, UnitOrder):  # retreats and disbands, as validation gives them
+                chosen[order.unit] = order
     targets: dict[str, list[Unit]] = {}
     for unit, order in chosen.items():
         if isinstance(order, Retreat):
@@ -222,7 +224,9 @@ def _process_retreats(sub: Submission) -> PhaseResult:
     new_units = dict(state.units)
     bounced = {u for us in targets.values() if len(us) > 1 for u in us}
     for i, order in _index_results(sub).items():
-        unit = order.unit  # type: ignore[union-attr]
+        if not isinstance(order, UnitOrder):
+            continue
+        unit = order.unit
         if isinstance(order, Retreat):
             if unit in bounced:
                 others = tuple(o for o in targets[province_of(order.dest)] if o != unit)
@@ -355,7 +359,8 @@ def update_centers(variant: VariantRules, state: GameState) -> GameState:
 
 
 def _advance(variant: VariantRules, state: GameState) -> tuple[GameState, str | None]:
-    """Move ``state`` (already holding the phase's results) to the next phase that has something to do."""
+    """Move ``state`` (already holding the phase's results) to the next phase that has something to do:
+    retreats after dislodgements, else the variant's calendar (``Variant.next_phase``)."""
     phase = state.phase
     winner = None
     if phase.type is PhaseType.MOVEMENT and state.dislodged:
@@ -365,11 +370,7 @@ def _advance(variant: VariantRules, state: GameState) -> tuple[GameState, str | 
     if phase.type is not PhaseType.ADJUSTMENTS and variant.centers_change_after(phase.season):
         state = update_centers(variant, state)
         winner = variant.winner(state)
-    if phase.type is not PhaseType.ADJUSTMENTS and variant.is_last_movement_season(phase.season):
-        adjust = Phase(variant.winter_season(), phase.year, PhaseType.ADJUSTMENTS)
-        if variant.needs_adjustments(state.replace(phase=adjust)):
-            return state.replace(phase=adjust), winner
-    return state.replace(phase=variant.next_movement_phase(phase)), winner
+    return state.replace(phase=variant.next_phase(state)), winner
 
 
 def process_phase(variant: VariantRules, state: GameState, orders: Mapping[str, Sequence[str]]) -> PhaseResult:

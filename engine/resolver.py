@@ -82,16 +82,16 @@ class MovementResolver:
         for prov, order in orders.items():
             kind = type(order)
             if kind is SupportHold:
-                target = province_of(order.target.loc)  # type: ignore[union-attr]
+                target = province_of(order.target.loc)  # type: ignore[attr-defined]
                 if target not in self.move_dest and target in units:
                     self.hold_supporters.setdefault(target, []).append(prov)
             elif kind is SupportMove:
                 if self._support_matches(order):  # type: ignore[arg-type]
-                    self.move_supporters.setdefault(province_of(order.target.loc), []).append(prov)  # type: ignore[union-attr]
+                    self.move_supporters.setdefault(province_of(order.target.loc), []).append(prov)  # type: ignore[attr-defined]
             elif kind is Convoy:
-                origin = province_of(order.target.loc)  # type: ignore[union-attr]
+                origin = province_of(order.target.loc)  # type: ignore[attr-defined]
                 mv = orders.get(origin)
-                if type(mv) is Move and province_of(mv.dest) == order.dest:  # type: ignore[union-attr]
+                if type(mv) is Move and province_of(mv.dest) == order.dest:  # type: ignore[attr-defined]
                     self.convoyers.setdefault(origin, []).append(prov)
         self.convoyed = {p for p in self.move_dest if self.uses_convoy(p)}
         self.state: dict[str, int] = {}
@@ -119,7 +119,7 @@ class MovementResolver:
         unit = self.units[origin]
         if unit.type is not UnitType.ARMY:
             return False
-        if order.via_convoy:  # type: ignore[union-attr]
+        if order.via_convoy:  # type: ignore[attr-defined]
             return True
         if not self.board.reaches_province(UnitType.ARMY, unit.loc, self.move_dest[origin]):
             return True
@@ -325,7 +325,8 @@ class MovementResolver:
 
         A variant whose moves may end short of the destination (Colonial's railway) overrides this.
         """
-        return self.orders[origin].dest  # type: ignore[union-attr]
+        dest: str = self.orders[origin].dest  # type: ignore[attr-defined]
+        return dest
 
     def run(self) -> MovementResult:
         for prov in self.orders:
@@ -369,24 +370,24 @@ class MovementResolver:
         if prov in dislodged:
             return outcome(False, oc.DISLODGED_BY, by=self.units[dislodged[prov][0]])
         if kind is SupportHold or kind is SupportMove:
-            if kind is SupportHold and prov not in self.hold_supporters.get(province_of(order.target.loc), ()):  # type: ignore[union-attr]
-                return outcome(False, oc.VOID_DID_NOT_HOLD, target=order.target)  # type: ignore[union-attr]
-            if kind is SupportMove and prov not in self.move_supporters.get(province_of(order.target.loc), ()):  # type: ignore[union-attr]
-                return outcome(False, oc.VOID_NOT_ORDERED, target=order.target, dest=order.dest)  # type: ignore[union-attr]
+            if kind is SupportHold and prov not in self.hold_supporters.get(province_of(order.target.loc), ()):  # type: ignore[attr-defined]
+                return outcome(False, oc.VOID_DID_NOT_HOLD, target=order.target)  # type: ignore[attr-defined]
+            if kind is SupportMove and prov not in self.move_supporters.get(province_of(order.target.loc), ()):  # type: ignore[attr-defined]
+                return outcome(False, oc.VOID_NOT_ORDERED, target=order.target, dest=order.dest)  # type: ignore[attr-defined]
             if not ok:
-                into = province_of(order.dest) if kind is SupportMove else None  # type: ignore[union-attr]
+                into = province_of(order.dest) if kind is SupportMove else None  # type: ignore[attr-defined]
                 cutters = [a for a in self.moves_into.get(prov, ())
                            if self.units[a].power != self.units[prov].power and a != into and self.has_path(a)]
                 return outcome(False, oc.SUPPORT_CUT, by=tuple(self.units[c] for c in cutters))
             return outcome(True, oc.SUPPORT_GIVEN)
         if kind is Convoy:
-            origin = province_of(order.target.loc)  # type: ignore[union-attr]
+            origin = province_of(order.target.loc)  # type: ignore[attr-defined]
             if prov in self.paradox:
                 return outcome(False, oc.PARADOX_FLEET_HOLDS)
             if prov not in self.convoyers.get(origin, ()):
-                return outcome(False, oc.VOID_NOT_ORDERED, target=order.target, dest=order.dest)  # type: ignore[union-attr]
+                return outcome(False, oc.VOID_NOT_ORDERED, target=order.target, dest=order.dest)  # type: ignore[attr-defined]
             if origin not in self.convoyed:
-                return outcome(False, oc.VOID_OVER_LAND, target=order.target)  # type: ignore[union-attr]
+                return outcome(False, oc.VOID_OVER_LAND, target=order.target)  # type: ignore[attr-defined]
             return outcome(ok, oc.CONVOYS if ok else oc.CONVOY_FAILS)
         return outcome(True, oc.HOLDS)
 

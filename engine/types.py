@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import enum
 import re
-from typing import NamedTuple
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 
 class UnitType(enum.StrEnum):
-    """Unit kinds. Standard play uses A and F; the rest belong to variants that plug them in."""
+    """Unit kinds by letter. Standard play uses A and F; the members below are the letters of the variants
+    shipped. The vocabulary is open: :func:`declare_unit_type` adds a letter with its :class:`UnitSpec`,
+    after which ``UnitType(letter)`` is a value like the members (one object per letter)."""
 
     ARMY = "A"
     FLEET = "F"
@@ -26,6 +29,84 @@ class UnitType(enum.StrEnum):
     SQUADRON = "S"
 
 
+    @classmethod
+    def _missing_(cls, value: object) -> Any:
+        if isinstance(value, str) and value in _UNIT_SPECS:
+            member = str.__new__(cls, value)
+            member._name_ = _UNIT_SPECS[value].name.upper().replace(" ", "_")
+            member._value_ = value
+            cls._value2member_map_[value] = member  # later lookups find the same object
+            return member
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class UnitSpec:
+    """What a kind of unit is, for the rules that don't belong to one variant.
+
+    ``moves_as`` says whose adjacency it moves by: ``"army"`` (land), ``"fleet"`` (seas and coasts), or
+    ``None`` when the variant moves it itself (fighters, engineers carried by units). ``strength`` is its
+    weight in attack, defence and support; ``stacks_with`` the letters it may share a province with."""
+
+    letter: str
+    name: str
+    moves_as: str | None = "army"
+    convoyable: bool = False
+    can_convoy: bool = False
+    can_support: bool = True
+    strength: float = 1.0
+    stacks_with: frozenset[str] = frozenset()
+    words: tuple[str, ...] = ()  # what the parser reads as this kind ("a", "army")
+
+
+_UNIT_SPECS: dict[str, UnitSpec] = {}
+_FLEET_LIKE: set[str] = set()
+
+
+def declare_unit_type(spec: UnitSpec) -> UnitType:
+    """Register a kind of unit; returns its :class:`UnitType` value. Declaring a letter again with another
+    spec raises :class:`ValueError` (two variants can't give one letter two meanings)."""
+    letter = spec.letter
+    if not (isinstance(letter, str) and len(letter) == 1 and "A" <= letter <= "Z"):
+        raise ValueError(f"a unit type is one capital letter, not {letter!r}")
+    if spec.moves_as not in ("army", "fleet", None):
+        raise ValueError(f"unit type {letter}: moves_as is 'army', 'fleet' or None, not {spec.moves_as!r}")
+    known = _UNIT_SPECS.get(letter)
+    if known is not None and known != spec:
+        raise ValueError(f"unit type {letter} is already declared as {known.name}")
+    _UNIT_SPECS[letter] = spec
+    if spec.moves_as == "fleet":
+        _FLEET_LIKE.add(letter)
+    return UnitType(letter)
+
+
+def unit_spec(kind: str) -> UnitSpec:
+    """The declared spec of a unit type; raises :class:`KeyError` naming an undeclared letter."""
+    try:
+        return _UNIT_SPECS[kind]
+    except KeyError:
+        raise KeyError(f"unit type {kind!r} is not declared") from None
+
+
+def moves_by_sea(kind: str) -> bool:
+    """Does this kind of unit move by the fleets' adjacency (seas and coasts)?"""
+    return kind in _FLEET_LIKE
+
+
+for _spec in (
+    UnitSpec("A", "army", "army", convoyable=True, words=("a", "army")),
+    UnitSpec("F", "fleet", "fleet", can_convoy=True, words=("f", "fleet")),
+    UnitSpec("E", "engineer", None, can_support=False, strength=0, stacks_with=frozenset("AFWD")),
+    UnitSpec("P", "prison", None, can_support=False, strength=0, stacks_with=frozenset("AFWD")),
+    UnitSpec("W", "fighter field", None),
+    UnitSpec("D", "decoy", None, strength=0),
+    UnitSpec("M", "militia", None, can_support=False, stacks_with=frozenset("AF")),
+    UnitSpec("C", "corps", "army", convoyable=True, strength=1, words=("c", "corps")),
+    UnitSpec("S", "squadron", "fleet", can_convoy=True, strength=1, words=("s", "squadron")),
+):
+    declare_unit_type(_spec)
+
+
 class Terrain(enum.StrEnum):
     LAND = "land"
     COAST = "coast"
@@ -34,7 +115,8 @@ class Terrain(enum.StrEnum):
 
 
 class Season(enum.StrEnum):
-    """Seasons by their one-letter phase code. World Diplomacy adds summer and autumn in its calendar."""
+    """The common seasons by their one-letter phase code. The vocabulary is open: a variant's calendar may use
+    any capital letter (see :func:`declare_season`); a phase's season is then that letter as a plain string."""
 
     SPRING = "S"
     SUMMER = "U"
@@ -49,7 +131,7 @@ class PhaseType(enum.StrEnum):
     ADJUSTMENTS = "A"
 
 
-_SEASON_NAMES = {
+_SEASON_NAMES: dict[str, str] = {
     Season.SPRING: "Spring",
     Season.SUMMER: "Summer",
     Season.FALL: "Fall",
@@ -57,13 +139,35 @@ _SEASON_NAMES = {
     Season.WINTER: "Winter",
 }
 _PHASE_NAMES = {PhaseType.MOVEMENT: "Movement", PhaseType.RETREATS: "Retreats", PhaseType.ADJUSTMENTS: "Adjustments"}
-_PHASE_RE = re.compile(r"^([SUFAW])(-?\d+)([MRA])$")
+_PHASE_RE = re.compile(r"^([A-Z])(-?\d+)([MRA])$")
+
+
+def season_code(letter: str) -> str:
+    """A season letter as phases hold it: the :class:`Season` member for the common ones (so ``is``
+    comparisons keep working), else the letter itself."""
+    try:
+        return Season(letter)
+    except ValueError:
+        return letter
+
+
+def declare_season(letter: str, name: str) -> str:
+    """Name a variant's season letter (``declare_season("M", "Monsoon")``) for phase names; returns its code.
+    Raises :class:`ValueError` for anything but one capital letter, or a letter already named otherwise."""
+    if not (isinstance(letter, str) and len(letter) == 1 and "A" <= letter <= "Z"):
+        raise ValueError(f"a season is one capital letter, not {letter!r}")
+    known = _SEASON_NAMES.get(letter)
+    if known is not None and known != name:
+        raise ValueError(f"season {letter} is already {known}, not {name}")
+    _SEASON_NAMES[letter] = name
+    return season_code(letter)
 
 
 class Phase(NamedTuple):
-    """A phase name such as ``S1901M``: season letter, year, phase-type letter."""
+    """A phase name such as ``S1901M``: season letter (any capital letter a variant's calendar declares; the
+    common ones as :class:`Season` members), year, phase-type letter."""
 
-    season: Season
+    season: str
     year: int
     type: PhaseType
 
@@ -80,14 +184,15 @@ class Phase(NamedTuple):
         m = _PHASE_RE.match(text.strip().upper()) if isinstance(text, str) else None
         if not m:
             raise ValueError(f"bad phase {text!r}: expected season letter, year, M/R/A (e.g. S1901M)")
-        return cls(Season(m.group(1)), int(m.group(2)), PhaseType(m.group(3)))
+        return cls(season_code(m.group(1)), int(m.group(2)), PhaseType(m.group(3)))
 
     def __str__(self) -> str:
-        return f"{self.season.value}{self.year}{self.type.value}"
+        return f"{self.season}{self.year}{self.type.value}"
 
     @property
     def long_name(self) -> str:
-        return f"{_SEASON_NAMES[self.season]} {self.year} {_PHASE_NAMES[self.type]}"
+        season = _SEASON_NAMES.get(self.season, f"Season {self.season}")
+        return f"{season} {self.year} {_PHASE_NAMES[self.type]}"
 
 
 class Unit(NamedTuple):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Callable
 
 from .convoy_routes import convoy_route_exists, fleets_linked
 from .mapdata import MapData
@@ -32,8 +33,30 @@ from .types import (
     Unit,
     UnitType,
     coast_of,
+    moves_by_sea,
     province_of,
+    unit_spec,
 )
+
+
+MovePermission = Callable[[Unit, str], "str | None"]
+"""A variant's rule on where units may go this turn: ``permit(unit, dest_province)`` returns why the unit
+may not move there, or ``None`` if it may. It is the one source of such restrictions: validation refuses the
+moves it forbids, supports and convoys of them and supports into places the supporter may not enter, and the
+option generators (typed and text) leave the same orders out. ``None`` in place of a function: no restriction."""
+
+
+def refused_move(permit: MovePermission | None, unit: Unit, dest_prov: str) -> str | None:
+    """Why ``permit`` forbids ``unit`` to go to ``dest_prov`` (``None``: allowed, or no rule)."""
+    return None if permit is None else permit(unit, dest_prov)
+
+
+def check_move(permit: MovePermission | None, unit: Unit, dest_prov: str) -> None:
+    """Raise :class:`IllegalOrderError` with the rule's reason when ``permit`` forbids the move."""
+    if permit is not None:
+        why = permit(unit, dest_prov)
+        if why is not None:
+            raise IllegalOrderError(why)
 
 
 def _own_unit(raw: RawOrder, state: GameState, power: str | None) -> Unit:
@@ -199,17 +222,24 @@ def fleet_groups(board: MapData, fleets: set[str] | frozenset[str]) -> list[froz
 
 def fleets_at_sea(board: MapData, state: GameState) -> set[str]:
     """Provinces holding a fleet that could convoy."""
-    return {p for p, u in state.units.items() if u.type is UnitType.FLEET and board.provinces[p].can_convoy}
+    return {p for p, u in state.units.items()
+            if (u.type is UnitType.FLEET or (u.type is not UnitType.ARMY and unit_spec(u.type).can_convoy))
+            and board.provinces[p].can_convoy}
 
 
-def unit_can_reach(board: MapData, unit: Unit, dest_prov: str, state: GameState, busy: str | None = None) -> bool:
+def unit_can_reach(board: MapData, unit: Unit, dest_prov: str, state: GameState, busy: str | None = None,
+                   permit: MovePermission | None = None) -> bool:
     """Could ``unit`` legally be ordered to ``dest_prov`` this turn (by land, sea or convoy)?
 
     ``busy`` is a fleet that can't also convoy (it is the one giving the support, DATC 6.D.31).
     """
-    if unit.type is UnitType.ARMY:
+    if permit is not None and permit(unit, dest_prov) is not None:
+        return False
+    if unit.type is UnitType.ARMY or not moves_by_sea(unit.type):
         if dest_prov in board.army_adjacent(unit.loc):
             return True
+        if not unit_spec(unit.type).convoyable:
+            return False
         origin = province_of(unit.loc)
         return dest_prov in convoy_reach(board, origin) and convoy_route_exists(
             board, origin, dest_prov, fleets_at_sea(board, state) - {busy})
@@ -228,7 +258,8 @@ def support_target(raw: RawOrder, state: GameState, unit: Unit) -> Unit:
     return target
 
 
-def validate_movement(raw: RawOrder, state: GameState, board: MapData, power: str | None) -> Order:
+def validate_movement(raw: RawOrder, state: GameState, board: MapData, power: str | None,
+                      permit: MovePermission | None = None) -> Order:
     if raw.kind in ("build", "waive"):
         raise IllegalOrderError("builds are only ordered in the adjustment phase")
     if raw.kind == "retreat":
@@ -246,15 +277,21 @@ def validate_movement(raw: RawOrder, state: GameState, board: MapData, power: st
             raise IllegalOrderError(f"{unit} can't move to its own province")
         if raw.route is not None:
             raise IllegalOrderError(f"unknown route VIA {raw.route}")
-        if unit.type is UnitType.FLEET:
+        if moves_by_sea(unit.type):
             if raw.via_convoy:
                 raise IllegalOrderError("only armies can be convoyed")
-            return Move(unit, fleet_destination(board, unit, raw.dest))
+            fleet_dest = fleet_destination(board, unit, raw.dest)
+            check_move(permit, unit, dest_prov)
+            return Move(unit, fleet_dest)
         dest_p = board.provinces[dest_prov]
         if not dest_p.is_land:
             raise IllegalOrderError(f"an army can't go to {dest_prov}: it is a sea")
         adjacent = dest_prov in board.army_adjacent(unit.loc)
         if not adjacent or raw.via_convoy:
+            if not unit_spec(unit.type).convoyable:
+                if raw.via_convoy:
+                    raise IllegalOrderError(f"{unit_spec(unit.type).name} can't be convoyed")
+                raise IllegalOrderError(f"{dest_prov} is not adjacent to {here}")
             if dest_prov not in convoy_reach(board, here):
                 if raw.via_convoy:
                     raise IllegalOrderError(f"no sea route by which {unit} could be convoyed to {dest_prov}")
@@ -264,6 +301,7 @@ def validate_movement(raw: RawOrder, state: GameState, board: MapData, power: st
                 if adjacent:
                     raise IllegalOrderError(f"no fleets at sea could convoy {unit} to {dest_prov}")
                 raise IllegalOrderError(f"{dest_prov} is not adjacent to {here}, and no fleets at sea could convoy it")
+        check_move(permit, unit, dest_prov)
         # "via convoy" only says something when the army could also walk there.
         return Move(unit, dest_prov, via_convoy=raw.via_convoy and adjacent)
     if raw.kind == "support":
@@ -272,6 +310,7 @@ def validate_movement(raw: RawOrder, state: GameState, board: MapData, power: st
         if raw.dest is None:
             if not board.reaches_province(unit.type, unit.loc, target_prov):
                 raise IllegalOrderError(f"{unit} can't support in {target_prov}: it can't move there")
+            _check_support_reach(permit, unit, target_prov)
             return SupportHold(unit, target)
         dest_prov = province_of(raw.dest)
         if dest_prov == target_prov:
@@ -280,43 +319,55 @@ def validate_movement(raw: RawOrder, state: GameState, board: MapData, power: st
             raise IllegalOrderError(f"{unit} can't support a move into its own province")
         if not board.reaches_province(unit.type, unit.loc, dest_prov):
             raise IllegalOrderError(f"{unit} can't support a move to {dest_prov}: it can't move there")
+        _check_support_reach(permit, unit, dest_prov)
         if not unit_can_reach(board, target, dest_prov, state, busy=here):
             raise IllegalOrderError(f"{target} can't reach {dest_prov}")
+        check_move(permit, target, dest_prov)
         dest = raw.dest
         if coast_of(dest) is not None:
             p = board.provinces[dest_prov]
-            if target.type is not UnitType.FLEET or coast_of(dest) not in p.coasts:
+            if not moves_by_sea(target.type) or coast_of(dest) not in p.coasts:
                 dest = dest_prov  # an irrelevant coast is ignored
             elif dest not in board.fleet_adjacent(target.loc):
                 raise IllegalOrderError(f"{target} can't reach {dest}")
         return SupportMove(unit, target, dest)
     if raw.kind == "convoy":
         assert raw.target_loc is not None and raw.dest is not None
-        if unit.type is not UnitType.FLEET:
-            raise IllegalOrderError("only fleets can convoy")
+        if not unit_spec(unit.type).can_convoy:
+            raise IllegalOrderError(f"only fleets can convoy, not {unit_spec(unit.type).name}s")
         if not board.provinces[here].can_convoy:
             raise IllegalOrderError(f"a fleet in {here} can't convoy (only at sea)")
         origin = province_of(raw.target_loc)
-        convoyed = state.units.get(origin)
-        if convoyed is None:
+        army = state.units.get(origin)
+        if army is None:
             raise IllegalOrderError(f"no army at {origin} to convoy")
-        if convoyed.type is not UnitType.ARMY:
+        if not unit_spec(army.type).convoyable:
             raise IllegalOrderError("only armies can be convoyed")
         dest_prov = province_of(raw.dest)
         if dest_prov == origin:
-            raise IllegalOrderError(f"{convoyed} can't be convoyed to its own province")
+            raise IllegalOrderError(f"{army} can't be convoyed to its own province")
         if not board.provinces[dest_prov].is_coastal:
             raise IllegalOrderError(f"an army can't be convoyed to {dest_prov}")
         fleets = frozenset(fleets_linked(board, origin, fleets_at_sea(board, state)))
         if here not in minimal_convoy_routes(board, origin, fleets).get(dest_prov, ()):
             raise IllegalOrderError(f"{unit} is on no convoy route the fleets at sea could form from {origin} "
                                     f"to {dest_prov}")
-        return Convoy(unit, convoyed, dest_prov)
+        check_move(permit, army, dest_prov)
+        return Convoy(unit, army, dest_prov)
     raise OrderSyntaxError(f"unknown order kind {raw.kind!r}")
 
 
-def retreat_options(board: MapData, state: GameState, d: Dislodged) -> tuple[str, ...]:
-    """Where the dislodged unit ``d`` may retreat, given the position after movement."""
+def _check_support_reach(permit: MovePermission | None, unit: Unit, prov: str) -> None:
+    """A unit supports only into a place it could move to: a place the variant's rule closes to it too."""
+    why = refused_move(permit, unit, prov)
+    if why is not None:
+        raise IllegalOrderError(f"{unit} can't support in {prov}: {why}")
+
+
+def retreat_options(board: MapData, state: GameState, d: Dislodged,
+                    permit: MovePermission | None = None) -> tuple[str, ...]:
+    """Where the dislodged unit ``d`` may retreat, given the position after movement (and the variant's
+    move permission, if any)."""
     unit = d.unit
     out = []
     for loc in sorted(board.adjacent(unit.type, unit.loc)):
@@ -324,6 +375,8 @@ def retreat_options(board: MapData, state: GameState, d: Dislodged) -> tuple[str
         if p in state.units or p in state.contested:
             continue
         if p == d.attacker and not d.via_convoy:
+            continue
+        if permit is not None and permit(unit, p) is not None:
             continue
         out.append(loc)
     return tuple(out)
@@ -339,7 +392,8 @@ def _dislodged_named(state: GameState, prov: str, kind: UnitType | None, power: 
     return here[0] if here else None
 
 
-def validate_retreat(raw: RawOrder, state: GameState, board: MapData, power: str | None) -> Order:
+def validate_retreat(raw: RawOrder, state: GameState, board: MapData, power: str | None,
+                     permit: MovePermission | None = None) -> Order:
     if raw.loc is None or raw.kind not in ("retreat", "move", "disband", "hold"):
         raise IllegalOrderError("only retreats and disbands are ordered in the retreat phase")
     prov = province_of(raw.loc)
@@ -356,7 +410,7 @@ def validate_retreat(raw: RawOrder, state: GameState, board: MapData, power: str
     assert raw.dest is not None
     if raw.via_convoy or raw.route:
         raise IllegalOrderError("a retreat can't be convoyed")
-    options = d.retreats or retreat_options(board, state, d)
+    options = d.retreats or retreat_options(board, state, d, permit)
     dest_prov = province_of(raw.dest)
     matches = [o for o in options if province_of(o) == dest_prov]
     if not matches:
@@ -415,13 +469,14 @@ def validate_adjustment(
 
 
 def validate_for_phase(
-    raw: RawOrder, state: GameState, board: MapData, power: str | None, build_sites: frozenset[str] = frozenset()
+    raw: RawOrder, state: GameState, board: MapData, power: str | None, build_sites: frozenset[str] = frozenset(),
+    permit: MovePermission | None = None,
 ) -> Order:
     ptype = state.phase.type
     if ptype is PhaseType.MOVEMENT:
-        return validate_movement(raw, state, board, power)
+        return validate_movement(raw, state, board, power, permit)
     if ptype is PhaseType.RETREATS:
-        return validate_retreat(raw, state, board, power)
+        return validate_retreat(raw, state, board, power, permit)
     if power is None:
         raise IllegalOrderError("adjustment orders need a power")
     return validate_adjustment(raw, state, board, power, build_sites)

@@ -169,7 +169,6 @@ APP_VARIANT_IMPORTS_TO_REMOVE = {
     ("app.controllers.describe", "engine.variants.colonial"),
     ("app.controllers.describe", "engine.variants.engineered"),
     ("app.controllers.describe", "engine.variants.engineered_rules"),
-    ("app.controllers.drafts", "engine.variants.engineered_rules"),
     ("app.controllers.order_entry", "engine.variants.colonial"),
     ("app.controllers.order_entry", "engine.variants.engineered"),
     ("app.controllers.order_entry", "engine.variants.engineered_rules"),

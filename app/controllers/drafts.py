@@ -10,9 +10,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import cast
 
-from engine.orders import Build, Order, Waive
-from engine.types import UnitType, province_of
-from engine.variants.engineered_rules.orders import Bid, Convert, CreateDecoy, CreateEngineer, VoteOut
+from engine.orders import Order
+from engine.orders import order_key as engine_order_key
 
 
 def as_order(order: object) -> Order:
@@ -21,41 +20,10 @@ def as_order(order: object) -> Order:
     return cast(Order, order)
 
 
-def order_key(order: object) -> str:
-    """What a new order replaces: the order of the same unit (or build site). Waives never replace."""
-    if isinstance(order, Waive):
-        return "waive"
-    if isinstance(order, Build):
-        return f"build:{province_of(order.unit.loc)}"
-    stacked = _stacked_key(order)
-    if stacked is not None:
-        return stacked
-    unit = getattr(order, "unit", None)
-    if unit is None:
-        # A side order of a power, not of a unit (a Suez permission names the fleet it lets through):
-        # it sits beside the units' own orders, and the same permission given again replaces itself.
-        return f"side:{order}"
-    return province_of(unit.loc)
-
-
-def _stacked_key(order: object) -> str | None:
-    """Hugh's Engineered Diplomacy: an engineer's, prison's or decoy's own slot (``E:RUSSIA:MOS``; an
-    engineer does one thing a winter, so creating, converting and making a decoy share it), a bid's
-    madman unit, a vote. ``None`` for any other order."""
-    stacked = getattr(order, "stacked", None)  # StackedHold, StackedMove, DisbandStacked
-    if stacked is not None:
-        return f"{stacked.type.value}:{stacked.power}:{province_of(stacked.loc)}"
-    if isinstance(order, CreateEngineer):
-        return f"E:{order.engineer.power}:{province_of(order.engineer.loc)}"
-    if isinstance(order, Convert):
-        return f"{order.converter.type.value}:{order.converter.power}:{province_of(order.converter.loc)}"
-    if isinstance(order, CreateDecoy):
-        return f"{UnitType.ENGINEER.value}:{order.decoy.power}:{province_of(order.decoy.loc)}"
-    if isinstance(order, Bid):
-        return f"bid:{province_of(order.order.unit.loc)}"  # type: ignore[union-attr]
-    if isinstance(order, VoteOut):
-        return "vote"
-    return None
+def order_key(order: Order) -> str:
+    """What a new order replaces: the order in the same slot (:func:`engine.orders.order_key`, the engine's
+    one slot function). Orders without a slot (waives) never replace: they are ``"waive"`` here and numbered."""
+    return engine_order_key(order) or "waive"
 
 
 _serials = itertools.count(1)

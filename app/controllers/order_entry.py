@@ -758,9 +758,7 @@ class OrderEntry:
         if placement is None:
             self.prompt = f"{self._unit_text()} has no engineer of yours beside it"
             return
-        # One placement per power: a new one replaces the last (two would both be void).
-        kept = [o for o in self.draft.orders(power) if not isinstance(o, CreateEngineer)]
-        self.draft.replace_all(power, [*kept, as_order(placement)], str(placement))
+        self.draft.put(power, placement)  # one placement slot per power: a new one replaces the last
         self._still_selected(f"Engineer placed: {placement}")
 
     def _transport_sources(self, orders: Sequence[Order]) -> dict[str, Transport]:
@@ -950,19 +948,19 @@ class OrderEntry:
             for o in self.options.stacked[slot]:
                 power = slot[2]
                 if isinstance(o, CreateEngineer):
-                    offer("E", "Create an engineer", lambda p=power, c=o: self._emit(p, c))
+                    offer("E", "Create an engineer", partial(self._emit, power, o))
                 elif isinstance(o, CreateDecoy):
                     if self._builds_left(power) > 0:
-                        offer("D", f"Make a decoy of {o.decoy} (takes a build)", lambda p=power, c=o: self._emit(p, c))
+                        offer("D", f"Make a decoy of {o.decoy} (takes a build)", partial(self._emit, power, o))
                 elif isinstance(o, Convert):
                     word = STACKED_WORDS.get(o.converter.type.value, "unit")
                     into = UNIT_NAMES.get(o.into.type.value, o.into.type.value).lower()
                     where = f" ({self._coast_name(o.into.loc)})" if coast_of(o.into.loc) else ""
                     offer("1", f"The {word} converts it into a{'n' if into[:1] in 'aeiou' else ''} {into}{where}",
-                          lambda p=power, c=o: self._emit(p, c))
+                          partial(self._emit, power, o))
                 elif isinstance(o, DisbandStacked):
                     offer("1", f"Disband the {STACKED_WORDS.get(o.stacked.type.value, 'unit')} {o.stacked}",
-                          lambda p=power, c=o: self._emit(p, c))
+                          partial(self._emit, power, o))
         if not actions:
             self.prompt = f"{self._name(prov)}: nothing more to do there this winter"
             return

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from engine.game import Game
-from engine.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, Waive
+from engine.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitOrder, Waive
 from engine.types import PhaseType, UnitType, province_of
 from engine.variants.engineered_rules.orders import Bid, CreateDecoy
 
@@ -65,8 +65,7 @@ def _review_movement(game: Game, power: str, orders: Sequence[Order], known: Map
     state, board = game.state, game.variant.board
     units = sorted(state.units_of(power), key=lambda u: u.loc)
     # Side orders (a Suez permission) have no unit: they order nothing but leave the units' orders be.
-    ordered = {province_of(o.unit.loc) for o in orders
-               if not isinstance(o, (Build, Waive)) and getattr(o, "unit", None) is not None}
+    ordered = {province_of(o.unit.loc) for o in orders if isinstance(o, UnitOrder) and not isinstance(o, Build)}
     done = sum(1 for u in units if u.province in ordered)
     warnings: list[str] = []
     missing = [str(u) for u in units if u.province not in ordered]

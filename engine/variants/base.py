@@ -11,16 +11,25 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from ..hooks import PhaseEnd, PhaseNote
 from ..mapdata import MapData, load_map
-from ..orders import Disband, Hold, Move, Order, RawOrder, Retreat, parse_raw
+from ..orders import STANDARD_ORDERS, Hold, Move, Order, UnitOrder, RawOrder, order_key, parse_raw
 from ..outcomes import Sight, word
 from ..resolver import MovementResolver, MovementResult, Tracer
 from ..rules import DEFAULT_RULEBOOK, Rulebook
 from ..state import Dislodged, GameState, StackedUnit
-from ..types import Phase, PhaseType, Season, Unit, UnitType, province_of
-from ..validate import validate_for_phase
+from ..types import (
+    ChancelleryError,
+    Phase,
+    PhaseType,
+    Season,
+    Unit,
+    UnitSpec,
+    UnitType,
+    declare_season,
+    province_of,
+    unit_spec,
+)
+from ..validate import MovePermission, validate_for_phase
 
-
-_RETREAT_ORDERS = frozenset({Retreat, Disband})
 
 PUBLIC_VIEW = "*"
 """The viewer for a shared screen or an observer: what every power may know, no power's secrets. (A power
@@ -35,9 +44,14 @@ class Variant:
     map_id: ClassVar[str] = "standard"
     aliases: ClassVar[tuple[str, ...]] = ("classic", "classical")
     description: ClassVar[str] = "The 1901 game of seven powers in Europe."
-    movement_seasons: ClassVar[tuple[Season, ...]] = (Season.SPRING, Season.FALL)
+    movement_seasons: ClassVar[tuple[str, ...]] = (Season.SPRING, Season.FALL)
+    # Names of the variant's own season letters ({"M": "Monsoon"}); the common ones are known already.
+    season_names: ClassVar[Mapping[str, str]] = {}
     resolver_class: ClassVar[type[MovementResolver]] = MovementResolver
     unit_types: ClassVar[tuple[UnitType, ...]] = (UnitType.ARMY, UnitType.FLEET)
+    # The order classes the variant's parser and validation produce: the standard ones plus its own kinds
+    # (each an ``engine.orders.Order`` subclass declaring its canonical text and slot).
+    order_kinds: ClassVar[tuple[type[Order], ...]] = STANDARD_ORDERS
     # Owners of units or centres that no player plays (Engineered's madman country).
     pseudo_powers: ClassVar[tuple[str, ...]] = ()
     # For a variant whose ``parse`` adds order kinds of its own that start with these words (upper case,
@@ -47,6 +61,11 @@ class Variant:
     # Unit kinds that stand beside a province's occupant without occupying it (``GameState.stacked``):
     # Engineered's engineers and prisons, World Diplomacy's militia. Standard: none.
     stacking_types: ClassVar[frozenset[UnitType]] = frozenset()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for letter, name in cls.season_names.items():
+            declare_season(letter, name)
 
     def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
         self.rulebook = rulebook
@@ -98,15 +117,32 @@ class Variant:
     # --- orders -----------------------------------------------------------------------------------
 
     def unit_words(self) -> dict[str, UnitType]:
-        """Extra words the parser reads as unit types (beyond A/army/F/fleet)."""
-        return {}
+        """Extra words the parser reads as unit types (beyond A/army/F/fleet): the declared words of the
+        variant's other unit types (:class:`~engine.types.UnitSpec`)."""
+        return {w: t for t in self.unit_types if t not in (UnitType.ARMY, UnitType.FLEET)
+                for w in unit_spec(t).words}
+
+    @property
+    def unit_specs(self) -> dict[UnitType, UnitSpec]:
+        """What each of the variant's unit types is (moves like, convoyable, strength, stacking)."""
+        return {t: unit_spec(t) for t in self.unit_types}
 
     def parse(self, text: str) -> RawOrder:
         return parse_raw(text, self.board, self.unit_words())
 
     def validate(self, raw: RawOrder, state: GameState, power: str | None) -> Order:
         sites = self.build_sites(state, power) if (power and state.phase.type is PhaseType.ADJUSTMENTS) else frozenset()
-        return validate_for_phase(raw, state, self.board, power, sites)
+        return validate_for_phase(raw, state, self.board, power, sites, self.move_permission(state))
+
+    def move_permission(self, state: GameState) -> MovePermission | None:
+        """The variant's rule on where units may go in ``state``, or ``None`` when adjacency, convoys and
+        the variant's special routes are the only limits (standard; the option tables stay on their fast path).
+
+        The one place to forbid moves (freezing provinces, access to neutral powers' areas): validation,
+        the typed options, the option texts, retreats and the bots all consult it. The function returns
+        why ``unit`` may not enter a province, or ``None``; it also closes the province to the unit's
+        supports, as a unit supports only where it could move."""
+        return None
 
     def refused_orders(self, state: GameState, orders: Mapping[str, Sequence[Order]]) -> dict[Order, str]:
         """Orders that are legal one by one but not together (Colonial: one railway move per turn).
@@ -179,16 +215,10 @@ class Variant:
         resolver.rulebook = self.rulebook
         return resolver.run()
 
-    def order_key(self, order: Order) -> str:
-        """The slot an order fills. Two orders with one key are for the same unit (DATC 4.D.3), and the
-        movement result of an order is looked up by its key. Standard: the ordered unit's province;
-        variants that stack several units in a province give the stacked units' orders keys of their own.
-        A retreat phase's orders are keyed by the whole unit: several units may be dislodged from one
-        province (allies sharing an area)."""
-        unit = order.unit  # type: ignore[union-attr]
-        if order.__class__ in _RETREAT_ORDERS:
-            return f"{unit.power}:{unit.type._value_}:{province_of(unit.loc)}"
-        return province_of(unit.loc)
+    def order_key(self, order: Order) -> str | None:
+        """The slot an order fills: :func:`engine.orders.order_key`. Each order class declares its own slot
+        (variants with stacked units give their orders slots of their own there), so every caller agrees."""
+        return order_key(order)
 
     def default_order(self, unit: Unit) -> Order:
         """The order a unit gets when its power gives it none in a movement phase."""
@@ -207,26 +237,65 @@ class Variant:
         return PhaseEnd(after)
 
     # --- calendar ---------------------------------------------------------------------------------
+    # The calendar is the movement seasons in order, which of them are followed by an adjustment phase and
+    # with which season letter, and which of them change centre ownership. ``next_phase`` puts them
+    # together; a variant with a calendar of another shape (builds inside a movement turn) overrides it.
+
+    def next_phase(self, state: GameState) -> Phase:
+        """The phase after ``state``'s, given ``state`` holding the phase's results (centres already updated):
+        after a movement season that has adjustments, its adjustment phase when anybody has something to
+        adjust, else the next movement season. (Retreats after dislodgements come first, in the phase
+        processor.)"""
+        phase = state.phase
+        if phase.type is not PhaseType.ADJUSTMENTS and self.adjusts_after(phase.season):
+            adjust = Phase(self.adjustment_season(phase.season), phase.year, PhaseType.ADJUSTMENTS)
+            if self.needs_adjustments(state.replace(phase=adjust)):
+                return adjust
+        return self.next_movement_phase(phase)
 
     def next_movement_phase(self, phase: Phase) -> Phase:
+        """The movement phase after ``phase``: the next season of the calendar, or the first of next year.
+        An adjustment phase leads on from the season it carries when that is a movement season (an
+        adjustment after Summer keeps the year), and to next year's first season otherwise (Winter)."""
         seasons = self.movement_seasons
-        if phase.type is PhaseType.ADJUSTMENTS:
+        if phase.season not in seasons:
             return Phase(seasons[0], phase.year + 1, PhaseType.MOVEMENT)
         i = seasons.index(phase.season)
         if i + 1 < len(seasons):
             return Phase(seasons[i + 1], phase.year, PhaseType.MOVEMENT)
         return Phase(seasons[0], phase.year + 1, PhaseType.MOVEMENT)
 
-    def winter_season(self) -> Season:
-        """The season letter of the adjustment phase."""
+    def phase_problem(self, phase: Phase) -> str | None:
+        """Why ``phase`` is not in this variant's calendar (a season it doesn't have), or ``None``."""
+        seasons = self.movement_seasons
+        if phase.type is PhaseType.ADJUSTMENTS:
+            allowed = {self.adjustment_season(s) for s in seasons if self.adjusts_after(s)}
+        else:
+            allowed = set(seasons)
+        if phase.season in allowed:
+            return None
+        what = "adjustment" if phase.type is PhaseType.ADJUSTMENTS else "movement or retreat"
+        return (f"{self.name} has no {what} phase in season {phase.season!s} "
+                f"(its seasons: {', '.join(str(s) for s in sorted(allowed))})")
+
+    def adjusts_after(self, season: str) -> bool:
+        """Is this movement season followed by an adjustment phase? Standard: the year's last."""
+        return self.is_last_movement_season(season)
+
+    def adjustment_season(self, season: str) -> str:
+        """The season letter of the adjustment phase after ``season``'s movement. Standard: Winter."""
+        return self.winter_season()
+
+    def winter_season(self) -> str:
+        """The season letter of the standard calendar's adjustment phase."""
         return Season.WINTER
 
-    def is_last_movement_season(self, season: Season) -> bool:
+    def is_last_movement_season(self, season: str) -> bool:
         return season == self.movement_seasons[-1]
 
-    def centers_change_after(self, season: Season) -> bool:
+    def centers_change_after(self, season: str) -> bool:
         """Centres change hands at the end of this season's movement (and retreats)."""
-        return self.is_last_movement_season(season)
+        return self.adjusts_after(season)
 
     def needs_adjustments(self, state: GameState) -> bool:
         deltas = self._standard_deltas(state)
@@ -282,8 +351,7 @@ class Variant:
             return list(results)
         shown = []
         for r in results:
-            unit = getattr(r.typed, "unit", None)
-            prov = None if unit is None else province_of(unit.loc)
+            prov = province_of(r.typed.unit.loc) if isinstance(r.typed, UnitOrder) else None
             if r.power == power or (prov is not None and prov in view.units and view.units[prov].power == r.power):
                 shown.append(r)
         return reworded(shown, self.sight(before, power))

@@ -19,14 +19,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Mapping, Sequence
+from typing import Any, ClassVar, Mapping, Sequence
 
 from ..mapdata import MapData
-from ..orders import Hold, Move, Order, RawOrder, SupportMove, tokenize
+from ..orders import STANDARD_ORDERS, Hold, Move, Order, RawOrder, SupportMove, order_key, tokenize
 from ..outcomes import Reason, shown_number, strengths, word, wording
 from ..resolver import MovementResolver, MovementResult, Outcome, Tracer, outcome
 from ..rules import DEFAULT_RULEBOOK, Rulebook
 from ..state import GameState
+from ..validate import check_move
 from ..types import (
     ChancelleryError,
     IllegalOrderError,
@@ -52,7 +53,6 @@ TSR_RULES = {
 DEFAULT_TSR_RULES = "avalon-hill"
 
 HONG_KONG_NOT_FOR = "CHINA"  # held by China, Hong Kong is no supply centre
-_PERMIT_WORDS = {"suez", "permit", "permits", "permission"}
 _DEFAULT_ROUTE_NAMES = ("Moscow", "Perm", "Omsk", "Krasnoyarsk", "Irkutsk", "Vladivostok")
 
 
@@ -60,15 +60,21 @@ _DEFAULT_ROUTE_NAMES = ("Moscow", "Perm", "Omsk", "Krasnoyarsk", "Irkutsk", "Vla
 
 
 @dataclass(frozen=True, slots=True)
-class SuezPermission:
+class SuezPermission(Order):
     """``power`` (whose unit stood in Egypt at the start of the turn) lets ``fleet`` through to ``dest``.
 
-    A side order: it belongs to the power, not to the unit in Egypt, which keeps its own order.
+    A side order: it belongs to the power, not to the unit in Egypt, which keeps its own order; its slot is
+    the fleet's passage (one permission per fleet).
     """
 
+    kind: ClassVar[str] = "SUEZ"
+    words: ClassVar[tuple[str, ...]] = ("suez", "permit", "permits", "permission")
     power: str
     fleet: Unit
     dest: str  # the sea the fleet may enter
+
+    def slot(self) -> str | None:
+        return f"SUEZ {province_of(self.fleet.loc)}"
 
     def __str__(self) -> str:
         return f"SUEZ {self.fleet} - {self.dest}"
@@ -124,11 +130,11 @@ def _code(board: MapData, name: str) -> str:
 
 
 def is_railway_move(order: object) -> bool:
-    return type(order) is Move and order.route == TSR
+    return isinstance(order, Move) and order.route == TSR
 
 
 def is_suez_move(places: ColonialPlaces, order: object) -> bool:
-    return (type(order) is Move and order.unit.type is UnitType.FLEET
+    return (isinstance(order, Move) and order.unit.type is UnitType.FLEET
             and places.other_sea(province_of(order.unit.loc)) == province_of(order.dest))
 
 
@@ -271,7 +277,7 @@ class ColonialResolver(MovementResolver):
         for prov, order in orders.items():
             if is_railway_move(order):
                 self.rail_origin = prov
-                self.rail_path = self.places.path(prov, province_of(order.dest))  # type: ignore[union-attr]
+                self.rail_path = self.places.path(prov, province_of(order.dest))  # type: ignore[attr-defined]
                 break
         self.suez_moves = {prov for prov, order in orders.items() if is_suez_move(self.places, order)}
         super().__init__(board, units, orders, tracer)
@@ -505,7 +511,8 @@ class ColonialVariant(Variant):
     aliases = ("colonial diplomacy",)
     description = "Seven powers in the Far East from 1870, with the Suez Canal and the Trans-Siberian Railroad."
     resolver_class = ColonialResolver
-    own_order_words = frozenset(word.upper() for word in _PERMIT_WORDS)  # parse() reads the rest as standard
+    own_order_words = frozenset(w.upper() for w in SuezPermission.words)  # parse() reads the rest as standard
+    order_kinds: ClassVar[tuple[type[Order], ...]] = (*STANDARD_ORDERS, SuezPermission)
 
     def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(rulebook, options)
@@ -525,11 +532,6 @@ class ColonialVariant(Variant):
 
     # --- orders -----------------------------------------------------------------------------------------
 
-    def order_key(self, order: Order) -> str:
-        if isinstance(order, SuezPermission):
-            return f"SUEZ {province_of(order.fleet.loc)}"  # one permission per fleet, beside the units' orders
-        return super().order_key(order)
-
     def parse(self, text: str) -> RawOrder:
         """Also reads the Suez permission: ``SUEZ F MED - RED`` (or ``PERMIT ...``; ``SUEZ F MED`` names the
         other sea by itself)."""
@@ -537,12 +539,12 @@ class ColonialVariant(Variant):
             tokens = tokenize(text, self.board)
             if len(tokens) >= 2 and tokens[1] == ":":
                 tokens = tokens[2:]
-            if tokens and tokens[0] in _PERMIT_WORDS:
+            if tokens and tokens[0] in SuezPermission.words:
                 return self._parse_permission(tokens, text)
         return super().parse(text)
 
     def _parse_permission(self, tokens: list[str], text: str) -> RawOrder:
-        while tokens and tokens[0] in _PERMIT_WORDS:
+        while tokens and tokens[0] in SuezPermission.words:
             tokens = tokens[1:]
         kind = None
         if tokens and tokens[0] in ("f", "fleet", "a", "army") and len(tokens) > 1:
@@ -566,12 +568,13 @@ class ColonialVariant(Variant):
             if state.phase.type is not PhaseType.MOVEMENT:
                 raise IllegalOrderError("the Suez Canal is opened only in movement phases")
             assert raw.loc is not None
-            return self._permission(state, power, raw.loc, raw.dest)  # type: ignore[return-value]
+            return self._permission(state, power, raw.loc, raw.dest)
         if state.phase.type is PhaseType.MOVEMENT and raw.kind == "move" and raw.loc is not None:
             unit = state.units.get(province_of(raw.loc))
             if unit is not None and (power is None or unit.power == power):
                 special = self._special_move(raw, state, unit)
                 if special is not None:
+                    check_move(self.move_permission(state), unit, province_of(special.dest))
                     return special
         try:
             return super().validate(raw, state, power)
@@ -653,9 +656,12 @@ class ColonialVariant(Variant):
         if not (canal_passage or by_rail):
             return None
         if self.board.reaches_province(supporter.type, supporter.loc, dest):
+            permit = self.move_permission(state)
+            check_move(permit, supporter, dest)
+            check_move(permit, target, dest)
             return SupportMove(supporter, target, dest)
         if canal_passage and here == places.canal:
-            return self._permission(state, power, there, dest)  # type: ignore[return-value]
+            return self._permission(state, power, there, dest)
         return None
 
     def refused_orders(self, state: GameState, orders: Mapping[str, Sequence[Order]]) -> dict[Order, str]:
@@ -723,7 +729,7 @@ class ColonialVariant(Variant):
     def adjudicate_movement(self, state: GameState, orders: Mapping[str, Order],
                             tracer: Tracer | None = None) -> ColonialMovementResult:
         permissions: dict[str, SuezPermission] = {
-            key: o for key, o in orders.items() if isinstance(o, SuezPermission)}  # type: ignore[misc]
+            key: o for key, o in orders.items() if isinstance(o, SuezPermission)}
         unit_orders: dict[str, Order] = {key: o for key, o in orders.items() if key not in permissions}
         # Defensive: the submission lets one railway move through; any other is held here.
         rail = [p for p, o in unit_orders.items() if is_railway_move(o)]
@@ -744,7 +750,12 @@ class ColonialVariant(Variant):
         from ..phases import Submission
 
         sub = Submission.from_texts(self, state, orders)
-        typed = {self.order_key(o): o for items in sub.orders.values() for o in items}
+        typed: dict[str, Order] = {}
+        for items in sub.orders.values():
+            for o in items:
+                key = order_key(o)
+                if key is not None:
+                    typed[key] = o
         for prov, unit in state.units.items():
             typed.setdefault(prov, self.default_order(unit))
         return self.adjudicate_movement(state, typed).journey

@@ -17,7 +17,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any, ClassVar, Mapping, Sequence
 
-from ..orders import Move, Order, RawOrder
+from ..orders import STANDARD_ORDERS, Move, Order, RawOrder
 from ..outcomes import DISGUISED, Sight
 from ..phases import OrderResult
 from ..resolver import MovementResult, Tracer
@@ -29,16 +29,9 @@ from .base import PhaseEnd, Variant, reworded
 from .engineered_rules import movement, seasons
 from .engineered_rules.options import fighter_moves, legal_orders, unit_extra_orders
 from .engineered_rules.orders import (
+    ENGINEERED_ORDERS,
     UNIT_WORDS,
-    Bid,
-    Convert,
-    CreateDecoy,
-    CreateEngineer,
-    DisbandStacked,
-    StackedHold,
-    StackedMove,
     Unordered,
-    VoteOut,
     parse_order,
 )
 from .engineered_rules.resolver import EngineeredResolver
@@ -71,6 +64,7 @@ class Engineered(Variant):
                                   "decoys and a madman country at the complex level.")
     resolver_class = EngineeredResolver
     pseudo_powers: ClassVar[tuple[str, ...]] = (NEUTRAL,)
+    order_kinds: ClassVar[tuple[type[Order], ...]] = STANDARD_ORDERS + ENGINEERED_ORDERS
     unit_types: ClassVar[tuple[UnitType, ...]] = (
         UnitType.ARMY, UnitType.FLEET, UnitType.FIGHTER, UnitType.ENGINEER, UnitType.PRISON, UnitType.DECOY)
     # Engineers and prisons never occupy; a decoy does when it stands alone (see make_state).
@@ -188,28 +182,8 @@ class Engineered(Variant):
     def parse(self, text: str) -> RawOrder:
         return parse_order(text, self.board, self.setup.aliases)
 
-    # The engine's ``Order`` union lists the standard orders; this variant's own kinds pass through it.
-
     def validate(self, raw: RawOrder, state: GameState, power: str | None) -> Order:
-        return validate_order(self, raw, state, power)  # type: ignore[return-value]
-
-    def order_key(self, order: Order) -> str:
-        if isinstance(order, (StackedHold, StackedMove, DisbandStacked)):
-            u = order.stacked
-            if u.type is UnitType.DECOY:
-                return decoy_key(u.province)
-            return f"{u.type.value}:{u.power}:{u.province}"
-        if isinstance(order, CreateEngineer):
-            return f"PLACE:{order.engineer.power}"
-        if isinstance(order, Bid):
-            return f"BID:{order.power}:{province_of(order.order.unit.loc)}"
-        if isinstance(order, VoteOut):
-            return f"VOTE:{order.power}"
-        if isinstance(order, CreateDecoy):
-            return decoy_key(order.decoy.province)
-        if isinstance(order, Convert):
-            return f"{order.converter.type.value}:{order.converter.power}:{order.converter.province}"
-        return super().order_key(order)
+        return validate_order(self, raw, state, power)
 
     def default_order(self, unit: Unit) -> Order:
         return Unordered(unit)
@@ -218,7 +192,7 @@ class Engineered(Variant):
         return fighter_moves(self, state, unit)
 
     def extra_orders(self, state: GameState, unit: Unit) -> list[Order]:
-        return unit_extra_orders(self, state, unit)  # type: ignore[return-value]
+        return unit_extra_orders(self, state, unit)
 
     def orderable_powers(self, state: GameState) -> list[str]:
         """Players with any legal order this phase: besides the standard cases, a winter's engineer
@@ -229,7 +203,7 @@ class Engineered(Variant):
     def legal_orders(self, state: GameState) -> dict[str, dict[str, list[Order]]]:
         """Every legal order per power and slot (unit location, ``E MOS``, build site ...); bids are left
         out (offered units times madman orders is too many to list): see ``engineered_rules/options.py``."""
-        return legal_orders(self, state)  # type: ignore[return-value]
+        return legal_orders(self, state)
 
     # --- centres, builds and engineers ----------------------------------------------------------------
 

@@ -194,7 +194,7 @@ def test_the_draft_keeps_a_permission_beside_the_units_orders() -> None:
     draft.merge("BRITAIN", [o.order for o in outcomes if o.order is not None], "typed")
     assert draft.lines("BRITAIN") == ["A EGY H", "SUEZ F MED - RED"]  # the same permission twice is one
     permission = draft.orders("BRITAIN")[1]
-    assert order_key(permission) == "side:SUEZ F MED - RED"
+    assert order_key(permission) == "SUEZ MED"  # one permission per fleet, beside the units' orders
     result = review(game, "BRITAIN", draft.orders("BRITAIN"))
     assert result.guidance == "1 of 1 unit ordered" and result.warnings == ()
 

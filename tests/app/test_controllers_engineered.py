@@ -21,6 +21,7 @@ from engine.variants.engineered_rules.orders import (
     Convert,
     CreateDecoy,
     CreateEngineer,
+    PlaceEngineer,
     Damage,
     StackedHold,
     StackedMove,
@@ -277,7 +278,7 @@ def test_clicking_a_madman_unit_asks_for_a_bid_and_the_bid_goes_into_the_draft()
     assert str(bid) == "BID A MOS FOR F BLA - ANK"
     entry.place_bid("RUSSIA", bid)
     assert entry.bid_request is None and draft.lines("RUSSIA") == ["BID A MOS FOR F BLA - ANK"]
-    assert order_key(bid) == "bid:BLA"
+    assert order_key(bid) == "BID:RUSSIA:BLA"
     warnings = review(game, "RUSSIA", draft.orders("RUSSIA")).warnings
     assert any("if the bid wins, A MOS holds in civil disorder" in w for w in warnings)
 
@@ -400,12 +401,14 @@ def test_v_votes_a_power_out_at_the_advanced_level() -> None:
 def test_draft_keys_give_each_stacked_unit_its_own_slot() -> None:
     e_mos = Unit("RUSSIA", E, "MOS")
     assert order_key(StackedHold(e_mos)) == order_key(StackedMove(e_mos, "UKR")) == "E:RUSSIA:MOS"
-    assert order_key(StackedMove(Unit("RUSSIA", D, "STP/SC"), "BOT")) == "D:RUSSIA:STP"
+    assert order_key(StackedMove(Unit("RUSSIA", D, "STP/SC"), "BOT")) == "D:STP"  # the resolver's key
     assert order_key(Transport(Unit("RUSSIA", A, "STP"), e_mos)) == "STP"  # the unit's whole order
     assert order_key(Damage(Unit("RUSSIA", W, "WAR"), Unit("AUSTRIA", A, "BUD"))) == "WAR"
     assert order_key(CreateEngineer(e_mos)) == order_key(CreateDecoy(Unit("RUSSIA", A, "MOS"))) == "E:RUSSIA:MOS"
     bid = Bid("RUSSIA", (Unit("RUSSIA", A, "MOS"),), Move(Unit("NEUTRAL", F, "BLA"), "ANK"))
-    assert order_key(bid) == "bid:BLA"
+    assert order_key(bid) == "BID:RUSSIA:BLA"
+    # The first spring's placement: one per power, wherever it is (rule 1a).
+    assert order_key(PlaceEngineer(e_mos)) == order_key(PlaceEngineer(Unit("RUSSIA", E, "SEV"))) == "PLACE:RUSSIA"
 
 
 def test_wording_of_hover_cards_and_order_lines() -> None:
@@ -453,3 +456,12 @@ def test_the_new_game_offers_the_engineered_options_with_the_engines_defaults() 
     assert game.variant.settings.level == "simple" and game.variant.settings.engineer_centers == 3
     with pytest.raises(ChancelleryError, match="option level"):
         create_game(NewGameSpec("engineered", Mode.GM, extra_options={"level": "expert"}))
+
+
+def test_typed_engineer_placements_keep_the_last_like_the_game() -> None:
+    game = Game.new("engineered")
+    draft = OrderDraft(["RUSSIA"])
+    draft.merge("RUSSIA", [game.check_line("RUSSIA", t).order for t in ("E MOS B", "E SEV B")], "typed")
+    assert draft.lines("RUSSIA") == ["E SEV B"]
+    game.set_orders("RUSSIA", ["E MOS B", "E SEV B"])
+    assert game.pending_orders("RUSSIA") == draft.lines("RUSSIA")

@@ -421,3 +421,30 @@ def test_the_contract_takes_madman_units_and_extras_and_answers_with_every_unit(
         "orders": {"RUSSIA": ["A MOS H"]}})
     assert response["units"]["RUSSIA"] == ["A MOS", "E MOS"]
     assert response["units"]["NEUTRAL"] == ["A UKR"]
+
+
+# --- one slot per order, everywhere ---------------------------------------------------------------------
+
+
+def test_two_engineer_placements_fill_one_slot_in_the_game_and_the_submission() -> None:
+    game = Game.new("engineered")
+    checks = game.set_orders("RUSSIA", ["E MOS B", "E SEV B"])
+    assert all(c.ok for c in checks)
+    assert game.pending_orders("RUSSIA") == ["E SEV B"]  # the later placement replaced the first
+    result = game.process()
+    placed = [r for r in result.results if r.power == "RUSSIA" and r.order == "E SEV B"]
+    assert [(r.result, r.reason) for r in placed] == [("succeeds", "engineer placed in SEV (rule 1a)")]
+    assert "E SEV" in game.variant.describe_units(game.state)["RUSSIA"]
+    assert "E MOS" not in game.variant.describe_units(game.state)["RUSSIA"]
+    # Written straight into one submission, the two are different orders for one slot (DATC 4.D.3).
+    fresh = Game.new("engineered")
+    sub = Submission.from_texts(fresh.variant, fresh.state, {"RUSSIA": ["E MOS B", "E SEV B"]})
+    assert [r.result for r in sub.results] == ["invalid", "invalid"]
+    assert all(r.reason == "several different orders for this unit" for r in sub.results)
+
+
+def test_winter_engineers_created_on_two_centres_keep_two_slots() -> None:
+    from engine.orders import order_key
+
+    a, b = CreateEngineer(Unit("RUSSIA", UnitType.ENGINEER, "MOS")), CreateEngineer(Unit("RUSSIA", UnitType.ENGINEER, "STP"))
+    assert order_key(a) != order_key(b)

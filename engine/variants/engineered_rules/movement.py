@@ -74,7 +74,7 @@ def adjudicate(rules: Rules, state: GameState, orders: Mapping[str, EngineeredOr
         _settle_bids(state, orders, bids, military, outcomes_extra, overridden, notes)
 
     frozen_decoys = frozenset(decoys)
-    resolver = EngineeredResolver(rules.board, units, military, tracer, frozen_decoys)  # type: ignore[arg-type]
+    resolver = EngineeredResolver(rules.board, units, military, tracer, frozen_decoys)
     result = resolver.run()
     exposed = {d for d in frozen_decoys if _bluff_fails(rules, units, military, frozen_decoys, d, resolver, result)}
     outcomes: dict[str, Outcome] = dict(result.outcomes.items())
@@ -120,10 +120,10 @@ def _settle_bids(state: GameState, orders: Mapping[str, EngineeredOrder], bids: 
     offered_count = Counter(u for bid in bids.values() for u in set(bid.offered))
     by_target: dict[str, list[str]] = defaultdict(list)
     for key, bid in bids.items():
-        target = province_of(bid.order.unit.loc)  # type: ignore[union-attr]
+        target = province_of(bid.order.unit.loc)
         unit = state.units.get(target)
         if unit is None or unit.power not in madmen or not isinstance(military.get(target), Unordered):
-            outcomes[key] = Outcome(False, f"{bid.order.unit} is not in civil disorder: its power ordered it")  # type: ignore[union-attr]
+            outcomes[key] = Outcome(False, f"{bid.order.unit} is not in civil disorder: its power ordered it")
             continue
         by_target[target].append(key)
 
@@ -142,16 +142,16 @@ def _settle_bids(state: GameState, orders: Mapping[str, EngineeredOrder], bids: 
             bid = bids[key]
             mine = totals[bid.order]
             if won and bid.order == top_order:
-                outcomes[key] = Outcome(True, f"won the bid for {bid.order.unit}: {top} to {second}")  # type: ignore[union-attr]
+                outcomes[key] = Outcome(True, f"won the bid for {bid.order.unit}: {top} to {second}")
                 for unit in bid.offered:
                     prov = province_of(unit.loc)
                     if offered_count[unit] == 1:
                         military[prov] = Unordered(unit)
                         overridden[prov] = Outcome(False, f"in civil disorder: offered in the winning bid {bid}")
             elif won:
-                outcomes[key] = Outcome(False, f"lost the bid for {bid.order.unit}: {mine} to {top}")  # type: ignore[union-attr]
+                outcomes[key] = Outcome(False, f"lost the bid for {bid.order.unit}: {mine} to {top}")
             else:
-                outcomes[key] = Outcome(False, f"no bid for {bid.order.unit} won: {top} to {second} is a tie; "  # type: ignore[union-attr]
+                outcomes[key] = Outcome(False, f"no bid for {bid.order.unit} won: {top} to {second} is a tie; "
                                                "it holds")
         if won:
             military[target] = top_order
@@ -168,7 +168,7 @@ def _settle_bids(state: GameState, orders: Mapping[str, EngineeredOrder], bids: 
 def _bluff_fails(rules: Rules, units: Mapping[str, Unit], orders: Mapping[str, EngineeredOrder], decoys: frozenset[str],
                  decoy: str, resolver: EngineeredResolver, result: MovementResult) -> bool:
     """Would the turn have gone differently had ``decoy`` been the real unit it copies?"""
-    real = EngineeredResolver(rules.board, units, orders, None, decoys - {decoy})  # type: ignore[arg-type]
+    real = EngineeredResolver(rules.board, units, orders, None, decoys - {decoy})
     other = real.run()
     return real.result != resolver.result or other.dislodged.keys() != result.dislodged.keys()
 
@@ -214,4 +214,4 @@ def _transports(units: Mapping[str, Unit], military: Mapping[str, EngineeredOrde
             continue
         key = keys[0]
         engineer_moves[slot] = key
-        outcomes[key] = Outcome(True, f"transports {military[key].engineer} to {key}")  # type: ignore[union-attr]
+        outcomes[key] = Outcome(True, f"transports {military[key].engineer} to {key}")  # type: ignore[attr-defined]

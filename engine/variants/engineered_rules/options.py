@@ -9,6 +9,7 @@ builds them from :func:`biddable_units` and the madman unit's options.
 """
 from __future__ import annotations
 
+from ...mapdata import MapData
 from ...options import legal_order_objects, retreat_orders
 from ...orders import Build, Disband, Move, Retreat, SupportHold, SupportMove, Waive
 from ...state import GameState
@@ -20,6 +21,7 @@ from .orders import (
     Damage,
     DisbandStacked,
     EngineeredOrder,
+    PlaceEngineer,
     StackedHold,
     StackedMove,
     Transport,
@@ -79,13 +81,23 @@ def unit_extra_orders(rules: Rules, state: GameState, unit: Unit) -> list[Engine
         targets = sorted((p, t) for p, t in state.units.items() if p != here)
         out += [SupportHold(unit, t) for p, t in targets if can_act_in(board, unit, p)]
         moves = [(t, d) for _, t in targets for d in reach if d != here and can_move_to(board, state, t, d)]
-        out += [SupportMove(unit, t, d) for t, d in moves]
+        out += [SupportMove(unit, t, loc) for t, d in moves for loc in _named_destinations(board, t, d)]
         if rules.settings.fighters:
             out += [Damage(unit, t) for p, t in targets if can_act_in(board, unit, p)]
             out += [Damage(unit, t, d) for t, d in moves]
     if here not in decoy_provinces(state):
         out += [Transport(unit, e.unit) for e in engineers(state, unit.power) if e.province != here]
     return out
+
+
+def _named_destinations(board: MapData, mover: Unit, dest: str) -> list[str]:
+    """How a support names ``mover``'s move to ``dest``: a fleet's coast where the province has several
+    (as the standard options do), else the province."""
+    if mover.type is UnitType.FLEET and board.provinces[dest].coasts:
+        coasts = [loc for loc in board.coast_locations(dest) if loc in board.fleet_adjacent(mover.loc)]
+        if coasts:
+            return coasts
+    return [dest]
 
 
 def _movement(rules: Rules, state: GameState) -> dict[str, dict[str, list[EngineeredOrder]]]:
@@ -112,7 +124,7 @@ def _movement(rules: Rules, state: GameState) -> dict[str, dict[str, list[Engine
     if (state.phase.season, state.phase.year) == (start.season, start.year):
         for power in rules.powers:
             if not engineers(state, power) and not any(p.origin == power for p in prisons(state)):
-                sites = [CreateEngineer(Unit(power, UnitType.ENGINEER, province_of(u.loc)))
+                sites = [PlaceEngineer(Unit(power, UnitType.ENGINEER, province_of(u.loc)))
                          for u in sorted(state.units_of(power), key=lambda u: u.loc)]
                 if sites:
                     out.setdefault(power, {})["E"] = list(sites)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Mapping, Union
+from typing import ClassVar, Mapping
 
 from ...mapdata import MapData
 from ...orders import (
@@ -34,6 +34,7 @@ from ...orders import (
     Retreat,
     SupportHold,
     SupportMove,
+    UnitOrder,
     Waive,
     parse_raw,
     tokenize,
@@ -48,8 +49,31 @@ class Unordered(Hold):
     """The hold a unit gets when its power gave it no order (civil disorder, rule D3a)."""
 
 
+def stacked_slot(unit: Unit) -> str:
+    """The slot of a stacked unit's order: a decoy beside its twin has the resolver's key ``D:MOS``; an
+    engineer or prison ``E:RUSSIA:MOS`` (several powers' engineers may share an area)."""
+    prov = province_of(unit.loc)
+    if unit.type is UnitType.DECOY:
+        return f"{UnitType.DECOY.value}:{prov}"
+    return f"{unit.type.value}:{unit.power}:{prov}"
+
+
+class _StackedOrder(Order):
+    """An order of a unit standing beside the province's military unit: it has a slot of its own."""
+
+    __slots__ = ()
+    stacked: Unit
+
+    @property
+    def power(self) -> str:
+        return self.stacked.power
+
+    def slot(self) -> str | None:
+        return stacked_slot(self.stacked)
+
+
 @dataclass(frozen=True, slots=True)
-class StackedHold:
+class StackedHold(_StackedOrder):
     stacked: Unit  # an engineer, or a decoy beside its twin
 
     def __str__(self) -> str:
@@ -57,7 +81,7 @@ class StackedHold:
 
 
 @dataclass(frozen=True, slots=True)
-class StackedMove:
+class StackedMove(_StackedOrder):
     stacked: Unit
     dest: str  # a province for an engineer; a location for a decoy (a fleet decoy names its coast)
 
@@ -66,7 +90,8 @@ class StackedMove:
 
 
 @dataclass(frozen=True, slots=True)
-class Transport:
+class Transport(UnitOrder):
+    words: ClassVar[tuple[str, ...]] = ("t", "transport", "transports")
     unit: Unit  # the military unit giving the order (it does nothing else this turn)
     engineer: Unit
 
@@ -75,7 +100,8 @@ class Transport:
 
 
 @dataclass(frozen=True, slots=True)
-class Damage:
+class Damage(UnitOrder):
+    words: ClassVar[tuple[str, ...]] = ("d", "damage", "damages")
     unit: Unit  # a fighter field
     target: Unit
     dest: str | None = None  # a province: damage that move (7f case 1); None: the unit's supports (case 2)
@@ -86,44 +112,80 @@ class Damage:
 
 
 @dataclass(frozen=True, slots=True)
-class Bid:
+class Bid(Order):
+    words: ClassVar[tuple[str, ...]] = ("bid", "bids")
     power: str
     offered: tuple[Unit, ...]  # the bidder's units put into civil disorder if the bid wins
-    order: EngineeredOrder  # the order wanted for the madman unit (one of BIDDABLE)
+    order: UnitOrder  # the order wanted for the madman unit (one of BIDDABLE)
+
+    def slot(self) -> str | None:
+        return f"BID:{self.power}:{province_of(self.order.unit.loc)}"  # one bid per power and madman unit
 
     def __str__(self) -> str:
         return f"BID {', '.join(str(u) for u in self.offered)} FOR {self.order}"
 
 
 @dataclass(frozen=True, slots=True)
-class CreateEngineer:
-    """Winter: create an engineer on a home build centre (3c). First spring: place it with a unit (1a)."""
+class CreateEngineer(Order):
+    """Winter: create an engineer on a home build centre (3c)."""
 
     engineer: Unit
+
+    @property
+    def power(self) -> str:
+        return self.engineer.power
+
+    def slot(self) -> str | None:
+        return stacked_slot(self.engineer)  # the engineer's own slot: an engineer does one thing a winter
 
     def __str__(self) -> str:
         return f"{self.engineer} B"
 
 
 @dataclass(frozen=True, slots=True)
-class CreateDecoy:
+class PlaceEngineer(CreateEngineer):
+    """First spring: place the power's one engineer with one of its units (1a). One slot per power: a later
+    placement replaces an earlier one (two would both be void)."""
+
+    def slot(self) -> str | None:
+        return f"PLACE:{self.engineer.power}"
+
+
+@dataclass(frozen=True, slots=True)
+class CreateDecoy(Order):
     decoy: Unit  # the unit it copies: same power, kind and location
+
+    @property
+    def power(self) -> str:
+        return self.decoy.power
+
+    def slot(self) -> str | None:
+        # The engineer in the province makes the decoy: its slot (it does one thing a winter).
+        return stacked_slot(Unit(self.decoy.power, UnitType.ENGINEER, province_of(self.decoy.loc)))
 
     def __str__(self) -> str:
         return f"D {self.decoy.loc} B"
 
 
 @dataclass(frozen=True, slots=True)
-class Convert:
+class Convert(Order):
+    words: ClassVar[tuple[str, ...]] = ("convert", "converts", "cv")
     converter: Unit  # an engineer, or a prison converting its captor
     into: Unit  # the military unit after the conversion
+
+    @property
+    def power(self) -> str:
+        return self.converter.power
+
+    def slot(self) -> str | None:
+        return stacked_slot(self.converter)
 
     def __str__(self) -> str:
         return f"{self.converter} CONVERT {self.into}"
 
 
 @dataclass(frozen=True, slots=True)
-class DisbandStacked:
+class DisbandStacked(_StackedOrder):
     stacked: Unit  # an engineer or a prison
 
     def __str__(self) -> str:
@@ -131,31 +193,30 @@ class DisbandStacked:
 
 
 @dataclass(frozen=True, slots=True)
-class VoteOut:
+class VoteOut(Order):
+    words: ClassVar[tuple[str, ...]] = ("vote", "votes")
     power: str
     target: str
+
+    def slot(self) -> str | None:
+        return f"VOTE:{self.power}"
 
     def __str__(self) -> str:
         return f"VOTE OUT {self.target}"
 
 
-EngineeredOrder = Union[
-    Order, StackedHold, StackedMove, Transport, Damage, Bid, CreateEngineer, CreateDecoy, Convert,
-    DisbandStacked, VoteOut,
-]
+# Every order is an ``engine.orders.Order``; the name stays for the modules that annotate with it.
+EngineeredOrder = Order
+ENGINEERED_ORDERS: tuple[type[Order], ...] = (
+    Unordered, StackedHold, StackedMove, Transport, Damage, Bid, CreateEngineer, PlaceEngineer, CreateDecoy,
+    Convert, DisbandStacked, VoteOut)
 # What a madman unit may be ordered to do by a bid.
 BIDDABLE = (Hold, Move, SupportHold, SupportMove, Convoy, Damage)
 
 
-def order_owner(order: object) -> str:
+def order_owner(order: Order) -> str:
     """The power that gave ``order``."""
-    for name in ("power", "unit", "stacked", "engineer", "decoy", "converter"):
-        value = getattr(order, name, None)
-        if isinstance(value, str):
-            return value
-        if isinstance(value, Unit):
-            return value.power
-    raise TypeError(f"not an order: {order!r}")
+    return order.power
 
 
 # --- parsing ------------------------------------------------------------------------------------
@@ -179,15 +240,16 @@ UNIT_WORDS: dict[str, UnitType] = {
 }
 _ALL_UNIT_WORDS = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET,
                    **UNIT_WORDS}
-_HOLD = {"h", "hold", "holds", "stand", "stands"}
-_MOVE = {"-", "m", "move", "moves", "to"}
-_BUILD = {"b", "build", "builds"}
-_TRANSPORT = {"t", "transport", "transports"}
-_DAMAGE = {"d", "damage", "damages"}
-_CONVERT = {"convert", "converts", "cv"}
+# The action words are the order classes' own (``Order.words``).
+_HOLD = set(Hold.words)
+_MOVE = set(Move.words)
+_BUILD = set(Build.words)
+_TRANSPORT = set(Transport.words)
+_DAMAGE = set(Damage.words)
+_CONVERT = set(Convert.words)
 _INTO = {"to", "into"}
-_BID = {"bid", "bids"}
-_VOTE = {"vote", "votes"}
+_BID = set(Bid.words)
+_VOTE = set(VoteOut.words)
 _VOTE_FILLER = {"out", "off", "against"}
 _FIGHTER_FIELD = re.compile(r"\bfighter[\s_]+field\b", re.IGNORECASE)
 _FOR = re.compile(r"(?<![a-z0-9])for(?![a-z0-9])", re.IGNORECASE)
@@ -379,6 +441,8 @@ __all__ = [
     "Damage",
     "Disband",
     "DisbandStacked",
+    "PlaceEngineer",
+    "ENGINEERED_ORDERS",
     "EngineeredOrder",
     "ExtraRaw",
     "Retreat",
@@ -391,4 +455,5 @@ __all__ = [
     "Waive",
     "order_owner",
     "parse_order",
+    "stacked_slot",
 ]

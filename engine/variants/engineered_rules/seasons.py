@@ -279,7 +279,7 @@ def _after_winter(rules: Rules, before: GameState, after: GameState,
             voters = ", ".join(sorted(p for p, t in votes.items() if t == out))
             state, more = hand_to_madman(rules, state, out, f"voted out by {voters} (rule F1)")
             notes += more
-    return PhaseEnd(state, verdicts, tuple(notes))  # type: ignore[arg-type]
+    return PhaseEnd(state, verdicts, tuple(notes))
 
 
 def _find(stacks: list[Stacked], unit: Unit) -> Stacked | None:

@@ -32,6 +32,7 @@ from .orders import (
     Convert,
     CreateDecoy,
     CreateEngineer,
+    PlaceEngineer,
     Damage,
     DisbandStacked,
     EngineeredOrder,
@@ -171,7 +172,7 @@ def _place_engineer(rules: Rules, state: GameState, power: str | None, prov: str
     unit = state.units.get(prov)
     if unit is None or unit.power != power:
         raise IllegalOrderError(f"place the engineer with one of your units (rule 1a): none in {prov}")
-    return CreateEngineer(Unit(power, UnitType.ENGINEER, prov))
+    return PlaceEngineer(Unit(power, UnitType.ENGINEER, prov))
 
 
 def _stacked_decoy_order(rules: Rules, raw: RawOrder, state: GameState, decoy: Stacked) -> EngineeredOrder:

@@ -23,7 +23,7 @@ def results_for(before: GameState, results: Sequence[OrderResult], viewer: str |
     if viewer is None:
         return list(results)
     twins = {s.loc: s for s in stacked_decoys(before) if s.power != viewer}
-    winter = before.phase.season.value == "W"
+    winter = before.phase.season == "W"
     out: list[OrderResult] = []
     for r in results:
         m = _DECOY_ORDER.match(r.order) if r.power != viewer else None
