@@ -15,6 +15,7 @@ from .validate import retreat_options
 from .variants.base import PhaseEnd, Variant
 
 SUCCEEDS, FAILS, INVALID = "succeeds", "fails", "invalid"
+NO_RETREAT_ORDERED = "no retreat ordered: disbanded"
 
 
 class OrderResult(NamedTuple):
@@ -184,7 +185,23 @@ def _process_movement(sub: Submission) -> PhaseResult:
         after = after.replace(dislodged=with_options)
     end = variant.after_phase(state, after, sub.orders, outcome)
     next_state, winner = _advance(variant, end.state)
-    return PhaseResult(state.phase, next_state, results + _notes(end), winner)
+    results = results + _notes(end)
+    if _nothing_to_retreat(variant, next_state):
+        # Every dislodged unit is destroyed and nobody has a choice to make: play the retreat phase at
+        # once (as judges do) and report the destructions with this phase's results.
+        retreats = Submission(variant, next_state).process()
+        destroyed = [r._replace(reason="no retreat possible: destroyed") if r.reason == NO_RETREAT_ORDERED else r
+                     for r in retreats.results]
+        return PhaseResult(state.phase, retreats.state, results + destroyed, retreats.winner or winner)
+    return PhaseResult(state.phase, next_state, results, winner)
+
+
+def _nothing_to_retreat(variant: Variant, state: GameState) -> bool:
+    """A retreat phase in which every dislodged unit has no retreat and no power has any other order to give."""
+    if state.phase.type is not PhaseType.RETREATS or any(d.retreats for d in state.dislodged.values()):
+        return False
+    return all(isinstance(o, Disband) for per in variant.legal_orders(state).values()
+               for options in per.values() for o in options)
 
 
 # --- retreats ----------------------------------------------------------------------------------------
@@ -220,7 +237,7 @@ def _process_retreats(sub: Submission) -> PhaseResult:
     for prov, d in state.dislodged.items():
         if prov not in chosen:
             results.append(OrderResult(d.unit.power, str(Disband(d.unit)), SUCCEEDS,
-                                       "no retreat ordered: disbanded", True, Disband(d.unit)))
+                                       NO_RETREAT_ORDERED, True, Disband(d.unit)))
     after = state.replace(units=new_units, dislodged={}, contested=frozenset())
     end = variant.after_phase(state, after, sub.orders, None)
     next_state, winner = _advance(variant, end.state)

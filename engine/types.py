@@ -57,7 +57,7 @@ _SEASON_NAMES = {
     Season.WINTER: "Winter",
 }
 _PHASE_NAMES = {PhaseType.MOVEMENT: "Movement", PhaseType.RETREATS: "Retreats", PhaseType.ADJUSTMENTS: "Adjustments"}
-_PHASE_RE = re.compile(r"^([SUFAW])(-?\d+)([MRA])$")
+_PHASE_RE = re.compile(r"^([SUFAW])(-?\d{1,9})([MRA])$")
 
 
 class Phase(NamedTuple):
@@ -155,3 +155,13 @@ class RequestError(ChancelleryError):
     def __init__(self, field: str, message: str) -> None:
         super().__init__(f"{field}: {message}")
         self.field = field
+
+
+class PositionError(ChancelleryError):
+    """A position that can't be played on its variant's board; ``field`` names the offending part
+    (``phase``, ``units.PAR``, ``extra.missed.RUSSIA`` ...) and ``message`` says what was expected."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message

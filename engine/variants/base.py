@@ -14,7 +14,8 @@ from ..orders import Hold, Move, Order, RawOrder, parse_raw
 from ..resolver import MovementResolver, MovementResult, Tracer
 from ..rules import DEFAULT_RULEBOOK, Rulebook
 from ..state import Dislodged, GameState
-from ..types import ChancelleryError, Phase, PhaseType, Season, Unit, UnitType, province_of
+from ..position_check import shown
+from ..types import ChancelleryError, Phase, PhaseType, PositionError, Season, Unit, UnitType, province_of
 from ..validate import validate_for_phase
 
 
@@ -55,10 +56,28 @@ class Variant:
     unit_types: ClassVar[tuple[UnitType, ...]] = (UnitType.ARMY, UnitType.FLEET)
     # Owners of units or centres that no player plays (Engineered's madman country).
     pseudo_powers: ClassVar[tuple[str, ...]] = ()
+    # The options this variant reads; any other key is refused (a misspelt option would silently be ignored).
+    option_names: ClassVar[tuple[str, ...]] = ("victory_centers",)
 
     def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
         self.rulebook = rulebook
+        if options is not None and not isinstance(options, Mapping):
+            raise ChancelleryError(f"options must be an object of option names and values, not {shown(options)}")
         self.options: dict[str, Any] = dict(options or {})
+        self.check_options()
+
+    def check_options(self) -> None:
+        """Refuse unknown option names and a bad victory target; raises :class:`ChancelleryError`."""
+        unknown = sorted(str(k) for k in self.options if k not in self.option_names)
+        if unknown:
+            raise ChancelleryError(f"unknown option {shown(unknown[0])} for {self.name} "
+                                   f"(options: {', '.join(self.option_names)})")
+        if "victory_centers" in self.options:
+            target = self.options["victory_centers"]
+            total = len(self.board.supply_centers)
+            if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target <= total:
+                raise ChancelleryError(f"option victory_centers: expected a whole number from 1 to {total}, "
+                                       f"got {shown(target)}")
 
     # --- data -------------------------------------------------------------------------------------
 
@@ -78,6 +97,26 @@ class Variant:
     def power_adjective(self, power: str) -> str:
         info = self.board.powers.get(power)
         return info.adjective if info else power.title()
+
+    def can_stand(self, kind: UnitType, loc: str) -> bool:
+        """Can a unit of ``kind`` stand at ``loc``? (Variants with units carried at sea widen this.)"""
+        return self.board.can_stand(kind, loc)
+
+    def check_state(self, state: GameState) -> None:
+        """Raise :class:`PositionError` naming what makes ``state`` unplayable (``position_check``)."""
+        from ..position_check import check_state
+
+        check_state(self, state)
+
+    def check_extra(self, state: GameState) -> None:
+        """Check the variant's own data in ``state.extra``; raise :class:`PositionError` naming the bad part.
+        Standard: no variant data is used, so anything there is refused."""
+        if state.extra:
+            raise PositionError("extra", f"{self.name} keeps no variant data, got keys {shown(sorted(map(str, state.extra)))}")
+
+    def draw_refusal(self, state: GameState) -> str | None:
+        """Why a draw can't be voted in this game, or ``None`` when draws are allowed (standard)."""
+        return None
 
     @property
     def victory_centers(self) -> int:

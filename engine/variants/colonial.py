@@ -26,6 +26,7 @@ from ..orders import Hold, Move, Order, RawOrder, SupportMove, tokenize
 from ..resolver import MovementResolver, MovementResult, Outcome, Tracer
 from ..rules import DEFAULT_RULEBOOK, Rulebook
 from ..state import GameState
+from ..position_check import shown
 from ..types import (
     ChancelleryError,
     IllegalOrderError,
@@ -445,12 +446,13 @@ class ColonialVariant(Variant):
     aliases = ("colonial diplomacy",)
     description = "Seven powers in the Far East from 1870, with the Suez Canal and the Trans-Siberian Railroad."
     resolver_class = ColonialResolver
+    option_names = ("victory_centers", "tsr_rules")
 
     def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(rulebook, options)
         rules = self.options.get("tsr_rules", DEFAULT_TSR_RULES)
         if rules not in TSR_RULES:
-            raise ChancelleryError(f"option tsr_rules must be one of {', '.join(sorted(TSR_RULES))}, not {rules!r}")
+            raise ChancelleryError(f"option tsr_rules must be one of {', '.join(sorted(TSR_RULES))}, not {shown(rules)}")
         self.tsr_rules: str = rules
 
     @cached_property

@@ -55,6 +55,7 @@ from .engineered_rules.stacks import (
     stacked_units,
     with_extra,
 )
+from .engineered_rules.checks import check_extra, check_extra_shape
 from .engineered_rules.validate import first_vote_year, validate_order
 from .engineered_rules.views import results_for
 
@@ -71,6 +72,9 @@ class Engineered(Variant):
     pseudo_powers: ClassVar[tuple[str, ...]] = (NEUTRAL,)
     unit_types: ClassVar[tuple[UnitType, ...]] = (
         UnitType.ARMY, UnitType.FLEET, UnitType.FIGHTER, UnitType.ENGINEER, UnitType.PRISON, UnitType.DECOY)
+    option_names: ClassVar[tuple[str, ...]] = (
+        "victory_centers", "level", "engineer_centers", "engineer_minimum", "decoys", "austria_trieste",
+        "madman_after_missed", "engineer_builds_on")
 
     def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(rulebook, options)
@@ -115,8 +119,9 @@ class Engineered(Variant):
         its power it copies that unit, alone it is an army. ``extra`` may add data in the stored form
         (``stacked`` entries with a prison's former owner, ``decoys``, ``missed``)."""
         board = self.board
+        extra = check_extra_shape(self, extra or {})
         military: dict[str, Unit] = {}
-        stacks: list[Stacked] = [Stacked.from_json(s) for s in (extra or {}).get("stacked", ())]
+        stacks: list[Stacked] = [Stacked.from_json(s) for s in extra.get("stacked", ())]
         decoy_units: list[Unit] = []
         for u in units:
             if u.power not in board.powers and u.power != NEUTRAL:
@@ -132,7 +137,7 @@ class Engineered(Variant):
                 if prov in military:
                     raise ChancelleryError(f"two military units in {prov}")
                 military[prov] = u
-        marks = set((extra or {}).get("decoys", ()))
+        marks = set(extra.get("decoys", ()))
         for decoy in decoy_units:
             if not self.settings.use_decoys:
                 raise ChancelleryError("decoys (D) are not used in this game (complex level, option decoys)")
@@ -149,7 +154,7 @@ class Engineered(Variant):
         for s in stacks:
             if s.province not in board.provinces or not board.provinces[s.province].is_passable:
                 raise ChancelleryError(f"{s.unit} is not on the board")
-        dis_marks: set[str] = set((extra or {}).get("dislodged_decoys", ()))
+        dis_marks: set[str] = set(extra.get("dislodged_decoys", ()))
         plain_dislodged = []
         for d in dislodged:
             if d.unit.type is UnitType.DECOY:
@@ -160,8 +165,27 @@ class Engineered(Variant):
             if prov not in military:
                 raise ChancelleryError(f"decoy mark on {prov}, where no unit stands")
         state = GameState.build(self.id, phase, military.values(), centers, plain_dislodged, contested, empty_extra())
-        missed = {str(p): int(n) for p, n in dict((extra or {}).get("missed", {})).items()}
+        missed = {str(p): int(n) for p, n in dict(extra.get("missed", {})).items()}
         return with_extra(state, stacks, marks, dis_marks, missed)
+
+    def can_stand(self, kind: UnitType, loc: str) -> bool:
+        """Engineers and prisons stand in any passable area, seas included (carried by a fleet, rule 4c);
+        a decoy where the unit it copies could."""
+        if kind in (UnitType.ENGINEER, UnitType.PRISON):
+            prov = self.board.provinces.get(loc)
+            return prov is not None and prov.is_passable
+        if kind is UnitType.DECOY:
+            return self.board.can_stand(UnitType.ARMY, loc) or self.board.can_stand(UnitType.FLEET, loc)
+        return super().can_stand(kind, loc)
+
+    def check_extra(self, state: GameState) -> None:
+        """The stored form of the stacked units, decoy marks and missed turns (see ``engineered_rules/stacks.py``)."""
+        check_extra(self, state)
+
+    def draw_refusal(self, state: GameState) -> str | None:
+        if self.settings.survival:
+            return "no draws at the advanced level of Hugh's Engineered Diplomacy: the last player left wins (rule F4)"
+        return None
 
     def all_units(self, state: GameState) -> list[Unit]:
         """Every unit as the rules write it: military units, then E, P and decoys (``D``)."""
