@@ -9,6 +9,7 @@ import base64
 import glob
 import json
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any, Mapping
@@ -259,7 +260,8 @@ def save_game(game: Game, path: str | os.PathLike[str]) -> None:
 
 def _temporaries(path: Path) -> list[Path]:
     try:
-        return [p for p in path.parent.glob(f".{glob.escape(path.name)}.*.tmp") if p.is_file()]
+        return [p for p in path.parent.glob(f".{glob.escape(path.name)}.*.tmp")
+                if _TEMPORARY.match(p.name) and p.is_file()]
     except OSError:
         return []
 
@@ -276,6 +278,26 @@ def remove_stale_temporaries(path: str | os.PathLike[str]) -> list[Path]:
         except OSError:
             pass  # another program's, or already gone: not ours to worry about
     return removed
+
+
+def remove_stale_temporaries_in(folder: str | os.PathLike[str]) -> list[Path]:
+    """At start-up, for the program's own save folders: delete every temporary an interrupted
+    :func:`write_atomic` left there (``.NAME.XXXXXXXX.tmp``); returns them."""
+    removed = []
+    try:
+        candidates = [p for p in Path(folder).glob(".*.tmp") if _TEMPORARY.match(p.name) and p.is_file()]
+    except OSError:
+        return []
+    for tmp in candidates:
+        try:
+            tmp.unlink()
+            removed.append(tmp)
+        except OSError:
+            pass
+    return removed
+
+
+_TEMPORARY = re.compile(r"^\..+\.[A-Za-z0-9_]{8}\.tmp$")  # tempfile.mkstemp(prefix=".NAME.", suffix=".tmp")
 
 
 def write_atomic(path: Path, text: str) -> None:

@@ -22,7 +22,7 @@ from app.net.menu import LanMenu
 from app.scene.pictures import Display
 from app.settings import Settings, SettingsStore
 from engine.game import Game
-from engine.savefile import load_game, save_game, write_atomic
+from engine.savefile import load_game, remove_stale_temporaries_in, save_game, write_atomic
 from engine.types import ChancelleryError, Phase
 
 from .game_page import GamePage
@@ -40,6 +40,7 @@ class MainWindow(QMainWindow):
         self.setObjectName("mainWindow")
         self.store = store or SettingsStore()
         self.settings: Settings = self.store.load()
+        remove_stale_temporaries_in(self.store.autosave_dir)  # left by a save the program was killed in
         self.page: GamePage | None = None
         self.game_path: Path | None = None  # where the user saved or opened the game
         self.setWindowTitle("Chancellery")
@@ -215,8 +216,9 @@ class MainWindow(QMainWindow):
     def open_game(self, path: Path) -> Game | None:
         try:
             game = load_game(path)
-        except ChancelleryError as exc:
-            self._error("Can't open the game", str(exc))
+        except (ChancelleryError, OSError, ValueError, RecursionError) as exc:
+            # load_game reports every unreadable file as a SaveFileError; the rest is a last net.
+            self._error("Can't open the game", str(exc) or type(exc).__name__)
             return None
         is_autosave = path.resolve().parent == self.store.autosave_dir.resolve()
         self.game_path = None if is_autosave else path

@@ -22,7 +22,7 @@ from ..phases import OrderResult
 from ..resolver import MovementResult, Tracer
 from ..rules import DEFAULT_RULEBOOK, Rulebook
 from ..state import Dislodged, GameState
-from ..types import ChancelleryError, Phase, Unit, UnitType, province_of
+from ..types import ChancelleryError, Phase, PositionError, Unit, UnitType, province_of
 from . import register
 from .base import PhaseEnd, Variant
 from .engineered_rules import movement, seasons
@@ -163,7 +163,7 @@ class Engineered(Variant):
             plain_dislodged.append(d)
         for prov in marks:
             if prov not in military:
-                raise ChancelleryError(f"decoy mark on {prov}, where no unit stands")
+                raise PositionError("extra.decoys", f"decoy mark on {prov}, where no unit stands")
         state = GameState.build(self.id, phase, military.values(), centers, plain_dislodged, contested, empty_extra())
         missed = {str(p): int(n) for p, n in dict(extra.get("missed", {})).items()}
         return with_extra(state, stacks, marks, dis_marks, missed)
