@@ -146,7 +146,7 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
         centers = dict(variant.initial_state().centers)
     dislodged: dict[str, Dislodged] = {}  # province -> unit
     for pname, items in _mapping(request, "dislodged").items():
-        power = _power(variant, pname, f"dislodged.{_key(pname)}")
+        power = _power(variant, pname, f"dislodged.{_key(pname)}", pseudo=True)
         for i, item in enumerate(_list(items, f"dislodged.{power}")):
             field = f"dislodged.{power}[{i}]"
             if not isinstance(item, Mapping) or "unit" not in item or "attacker" not in item:
@@ -220,6 +220,21 @@ def centers_by_power(centers: Mapping[str, str]) -> dict[str, list[str]]:
     return out
 
 
+def position_of(variant: Variant, state: GameState) -> dict[str, Any]:
+    """``state`` written as a request (the response's fields; ``adjudicate`` and ``legal_orders`` read it
+    back as the same position)."""
+    dislodged: dict[str, list[dict[str, Any]]] = {}
+    for d in sorted(state.dislodged.values(), key=lambda d: (d.unit.power, d.unit.loc)):
+        dislodged.setdefault(d.unit.power, []).append(
+            {"unit": str(d.unit), "attacker": d.attacker, "via_convoy": d.via_convoy, "retreats": list(d.retreats)})
+    position: dict[str, Any] = {"variant": variant.id, "phase": str(state.phase),
+                                "units": units_by_power(variant.all_units(state)), "dislodged": dislodged,
+                                "contested": sorted(state.contested), "centers": centers_by_power(state.centers)}
+    if variant.options:
+        position["options"] = dict(variant.options)
+    return position
+
+
 def adjudicate(request: Mapping[str, Any]) -> dict[str, Any]:
     """Adjudicate one phase described by a JSON-like request; see the module doc."""
     variant, state = state_from_request(request)
@@ -235,15 +250,10 @@ def adjudicate(request: Mapping[str, Any]) -> dict[str, Any]:
             | ({"default": True} if r.default else {})
             for r in result.results
         ],
-        "units": units_by_power(variant.all_units(nxt)),
-        "dislodged": {},
-        "contested": sorted(nxt.contested),
-        "centers": centers_by_power(nxt.centers),
     }
-    for d in sorted(nxt.dislodged.values(), key=lambda d: (d.unit.power, d.unit.loc)):
-        response["dislodged"].setdefault(d.unit.power, []).append(
-            {"unit": str(d.unit), "attacker": d.attacker, "via_convoy": d.via_convoy, "retreats": list(d.retreats)}
-        )
+    position = position_of(variant, nxt)
+    for key in ("units", "dislodged", "contested", "centers"):
+        response[key] = position[key]
     if result.winner:
         response["winner"] = result.winner
     return response
