@@ -144,7 +144,9 @@ class Engineered(Variant):
             prov = province_of(decoy.loc)
             twin = military.get(prov)
             if twin is None:
-                military[prov] = Unit(decoy.power, UnitType.ARMY, prov)
+                # Alone, a decoy copies an army, unless only a fleet could stand there (a sea, a named coast).
+                as_fleet = decoy.loc != prov or board.provinces[prov].is_sea
+                military[prov] = Unit(decoy.power, UnitType.FLEET if as_fleet else UnitType.ARMY, decoy.loc)
                 marks.add(prov)
             elif twin.power != decoy.power or prov in marks or any(
                     s.kind is UnitType.DECOY and s.province == prov for s in stacks):
