@@ -91,6 +91,8 @@ def state_from_dict(variant_id: str, data: Mapping[str, Any], variant: Variant |
         dislodged.append(Dislodged(_saved_unit(d.get("unit"), field + ".unit"), attacker, via, tuple(retreats)))
     check_distinct_provinces([d.unit for d in dislodged], "dislodged")
     contested = _saved_list(data, "contested")
+    if not all(isinstance(c, str) for c in contested):
+        raise PositionError("contested", f"expected a list of provinces, got {shown(contested)}")
     extra = data.get("extra", {})
     if not isinstance(extra, Mapping):
         raise PositionError("extra", f"expected an object, got {shown(extra)}")

@@ -180,6 +180,11 @@ class Variant:
         """Does owning ``prov`` count as a supply centre for ``power``? (Colonial: Hong Kong for China.)"""
         return True
 
+    def counted_centers(self, state: GameState, power: str) -> list[str]:
+        """The supply centres that count for ``power``, sorted (owned centres less e.g. Colonial's Hong Kong
+        for China): what a list of a power's centres shows."""
+        return sorted(c for c, p in state.centers.items() if p == power and self.counts_as_center(c, power))
+
     def center_count(self, state: GameState, power: str) -> int:
         return sum(1 for c, p in state.centers.items() if p == power and self.counts_as_center(c, power))
 

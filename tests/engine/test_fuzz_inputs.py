@@ -73,7 +73,7 @@ def _mutate_once(value: Any, rng: random.Random) -> Any:
         if roll < 0.15:
             del value[i]
         elif roll < 0.3:
-            value.append(copy.deepcopy(value[i]))  # duplicates: two units in one place
+            value.append(value[i])  # duplicates: two units in one place
         else:
             value[i] = _mutate_once(value[i], rng)
         return value
