@@ -120,7 +120,7 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
             raise ValueError
         phase = Phase.parse(phase_text)
     except ValueError:
-        raise RequestError("phase", f"expected season letter, year, M/R/A (e.g. S1901M), got {shown(phase_text)}") from None
+        raise RequestError("phase", f"bad phase {shown(phase_text)}: expected season letter, year, M/R/A (e.g. S1901M)") from None
     board = variant.board
     canonical = _canonical_units(board, frozenset(variant.unit_types), (*board.powers, *variant.pseudo_powers))
     units: list[Unit] = []

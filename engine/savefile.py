@@ -57,7 +57,7 @@ def _saved_list(data: Mapping[str, Any], key: str) -> list[Any]:
     return value
 
 
-def state_from_dict(variant_id: str, data: Mapping[str, Any], variant: Variant | None = None) -> GameState:
+def state_from_dict(variant_id: str, data: Any, variant: Variant | None = None) -> GameState:
     """The position stored in ``data``; with ``variant``, checked against its board
     (:func:`engine.position_check.check_state`). Raises :class:`PositionError` naming the bad part."""
     if not isinstance(data, Mapping):
@@ -68,7 +68,7 @@ def state_from_dict(variant_id: str, data: Mapping[str, Any], variant: Variant |
             raise ValueError
         phase = Phase.parse(phase_text)
     except ValueError:
-        raise PositionError("phase", f"expected season letter, year, M/R/A (e.g. S1901M), got {shown(phase_text)}") from None
+        raise PositionError("phase", f"bad phase {shown(phase_text)}: expected season letter, year, M/R/A (e.g. S1901M)") from None
     if "units" not in data:
         raise PositionError("units", "missing")
     units = [_saved_unit(t, f"units[{i}]") for i, t in enumerate(_saved_list(data, "units"))]

@@ -40,7 +40,8 @@ class MainWindow(QMainWindow):
         self.setObjectName("mainWindow")
         self.store = store or SettingsStore()
         self.settings: Settings = self.store.load()
-        remove_stale_temporaries_in(self.store.autosave_dir)  # left by a save the program was killed in
+        for folder in (self.store.autosave_dir, self.store.saves_dir):
+            remove_stale_temporaries_in(folder)  # left by a save the program was killed in
         self.page: GamePage | None = None
         self.game_path: Path | None = None  # where the user saved or opened the game
         self.setWindowTitle("Chancellery")

@@ -299,7 +299,7 @@ def _set(key: str, value: Any) -> Any:
     (_edit_state(lambda s: s["units"].append("A BUR")), "state.units[22]: expected [power, unit letter, location]"),
     (_edit_state(_set("phase", "W1901M")), "state.phase: W1901M"),
     (_edit_state(_set("phase", "S1901R")), "no unit is dislodged"),
-    (_edit_state(_set("phase", 1901)), "state.phase: expected season letter"),
+    (_edit_state(_set("phase", 1901)), "state.phase: bad phase 1901: expected season letter"),
     (_edit_state(_set("centers", {"BUR": "FRANCE"})), "state.centers.BUR: 'BUR' is not a supply centre"),
     (_edit_state(_set("centers", {"PAR": "MARS"})), "state.centers.PAR: unknown power 'MARS'"),
     (_edit_state(_set("centers", ["PAR"])), "state.centers: expected an object"),
