@@ -232,6 +232,9 @@ def position_of(variant: Variant, state: GameState) -> dict[str, Any]:
                                 "contested": sorted(state.contested), "centers": centers_by_power(state.centers)}
     if variant.options:
         position["options"] = dict(variant.options)
+    extra = variant.request_extra(state)
+    if extra:
+        position["extra"] = extra
     return position
 
 
@@ -252,8 +255,9 @@ def adjudicate(request: Mapping[str, Any]) -> dict[str, Any]:
         ],
     }
     position = position_of(variant, nxt)
-    for key in ("units", "dislodged", "contested", "centers"):
-        response[key] = position[key]
+    for key in ("units", "dislodged", "contested", "centers", "extra"):
+        if key in position:
+            response[key] = position[key]
     if result.winner:
         response["winner"] = result.winner
     return response

@@ -114,6 +114,11 @@ class Variant:
         if state.extra:
             raise PositionError("extra", f"{self.name} keeps no variant data, got keys {shown(sorted(map(str, state.extra)))}")
 
+    def request_extra(self, state: GameState) -> dict[str, Any]:
+        """The part of ``state.extra`` a contract response carries as ``extra``: what its unit lists can't
+        say, so that the response read back is the same position. Standard: nothing."""
+        return {}
+
     def draw_refusal(self, state: GameState) -> str | None:
         """Why a draw can't be voted in this game, or ``None`` when draws are allowed (standard)."""
         return None

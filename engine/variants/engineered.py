@@ -14,6 +14,7 @@ none: the game master decides, see :meth:`Engineered.hand_to_madman`), ``enginee
 """
 from __future__ import annotations
 
+from collections import Counter
 from functools import cached_property
 from typing import Any, ClassVar, Mapping, Sequence
 
@@ -122,6 +123,8 @@ class Engineered(Variant):
         extra = check_extra_shape(self, extra or {})
         military: dict[str, Unit] = {}
         stacks: list[Stacked] = [Stacked.from_json(s) for s in extra.get("stacked", ())]
+        # An E or P that ``units`` lists and ``extra`` describes in full (a prison's former owner) counts once.
+        described = Counter((s.power, s.kind, s.province) for s in stacks if s.kind is not UnitType.DECOY)
         decoy_units: list[Unit] = []
         for u in units:
             if u.power not in board.powers and u.power != NEUTRAL:
@@ -129,7 +132,11 @@ class Engineered(Variant):
             if u.type is UnitType.FIGHTER and not self.settings.fighters:
                 raise ChancelleryError("fighter fields (W) belong to the complex and advanced levels")
             if u.type in (UnitType.ENGINEER, UnitType.PRISON):
-                stacks.append(Stacked(u.power, u.type, province_of(u.loc)))
+                key = (u.power, u.type, province_of(u.loc))
+                if described[key]:
+                    described[key] -= 1
+                else:
+                    stacks.append(Stacked(*key))
             elif u.type is UnitType.DECOY:
                 decoy_units.append(u)
             else:
@@ -169,6 +176,18 @@ class Engineered(Variant):
         state = GameState.build(self.id, phase, military.values(), centers, plain_dislodged, contested, empty_extra())
         missed = {str(p): int(n) for p, n in dict(extra.get("missed", {})).items()}
         return with_extra(state, stacks, marks, dis_marks, missed)
+
+    def request_extra(self, state: GameState) -> dict[str, Any]:
+        """What the contract's unit lists can't say: missed turns, dislodged decoys, prisons' former owners."""
+        out: dict[str, Any] = {}
+        if state.extra.get("missed"):
+            out["missed"] = dict(state.extra["missed"])
+        if state.extra.get("dislodged_decoys"):
+            out["dislodged_decoys"] = list(state.extra["dislodged_decoys"])
+        owned = [s.to_json() for s in stacked_units(state) if s.kind is UnitType.PRISON and s.origin]
+        if owned:
+            out["stacked"] = owned
+        return out
 
     def can_stand(self, kind: UnitType, loc: str) -> bool:
         """Engineers and prisons stand in any passable area, seas included (carried by a fleet, rule 4c);

@@ -369,3 +369,19 @@ def test_stray_temporaries_are_removed_on_the_next_save(tmp_path: Path) -> None:
     assert savefile.load_game(path).phase == "S1901M"
     assert savefile.remove_stale_temporaries_in(tmp_path) == [other]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+
+
+def test_lone_decoys_and_prisons_read_back_as_written() -> None:
+    request = {"variant": "engineered", "phase": "S1901M",
+               "units": {"ENGLAND": ["D NTH", "D STP/NC", "D LON"], "RUSSIA": ["A MOS", "P MOS"]},
+               "extra": {"stacked": [{"power": "RUSSIA", "kind": "P", "loc": "MOS", "from": "TURKEY"}],
+                         "missed": {"ENGLAND": 2}}}
+    r = engine.adjudicate(request)
+    assert r["units"]["ENGLAND"] == ["D LON", "D NTH", "D STP/NC"]
+    assert r["units"]["RUSSIA"] == ["A MOS", "P MOS"]  # listed once, though units and extra both name it
+    assert r["extra"] == {"missed": {"ENGLAND": 3, "RUSSIA": 1},  # nobody gave orders
+                          "stacked": [{"power": "RUSSIA", "kind": "P", "loc": "MOS", "from": "TURKEY"}]}
+    from engine.contract import state_from_request
+
+    _, state = state_from_request({**request, "units": r["units"], "extra": r["extra"], "phase": r["next_phase"]})
+    assert [str(state.units[p]) for p in ("NTH", "STP", "LON")] == ["F NTH", "F STP/NC", "A LON"]
