@@ -205,6 +205,10 @@ def game_from_dict(data: Any) -> Game:
         meta = data.get("meta", {})
         if not isinstance(meta, dict):
             raise SaveFileError(f"meta: expected an object, got {shown(meta)}")
+        try:
+            json.dumps(meta, indent=1)  # what can't be written back would fail the next autosave instead
+        except (RecursionError, ValueError):
+            raise SaveFileError("meta: nested too deeply") from None
         sealed = data.get("sealed_orders", _seal({}))
         if not isinstance(sealed, str):
             raise SaveFileError("sealed_orders: damaged")
