@@ -81,13 +81,24 @@ def check_state(variant: Variant, state: GameState) -> None:
     """Raise :class:`PositionError` for the first part of ``state`` that can't be played."""
     board = variant.board
     check_phase(variant, state)
+    # Fast paths for the common case (every request and save passes here); the slow checks name the fault.
+    owners = {*board.powers, *variant.pseudo_powers}
+    kinds = set(variant.unit_types)
+    can_stand = variant.can_stand
     for prov, unit in state.units.items():
+        if (isinstance(unit, Unit) and isinstance(unit.power, str) and unit.power in owners
+                and isinstance(unit.type, UnitType) and unit.type in kinds and isinstance(unit.loc, str)
+                and unit.loc.partition("/")[0] == prov and can_stand(unit.type, unit.loc)):
+            continue
         field = f"units.{prov}"
         if not isinstance(unit, Unit) or province_of(unit.loc) != prov:
             raise PositionError(field, f"unit {shown(unit)} is filed under the wrong province")
         check_unit(variant, unit, field)
+    centres = board.supply_centers
     for centre, owner in state.centers.items():
-        if centre not in board.supply_centers:
+        if isinstance(owner, str) and centre in centres and owner in owners:
+            continue
+        if centre not in centres:
             raise PositionError(f"centers.{centre}", f"{shown(centre)} is not a supply centre")
         check_power(variant, owner, f"centers.{centre}")
     retreat_phase = state.phase.type is PhaseType.RETREATS

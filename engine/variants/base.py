@@ -14,7 +14,7 @@ from ..orders import Hold, Move, Order, RawOrder, parse_raw
 from ..resolver import MovementResolver, MovementResult, Tracer
 from ..rules import DEFAULT_RULEBOOK, Rulebook
 from ..state import Dislodged, GameState
-from ..position_check import shown
+from ..position_check import check_state, shown
 from ..types import ChancelleryError, Phase, PhaseType, PositionError, Season, Unit, UnitType, province_of
 from ..validate import validate_for_phase
 
@@ -104,8 +104,6 @@ class Variant:
 
     def check_state(self, state: GameState) -> None:
         """Raise :class:`PositionError` naming what makes ``state`` unplayable (``position_check``)."""
-        from ..position_check import check_state
-
         check_state(self, state)
 
     def check_extra(self, state: GameState) -> None:
