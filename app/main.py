@@ -73,7 +73,9 @@ def gui_main(argv: Sequence[str] | None = None) -> int:
             game = load_game(args.game)
         elif args.variant is not None:
             game = create_game(NewGameSpec(variant=args.variant, mode=Mode.GM))
-    except ChancelleryError as exc:
+    except (ChancelleryError, OSError, ValueError, RecursionError) as exc:
+        # load_game turns every unreadable file into a SaveFileError; the rest is a last net so that a bad
+        # file never ends in a traceback.
         print(f"chancellery: {exc}", file=sys.stderr)
         return 2
 

@@ -10,12 +10,35 @@ from typing import Any, Callable, Sequence
 from .types import ChancelleryError, RequestError
 
 
+MAX_REQUEST_BYTES = 50_000_000
+"""A request larger than this is refused before it is parsed (a real one is a few kilobytes)."""
+
+
 def _read_request(path: str | None) -> Any:
-    text = sys.stdin.read() if path in (None, "-") else Path(path).read_text(encoding="utf-8")
+    if path in (None, "-"):
+        raw = sys.stdin.buffer.read(MAX_REQUEST_BYTES + 1)
+    else:
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_REQUEST_BYTES + 1)
+    if len(raw) > MAX_REQUEST_BYTES:
+        raise RequestError("request", f"larger than {MAX_REQUEST_BYTES} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RequestError("request", f"not UTF-8 text (bad byte at offset {exc.start})") from None
+    return parse_request_text(text)
+
+
+def parse_request_text(text: str) -> Any:
+    """JSON text to a request; every way it can fail is a :class:`RequestError`."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise RequestError("request", f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}") from None
+    except RecursionError:
+        raise RequestError("request", "nested too deeply") from None
+    except ValueError as exc:  # an integer of more digits than Python converts
+        raise RequestError("request", f"not valid JSON: {exc}") from None
 
 
 def _contract_command(name: str, func: Callable[[Any], Any], argv: Sequence[str]) -> int:
@@ -24,12 +47,20 @@ def _contract_command(name: str, func: Callable[[Any], Any], argv: Sequence[str]
     parser.add_argument("file", nargs="?", help="request file; '-' or omitted for stdin")
     args = parser.parse_args(argv)
     try:
-        response = func(_read_request(args.file))
+        request = _read_request(args.file)
     except OSError as exc:
-        print(f"chancellery {name}: can't read {args.file}: {exc.strerror}", file=sys.stderr)
+        print(f"chancellery {name}: can't read {args.file}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     except ChancelleryError as exc:
         print(f"chancellery {name}: bad request: {exc}", file=sys.stderr)
+        return 2
+    try:
+        response = func(request)
+    except ChancelleryError as exc:
+        print(f"chancellery {name}: bad request: {exc}", file=sys.stderr)
+        return 2
+    except RecursionError:
+        print(f"chancellery {name}: bad request: request: nested too deeply", file=sys.stderr)
         return 2
     _write_json(response)
     return 0

@@ -12,10 +12,18 @@ from typing import Any, Iterable, Mapping
 from .mapdata import MapData
 from .outcomes import encode as encode_outcome
 from .phases import OrderResult, Submission
+from .position_check import shown
 from .state import Dislodged, GameState
-from .types import ChancelleryError, Phase, PhaseType, RequestError, Unit, UnitType
+from .types import ChancelleryError, Phase, PhaseType, PositionError, RequestError, Unit, UnitType, province_of
 from .validate import retreat_options
 from .variants import Variant, find_variant
+
+
+MAX_ORDERS = 10_000
+"""Order lines one request may carry, all powers together: hundreds of times a real phase's, and a bound
+on the time one request can take."""
+MAX_ORDER_LENGTH = 1_000
+"""Characters in one order line (the longest real order is under a hundred)."""
 
 
 @lru_cache(maxsize=None)
@@ -28,25 +36,25 @@ def _canonical_units(board: MapData, kinds: frozenset[UnitType], powers: tuple[s
 
 def _parse_unit(variant: Variant, power: str, text: Any, field: str) -> Unit:
     if not isinstance(text, str) or len(text.split()) != 2:
-        raise RequestError(field, f"expected a unit like 'A PAR' or 'F STP/SC', got {text!r}")
+        raise RequestError(field, f"expected a unit like 'A PAR' or 'F STP/SC', got {shown(text)}")
     kind_text, loc_text = text.split()
     try:
         kind = UnitType(kind_text.upper())
     except ValueError:
-        raise RequestError(field, f"unknown unit type {kind_text!r} in {text!r}") from None
+        raise RequestError(field, f"unknown unit type {shown(kind_text)} in {shown(text)}") from None
     if kind not in variant.unit_types:
         raise RequestError(field, f"unit type {kind.value} is not used in {variant.id}")
     board = variant.board
     prov, _, coast = loc_text.upper().partition("/")
     code = board.lookup(prov)
     if code is None:
-        raise RequestError(field, f"unknown province {prov!r} in {text!r}")
+        raise RequestError(field, f"unknown province {shown(prov)} in {shown(text)}")
     loc = f"{code}/{coast}" if coast else code
     if kind is UnitType.FLEET and not coast and board.provinces[code].coasts:
-        raise RequestError(field, f"say which coast of {code} the fleet is on ({text!r})")
-    if kind is not UnitType.FLEET:
-        loc = code
-    if not board.can_stand(kind, loc):
+        raise RequestError(field, f"say which coast of {code} the fleet is on ({shown(text)})")
+    if kind not in (UnitType.FLEET, UnitType.DECOY):
+        loc = code  # an army's coast means nothing; a decoy keeps the coast of the fleet it copies
+    if not variant.can_stand(kind, loc):
         raise RequestError(field, f"a unit {kind.value} can't stand in {loc}")
     return Unit(power, kind, loc)
 
@@ -58,7 +66,30 @@ def _power(variant: Variant, name: Any, field: str, pseudo: bool = False) -> str
         if power in variant.board.powers or (pseudo and power in variant.pseudo_powers):
             return power
     known = list(variant.board.powers) + (list(variant.pseudo_powers) if pseudo else [])
-    raise RequestError(field, f"unknown power {name!r} (powers: {', '.join(known)})")
+    raise RequestError(field, f"unknown power {shown(name)} (powers: {', '.join(known)})")
+
+
+def _key(name: Any) -> str:
+    """A request key as it appears in a field name (keys are strings in JSON; the Python API may pass others)."""
+    return name if isinstance(name, str) and len(name) <= 40 else shown(name)
+
+
+def _variant(request: Mapping[str, Any]) -> Variant:
+    """The requested variant with its options; errors name ``variant`` or ``options``."""
+    name = request.get("variant", "standard")
+    if not isinstance(name, str):
+        raise RequestError("variant", f"expected a variant id such as 'standard', got {shown(name)}")
+    try:
+        find_variant(name)
+    except ChancelleryError as exc:
+        raise RequestError("variant", str(exc)) from None
+    options = request.get("options")
+    if options is not None and not isinstance(options, Mapping):
+        raise RequestError("options", f"must be an object of option names and values, got {shown(options)}")
+    try:
+        return find_variant(name, options)
+    except ChancelleryError as exc:
+        raise RequestError("options", str(exc)) from None
 
 
 def _mapping(request: Mapping[str, Any], key: str, required: bool = False) -> Mapping[str, Any]:
@@ -91,17 +122,16 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
     """Build the variant and position a request describes; raises :class:`RequestError`."""
     if type(request) is not dict and not isinstance(request, Mapping):
         raise RequestError("request", "must be a JSON object")
-    try:
-        variant = find_variant(request.get("variant", "standard"), request.get("options"))
-    except ChancelleryError as exc:
-        raise RequestError("variant", str(exc)) from None
+    variant = _variant(request)
     phase_text = request.get("phase")
     if phase_text is None:
         raise RequestError("phase", "missing (e.g. 'S1901M')")
     try:
+        if not isinstance(phase_text, str):
+            raise ValueError
         phase = Phase.parse(phase_text)
-    except ValueError as exc:
-        raise RequestError("phase", str(exc)) from None
+    except ValueError:
+        raise RequestError("phase", f"bad phase {shown(phase_text)}: expected season letter, year, M/R/A (e.g. S1901M)") from None
     problem = variant.phase_problem(phase)
     if problem is not None:
         raise RequestError("phase", problem)
@@ -109,22 +139,22 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
     canonical = _canonical_units(board, frozenset(variant.unit_types), (*board.powers, *variant.pseudo_powers))
     units: list[Unit] = []
     for pname, items in _mapping(request, "units", required=True).items():
-        power = _power(variant, pname, f"units.{pname}", pseudo=True)
+        power = _power(variant, pname, f"units.{_key(pname)}", pseudo=True)
         ready = canonical[power]
-        found = _all_found(ready, _list(items, f"units.{pname}"))
+        found = _all_found(ready, _list(items, f"units.{power}"))
         if found is not None:  # every unit in canonical notation: the usual request, read in one step
             units += found
             continue
         for i, text in enumerate(items):
             unit = ready.get(text) if type(text) is str else None
-            units.append(unit if unit is not None else _parse_unit(variant, power, text, f"units.{pname}[{i}]"))
+            units.append(unit if unit is not None else _parse_unit(variant, power, text, f"units.{power}[{i}]"))
     if "centers" in request and request["centers"] is not None:
         centers: dict[str, str] = {}
         center_codes = board.supply_centers
         for pname, items in _mapping(request, "centers").items():
-            power = _power(variant, pname, f"centers.{pname}", pseudo=True)
+            power = _power(variant, pname, f"centers.{_key(pname)}", pseudo=True)
             try:
-                all_codes = center_codes.issuperset(_list(items, f"centers.{pname}"))
+                all_codes = center_codes.issuperset(_list(items, f"centers.{power}"))
             except TypeError:  # an unhashable item: the item-by-item reading names it
                 all_codes = False
             if all_codes:  # every centre by its code: the usual request, read in one step
@@ -133,23 +163,24 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
             for i, c in enumerate(items):
                 code = c if type(c) is str and c in center_codes else None
                 if code is None:
-                    code = board.lookup(str(c))
+                    code = board.lookup(c) if isinstance(c, str) else None
                     if code is None or not board.provinces[code].is_supply_center:
-                        raise RequestError(f"centers.{pname}[{i}]", f"{c!r} is not a supply centre")
+                        raise RequestError(f"centers.{power}[{i}]", f"{shown(c)} is not a supply centre")
                 centers[code] = power
     else:
         centers = dict(variant.initial_state().centers)
     dislodged: dict[Unit, Dislodged] = {}  # keyed by unit: several may come from one province
     for pname, items in _mapping(request, "dislodged").items():
-        power = _power(variant, pname, f"dislodged.{pname}")
-        for i, item in enumerate(_list(items, f"dislodged.{pname}")):
-            field = f"dislodged.{pname}[{i}]"
+        power = _power(variant, pname, f"dislodged.{_key(pname)}", pseudo=True)
+        for i, item in enumerate(_list(items, f"dislodged.{power}")):
+            field = f"dislodged.{power}[{i}]"
             if not isinstance(item, Mapping) or "unit" not in item or "attacker" not in item:
                 raise RequestError(field, "expected {'unit': ..., 'attacker': ..., 'via_convoy': false}")
             unit = _parse_unit(variant, power, item["unit"], field + ".unit")
-            attacker = variant.board.lookup(str(item["attacker"]).split("/")[0])
+            attacker_text = item["attacker"]
+            attacker = variant.board.lookup(attacker_text.split("/")[0]) if isinstance(attacker_text, str) else None
             if attacker is None:
-                raise RequestError(field + ".attacker", f"unknown province {item['attacker']!r}")
+                raise RequestError(field + ".attacker", f"unknown province {shown(attacker_text)}")
             via = item.get("via_convoy", False)
             if not isinstance(via, bool):
                 raise RequestError(field + ".via_convoy", "must be true or false")
@@ -160,15 +191,18 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
         raise RequestError("dislodged", "only retreat phases have dislodged units")
     contested = []
     for i, c in enumerate(_list(request.get("contested", []) or [], "contested")):
-        code = variant.board.lookup(str(c))
+        code = variant.board.lookup(c) if isinstance(c, str) else None
         if code is None:
-            raise RequestError(f"contested[{i}]", f"unknown province {c!r}")
+            raise RequestError(f"contested[{i}]", f"unknown province {shown(c)}")
         contested.append(code)
+    extra = request.get("extra")
+    if extra is not None and not isinstance(extra, Mapping):
+        raise RequestError("extra", "must be an object (variant data, as save files store it)")
     try:
-        extra = request.get("extra")
-        if extra is not None and not isinstance(extra, Mapping):
-            raise RequestError("extra", "must be an object (variant data, as save files store it)")
         state = variant.make_state(phase, units, centers, list(dislodged.values()), tuple(contested), extra)
+        variant.check_state(state)
+    except PositionError as exc:
+        raise RequestError(exc.field, exc.message) from None
     except ChancelleryError as exc:
         raise RequestError("units", str(exc)) from None
     if dislodged:
@@ -182,12 +216,18 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
 
 def _orders(request: Mapping[str, Any], variant: Variant) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
+    total = 0
     for pname, items in _mapping(request, "orders").items():
-        power = _power(variant, pname, f"orders.{pname}")
-        lines = _list(items, f"orders.{pname}")
+        power = _power(variant, pname, f"orders.{_key(pname)}")
+        lines = _list(items, f"orders.{power}")
+        total += len(lines)
+        if total > MAX_ORDERS:
+            raise RequestError("orders", f"more than {MAX_ORDERS} order lines in one request")
         for i, line in enumerate(lines):
             if not isinstance(line, str):
-                raise RequestError(f"orders.{pname}[{i}]", "must be a string")
+                raise RequestError(f"orders.{power}[{i}]", f"must be a string, got {shown(line)}")
+            if len(line) > MAX_ORDER_LENGTH:
+                raise RequestError(f"orders.{power}[{i}]", f"longer than {MAX_ORDER_LENGTH} characters")
         out[power] = list(lines)
     return out
 
@@ -224,6 +264,24 @@ def _order_entry(r: OrderResult) -> dict[str, Any]:
     return entry
 
 
+def position_of(variant: Variant, state: GameState) -> dict[str, Any]:
+    """``state`` written as a request (the response's fields; ``adjudicate`` and ``legal_orders`` read it
+    back as the same position)."""
+    dislodged: dict[str, list[dict[str, Any]]] = {}
+    for d in sorted(state.dislodged.values(), key=lambda d: (d.unit.power, d.unit.loc)):
+        dislodged.setdefault(d.unit.power, []).append(
+            {"unit": str(d.unit), "attacker": d.attacker, "via_convoy": d.via_convoy, "retreats": list(d.retreats)})
+    position: dict[str, Any] = {"variant": variant.id, "phase": str(state.phase),
+                                "units": units_by_power(variant.all_units(state)), "dislodged": dislodged,
+                                "contested": sorted(state.contested), "centers": centers_by_power(state.centers)}
+    if variant.options:
+        position["options"] = dict(variant.options)
+    extra = variant.request_extra(state)
+    if extra:
+        position["extra"] = extra
+    return position
+
+
 def adjudicate(request: Mapping[str, Any]) -> dict[str, Any]:
     """Adjudicate one phase described by a JSON-like request; see the module doc."""
     variant, state = state_from_request(request)
@@ -235,15 +293,11 @@ def adjudicate(request: Mapping[str, Any]) -> dict[str, Any]:
         "phase": str(state.phase),
         "next_phase": str(nxt.phase),
         "orders": [_order_entry(r) for r in result.results],
-        "units": units_by_power(variant.all_units(nxt)),
-        "dislodged": {},
-        "contested": sorted(nxt.contested),
-        "centers": centers_by_power(nxt.centers),
     }
-    for d in sorted(nxt.dislodged.values(), key=lambda d: (d.unit.power, d.unit.loc)):
-        response["dislodged"].setdefault(d.unit.power, []).append(
-            {"unit": str(d.unit), "attacker": d.attacker, "via_convoy": d.via_convoy, "retreats": list(d.retreats)}
-        )
+    position = position_of(variant, nxt)
+    for key in ("units", "dislodged", "contested", "centers", "extra"):
+        if key in position:
+            response[key] = position[key]
     if result.winner:
         response["winner"] = result.winner
     return response

@@ -147,7 +147,12 @@ class Game:
         return all(p in self.ready for p in self.powers_to_order())
 
     def vote_draw(self, power: str, vote: bool = True) -> None:
+        """Record ``power``'s draw vote; raises :class:`ChancelleryError` with the reason when the game's
+        rules allow no draw (``Variant.draw_refusal``)."""
         if vote:
+            refusal = self.variant.draw_refusal(self.state)
+            if refusal is not None:
+                raise ChancelleryError(refusal)
             self.draw_votes.add(power)
         else:
             self.draw_votes.discard(power)

@@ -150,6 +150,7 @@ CONVOYS, CONVOY_FAILS = "convoys", "convoy_fails"
 HOLDS, NO_ORDER_HOLDS = "holds", "no_order_holds"
 # Retreats
 RETREATS, RETREAT_BOUNCED, DISBANDED, NO_RETREAT_DISBANDED = "retreats", "retreat_bounced", "disbanded", "no_retreat_disbanded"
+DESTROYED_NO_RETREAT = "destroyed_no_retreat"  # dislodged with nowhere to go: the retreat phase is skipped
 # Adjustments
 BUILT, WAIVED, REMOVED = "built", "waived", "removed"
 NOT_ADJUSTMENT, NO_BUILDS, NO_BUILDS_LEFT, ALREADY_BUILDING = "not_adjustment", "no_builds", "no_builds_left", "already_building"
@@ -166,6 +167,7 @@ _FIXED = {
     SUPPORT_GIVEN: "given", CONVOYS: "convoys", CONVOY_FAILS: "fails", HOLDS: "holds",
     NO_ORDER_HOLDS: "no order: holds",
     RETREATS: "retreats", DISBANDED: "disbanded", NO_RETREAT_DISBANDED: "no retreat ordered: disbanded",
+    DESTROYED_NO_RETREAT: "no retreat possible: destroyed",
     BUILT: "built", WAIVED: "waived", REMOVED: "removed",
     NOT_ADJUSTMENT: "not an adjustment order", NO_BUILDS_LEFT: "no builds left", TOO_MANY_REMOVALS: "too many removals",
     CIVIL_DISORDER_REMOVAL: "removal not ordered: civil-disorder rule",

@@ -203,7 +203,23 @@ def _process_movement(sub: Submission) -> PhaseResult:
             for d in dislodged})
     end = variant.after_phase(state, after, sub.orders, outcome)
     next_state, winner = _advance(variant, end.state)
-    return PhaseResult(state.phase, next_state, results + _notes(end), winner)
+    results = results + _notes(end)
+    if _nothing_to_retreat(variant, next_state):
+        # Every dislodged unit is destroyed and nobody has a choice to make: play the retreat phase at
+        # once (as judges do) and report the destructions with this phase's results.
+        retreats = Submission(variant, next_state).process()
+        destroyed = [_result(r.power, r.order, r.result, Reason(oc.DESTROYED_NO_RETREAT), r.default, r.typed)
+                     if r.why().code == oc.NO_RETREAT_DISBANDED else r for r in retreats.results]
+        return PhaseResult(state.phase, retreats.state, results + destroyed, retreats.winner or winner)
+    return PhaseResult(state.phase, next_state, results, winner)
+
+
+def _nothing_to_retreat(variant: VariantRules, state: GameState) -> bool:
+    """A retreat phase in which every dislodged unit has no retreat and no power has any other order to give."""
+    if state.phase.type is not PhaseType.RETREATS or any(d.retreats for d in state.dislodged.values()):
+        return False
+    return all(isinstance(o, Disband) for per in variant.legal_orders(state).values()
+               for options in per.values() for o in options)
 
 
 # --- retreats ----------------------------------------------------------------------------------------

@@ -56,7 +56,10 @@ def phase_report(game: Game, index: int) -> str:
     if changes:
         lines.append("Supply centres changing hands")
         for centre, old, new in changes:
-            lines.append(f"  {centre}: {variant.power_name(old) if old else 'neutral'} → {variant.power_name(new)}")
+            # Colonial's Hong Kong, taken by China, is held but is no centre of China's.
+            note = "" if variant.counts_as_center(centre, new) else \
+                f" (not a supply centre for {variant.power_name(new)}: it doesn't count)"
+            lines.append(f"  {centre}: {variant.power_name(old) if old else 'neutral'} → {variant.power_name(new)}{note}")
         lines.append("")
     if before.phase.type is not PhaseType.RETREATS or changes:
         counts = []
@@ -68,6 +71,12 @@ def phase_report(game: Game, index: int) -> str:
         lines.append("Supply centres")
         lines.extend(counts)
         lines.append("")
+        held = [(c, p) for c, p in sorted(after.centers.items())
+                if p in variant.board.powers and not variant.counts_as_center(c, p)]
+        if held:
+            lines.append("Held, not counted")
+            lines.extend(f"  {c}: held by {variant.power_name(p)}, not one of its supply centres" for c, p in held)
+            lines.append("")
     lines.append(f"Next: {after.phase.long_name}")
     if after.phase.type is PhaseType.ADJUSTMENTS:
         for power in variant.powers_in_game(after):

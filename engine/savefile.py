@@ -12,8 +12,10 @@ in ``extra["decoys"]`` and ``extra["dislodged_decoys"]``; such files are migrate
 from __future__ import annotations
 
 import base64
+import glob
 import json
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any, Mapping
@@ -21,9 +23,10 @@ from typing import Any, Mapping
 from . import outcomes
 from .game import Game, PhaseRecord
 from .phases import OrderResult
+from .position_check import check_distinct_provinces, shown
 from .state import Dislodged, GameState, StackedUnit
-from .types import ChancelleryError, Phase, SaveFileError, Unit, UnitType, province_of
-from .variants import find_variant
+from .types import ChancelleryError, Phase, PositionError, SaveFileError, Unit, UnitType, province_of
+from .variants import Variant, find_variant
 
 SAVE_FORMAT = "chancellery-save"
 SAVE_FORMAT_VERSION = 2
@@ -93,23 +96,88 @@ def migrate_state_v1(data: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def state_from_dict(variant_id: str, data: Mapping[str, Any], version: int = SAVE_FORMAT_VERSION) -> GameState:
+def _saved_unit(value: Any, field: str) -> Unit:
+    if not (isinstance(value, list) and len(value) == 3 and all(isinstance(x, str) for x in value)):
+        raise PositionError(field, f"expected [power, unit letter, location], got {shown(value)}")
+    power, kind, loc = value
+    try:
+        return Unit(power, UnitType(kind), loc)
+    except ValueError:
+        raise PositionError(field, f"unknown unit type {shown(kind)}") from None
+
+
+def _saved_list(data: Mapping[str, Any], key: str) -> list[Any]:
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        raise PositionError(key, f"expected a list, got {shown(value)}")
+    return value
+
+
+def state_from_dict(variant_id: str, data: Any, variant: Variant | None = None,
+                    version: int = SAVE_FORMAT_VERSION) -> GameState:
+    """The position stored in ``data`` (a version-1 position is migrated first); with ``variant``, checked
+    against its board (:func:`engine.position_check.check_state`). Raises :class:`PositionError` naming the
+    bad part."""
+    if not isinstance(data, Mapping):
+        raise PositionError("state", f"expected an object, got {shown(data)}")
     if version == 1:
-        data = migrate_state_v1(data)
-
-    def unit(t: Any) -> Unit:
-        power, kind, loc = t
-        return Unit(str(power), UnitType(kind), str(loc))
-
-    units = [unit(t) for t in data["units"]]
-    dislodged = [
-        Dislodged(unit(d["unit"]), str(d["attacker"]), bool(d.get("via_convoy", False)), tuple(d.get("retreats", ())))
-        for d in data.get("dislodged", ())
-    ]
-    stacked = [_stacked_from_dict(s) for s in data.get("stacked", ())]
-    disguised = {unit(d["unit"]): UnitType(d["is"]) for d in data.get("disguised", ())}
-    return GameState.build(variant_id, Phase.parse(data["phase"]), units, dict(data["centers"]), dislodged,
-                           data.get("contested", ()), data.get("extra", {}), stacked, disguised)
+        try:
+            data = migrate_state_v1(data)
+        except ChancelleryError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise PositionError("state", f"a version-1 position that can't be read ({shown(str(exc))})") from None
+    phase_text = data.get("phase")
+    try:
+        if not isinstance(phase_text, str):
+            raise ValueError
+        phase = Phase.parse(phase_text)
+    except ValueError:
+        raise PositionError("phase", f"bad phase {shown(phase_text)}: expected season letter, year, M/R/A (e.g. S1901M)") from None
+    if "units" not in data:
+        raise PositionError("units", "missing")
+    units = [_saved_unit(t, f"units[{i}]") for i, t in enumerate(_saved_list(data, "units"))]
+    check_distinct_provinces(units)
+    centers = data.get("centers", {})
+    if not isinstance(centers, Mapping) or not all(isinstance(k, str) for k in centers):
+        raise PositionError("centers", f"expected an object of centre: owner, got {shown(centers)}")
+    dislodged = []
+    for i, d in enumerate(_saved_list(data, "dislodged")):
+        field = f"dislodged[{i}]"
+        if not isinstance(d, Mapping):
+            raise PositionError(field, f"expected an object, got {shown(d)}")
+        attacker, via, retreats = d.get("attacker"), d.get("via_convoy", False), d.get("retreats", [])
+        if not isinstance(attacker, str):
+            raise PositionError(field + ".attacker", f"expected a province, got {shown(attacker)}")
+        if not isinstance(via, bool):
+            raise PositionError(field + ".via_convoy", f"expected true or false, got {shown(via)}")
+        if not isinstance(retreats, list) or not all(isinstance(r, str) for r in retreats):
+            raise PositionError(field + ".retreats", f"expected a list of places, got {shown(retreats)}")
+        dislodged.append(Dislodged(_saved_unit(d.get("unit"), field + ".unit"), attacker, via, tuple(retreats)))
+    contested = _saved_list(data, "contested")
+    if not all(isinstance(c, str) for c in contested):
+        raise PositionError("contested", f"expected a list of provinces, got {shown(contested)}")
+    extra = data.get("extra", {})
+    if not isinstance(extra, Mapping):
+        raise PositionError("extra", f"expected an object, got {shown(extra)}")
+    stacked = []
+    for i, item in enumerate(_saved_list(data, "stacked")):
+        try:
+            stacked.append(_stacked_from_dict(item))
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise PositionError(f"stacked[{i}]", f"expected {{'unit': [power, kind, location]}}, got {shown(item)}") from None
+    disguised = {}
+    for i, item in enumerate(_saved_list(data, "disguised")):
+        if not isinstance(item, Mapping):
+            raise PositionError(f"disguised[{i}]", f"expected {{'unit': [...], 'is': kind}}, got {shown(item)}")
+        try:
+            disguised[_saved_unit(item.get("unit"), f"disguised[{i}].unit")] = UnitType(str(item.get("is")))
+        except ValueError:
+            raise PositionError(f"disguised[{i}].is", f"unknown unit type {shown(item.get('is'))}") from None
+    state = GameState.build(variant_id, phase, units, dict(centers), dislodged, contested, extra, stacked, disguised)
+    if variant is not None:
+        variant.check_state(state)
+    return state
 
 
 def _seal(pending: Mapping[str, list[str]]) -> str:
@@ -117,10 +185,11 @@ def _seal(pending: Mapping[str, list[str]]) -> str:
 
 
 def _unseal(text: str) -> dict[str, list[str]]:
-    data = json.loads(base64.b64decode(text.encode()).decode())
-    if not isinstance(data, dict):
-        raise ValueError("sealed orders are not an object")
-    return {str(k): [str(x) for x in v] for k, v in data.items()}
+    data = json.loads(base64.b64decode(text.encode(), validate=True).decode())
+    if not isinstance(data, dict) or not all(
+            isinstance(v, list) and all(isinstance(x, str) for x in v) for v in data.values()):
+        raise ValueError("sealed orders are not an object of power: [order text]")
+    return {str(k): list(v) for k, v in data.items()}
 
 
 def result_to_dict(r: OrderResult) -> dict[str, Any]:
@@ -164,39 +233,99 @@ def game_to_dict(game: Game) -> dict[str, Any]:
     }
 
 
+def _power_list(variant: Variant, data: Mapping[str, Any], key: str) -> set[str]:
+    value = data.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(p, str) and p in variant.board.powers for p in value):
+        raise SaveFileError(f"{key}: expected a list of powers ({', '.join(variant.board.powers)}), got {shown(value)}")
+    return set(value)
+
+
+def _position_error(where: str, exc: PositionError) -> str:
+    return f"{where}: {exc.message}" if exc.field == "state" else f"{where}.{exc.field}: {exc.message}"
+
+
+def _history_record(variant: Variant, rec: Any, where: str, version: int) -> PhaseRecord:
+    if not isinstance(rec, Mapping):
+        raise SaveFileError(f"{where}: expected an object, got {shown(rec)}")
+    try:
+        state = state_from_dict(variant.id, rec.get("state"), variant, version)
+    except PositionError as exc:
+        raise SaveFileError(_position_error(f"{where}.state", exc)) from None
+    orders, results = rec.get("orders", {}), rec.get("results", [])
+    if not isinstance(orders, Mapping) or not all(
+            isinstance(p, str) and isinstance(v, list) and all(isinstance(x, str) for x in v) for p, v in orders.items()):
+        raise SaveFileError(f"{where}.orders: expected an object of power: [order text], got {shown(orders)}")
+    if not isinstance(results, list):
+        raise SaveFileError(f"{where}.results: expected a list, got {shown(results)}")
+    parsed = []
+    for j, r in enumerate(results):
+        if not (isinstance(r, Mapping) and all(isinstance(r.get(k), str) for k in ("power", "order", "result"))
+                and isinstance(r.get("reason", ""), str) and isinstance(r.get("default", False), bool)):
+            raise SaveFileError(f"{where}.results[{j}]: expected {{'power', 'order', 'result', 'reason'}}, got {shown(r)}")
+        try:
+            parsed.append(result_from_dict(r))
+        except (KeyError, TypeError, ValueError, ChancelleryError) as exc:
+            raise SaveFileError(f"{where}.results[{j}].outcome: damaged ({shown(str(exc))})") from None
+    return PhaseRecord(state, {p: tuple(v) for p, v in orders.items()}, tuple(parsed))
+
+
 def game_from_dict(data: Any) -> Game:
+    """The game a save file holds, every position checked against its variant; raises :class:`SaveFileError`
+    naming what is wrong (the part of the file and what was expected)."""
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveFileError("not a Chancellery saved game")
     version = data.get("format_version")
     if version not in READABLE_VERSIONS:
-        raise SaveFileError(f"saved with format version {version!r}; this Chancellery reads versions "
+        raise SaveFileError(f"saved with format version {shown(version)}; this Chancellery reads versions "
                             f"{READABLE_VERSIONS[0]} to {SAVE_FORMAT_VERSION}")
     try:
-        variant = find_variant(data["variant"], data.get("options"))
-        vid = variant.id
-        history = [
-            PhaseRecord(
-                state_from_dict(vid, rec["state"], version),
-                {str(p): tuple(v) for p, v in rec["orders"].items()},
-                tuple(result_from_dict(r) for r in rec["results"]),
-            )
-            for rec in data["history"]
-        ]
+        name = data.get("variant")
+        if not isinstance(name, str):
+            raise SaveFileError(f"variant: expected a variant id, got {shown(name)}")
+        variant = find_variant(name, data.get("options"))
+        history = data.get("history", [])
+        if not isinstance(history, list):
+            raise SaveFileError(f"history: expected a list, got {shown(history)}")
+        records = [_history_record(variant, rec, f"history[{i}]", version) for i, rec in enumerate(history)]
+        try:
+            state = state_from_dict(variant.id, data.get("state"), variant, version)
+        except PositionError as exc:
+            raise SaveFileError(_position_error("state", exc)) from None
+        winner = data.get("winner")
+        if winner is not None and not (isinstance(winner, str) and winner in variant.board.powers):
+            raise SaveFileError(f"winner: expected a power ({', '.join(variant.board.powers)}) or null, got {shown(winner)}")
+        drawn = data.get("drawn", False)
+        if not isinstance(drawn, bool):
+            raise SaveFileError(f"drawn: expected true or false, got {shown(drawn)}")
+        meta = data.get("meta", {})
+        if not isinstance(meta, dict):
+            raise SaveFileError(f"meta: expected an object, got {shown(meta)}")
+        try:
+            json.dumps(meta, indent=1)  # what can't be written back would fail the next autosave instead
+        except (RecursionError, ValueError):
+            raise SaveFileError("meta: nested too deeply") from None
+        sealed = data.get("sealed_orders", _seal({}))
+        if not isinstance(sealed, str):
+            raise SaveFileError("sealed_orders: damaged")
+        try:
+            pending = _unseal(sealed)
+        except (ValueError, TypeError, RecursionError):
+            raise SaveFileError("sealed_orders: damaged (the pending orders can't be read)") from None
         game = Game(
             variant=variant,
-            state=state_from_dict(vid, data["state"], version),
-            history=history,
-            pending=_unseal(data.get("sealed_orders", _seal({}))),
-            ready=set(data.get("ready", ())),
-            draw_votes=set(data.get("draw_votes", ())),
-            winner=data.get("winner"),
-            drawn=bool(data.get("drawn", False)),
-            meta=dict(data.get("meta", {})),
+            state=state,
+            history=records,
+            pending=pending,
+            ready=_power_list(variant, data, "ready"),
+            draw_votes=_power_list(variant, data, "draw_votes"),
+            winner=winner,
+            drawn=drawn,
+            meta=dict(meta),
         )
-    except SaveFileError:
-        raise
-    except (ChancelleryError, KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise SaveFileError(f"the saved game is damaged: {exc}") from exc
+    except SaveFileError as exc:
+        raise SaveFileError(f"the saved game is damaged: {exc}") from None
+    except ChancelleryError as exc:
+        raise SaveFileError(f"the saved game is damaged: {exc}") from None
     return game
 
 
@@ -204,17 +333,72 @@ def dumps(game: Game) -> str:
     return json.dumps(game_to_dict(game), indent=1, sort_keys=False) + "\n"
 
 
+MAX_SAVE_BYTES = 200_000_000
+"""A save file larger than this is not one of ours (a long game is a few megabytes)."""
+
+
 def loads(text: str) -> Game:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveFileError(f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}") from None
-    return game_from_dict(data)
+    except RecursionError:
+        raise SaveFileError("not a Chancellery saved game: nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer of thousands of digits
+        raise SaveFileError(f"not valid JSON: {exc}") from None
+    try:
+        return game_from_dict(data)
+    except RecursionError:
+        raise SaveFileError("the saved game is damaged: nested too deeply") from None
 
 
 def save_game(game: Game, path: str | os.PathLike[str]) -> None:
-    """Write atomically: a temporary file in the same folder, flushed to disk, then renamed over ``path``."""
+    """Write atomically: a temporary file in the same folder, flushed to disk, then renamed over ``path``.
+    Temporaries a killed save left beside ``path`` are removed first."""
+    remove_stale_temporaries(Path(path))
     write_atomic(Path(path), dumps(game))
+
+
+def _temporaries(path: Path) -> list[Path]:
+    try:
+        return [p for p in path.parent.glob(f".{glob.escape(path.name)}.*.tmp")
+                if _TEMPORARY.match(p.name) and p.is_file()]
+    except OSError:
+        return []
+
+
+def remove_stale_temporaries(path: str | os.PathLike[str]) -> list[Path]:
+    """Delete the ``.NAME.*.tmp`` files an interrupted :func:`write_atomic` left beside ``path``; returns them.
+
+    Call before saving to ``path`` or at start-up for a known save location; never touches ``path`` itself."""
+    removed = []
+    for tmp in _temporaries(Path(path)):
+        try:
+            tmp.unlink()
+            removed.append(tmp)
+        except OSError:
+            pass  # another program's, or already gone: not ours to worry about
+    return removed
+
+
+def remove_stale_temporaries_in(folder: str | os.PathLike[str]) -> list[Path]:
+    """At start-up, for the program's own save folders: delete every temporary an interrupted
+    :func:`write_atomic` left there (``.NAME.XXXXXXXX.tmp``); returns them."""
+    removed = []
+    try:
+        candidates = [p for p in Path(folder).glob(".*.tmp") if _TEMPORARY.match(p.name) and p.is_file()]
+    except OSError:
+        return []
+    for tmp in candidates:
+        try:
+            tmp.unlink()
+            removed.append(tmp)
+        except OSError:
+            pass
+    return removed
+
+
+_TEMPORARY = re.compile(r"^\..+\.[A-Za-z0-9_]{8}\.tmp$")  # tempfile.mkstemp(prefix=".NAME.", suffix=".tmp")
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -235,10 +419,16 @@ def write_atomic(path: Path, text: str) -> None:
 
 
 def load_game(path: str | os.PathLike[str]) -> Game:
+    """Read a save file; every way it can be unreadable raises :class:`SaveFileError`. The file is only read."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_SAVE_BYTES + 1)
     except OSError as exc:
-        raise SaveFileError(f"can't read {path}: {exc.strerror}") from None
+        raise SaveFileError(f"can't read {path}: {exc.strerror or exc}") from None
+    if len(raw) > MAX_SAVE_BYTES:
+        raise SaveFileError(f"{path} is too large to be a saved game")
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise SaveFileError(f"{path} is not a text file") from None
+        raise SaveFileError(f"{path} is not a text file (not UTF-8)") from None
     return loads(text)

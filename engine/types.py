@@ -139,7 +139,7 @@ _SEASON_NAMES: dict[str, str] = {
     Season.WINTER: "Winter",
 }
 _PHASE_NAMES = {PhaseType.MOVEMENT: "Movement", PhaseType.RETREATS: "Retreats", PhaseType.ADJUSTMENTS: "Adjustments"}
-_PHASE_RE = re.compile(r"^([A-Z])(-?\d+)([MRA])$")
+_PHASE_RE = re.compile(r"^([A-Z])(-?\d{1,9})([MRA])$")
 
 
 def season_code(letter: str) -> str:
@@ -271,3 +271,13 @@ class RequestError(ChancelleryError):
     def __init__(self, field: str, message: str) -> None:
         super().__init__(f"{field}: {message}")
         self.field = field
+
+
+class PositionError(ChancelleryError):
+    """A position that can't be played on its variant's board; ``field`` names the offending part
+    (``phase``, ``units.PAR``, ``extra.missed.RUSSIA`` ...) and ``message`` says what was expected."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message

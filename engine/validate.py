@@ -92,7 +92,7 @@ def fleet_destination(board: MapData, unit: Unit, dest: str) -> str:
     # An irrelevant or unknown coast is ignored (DATC 4.B.6).
     if prov not in neighbours:
         if not (p.is_sea or p.is_coastal):
-            raise IllegalOrderError(f"a fleet can't go to {prov}: it is inland")
+            raise IllegalOrderError(f"a fleet can't go to {prov}: it is {'inland' if p.is_passable else 'impassable'}")
         raise IllegalOrderError(f"{prov} is not adjacent to {unit.loc}")
     return prov
 
@@ -285,7 +285,8 @@ def validate_movement(raw: RawOrder, state: GameState, board: MapData, power: st
             return Move(unit, fleet_dest)
         dest_p = board.provinces[dest_prov]
         if not dest_p.is_land:
-            raise IllegalOrderError(f"an army can't go to {dest_prov}: it is a sea")
+            why = "it is a sea" if dest_p.is_sea else "it is impassable"
+            raise IllegalOrderError(f"an army can't go to {dest_prov}: {why}")
         adjacent = dest_prov in board.army_adjacent(unit.loc)
         if not adjacent or raw.via_convoy:
             if not unit_spec(unit.type).convoyable:

@@ -183,6 +183,16 @@ def dislodged_problems(expected: dict[str, list[dict[str, Any]]], actual: dict[s
     return problems
 
 
+def destroyed_at_once(response: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """Dislodged units with nowhere to go: the engine plays their retreat phase at once and reports each as
+    destroyed among the results; they count as dislodged with no retreats."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for entry in response.get("orders", []):
+        if (entry.get("outcome") or {}).get("code") == "destroyed_no_retreat":
+            out.setdefault(entry["power"], []).append({"unit": entry["order"].removesuffix(" D"), "retreats": []})
+    return out
+
+
 def centers_problems(expected: dict[str, list[str]], actual: dict[str, list[str]]) -> list[str]:
     want = {power: sorted(centers) for power, centers in expected.items() if centers}
     got = {power: sorted(centers) for power, centers in actual.items() if centers}
@@ -227,8 +237,11 @@ def problems(case: dict[str, Any], response: dict[str, Any]) -> list[str]:
     if "phase" in expect and response.get("next_phase") != expect["phase"]:
         found.append(f"next phase: should be {expect['phase']}, got {response.get('next_phase')!r}")
     found += board_problems(expect["units"], response.get("units", {}))
-    if "dislodged" in expect or response.get("dislodged"):
-        found += dislodged_problems(expect.get("dislodged", {}), response.get("dislodged") or {})
+    dislodged = destroyed_at_once(response)
+    for power, entries in (response.get("dislodged") or {}).items():
+        dislodged.setdefault(power, []).extend(entries)
+    if "dislodged" in expect or dislodged:
+        found += dislodged_problems(expect.get("dislodged", {}), dislodged)
     if "centers" in expect:
         found += centers_problems(expect["centers"], response.get("centers", {}))
     answers = response.get("orders", [])

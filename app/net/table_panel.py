@@ -25,6 +25,8 @@ from app.controllers.network_seat import NetworkSeat, NetworkTable, TableStage, 
 from app.widgets.order_panel import swatch_icon
 
 
+DRAW_VOTE_LABEL = "Vote for a draw (secret until every survivor agrees)"
+
 class SeatBar(QFrame):
     """Always visible above the panels: the seat's ready flag and buttons, the clock, the latest notice."""
 
@@ -173,7 +175,7 @@ class TablePanel(QWidget):
         local.addWidget(self.local_combo, 1)
         local.addWidget(self.take_button)
         layout.addWidget(self.local_row)
-        self.draw_box = QCheckBox("Vote for a draw (secret until every survivor agrees)")
+        self.draw_box = QCheckBox(DRAW_VOTE_LABEL)
         self.draw_box.setObjectName("drawVote")
         self.draw_box.clicked.connect(self.draw_vote_changed)
         layout.addWidget(self.draw_box)
@@ -236,7 +238,11 @@ class TablePanel(QWidget):
         self.draw_box.setVisible(seat is not None and seat.power is not None)
         if seat is not None:
             self.draw_box.setChecked(seat.draw_vote)
-            self.draw_box.setEnabled(seat.connected and not seat.game.is_over)
+            # The engine's rules say whether a draw may be voted at all (none at Engineered's advanced level).
+            refusal = seat.game.variant.draw_refusal(seat.game.state)
+            self.draw_box.setEnabled(seat.connected and not seat.game.is_over and refusal is None)
+            self.draw_box.setToolTip(refusal or "")
+            self.draw_box.setText("No draws in this game" if refusal else DRAW_VOTE_LABEL)
 
     def show_clock(self, seat: NetworkSeat) -> None:
         self.clock.setText(clock_text(seat.clock))

@@ -25,7 +25,7 @@ from app.controllers.setup import Mode, NewGameSpec, create_game, ensure_game_id
 from app.net.menu import LanMenu
 from app.settings import Settings, SettingsStore
 from engine.game import Game
-from engine.savefile import load_game, save_game, write_atomic
+from engine.savefile import load_game, remove_stale_temporaries_in, save_game, write_atomic
 from engine.types import ChancelleryError, Phase
 
 from .start_page import StartPage
@@ -47,6 +47,8 @@ class MainWindow(QMainWindow):
         self.setObjectName("mainWindow")
         self.store = store or SettingsStore()
         self.settings: Settings = self.store.load()
+        for folder in (self.store.autosave_dir, self.store.saves_dir):
+            remove_stale_temporaries_in(folder)  # left by a save the program was killed in
         self.page: GamePage | None = None
         self.legend_dock: LegendDock | None = None  # View > Legend, made when first shown
         self.game_path: Path | None = None  # where the user saved or opened the game
@@ -231,8 +233,9 @@ class MainWindow(QMainWindow):
     def open_game(self, path: Path) -> Game | None:
         try:
             game = load_game(path)
-        except ChancelleryError as exc:
-            self._error("Can't open the game", str(exc))
+        except (ChancelleryError, OSError, ValueError, RecursionError) as exc:
+            # load_game reports every unreadable file as a SaveFileError; the rest is a last net.
+            self._error("Can't open the game", str(exc) or type(exc).__name__)
             return None
         is_autosave = path.resolve().parent == self.store.autosave_dir.resolve()
         self.game_path = None if is_autosave else path

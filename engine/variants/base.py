@@ -20,6 +20,7 @@ from ..types import (
     ChancelleryError,
     Phase,
     PhaseType,
+    PositionError,
     Season,
     Unit,
     UnitSpec,
@@ -28,6 +29,7 @@ from ..types import (
     province_of,
     unit_spec,
 )
+from ..position_check import check_state, shown
 from ..validate import MovePermission, validate_for_phase
 
 
@@ -66,10 +68,28 @@ class Variant:
         super().__init_subclass__(**kwargs)
         for letter, name in cls.season_names.items():
             declare_season(letter, name)
+    # The options this variant reads; any other key is refused (a misspelt option would silently be ignored).
+    option_names: ClassVar[tuple[str, ...]] = ("victory_centers",)
 
     def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
         self.rulebook = rulebook
+        if options is not None and not isinstance(options, Mapping):
+            raise ChancelleryError(f"options must be an object of option names and values, not {shown(options)}")
         self.options: dict[str, Any] = dict(options or {})
+        self.check_options()
+
+    def check_options(self) -> None:
+        """Refuse unknown option names and a bad victory target; raises :class:`ChancelleryError`."""
+        unknown = sorted(str(k) for k in self.options if k not in self.option_names)
+        if unknown:
+            raise ChancelleryError(f"unknown option {shown(unknown[0])} for {self.name} "
+                                   f"(options: {', '.join(self.option_names)})")
+        if "victory_centers" in self.options:
+            target = self.options["victory_centers"]
+            total = len(self.board.supply_centers)
+            if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target <= total:
+                raise ChancelleryError(f"option victory_centers: expected a whole number from 1 to {total}, "
+                                       f"got {shown(target)}")
 
     # --- data -------------------------------------------------------------------------------------
 
@@ -89,6 +109,29 @@ class Variant:
     def power_adjective(self, power: str) -> str:
         info = self.board.powers.get(power)
         return info.adjective if info else power.title()
+
+    def can_stand(self, kind: UnitType, loc: str) -> bool:
+        """Can a unit of ``kind`` stand at ``loc``? (Variants with units carried at sea widen this.)"""
+        return self.board.can_stand(kind, loc)
+
+    def check_state(self, state: GameState) -> None:
+        """Raise :class:`PositionError` naming what makes ``state`` unplayable (``position_check``)."""
+        check_state(self, state)
+
+    def check_extra(self, state: GameState) -> None:
+        """Check the variant's own data in ``state.extra``; raise :class:`PositionError` naming the bad part.
+        Standard: no variant data is used, so anything there is refused."""
+        if state.extra:
+            raise PositionError("extra", f"{self.name} keeps no variant data, got keys {shown(sorted(map(str, state.extra)))}")
+
+    def request_extra(self, state: GameState) -> dict[str, Any]:
+        """The part of ``state.extra`` a contract response carries as ``extra``: what its unit lists can't
+        say, so that the response read back is the same position. Standard: nothing."""
+        return {}
+
+    def draw_refusal(self, state: GameState) -> str | None:
+        """Why a draw can't be voted in this game, or ``None`` when draws are allowed (standard)."""
+        return None
 
     @property
     def victory_centers(self) -> int:
@@ -186,6 +229,11 @@ class Variant:
         """Does owning ``prov`` count as a supply centre for ``power``? (Colonial: Hong Kong for China.)"""
         return True
 
+    def counted_centers(self, state: GameState, power: str) -> list[str]:
+        """The supply centres that count for ``power``, sorted (owned centres less e.g. Colonial's Hong Kong
+        for China): what a list of a power's centres shows."""
+        return sorted(c for c, p in state.centers.items() if p == power and self.counts_as_center(c, power))
+
     def center_count(self, state: GameState, power: str) -> int:
         return sum(1 for c, p in state.centers.items() if p == power and self.counts_as_center(c, power))
 
@@ -275,7 +323,7 @@ class Variant:
         if phase.season in allowed:
             return None
         what = "adjustment" if phase.type is PhaseType.ADJUSTMENTS else "movement or retreat"
-        return (f"{self.name} has no {what} phase in season {phase.season!s} "
+        return (f"{phase}: {self.name} has no {what} phase in season {phase.season!s} "
                 f"(its seasons: {', '.join(str(s) for s in sorted(allowed))})")
 
     def adjusts_after(self, season: str) -> bool:

@@ -28,6 +28,7 @@ from ..resolver import MovementResolver, MovementResult, Outcome, Tracer, outcom
 from ..rules import DEFAULT_RULEBOOK, Rulebook
 from ..state import GameState
 from ..validate import check_move
+from ..position_check import shown
 from ..types import (
     ChancelleryError,
     IllegalOrderError,
@@ -513,12 +514,13 @@ class ColonialVariant(Variant):
     resolver_class = ColonialResolver
     own_order_words = frozenset(w.upper() for w in SuezPermission.words)  # parse() reads the rest as standard
     order_kinds: ClassVar[tuple[type[Order], ...]] = (*STANDARD_ORDERS, SuezPermission)
+    option_names = ("victory_centers", "tsr_rules")
 
     def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(rulebook, options)
         rules = self.options.get("tsr_rules", DEFAULT_TSR_RULES)
         if rules not in TSR_RULES:
-            raise ChancelleryError(f"option tsr_rules must be one of {', '.join(sorted(TSR_RULES))}, not {rules!r}")
+            raise ChancelleryError(f"option tsr_rules must be one of {', '.join(sorted(TSR_RULES))}, not {shown(rules)}")
         self.tsr_rules: str = rules
 
     @cached_property

@@ -14,6 +14,7 @@ none: the game master decides, see :meth:`Engineered.hand_to_madman`), ``enginee
 """
 from __future__ import annotations
 
+from collections import Counter
 from functools import cached_property
 from typing import Any, ClassVar, Mapping, Sequence
 
@@ -23,7 +24,7 @@ from ..phases import OrderResult
 from ..resolver import MovementResult, Tracer
 from ..rules import DEFAULT_RULEBOOK, Rulebook
 from ..state import Dislodged, GameState
-from ..types import ChancelleryError, Phase, Unit, UnitType, province_of
+from ..types import ChancelleryError, Phase, PositionError, Unit, UnitType, province_of
 from . import register
 from .base import PhaseEnd, Variant, reworded
 from .engineered_rules import movement, seasons
@@ -47,9 +48,11 @@ from .engineered_rules.stacks import (
     stacked_from_json,
     prisons,
     stacked_decoys,
+    stacked_to_json,
     stacked_units,
     with_extra,
 )
+from .engineered_rules.checks import check_extra, check_extra_shape
 from .engineered_rules.validate import first_vote_year, validate_order
 from .engineered_rules.views import results_for
 
@@ -69,6 +72,9 @@ class Engineered(Variant):
         UnitType.ARMY, UnitType.FLEET, UnitType.FIGHTER, UnitType.ENGINEER, UnitType.PRISON, UnitType.DECOY)
     # Engineers and prisons never occupy; a decoy does when it stands alone (see make_state).
     stacking_types: ClassVar[frozenset[UnitType]] = frozenset({UnitType.ENGINEER, UnitType.PRISON})
+    option_names: ClassVar[tuple[str, ...]] = (
+        "victory_centers", "level", "engineer_centers", "engineer_minimum", "decoys", "austria_trieste",
+        "madman_after_missed", "engineer_builds_on")
 
     def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(rulebook, options)
@@ -113,8 +119,11 @@ class Engineered(Variant):
         its power it copies that unit, alone it is an army. ``extra`` may add data in the stored form
         (``stacked`` entries with a prison's former owner, ``decoys``, ``missed``)."""
         board = self.board
+        extra = check_extra_shape(self, extra or {})
         military: dict[str, Unit] = {}
-        stacks: list[Stacked] = [stacked_from_json(s) for s in (extra or {}).get("stacked", ())]
+        stacks: list[Stacked] = [stacked_from_json(s) for s in extra.get("stacked", ())]
+        # An E or P that ``units`` lists and ``extra`` describes in full (a prison's former owner) counts once.
+        described = Counter((s.power, s.kind, s.province) for s in stacks if s.kind is not UnitType.DECOY)
         decoy_units: list[Unit] = []
         for u in units:
             if u.power not in board.powers and u.power != NEUTRAL:
@@ -122,7 +131,11 @@ class Engineered(Variant):
             if u.type is UnitType.FIGHTER and not self.settings.fighters:
                 raise ChancelleryError("fighter fields (W) belong to the complex and advanced levels")
             if u.type in (UnitType.ENGINEER, UnitType.PRISON):
-                stacks.append(Stacked(u.power, u.type, province_of(u.loc)))
+                key = (u.power, u.type, province_of(u.loc))
+                if described[key]:
+                    described[key] -= 1
+                else:
+                    stacks.append(Stacked(*key))
             elif u.type is UnitType.DECOY:
                 decoy_units.append(u)
             else:
@@ -130,14 +143,16 @@ class Engineered(Variant):
                 if prov in military:
                     raise ChancelleryError(f"two military units in {prov}")
                 military[prov] = u
-        marks = set((extra or {}).get("decoys", ()))
+        marks = set(extra.get("decoys", ()))
         for decoy in decoy_units:
             if not self.settings.use_decoys:
                 raise ChancelleryError("decoys (D) are not used in this game (complex level, option decoys)")
             prov = province_of(decoy.loc)
             twin = military.get(prov)
             if twin is None:
-                military[prov] = Unit(decoy.power, UnitType.ARMY, prov)
+                # Alone, a decoy copies an army, unless only a fleet could stand there (a sea, a named coast).
+                as_fleet = decoy.loc != prov or board.provinces[prov].is_sea
+                military[prov] = Unit(decoy.power, UnitType.FLEET if as_fleet else UnitType.ARMY, decoy.loc)
                 marks.add(prov)
             elif twin.power != decoy.power or prov in marks or any(
                     s.kind is UnitType.DECOY and s.province == prov for s in stacks):
@@ -147,7 +162,7 @@ class Engineered(Variant):
         for s in stacks:
             if s.province not in board.provinces or not board.provinces[s.province].is_passable:
                 raise ChancelleryError(f"{s.unit} is not on the board")
-        dis_marks: set[str] = set((extra or {}).get("dislodged_decoys", ()))
+        dis_marks: set[str] = set(extra.get("dislodged_decoys", ()))
         plain_dislodged = []
         for d in dislodged:
             if d.unit.type is UnitType.DECOY:
@@ -156,10 +171,42 @@ class Engineered(Variant):
             plain_dislodged.append(d)
         for prov in marks:
             if prov not in military:
-                raise ChancelleryError(f"decoy mark on {prov}, where no unit stands")
+                raise PositionError("extra.decoys", f"decoy mark on {prov}, where no unit stands")
         state = GameState.build(self.id, phase, military.values(), centers, plain_dislodged, contested, empty_extra())
-        missed = {str(p): int(n) for p, n in dict((extra or {}).get("missed", {})).items()}
+        missed = {str(p): int(n) for p, n in dict(extra.get("missed", {})).items()}
         return with_extra(state, stacks, marks, dis_marks, missed)
+
+    def request_extra(self, state: GameState) -> dict[str, Any]:
+        """What the contract's unit lists can't say: missed turns, dislodged decoys, prisons' former owners."""
+        out: dict[str, Any] = {}
+        if state.extra.get("missed"):
+            out["missed"] = dict(state.extra["missed"])
+        dislodged_decoys = sorted(u.province for u in state.disguised if u in state.dislodged)
+        if dislodged_decoys:
+            out["dislodged_decoys"] = dislodged_decoys
+        owned = [stacked_to_json(s) for s in stacked_units(state) if s.kind is UnitType.PRISON and s.origin]
+        if owned:
+            out["stacked"] = owned
+        return out
+
+    def can_stand(self, kind: UnitType, loc: str) -> bool:
+        """Engineers and prisons stand in any passable area, seas included (carried by a fleet, rule 4c);
+        a decoy where the unit it copies could."""
+        if kind in (UnitType.ENGINEER, UnitType.PRISON):
+            prov = self.board.provinces.get(loc)
+            return prov is not None and prov.is_passable
+        if kind is UnitType.DECOY:
+            return self.board.can_stand(UnitType.ARMY, loc) or self.board.can_stand(UnitType.FLEET, loc)
+        return super().can_stand(kind, loc)
+
+    def check_extra(self, state: GameState) -> None:
+        """The stored form of the stacked units, decoy marks and missed turns (see ``engineered_rules/stacks.py``)."""
+        check_extra(self, state)
+
+    def draw_refusal(self, state: GameState) -> str | None:
+        if self.settings.survival:
+            return "no draws at the advanced level of Hugh's Engineered Diplomacy: the last player left wins (rule F4)"
+        return None
 
     def all_units(self, state: GameState) -> list[Unit]:
         """Every unit as the rules write it: military units, then E, P and decoys (``D``)."""

@@ -451,3 +451,27 @@ def test_the_host_dialog_turns_its_fields_into_a_host_spec(qtbot: QtBot, window:
     assert split_address("[::1]:9001", 8737) == ("::1", 9001)
     with pytest.raises(ChancelleryError, match="from 1 to 65535"):
         split_address("host:70000", 8737)
+
+
+def test_the_draw_vote_is_disabled_and_explained_where_the_rules_allow_no_draw(
+        qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    thread = HostThread(Host(Game.new("engineered", options={"level": "advanced"}),
+                             HostSettings(name="No draws", cd_unclaimed=True), tmp_path / "lan-host.json"))
+    thread.start("127.0.0.1", 0)
+    try:
+        page = join_via_dialog(qtbot, window, thread.host.port)
+        box = page.table_panel.draw_box
+        assert not box.isHidden() and not box.isEnabled()
+        assert "no draws at the advanced level" in box.toolTip() and box.text() == "No draws in this game"
+        window.close_game()
+    finally:
+        thread.stop()
+    standard = HostThread(Host(Game.new("standard"), HostSettings(name="Draws", cd_unclaimed=True),
+                               tmp_path / "lan-host2.json"))
+    standard.start("127.0.0.1", 0)
+    try:
+        page = join_via_dialog(qtbot, window, standard.host.port)
+        assert page.table_panel.draw_box.isEnabled() and page.table_panel.draw_box.toolTip() == ""
+        window.close_game()
+    finally:
+        standard.stop()

@@ -234,3 +234,16 @@ def test_a_host_side_correction_reaches_every_seat() -> None:
         await host.close()
 
     run(play())
+
+
+def test_a_draw_vote_is_refused_with_the_reason_where_the_rules_allow_none() -> None:
+    async def play() -> None:
+        host = await start_host(Game.new("engineered", options={"level": "advanced"}))
+        france = await seat(host, "FRANCE")
+        with pytest.raises(RequestRefused, match="no draws at the advanced level"):
+            await france.vote_draw(True)
+        assert host.game.draw_votes == set() and not host.game.drawn
+        await france.close()
+        await host.close()
+
+    run(play())

@@ -397,3 +397,16 @@ def test_random_colonial_games_keep_the_invariants(seed: int) -> None:
         assert savefile.dumps(savefile.loads(text)) == text
     assert railway_moves > 0
     assert len(game.history) > 15
+
+
+def test_reports_show_hong_kong_as_no_centre_of_china() -> None:
+    from engine.report import phase_report
+
+    game = _hong_kong_game(china_in_hong_kong=True)
+    text = phase_report(game, len(game.history) - 1)
+    assert "HON: Britain → China (not a supply centre for China: it doesn't count)" in text
+    assert "HON: held by China, not one of its supply centres" in text
+    assert "HON" not in game.variant.counted_centers(game.state, "CHINA")
+    assert len(game.variant.counted_centers(game.state, "CHINA")) == game.center_counts()["CHINA"]
+    plain = _hong_kong_game(china_in_hong_kong=False)
+    assert "not a supply centre" not in phase_report(plain, len(plain.history) - 1)

@@ -11,6 +11,7 @@ from typing import Any, Mapping, Protocol
 from ...mapdata import MapData
 from ...resources import RESOURCES
 from ...state import GameState
+from ...position_check import shown
 from ...types import ChancelleryError, UnitType
 
 LEVELS = ("simple", "complex", "advanced")
@@ -54,28 +55,28 @@ class Settings:
         """Read the variant's options; raises :class:`ChancelleryError` naming a bad option."""
         level = options.get("level", DEFAULT_LEVEL)
         if not isinstance(level, str) or level.strip().lower() not in LEVELS:
-            raise ChancelleryError(f"option level: expected one of {', '.join(LEVELS)}, got {level!r}")
+            raise ChancelleryError(f"option level: expected one of {', '.join(LEVELS)}, got {shown(level)}")
         centers = _int_option(options, "engineer_centers", 4, minimum=1)
         minimum = _int_option(options, "engineer_minimum", 1, minimum=0)
         decoys = options.get("decoys", True)
         if not isinstance(decoys, bool):
-            raise ChancelleryError(f"option decoys: expected true or false, got {decoys!r}")
+            raise ChancelleryError(f"option decoys: expected true or false, got {shown(decoys)}")
         trieste = options.get("austria_trieste", "F")
         if not isinstance(trieste, str) or trieste.strip().upper() not in ("A", "F"):
-            raise ChancelleryError(f"option austria_trieste: expected 'A' or 'F', got {trieste!r}")
+            raise ChancelleryError(f"option austria_trieste: expected 'A' or 'F', got {shown(trieste)}")
         missed = options.get("madman_after_missed")
         if missed is not None:
             missed = _int_option(options, "madman_after_missed", 2, minimum=1)
         builds_on = options.get("engineer_builds_on", "owned")
         if builds_on not in ("owned", "any"):
-            raise ChancelleryError(f"option engineer_builds_on: expected 'owned' or 'any', got {builds_on!r}")
+            raise ChancelleryError(f"option engineer_builds_on: expected 'owned' or 'any', got {shown(builds_on)}")
         return cls(level.strip().lower(), centers, minimum, decoys, trieste.strip().upper(), missed, builds_on)
 
 
 def _int_option(options: Mapping[str, Any], name: str, default: int, minimum: int) -> int:
     value = options.get(name, default)
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise ChancelleryError(f"option {name}: expected a whole number of at least {minimum}, got {value!r}")
+        raise ChancelleryError(f"option {name}: expected a whole number of at least {minimum}, got {shown(value)}")
     return value
 
 

@@ -1,0 +1,164 @@
+"""The one check that a position can be played on its variant's board, shared by the JSON contract and
+save-file loading: raises :class:`PositionError` naming the part that is wrong and what was expected.
+
+A position passes when its phase is in the variant's calendar, every unit, centre, dislodged unit and
+standoff names a real place and power, and the variant's own data (``Variant.check_extra``) is well formed.
+"""
+from __future__ import annotations
+
+import reprlib
+from typing import TYPE_CHECKING, Any, Iterable, Protocol
+
+from .state import GameState
+from .types import PhaseType, PositionError, Unit, UnitType, province_of
+
+if TYPE_CHECKING:
+    from .mapdata import MapData
+    from .types import Phase
+
+
+class Variant(Protocol):
+    """What the checks read of a variant (``engine.variants.base.Variant`` implements it; this module sits
+    below ``variants/``, which calls it)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def pseudo_powers(self) -> tuple[str, ...]: ...
+
+    @property
+    def unit_types(self) -> tuple[UnitType, ...]: ...
+
+    @property
+    def stacking_types(self) -> frozenset[UnitType]: ...
+
+    @property
+    def board(self) -> MapData: ...
+
+    def phase_problem(self, phase: Phase) -> str | None: ...
+
+    def can_stand(self, kind: UnitType, loc: str) -> bool: ...
+
+    def check_extra(self, state: GameState) -> None: ...
+
+YEARS_OF_PLAY = 1000
+"""A phase's year may run from the variant's first year to this many years later (beyond is a typo)."""
+
+_SHOW = reprlib.Repr()
+_SHOW.maxstring = 60
+_SHOW.maxother = 60
+_SHOW.maxlevel = 3
+
+
+def shown(value: Any) -> str:
+    """``repr(value)`` cut short for an error message: never fails on huge integers or deep nesting."""
+    if isinstance(value, int) and value.bit_length() > 100:
+        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
+    try:
+        return _SHOW.repr(value)
+    except (ValueError, RecursionError, TypeError):
+        return f"a {type(value).__name__}"
+
+
+def first_year(variant: Variant) -> int:
+    return int(variant.board.start_phase[1:-1])
+
+
+def check_phase(variant: Variant, state: GameState) -> None:
+    """The phase exists in the variant's calendar: a movement or retreat phase in a movement season, an
+    adjustment phase in the adjustment season, a year from the first one to :data:`YEARS_OF_PLAY` later."""
+    phase = state.phase
+    start = first_year(variant)
+    if not start <= phase.year <= start + YEARS_OF_PLAY:
+        raise PositionError("phase", f"year {phase.year} is outside {variant.name}'s years "
+                                     f"({start} to {start + YEARS_OF_PLAY})")
+    problem = variant.phase_problem(phase)
+    if problem is not None:
+        raise PositionError("phase", problem)
+
+
+def check_power(variant: Variant, power: Any, field: str) -> None:
+    if not (isinstance(power, str) and (power in variant.board.powers or power in variant.pseudo_powers)):
+        known = [*variant.board.powers, *variant.pseudo_powers]
+        raise PositionError(field, f"unknown power {shown(power)} (powers: {', '.join(known)})")
+
+
+def check_unit(variant: Variant, unit: Unit, field: str) -> None:
+    """A unit of a known power and kind, standing where its kind can stand."""
+    check_power(variant, unit.power, field)
+    if not isinstance(unit.type, UnitType) or unit.type not in variant.unit_types:
+        raise PositionError(field, f"unit type {shown(unit.type)} is not used in {variant.id}")
+    if not isinstance(unit.loc, str) or not variant.can_stand(unit.type, unit.loc):
+        raise PositionError(field, f"a unit {unit.type.value} can't stand in {shown(unit.loc)}")
+
+
+def check_provinces(variant: Variant, provinces: Iterable[Any], field: str) -> None:
+    for prov in provinces:
+        if not isinstance(prov, str) or prov not in variant.board.provinces:
+            raise PositionError(field, f"unknown province {shown(prov)}")
+
+
+def check_state(variant: Variant, state: GameState) -> None:
+    """Raise :class:`PositionError` for the first part of ``state`` that can't be played."""
+    board = variant.board
+    check_phase(variant, state)
+    # Fast paths for the common case (every request and save passes here); the slow checks name the fault.
+    owners = {*board.powers, *variant.pseudo_powers}
+    kinds = set(variant.unit_types)
+    can_stand = variant.can_stand
+    for prov, unit in state.units.items():
+        if (isinstance(unit, Unit) and isinstance(unit.power, str) and unit.power in owners
+                and isinstance(unit.type, UnitType) and unit.type in kinds and isinstance(unit.loc, str)
+                and unit.loc.partition("/")[0] == prov and can_stand(unit.type, unit.loc)):
+            continue
+        field = f"units.{prov}"
+        if not isinstance(unit, Unit) or province_of(unit.loc) != prov:
+            raise PositionError(field, f"unit {shown(unit)} is filed under the wrong province")
+        check_unit(variant, unit, field)
+    centres = board.supply_centers
+    for centre, owner in state.centers.items():
+        if isinstance(owner, str) and centre in centres and owner in owners:
+            continue
+        if centre not in centres:
+            raise PositionError(f"centers.{centre}", f"{shown(centre)} is not a supply centre")
+        check_power(variant, owner, f"centers.{centre}")
+    retreat_phase = state.phase.type is PhaseType.RETREATS
+    if state.dislodged and not retreat_phase:
+        raise PositionError("dislodged", "only retreat phases have dislodged units")
+    if retreat_phase and not state.dislodged:
+        raise PositionError("dislodged", f"{state.phase} is a retreat phase but no unit is dislodged")
+    for key, d in state.dislodged.items():
+        field = f"dislodged.{province_of(d.unit.loc)}"
+        if key != d.unit:
+            raise PositionError(field, f"unit {shown(d.unit)} is filed under another unit")
+        check_unit(variant, d.unit, field)
+        check_provinces(variant, [d.attacker], field + ".attacker")
+        if not isinstance(d.via_convoy, bool):
+            raise PositionError(field + ".via_convoy", "must be true or false")
+        for r in d.retreats:
+            if not isinstance(r, str) or not variant.can_stand(d.unit.type, r):
+                raise PositionError(field + ".retreats", f"{shown(r)} is not a place a {d.unit.type.value} can go")
+    for i, s in enumerate(state.stacked):
+        check_unit(variant, Unit(s.power, s.kind, s.loc), f"stacked[{i}]")
+        if s.kind not in variant.stacking_types and s.mimic is None:
+            raise PositionError(f"stacked[{i}]", f"{s.kind.value} units don't stack in {variant.id}")
+    check_provinces(variant, state.contested, "contested")
+    variant.check_extra(state)
+
+
+def check_distinct_provinces(units: Iterable[Unit], field: str = "units") -> None:
+    """One unit per province (a position read from a list, before it becomes a mapping that would drop one)."""
+    seen: set[str] = set()
+    for u in units:
+        prov = province_of(u.loc)
+        if prov in seen:
+            raise PositionError(field, f"two units in {prov}")
+        seen.add(prov)
+
+
+__all__ = ["YEARS_OF_PLAY", "check_distinct_provinces", "check_phase", "check_power", "check_provinces",
+           "check_state", "check_unit", "shown"]

@@ -1,0 +1,64 @@
+"""Unreadable or unplayable save files: a message (GUI) or exit 2 (command line), never a traceback, and the
+file is left as it was; temporaries of a killed save are cleaned up at start."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from app.widgets.main_window import MainWindow
+from engine import savefile
+from engine.game import Game
+from gui_helpers import make_window
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _fleet_inland() -> bytes:
+    data = savefile.game_to_dict(Game.new())
+    data["state"]["units"].append(["FRANCE", "F", "TYR"])
+    return json.dumps(data).encode()
+
+
+BAD_FILES = {
+    "deep.json": b"[" * 100_000,
+    "huge.json": b'{"format": "chancellery-save", "format_version": 1' + b"0" * 5000 + b"}",
+    "bytes.json": b"\xff\xfe{}",
+    "fleet.json": _fleet_inland(),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_FILES))
+def test_open_reports_every_unreadable_file(qtbot: QtBot, tmp_path: Path, name: str) -> None:
+    window: MainWindow = make_window(qtbot, tmp_path)
+    path = tmp_path / name
+    path.write_bytes(BAD_FILES[name])
+    assert window.open_game(path) is None
+    assert window.statusBar().currentMessage().startswith("Can't open the game: ")
+    assert window.page is None and path.read_bytes() == BAD_FILES[name]
+
+
+def test_a_stray_autosave_temporary_is_removed_at_start(qtbot: QtBot, tmp_path: Path) -> None:
+    autosave = tmp_path / "data" / "autosave"
+    autosave.mkdir(parents=True)
+    (autosave / "abc.json").write_text("{}")
+    (autosave / ".abc.json.x1y2z3w4.tmp").write_text("half a save")
+    make_window(qtbot, tmp_path)
+    assert sorted(p.name for p in autosave.iterdir()) == ["abc.json"]
+
+
+@pytest.mark.parametrize("name", sorted(BAD_FILES))
+def test_game_option_exits_2_with_a_message(tmp_path: Path, name: str) -> None:
+    path = tmp_path / name
+    path.write_bytes(BAD_FILES[name])
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "CHANCELLERY_CONFIG_DIR": str(tmp_path / "c"),
+           "CHANCELLERY_DATA_DIR": str(tmp_path / "d")}
+    done = subprocess.run([sys.executable, "-m", "app", "--game", str(path), "--screenshot", str(tmp_path / "x.png")],
+                          capture_output=True, cwd=ROOT, timeout=60, env=env)
+    assert done.returncode == 2 and b"Traceback" not in done.stderr, done.stderr
+    assert done.stderr.startswith(b"chancellery: ") and path.read_bytes() == BAD_FILES[name]
