@@ -19,6 +19,7 @@ from PySide6.QtGui import (
     QColor,
     QGuiApplication,
     QImage,
+    QImageWriter,
     QPageLayout,
     QPageSize,
     QPainter,
@@ -38,6 +39,10 @@ DEFAULT_WIDTH_PX = 2000
 MAX_WIDTH_PX = 20000  # ~1.6 GB of pixels at most; a larger request is almost surely a typo
 PDF_PAGE_WIDTH_MM = 297.0  # A4 landscape width; the height follows the map's proportions
 PDF_RESOLUTION_DPI = 300
+# Qt's PNG writer turns quality into the zlib level (level = (100 - quality) * 9 / 91): 80 gives level 1,
+# which encodes a 2000 px board about 2.5x faster than the default level for a file ~10% larger. PNG is
+# lossless, so the pixels are the same either way.
+PNG_QUALITY = 80
 
 _application: QGuiApplication | None = None
 
@@ -113,9 +118,10 @@ def png_bytes(
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    # The type stubs ask for bytes here, but PySide6 only accepts str at runtime.
-    if not image.save(buffer, "PNG"):  # type: ignore[call-overload]
-        raise DrawingError("Qt could not encode the board as PNG")
+    writer = QImageWriter(buffer, b"png")
+    writer.setQuality(PNG_QUALITY)
+    if not writer.write(image):
+        raise DrawingError(f"Qt could not encode the board as PNG: {writer.errorString()}")
     buffer.close()
     return bytes(data.data())
 
