@@ -161,7 +161,7 @@ class BoardGeometry:
             self._ridges = tuple(ImpassableShape(f"ridge{i}", path, None, hatch, area_loader=_loader_of_path(path))
                                  for i, (path, hatch) in enumerate(prepared.ridges))
             self._border_lines = (prepared.sea_lines, prepared.land_lines)
-        self._build_hit_index()
+        self._hit_index_built = False  # built on the first hit test (scaled copies never need one)
 
     # --- lookup ---------------------------------------------------------------------------------
 
@@ -320,6 +320,7 @@ class BoardGeometry:
     # --- hit testing ----------------------------------------------------------------------------
 
     def _build_hit_index(self) -> None:
+        self._hit_index_built = True
         self._cell_w = max(self.width, 1e-9) / _HIT_GRID
         self._cell_h = max(self.height, 1e-9) / _HIT_GRID
         self._coast_cells: list[list[LocationShape]] = [[] for _ in range(_HIT_GRID * _HIT_GRID)]
@@ -351,6 +352,8 @@ class BoardGeometry:
             x = x % self.width
         if not (0.0 <= x <= self.width and 0.0 <= y <= self.height):
             return None
+        if not self._hit_index_built:
+            self._build_hit_index()
         col = min(_HIT_GRID - 1, int(x / self._cell_w))
         row = min(_HIT_GRID - 1, int(y / self._cell_h))
         point = QPointF(x, y)
