@@ -19,7 +19,6 @@ from PySide6.QtGui import (
     QColor,
     QGuiApplication,
     QImage,
-    QImageWriter,
     QPageLayout,
     QPageSize,
     QPainter,
@@ -33,16 +32,13 @@ from .context import EXPORT_MARK_SCALE
 from .legend import LegendEntry
 from .painter import ALL_LAYERS, Layer
 from .picture import BoardPicture
+from .pngfile import png_from_image
 from .sheet import Caption, paint_sheet, sheet_layout
 
 DEFAULT_WIDTH_PX = 2000
 MAX_WIDTH_PX = 20000  # ~1.6 GB of pixels at most; a larger request is almost surely a typo
 PDF_PAGE_WIDTH_MM = 297.0  # A4 landscape width; the height follows the map's proportions
 PDF_RESOLUTION_DPI = 300
-# Qt's PNG writer turns quality into the zlib level (level = (100 - quality) * 9 / 91): 80 gives level 1,
-# which encodes a 2000 px board about 2.5x faster than the default level for a file ~10% larger. PNG is
-# lossless, so the pixels are the same either way.
-PNG_QUALITY = 80
 
 _application: QGuiApplication | None = None
 
@@ -115,15 +111,7 @@ def png_bytes(
 ) -> bytes:
     image = render_to_image(picture, geometry, width_px, layers=layers, caption=caption, legend=legend,
                             mark_scale=mark_scale)
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    writer = QImageWriter(buffer, b"png")
-    writer.setQuality(PNG_QUALITY)
-    if not writer.write(image):
-        raise DrawingError(f"Qt could not encode the board as PNG: {writer.errorString()}")
-    buffer.close()
-    return bytes(data.data())
+    return png_from_image(image)  # Qt's own writer takes 3-6x longer (see pngfile)
 
 
 def svg_bytes(

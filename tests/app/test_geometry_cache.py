@@ -21,6 +21,8 @@ from engine.variants import find_variant  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
+pytestmark = pytest.mark.usefixtures("qapp")  # a QApplication, so widget tests after these still run
+
 
 @pytest.fixture()
 def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
