@@ -91,6 +91,7 @@ class MapScene(QGraphicsScene):
         self._layout_key: tuple[object, ...] = ()
         self._painted = False  # the first layout waits for the first paint (see _request_layout)
         self._styled = False  # centre markers coloured for the current picture
+        self._shown = False  # a picture has been shown (label and centre visibility set)
         self.units: dict[tuple[str, str, str, bool], UnitItem] = {}
         self.arrows: dict[OrderArrow, ArrowItem] = {}
         self.railway_highlights: frozenset[str] = frozenset()  # provinces lit as railway targets
@@ -161,10 +162,13 @@ class MapScene(QGraphicsScene):
         self._apply_units(picture, awaiting, awaiting_dislodged)
         self._apply_arrows(picture)
         self._apply_retreat_options(retreat_options or {})
-        for label in self.labels:
-            label.setVisible(picture.show_labels)
-        for centre in self.centres.values():
-            centre.setVisible(picture.show_supply_centres)
+        if previous.show_labels != picture.show_labels or not self._shown:
+            for label in self.labels:
+                label.setVisible(picture.show_labels)
+        if previous.show_supply_centres != picture.show_supply_centres or not self._shown:
+            for centre in self.centres.values():
+                centre.setVisible(picture.show_supply_centres)
+        self._shown = True  # a click only lights targets: the ~150 labels and centres keep their visibility
         if (previous.owners, previous.uncounted_centres) != (picture.owners, picture.uncounted_centres) or (
                 not self._styled):
             self._apply_centre_styles(picture)
