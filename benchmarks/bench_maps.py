@@ -5,7 +5,8 @@ map: the graph (``map.json``) plus the geometry turned into drawable Qt paths, t
 the paths read from the on-disk cache an earlier run left (``app.drawing.geometry_cache``; kept in a
 temporary folder here). "First build" is the same without that cache: every path built with shapely, as on
 the very first run. "Render" is the starting position with every unit, centre and label drawn to a PNG of
-the given width.
+the given width; the first render of a map also places its labels (and makes the shapely areas that takes),
+as a one-off ``chancellery render`` does, and is printed apart from the median of the repeats.
 """
 from __future__ import annotations
 
@@ -58,7 +59,8 @@ def _run(args: argparse.Namespace) -> int:
     ensure_gui_application()
     maps = sorted(p.parent.name for p in mapdata.MAPS_DIR.glob("*/geometry.json"))
     variant_of = {find_variant(v).map_id: v for v in variant_ids()}
-    print(f"{'map':<10} {'provinces':>9} {'json ms':>8} {'first build ms':>14} {'load ms':>8} {'render ms':>10}"
+    print(f"{'map':<10} {'provinces':>9} {'json ms':>8} {'first build ms':>14} {'load ms':>8} {'first render ms':>15} "
+          f"{'render ms':>10}"
           f"  targets: load < "
           f"{LOAD_TARGET_S * 1000:.0f} ms, {args.width} px PNG < {RENDER_TARGET_S * 1000:.0f} ms")
     all_ok = True
@@ -72,12 +74,12 @@ def _run(args: argparse.Namespace) -> int:
         board = variant.board
         geometry = drawing_geometry.load_map_geometry(map_id)
         picture = board_picture(board, variant.initial_state(), power_colours(board), Display())
-        renders = [_timed(lambda: png_bytes(picture, geometry, args.width)) for _ in range(args.repeat)]
+        renders = [_timed(lambda: png_bytes(picture, geometry, args.width)) for _ in range(args.repeat + 1)]
         ok = max(loads) < LOAD_TARGET_S and max(renders) < RENDER_TARGET_S
         all_ok &= ok
         print(f"{map_id:<10} {len(board.provinces):>9} {json_ms * 1000:>8.1f} "
               f"{statistics.median(first_builds) * 1000:>14.1f} {statistics.median(loads) * 1000:>8.1f} "
-              f"{statistics.median(renders) * 1000:>10.1f}  {'ok' if ok else 'MISSES'} "
+              f"{renders[0] * 1000:>15.1f} {statistics.median(renders[1:]) * 1000:>10.1f}  {'ok' if ok else 'MISSES'} "
               f"(worst load {max(loads) * 1000:.1f} ms, worst render {max(renders) * 1000:.1f} ms)")
     return 0 if all_ok else 1
 
