@@ -1,8 +1,12 @@
 """Every shipped map: load time with geometry (target under 0.2 s) and full-board PNG render (under 0.5 s).
 
 Run: ``python benchmarks/bench_maps.py [--repeat N] [--width PX]``. "Load" is what the app does on opening a
-map: the graph (``map.json``) plus the geometry turned into drawable Qt paths, all caches cold. "Render" is
-the starting position with every unit, centre and label drawn to a PNG of the given width.
+map: the graph (``map.json``) plus the geometry turned into drawable Qt paths, the in-memory caches cold and
+the paths read from the on-disk cache an earlier run left (``app.drawing.geometry_cache``; kept in a
+temporary folder here). "First build" is the same without that cache: every path built with shapely, as on
+the very first run. "Render" is the starting position with every unit, centre and label drawn to a PNG of
+the given width; the first render of a map also places its labels (and makes the shapely areas that takes),
+as a one-off ``chancellery render`` does, and is printed apart from the median of the repeats.
 """
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ import argparse
 import os
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -27,12 +32,16 @@ LOAD_TARGET_S = 0.2
 RENDER_TARGET_S = 0.5
 
 
-def cold_load(map_id: str) -> float:
+def cold_load(map_id: str, *, disk_cache: bool = True) -> float:
     mapdata.load_map.cache_clear()
     drawing_geometry.load_map_geometry.cache_clear()
     start = time.perf_counter()
-    mapdata.load_map(map_id)
-    drawing_geometry.load_map_geometry(map_id)
+    board = mapdata.load_map(map_id)
+    if disk_cache:
+        drawing_geometry.load_map_geometry(map_id)
+    else:
+        sea = frozenset(p.id for p in board.provinces.values() if p.is_sea)
+        drawing_geometry.load_geometry(mapdata.MAPS_DIR / map_id / "geometry.json", sea_provinces=sea)
     return time.perf_counter() - start
 
 
@@ -41,25 +50,36 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=10, help="timed runs per map (default 10)")
     parser.add_argument("--width", type=int, default=2000, help="PNG width in pixels (default 2000)")
     args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as cache:
+        os.environ["CHANCELLERY_CACHE_DIR"] = cache
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     ensure_gui_application()
     maps = sorted(p.parent.name for p in mapdata.MAPS_DIR.glob("*/geometry.json"))
     variant_of = {find_variant(v).map_id: v for v in variant_ids()}
-    print(f"{'map':<10} {'provinces':>9} {'json ms':>8} {'load ms':>8} {'render ms':>10}  targets: load < "
+    print(f"{'map':<10} {'provinces':>9} {'json ms':>8} {'first build ms':>14} {'load ms':>8} {'first render ms':>15} "
+          f"{'render ms':>10}"
+          f"  targets: load < "
           f"{LOAD_TARGET_S * 1000:.0f} ms, {args.width} px PNG < {RENDER_TARGET_S * 1000:.0f} ms")
     all_ok = True
     for map_id in maps:
         json_ms = statistics.median(
             _timed(lambda: read_geometry(mapdata.MAPS_DIR / map_id / "geometry.json")) for _ in range(args.repeat))
+        first_builds = [cold_load(map_id, disk_cache=False) for _ in range(args.repeat)]
+        cold_load(map_id)  # leaves the paths in the disk cache, as the first run does
         loads = [cold_load(map_id) for _ in range(args.repeat)]
         variant = find_variant(variant_of.get(map_id, "standard"))
         board = variant.board
         geometry = drawing_geometry.load_map_geometry(map_id)
         picture = board_picture(board, variant.initial_state(), power_colours(board), Display())
-        renders = [_timed(lambda: png_bytes(picture, geometry, args.width)) for _ in range(args.repeat)]
+        renders = [_timed(lambda: png_bytes(picture, geometry, args.width)) for _ in range(args.repeat + 1)]
         ok = max(loads) < LOAD_TARGET_S and max(renders) < RENDER_TARGET_S
         all_ok &= ok
-        print(f"{map_id:<10} {len(board.provinces):>9} {json_ms * 1000:>8.1f} {statistics.median(loads) * 1000:>8.1f} "
-              f"{statistics.median(renders) * 1000:>10.1f}  {'ok' if ok else 'MISSES'} "
+        print(f"{map_id:<10} {len(board.provinces):>9} {json_ms * 1000:>8.1f} "
+              f"{statistics.median(first_builds) * 1000:>14.1f} {statistics.median(loads) * 1000:>8.1f} "
+              f"{renders[0] * 1000:>15.1f} {statistics.median(renders[1:]) * 1000:>10.1f}  {'ok' if ok else 'MISSES'} "
               f"(worst load {max(loads) * 1000:.1f} ms, worst render {max(renders) * 1000:.1f} ms)")
     return 0 if all_ok else 1
 

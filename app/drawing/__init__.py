@@ -23,17 +23,34 @@ flat list ``[x0, y0, x1, y1, ...]``.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .errors import DrawingError, GeometryError, PictureError
-from .export import (
-    ensure_gui_application,
-    pdf_bytes,
-    png_bytes,
-    render_to_image,
-    save_pdf,
-    save_png,
-    save_svg,
-    svg_bytes,
-)
+
+if TYPE_CHECKING:
+    from .export import (
+        ensure_gui_application,
+        pdf_bytes,
+        png_bytes,
+        render_to_image,
+        save_pdf,
+        save_png,
+        save_svg,
+        svg_bytes,
+    )
+
+# The exporters (with Qt's SVG and PDF writers) load on first use: opening a game needs none of them.
+_EXPORTS = frozenset({"ensure_gui_application", "pdf_bytes", "png_bytes", "render_to_image", "save_pdf",
+                      "save_png", "save_svg", "svg_bytes"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _EXPORTS:
+        from . import export
+
+        return getattr(export, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 from .geometry import (
     BoardGeometry,
     LocationShape,

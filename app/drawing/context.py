@@ -5,12 +5,8 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
-import shapely
-import shapely.errors
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPen, QPolygonF
-from shapely.geometry import LineString
-from shapely.geometry.base import BaseGeometry
 
 from . import palette
 from .geometry import BoardGeometry, LocationShape
@@ -64,34 +60,14 @@ _caches: weakref.WeakKeyDictionary[BoardGeometry, GeometryCache] = weakref.WeakK
 def cache_for(geometry: BoardGeometry) -> GeometryCache:
     cache = _caches.get(geometry)
     if cache is None:
-        sea = [p.area for p in geometry.provinces.values() if p.is_sea]
-        land = [p.area for p in geometry.provinces.values() if not p.is_sea]
-        land += [i.area for i in geometry.impassable.values()]
+        sea_lines, land_lines = geometry.border_lines
         cache = GeometryCache(
-            sea_lines=_border_lines(sea),
-            land_lines=_border_lines(land),
+            sea_lines=sea_lines,
+            land_lines=land_lines,
             coast_lines=geometry.coastline.toSubpathPolygons(),
         )
         _caches[geometry] = cache
     return cache
-
-
-def _border_lines(areas: list[BaseGeometry]) -> list[QPolygonF]:
-    """The outlines of ``areas`` with shared borders drawn once, merged into long polylines."""
-    if not areas:
-        return []
-    try:
-        merged = shapely.line_merge(shapely.unary_union([a.boundary for a in areas]))
-        lines = list(getattr(merged, "geoms", [merged]))
-    except shapely.errors.GEOSException:
-        # Broken linework can't be merged; drawing every ring (shared borders twice) looks the same.
-        lines = [ring for a in areas for ring in _rings(a)]
-    return [QPolygonF([QPointF(x, y) for x, y in line.coords]) for line in lines if not line.is_empty]
-
-
-def _rings(area: BaseGeometry) -> list[LineString]:
-    polygons = list(getattr(area, "geoms", [area]))
-    return [ring for p in polygons if hasattr(p, "exterior") for ring in (p.exterior, *p.interiors)]
 
 
 # --- paint context ------------------------------------------------------------------------------

@@ -32,6 +32,7 @@ from .context import EXPORT_MARK_SCALE
 from .legend import LegendEntry
 from .painter import ALL_LAYERS, Layer
 from .picture import BoardPicture
+from .pngfile import png_from_image
 from .sheet import Caption, paint_sheet, sheet_layout
 
 DEFAULT_WIDTH_PX = 2000
@@ -110,14 +111,7 @@ def png_bytes(
 ) -> bytes:
     image = render_to_image(picture, geometry, width_px, layers=layers, caption=caption, legend=legend,
                             mark_scale=mark_scale)
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    # The type stubs ask for bytes here, but PySide6 only accepts str at runtime.
-    if not image.save(buffer, "PNG"):  # type: ignore[call-overload]
-        raise DrawingError("Qt could not encode the board as PNG")
-    buffer.close()
-    return bytes(data.data())
+    return png_from_image(image)  # Qt's own writer takes 3-6x longer (see pngfile)
 
 
 def svg_bytes(

@@ -3,28 +3,36 @@
 A :class:`BoardGeometry` is built once per map (:func:`load_map_geometry` caches it) and never changes,
 so painting only reads prepared ``QPainterPath`` objects. The file format (``chancellery-geometry``
 version 1, map units with y growing downward) is summarised in the docstring of :mod:`app.drawing`.
+
+Shapely builds the paths (and answers the label layout's questions about areas), but it is imported only
+when needed: :func:`load_map_geometry` takes the paths from :mod:`app.drawing.geometry_cache` when a
+previous run left them there, and each shape's shapely ``area`` is made from the file's rings on first use.
 """
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import shapely
-import shapely.errors
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainterPath, QPolygonF
-from shapely.geometry import LineString, MultiPolygon, Point, Polygon
-from shapely.geometry.base import BaseGeometry
 
 from engine.geometry.rules import UNIT_RADIUS
 from engine.jsonfile import read_json
 
+from . import geometry_cache
 from .errors import GeometryError
+from .geometry_cache import PreparedPaths
 from .paths import geometry_path
+
+if TYPE_CHECKING:
+    from shapely.geometry import LineString, Polygon
+    from shapely.geometry.base import BaseGeometry
+
+AreaLoader = Callable[[], "BaseGeometry"]
 
 GEOMETRY_FORMAT = "chancellery-geometry"
 GEOMETRY_FORMAT_VERSION = 1
@@ -34,30 +42,66 @@ _HIT_GRID = 48  # cells per side of the hit-test index
 _MIN_UNPLAYABLE_AREA = 1.0  # map units²; smaller leftovers of background land are rounding slivers
 
 
-@dataclass(eq=False, slots=True)
+class _LazyArea:
+    """A shapely area given, or made by ``loader`` on first use (shapely is imported then)."""
+
+    __slots__ = ("_area", "_loader")
+
+    def __init__(self, area: BaseGeometry | None, loader: AreaLoader | None) -> None:
+        if area is None and loader is None:
+            raise ValueError("a shape needs an area or a way to make one")
+        self._area = area
+        self._loader = loader
+
+    def get(self) -> BaseGeometry:
+        if self._area is None:
+            assert self._loader is not None
+            self._area, self._loader = self._loader(), None
+        return self._area
+
+
 class LocationShape:
-    """A province or one coast of a province: its area, anchors and (for provinces) coasts."""
+    """A province or one coast of a province: its outline, anchors and (for provinces) coasts."""
 
-    loc: str  # "LON", or "STP/NC" for a coast
-    province: str
-    coast: str | None
-    path: QPainterPath
-    bounds: QRectF
-    unit: QPointF
-    dislodged: QPointF
-    label: QPointF
-    area: BaseGeometry  # shapely (multi)polygon: label fitting and terrain inference
-    sc: QPointF | None = None
-    is_sea: bool = False
-    coasts: dict[str, LocationShape] = field(default_factory=dict)
+    __slots__ = ("loc", "province", "coast", "path", "bounds", "unit", "dislodged", "label", "sc", "is_sea",
+                 "coasts", "_area")
+
+    def __init__(self, *, loc: str, province: str, coast: str | None, path: QPainterPath, bounds: QRectF,
+                 unit: QPointF, dislodged: QPointF, label: QPointF, area: BaseGeometry | None = None,
+                 area_loader: AreaLoader | None = None, sc: QPointF | None = None, is_sea: bool = False,
+                 coasts: dict[str, LocationShape] | None = None) -> None:
+        self.loc = loc  # "LON", or "STP/NC" for a coast
+        self.province = province
+        self.coast = coast
+        self.path = path
+        self.bounds = bounds
+        self.unit = unit
+        self.dislodged = dislodged
+        self.label = label
+        self.sc = sc
+        self.is_sea = is_sea
+        self.coasts: dict[str, LocationShape] = {} if coasts is None else coasts
+        self._area = _LazyArea(area, area_loader)
+
+    @property
+    def area(self) -> BaseGeometry:
+        """The shapely (multi)polygon, for label fitting and terrain inference (made on first use)."""
+        return self._area.get()
 
 
-@dataclass(eq=False, slots=True)
 class ImpassableShape:
-    id: str
-    path: QPainterPath
-    area: BaseGeometry
-    hatch: QPainterPath  # diagonal hatch lines already clipped to the area
+    __slots__ = ("id", "path", "hatch", "_area")
+
+    def __init__(self, id: str, path: QPainterPath, area: BaseGeometry | None, hatch: QPainterPath,
+                 area_loader: AreaLoader | None = None) -> None:
+        self.id = id
+        self.path = path
+        self.hatch = hatch  # diagonal hatch lines already clipped to the area
+        self._area = _LazyArea(area, area_loader)
+
+    @property
+    def area(self) -> BaseGeometry:
+        return self._area.get()
 
 
 @dataclass(eq=False, slots=True)
@@ -82,10 +126,13 @@ class BoardGeometry:
         impassable: dict[str, ImpassableShape],
         sea_background: QPainterPath | None,
         land_background: QPainterPath | None,
-        land_background_area: BaseGeometry | None,
+        land_background_area: BaseGeometry | AreaLoader | None,
         decorations: tuple[Decoration, ...],
         unit_size: float,
+        prepared: PreparedPaths | None = None,
     ) -> None:
+        """``land_background_area`` may be a loader (made on first use); ``prepared`` gives the derived paths
+        (coastline, land of no province, ridges, borders) from the cache instead of shapely."""
         self.map_id = map_id
         self.width = width
         self.height = height
@@ -96,7 +143,8 @@ class BoardGeometry:
         self.land_background = land_background
         self.decorations = decorations
         self.unit_size = unit_size
-        self._land_background_area = land_background_area
+        self._land_background = (None if land_background_area is None else _LazyArea(
+            None, land_background_area) if callable(land_background_area) else _LazyArea(land_background_area, None))
         self._locations: dict[str, LocationShape] = {}
         for province in provinces.values():
             self._locations[province.loc] = province
@@ -106,7 +154,14 @@ class BoardGeometry:
         self._land_area: BaseGeometry | None = None
         self._unplayable_land: QPainterPath | None = None
         self._ridges: tuple[ImpassableShape, ...] | None = None
-        self._build_hit_index()
+        self._border_lines: tuple[list[QPolygonF], list[QPolygonF]] | None = None
+        if prepared is not None:
+            self._coastline = prepared.coastline
+            self._unplayable_land = prepared.unplayable_land
+            self._ridges = tuple(ImpassableShape(f"ridge{i}", path, None, hatch, area_loader=_loader_of_path(path))
+                                 for i, (path, hatch) in enumerate(prepared.ridges))
+            self._border_lines = (prepared.sea_lines, prepared.land_lines)
+        self._hit_index_built = False  # built on the first hit test (scaled copies never need one)
 
     # --- lookup ---------------------------------------------------------------------------------
 
@@ -158,9 +213,12 @@ class BoardGeometry:
         """All land as one shapely geometry: the background land if given, else land provinces and
         impassable areas merged. Its outline is the coastline."""
         if self._land_area is None:
-            if self._land_background_area is not None:
-                self._land_area = self._land_background_area
+            if self._land_background is not None:
+                self._land_area = self._land_background.get()
             else:
+                import shapely
+                from shapely.geometry import Polygon
+
                 parts = [p.area for p in self.provinces.values() if not p.is_sea]
                 parts += [i.area for i in self.impassable.values()]
                 self._land_area = shapely.unary_union(parts) if parts else Polygon()
@@ -186,6 +244,8 @@ class BoardGeometry:
 
     def _between_land(self, piece: Polygon) -> bool:
         """Does most of ``piece``'s outline run along land provinces (rather than water)?"""
+        import shapely
+
         near = [p.area for p in self.provinces.values() if not p.is_sea and _bounds_meet(p.area.bounds, piece.bounds)]
         if len(near) < 2:
             return False
@@ -197,11 +257,16 @@ class BoardGeometry:
 
     def _split_unplayable(self) -> None:
         path, ridges = QPainterPath(), []
-        if self._land_background_area is not None:
+        if self._land_background is not None:
+            import shapely
+            import shapely.errors
+            from shapely.geometry import MultiPolygon
+
+            land_background = self._land_background.get()
             board = [p.area for p in self.provinces.values() if not p.is_sea]
             board += [i.area for i in self.impassable.values()]
             try:
-                rest = self._land_background_area.difference(shapely.unary_union(board))
+                rest = land_background.difference(shapely.unary_union(board))
                 # Rounding leaves hairline slivers along shared coasts; only real land is kept.
                 pieces = [p for p in _polygons_of(rest) if p.area >= _MIN_UNPLAYABLE_AREA]
                 # A ridge runs between provinces; thin islands and spits in the water stay plain land.
@@ -220,9 +285,42 @@ class BoardGeometry:
             self._coastline = _path_from_shapely(self.land_area)
         return self._coastline
 
+    @property
+    def border_lines(self) -> tuple[list[QPolygonF], list[QPolygonF]]:
+        """The outlines of the sea provinces, and of the land provinces with impassable areas, each border
+        once, merged into long polylines (many short polylines rasterise far faster than one path)."""
+        if self._border_lines is None:
+            sea = [p.area for p in self.provinces.values() if p.is_sea]
+            land = [p.area for p in self.provinces.values() if not p.is_sea]
+            land += [i.area for i in self.impassable.values()]
+            self._border_lines = (_border_lines(sea), _border_lines(land))
+        return self._border_lines
+
+    def prepared_paths(self) -> PreparedPaths:
+        """Every path this geometry derives with shapely, worked out now (for the on-disk cache)."""
+        sea_lines, land_lines = self.border_lines
+        paths: dict[str, QPainterPath] = {}
+        for province in self.provinces.values():
+            paths[province.loc] = province.path
+            for coast in province.coasts.values():
+                paths[coast.loc] = coast.path
+        return PreparedPaths(
+            is_sea={pid: p.is_sea for pid, p in self.provinces.items()},
+            paths=paths,
+            impassable={iid: (i.path, i.hatch) for iid, i in self.impassable.items()},
+            sea_background=self.sea_background,
+            land_background=self.land_background,
+            coastline=self.coastline,
+            unplayable_land=self.unplayable_land,
+            ridges=[(r.path, r.hatch) for r in self.ridges],
+            sea_lines=sea_lines,
+            land_lines=land_lines,
+        )
+
     # --- hit testing ----------------------------------------------------------------------------
 
     def _build_hit_index(self) -> None:
+        self._hit_index_built = True
         self._cell_w = max(self.width, 1e-9) / _HIT_GRID
         self._cell_h = max(self.height, 1e-9) / _HIT_GRID
         self._coast_cells: list[list[LocationShape]] = [[] for _ in range(_HIT_GRID * _HIT_GRID)]
@@ -254,6 +352,8 @@ class BoardGeometry:
             x = x % self.width
         if not (0.0 <= x <= self.width and 0.0 <= y <= self.height):
             return None
+        if not self._hit_index_built:
+            self._build_hit_index()
         col = min(_HIT_GRID - 1, int(x / self._cell_w))
         row = min(_HIT_GRID - 1, int(y / self._cell_h))
         point = QPointF(x, y)
@@ -280,19 +380,37 @@ def location_at(geometry: BoardGeometry, x: float, y: float, *, coasts: bool = T
 # --- loading ------------------------------------------------------------------------------------
 
 
-def load_geometry(path: str | Path, *, sea_provinces: Iterable[str] | None = None) -> BoardGeometry:
+def load_geometry(path: str | Path, *, sea_provinces: Iterable[str] | None = None,
+                  use_cache: bool = False) -> BoardGeometry:
     """Read a ``geometry.json`` file.
 
     Which provinces are sea comes from ``sea_provinces`` if given, else from each province's optional
     ``"terrain"`` entry, else it is inferred: a province whose unit anchor lies in the background sea
-    (or outside the background land) is sea.
+    (or outside the background land) is sea. With ``use_cache`` the paths come from the on-disk cache
+    of an earlier run when it has them (and are stored there when it has not).
     """
     file = Path(path)
+    key = None
+    if use_cache:
+        try:
+            key = geometry_cache.cache_key(file.read_bytes(), sea_provinces)
+        except OSError:
+            key = None  # read_json names the problem
     data = read_json(file, GeometryError)
     try:
-        return geometry_from_dict(data, sea_provinces=sea_provinces)
+        if key is not None:
+            prepared = geometry_cache.read_prepared(key)
+            if prepared is not None:
+                try:
+                    return geometry_from_dict(data, sea_provinces=sea_provinces, prepared=prepared)
+                except _StalePaths:
+                    pass  # another file under the same key (practically never): build anew
+        geometry = geometry_from_dict(data, sea_provinces=sea_provinces)
     except GeometryError as exc:
         raise GeometryError(f"{file}: {exc}") from exc
+    if key is not None:
+        geometry_cache.write_prepared(key, geometry.prepared_paths())
+    return geometry
 
 
 @cache
@@ -302,7 +420,7 @@ def load_map_geometry(map_id: str) -> BoardGeometry:
     Sea provinces come from the map's own terrain (``engine.mapdata``) when it has a map file, else from
     the inference of :func:`load_geometry`.
     """
-    return load_geometry(geometry_path(map_id), sea_provinces=_engine_sea_provinces(map_id))
+    return load_geometry(geometry_path(map_id), sea_provinces=_engine_sea_provinces(map_id), use_cache=True)
 
 
 def _engine_sea_provinces(map_id: str) -> frozenset[str] | None:
@@ -319,8 +437,16 @@ def _engine_sea_provinces(map_id: str) -> frozenset[str] | None:
         return None
 
 
-def geometry_from_dict(data: Any, *, sea_provinces: Iterable[str] | None = None) -> BoardGeometry:
-    """Build a :class:`BoardGeometry` from parsed ``geometry.json`` data; errors name the bad entry."""
+class _StalePaths(Exception):
+    """The cached paths don't fit this geometry file."""
+
+
+def geometry_from_dict(data: Any, *, sea_provinces: Iterable[str] | None = None,
+                       prepared: PreparedPaths | None = None) -> BoardGeometry:
+    """Build a :class:`BoardGeometry` from parsed ``geometry.json`` data; errors name the bad entry.
+
+    With ``prepared`` (the paths an earlier build of the same data derived, see :mod:`.geometry_cache`)
+    nothing is built with shapely: the areas are made from the rings only when first asked for."""
     if not isinstance(data, dict):
         raise GeometryError("geometry must be a JSON object")
     if data.get("format") != GEOMETRY_FORMAT:
@@ -342,8 +468,19 @@ def geometry_from_dict(data: Any, *, sea_provinces: Iterable[str] | None = None)
     background = data.get("background") or {}
     if not isinstance(background, dict):
         raise GeometryError("background: expected an object")
-    sea_area = _multipolygon(background.get("sea"), "background.sea", optional=True)
-    land_area = _multipolygon(background.get("land"), "background.land", optional=True)
+    raw_sea, raw_land = background.get("sea"), background.get("land")
+    if prepared is None:
+        sea_area = _multipolygon(raw_sea, "background.sea", optional=True)
+        land_area: BaseGeometry | AreaLoader | None = _multipolygon(raw_land, "background.land", optional=True)
+        sea_background = _path_from_shapely(sea_area) if sea_area is not None else None
+        land_background = _path_from_shapely(land_area) if land_area is not None else None  # type: ignore[arg-type]
+    else:
+        if (raw_sea is None) != (prepared.sea_background is None) or (raw_land is None) != (
+                prepared.land_background is None):
+            raise _StalePaths
+        sea_area = None
+        land_area = None if raw_land is None else _area_loader(raw_land, "background.land")
+        sea_background, land_background = prepared.sea_background, prepared.land_background
 
     raw_provinces = data.get("provinces")
     if not isinstance(raw_provinces, dict) or not raw_provinces:
@@ -354,7 +491,7 @@ def geometry_from_dict(data: Any, *, sea_provinces: Iterable[str] | None = None)
         pid = normalise_location(raw_id)
         if not pid or "/" in pid:
             raise GeometryError(f"provinces: bad province id {raw_id!r}")
-        provinces[pid] = _province(pid, entry, declared_sea, sea_area, land_area)
+        provinces[pid] = _province(pid, entry, declared_sea, sea_area, land_area, prepared)
     if declared_sea is not None:
         unknown = sorted(declared_sea - provinces.keys())
         if unknown:
@@ -363,16 +500,22 @@ def geometry_from_dict(data: Any, *, sea_provinces: Iterable[str] | None = None)
     raw_impassable = data.get("impassable") or {}
     if not isinstance(raw_impassable, dict):
         raise GeometryError("impassable: expected an object of id -> MULTIPOLYGON")
-    shapes = [p.area for p in provinces.values()]
     unit_size = _unit_size(data.get("unit_size"))
     impassable: dict[str, ImpassableShape] = {}
     for raw_id, polygons in raw_impassable.items():
-        area = _multipolygon(polygons, f"impassable.{raw_id}")
-        assert area is not None
-        impassable[str(raw_id)] = ImpassableShape(
-            str(raw_id), _path_from_shapely(area), area, _hatch(area, unit_size * 0.32)
-        )
-        shapes.append(area)
+        iid = str(raw_id)
+        if prepared is None:
+            area = _multipolygon(polygons, f"impassable.{raw_id}")
+            assert area is not None
+            impassable[iid] = ImpassableShape(iid, _path_from_shapely(area), area, _hatch(area, unit_size * 0.32))
+        else:
+            if iid not in prepared.impassable:
+                raise _StalePaths
+            path, hatch = prepared.impassable[iid]
+            impassable[iid] = ImpassableShape(iid, path, None, hatch,
+                                              area_loader=_area_loader(polygons, f"impassable.{raw_id}"))
+    if prepared is not None and len(impassable) != len(prepared.impassable):
+        raise _StalePaths
 
     decorations = tuple(_decoration(d, i) for i, d in enumerate(data.get("decorations") or []))
     return BoardGeometry(
@@ -382,12 +525,34 @@ def geometry_from_dict(data: Any, *, sea_provinces: Iterable[str] | None = None)
         wrap_x=wrap_x,
         provinces=provinces,
         impassable=impassable,
-        sea_background=_path_from_shapely(sea_area) if sea_area is not None else None,
-        land_background=_path_from_shapely(land_area) if land_area is not None else None,
+        sea_background=sea_background,
+        land_background=land_background,
         land_background_area=land_area,
         decorations=decorations,
         unit_size=unit_size,
+        prepared=prepared,
     )
+
+
+def _area_loader(raw: Any, where: str) -> AreaLoader:
+    def load() -> BaseGeometry:
+        area = _multipolygon(raw, where)
+        assert area is not None
+        return area
+
+    return load
+
+
+def _loader_of_path(path: QPainterPath) -> AreaLoader:
+    """The area inside a path's closed subpaths (a cached ridge's outline back as a polygon)."""
+    def load() -> BaseGeometry:
+        import shapely
+        from shapely.geometry import Polygon
+
+        rings = [[(poly.at(i).x(), poly.at(i).y()) for i in range(poly.size())] for poly in path.toSubpathPolygons()]
+        return shapely.make_valid(shapely.MultiPolygon([Polygon(r) for r in rings if len(r) >= 3]))
+
+    return load
 
 
 def _province(
@@ -395,13 +560,12 @@ def _province(
     entry: Any,
     declared_sea: set[str] | None,
     sea_area: BaseGeometry | None,
-    land_area: BaseGeometry | None,
+    land_area: BaseGeometry | AreaLoader | None,
+    prepared: PreparedPaths | None,
 ) -> LocationShape:
     where = f"provinces.{pid}"
     if not isinstance(entry, dict):
         raise GeometryError(f"{where}: expected an object")
-    area = _multipolygon(entry.get("region"), f"{where}.region")
-    assert area is not None
     unit = _point(entry.get("unit"), f"{where}.unit")
     dislodged = _point(entry.get("dislodged", entry.get("unit")), f"{where}.dislodged")
     label = _point(entry.get("label", entry.get("unit")), f"{where}.label")
@@ -409,17 +573,19 @@ def _province(
     terrain = entry.get("terrain")
     if terrain is not None and terrain not in _TERRAINS:
         raise GeometryError(f"{where}.terrain: {terrain!r} is not one of {', '.join(_TERRAINS)}")
-    if declared_sea is not None:
-        is_sea = pid in declared_sea
-    elif terrain is not None:
-        is_sea = _TERRAINS[terrain]
-    elif sea_area is not None:
-        is_sea = bool(sea_area.covers(Point(unit.x(), unit.y())))
-    elif land_area is not None:
-        is_sea = not land_area.covers(Point(unit.x(), unit.y()))
+    if prepared is not None:
+        if pid not in prepared.paths or pid not in prepared.is_sea:
+            raise _StalePaths
+        area = None
+        area_loader: AreaLoader | None = _area_loader(entry.get("region"), f"{where}.region")
+        path = prepared.paths[pid]
+        is_sea = prepared.is_sea[pid]
     else:
-        is_sea = False
-    path = _path_from_shapely(area)
+        area = _multipolygon(entry.get("region"), f"{where}.region")
+        assert area is not None
+        area_loader = None
+        path = _path_from_shapely(area)
+        is_sea = _is_sea(pid, unit, terrain, declared_sea, sea_area, land_area)
     shape = LocationShape(
         loc=pid,
         province=pid,
@@ -430,6 +596,7 @@ def _province(
         dislodged=dislodged,
         label=label,
         area=area,
+        area_loader=area_loader,
         sc=sc,
         is_sea=is_sea,
     )
@@ -441,12 +608,21 @@ def _province(
         cwhere = f"{where}.coasts.{raw_coast}"
         if not isinstance(coast_entry, dict):
             raise GeometryError(f"{cwhere}: expected an object")
-        carea = _multipolygon(coast_entry.get("region"), f"{cwhere}.region")
-        assert carea is not None
         cunit = _point(coast_entry.get("unit"), f"{cwhere}.unit")
-        cpath = _path_from_shapely(carea)
+        loc = f"{pid}/{coast}"
+        if prepared is not None:
+            if loc not in prepared.paths:
+                raise _StalePaths
+            carea = None
+            carea_loader: AreaLoader | None = _area_loader(coast_entry.get("region"), f"{cwhere}.region")
+            cpath = prepared.paths[loc]
+        else:
+            carea = _multipolygon(coast_entry.get("region"), f"{cwhere}.region")
+            assert carea is not None
+            carea_loader = None
+            cpath = _path_from_shapely(carea)
         shape.coasts[coast] = LocationShape(
-            loc=f"{pid}/{coast}",
+            loc=loc,
             province=pid,
             coast=coast,
             path=cpath,
@@ -455,8 +631,26 @@ def _province(
             dislodged=_point(coast_entry.get("dislodged", coast_entry.get("unit")), f"{cwhere}.dislodged"),
             label=_point(coast_entry.get("label", coast_entry.get("unit")), f"{cwhere}.label"),
             area=carea,
+            area_loader=carea_loader,
         )
     return shape
+
+
+def _is_sea(pid: str, unit: QPointF, terrain: Any, declared_sea: set[str] | None, sea_area: BaseGeometry | None,
+            land_area: BaseGeometry | AreaLoader | None) -> bool:
+    if declared_sea is not None:
+        return pid in declared_sea
+    if terrain is not None:
+        return _TERRAINS[terrain]
+    if sea_area is None and land_area is None:
+        return False
+    from shapely.geometry import Point
+
+    if sea_area is not None:
+        return bool(sea_area.covers(Point(unit.x(), unit.y())))
+    land = land_area() if callable(land_area) else land_area
+    assert land is not None
+    return not land.covers(Point(unit.x(), unit.y()))
 
 
 def _decoration(entry: Any, index: int) -> Decoration:
@@ -501,13 +695,14 @@ def _point(value: Any, where: str) -> QPointF:
     return QPointF(_number(value[0], where), _number(value[1], where))
 
 
-def _ring(value: Any, where: str) -> list[tuple[float, float]]:
+def _ring(value: Any, where: str) -> list[float]:
+    """A ring's flat coordinate list, checked."""
     if not isinstance(value, list) or len(value) < 6 or len(value) % 2:
         raise GeometryError(f"{where}: a ring is a flat list [x0, y0, x1, y1, ...] of at least 3 points")
     for v in value:
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
             raise GeometryError(f"{where}: {v!r} is not a number")
-    return list(zip(value[0::2], value[1::2]))
+    return value
 
 
 def _multipolygon(value: Any, where: str, *, optional: bool = False) -> BaseGeometry | None:
@@ -515,13 +710,18 @@ def _multipolygon(value: Any, where: str, *, optional: bool = False) -> BaseGeom
         return None
     if not isinstance(value, list) or not value:
         raise GeometryError(f"{where}: expected a MULTIPOLYGON (a list of polygons, each a list of rings)")
+    import numpy as np
+    import shapely
+
     polygons = []
     for i, polygon in enumerate(value):
         if not isinstance(polygon, list) or not polygon:
             raise GeometryError(f"{where}[{i}]: expected a polygon (a list of rings)")
-        rings = [_ring(r, f"{where}[{i}][{j}]") for j, r in enumerate(polygon)]
-        polygons.append(Polygon(rings[0], rings[1:]))
-    area = MultiPolygon(polygons)
+        # Checked in Python (clear errors), then handed to shapely as arrays: far faster than point tuples.
+        rings = [np.array(_ring(r, f"{where}[{i}][{j}]"), dtype=float).reshape(-1, 2) for j, r in enumerate(polygon)]
+        holes = [shapely.linearrings(hole) for hole in rings[1:]]
+        polygons.append(shapely.polygons(rings[0], holes=holes or None))
+    area: BaseGeometry = shapely.multipolygons(polygons)
     if not area.is_valid:
         area = shapely.make_valid(area)  # self-touching rings from simplification: keep the area usable
     return area
@@ -544,7 +744,7 @@ def _is_ridge(piece: Polygon) -> bool:
 
 
 def _polygons_of(area: BaseGeometry) -> Iterator[Polygon]:
-    if isinstance(area, Polygon):
+    if area.geom_type == "Polygon":
         yield area
     elif hasattr(area, "geoms"):
         for part in area.geoms:
@@ -572,6 +772,9 @@ def _path_from_shapely(area: BaseGeometry) -> QPainterPath:
 
 def _hatch(area: BaseGeometry, spacing: float) -> QPainterPath:
     """Diagonal lines (down-left to up-right) clipped to ``area``, for impassable terrain."""
+    import shapely
+    from shapely.geometry import LineString
+
     path = QPainterPath()
     if area.is_empty or spacing <= 0:
         return path
@@ -595,8 +798,29 @@ def _hatch(area: BaseGeometry, spacing: float) -> QPainterPath:
 
 
 def _lines_of(geom: BaseGeometry) -> Iterator[LineString]:
-    if isinstance(geom, LineString):
+    if geom.geom_type in ("LineString", "LinearRing"):
         yield geom
     elif hasattr(geom, "geoms"):
         for part in geom.geoms:
             yield from _lines_of(part)
+
+
+def _border_lines(areas: list[BaseGeometry]) -> list[QPolygonF]:
+    """The outlines of ``areas`` with shared borders drawn once, merged into long polylines."""
+    if not areas:
+        return []
+    import shapely
+    import shapely.errors
+
+    try:
+        merged = shapely.line_merge(shapely.unary_union([a.boundary for a in areas]))
+        lines = list(getattr(merged, "geoms", [merged]))
+    except shapely.errors.GEOSException:
+        # Broken linework can't be merged; drawing every ring (shared borders twice) looks the same.
+        lines = [ring for a in areas for ring in _rings_of(a)]
+    return [QPolygonF([QPointF(x, y) for x, y in line.coords]) for line in lines if not line.is_empty]
+
+
+def _rings_of(area: BaseGeometry) -> list[LineString]:
+    polygons = list(getattr(area, "geoms", [area]))
+    return [ring for p in polygons if hasattr(p, "exterior") for ring in (p.exterior, *p.interiors)]

@@ -21,14 +21,25 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-
-import numpy as np
-import shapely
-from shapely.geometry.base import BaseGeometry
+from typing import TYPE_CHECKING
 
 from .geometry import BoardGeometry, LocationShape, normalise_location
 from .picture import BoardPicture
 from .stacks import unit_placements
+
+if TYPE_CHECKING:
+    import numpy as np
+    import shapely
+    from shapely.geometry.base import BaseGeometry
+
+
+def _import_numeric() -> None:
+    """numpy and shapely, imported on the first layout rather than with the module (whose constants the
+    scene needs at launch, before the first paint)."""
+    global np, shapely
+    import numpy as np
+    import shapely
+
 
 Measure = Callable[[str, float, bool], tuple[float, float]]  # (text, em, italic) -> (width, height)
 
@@ -358,6 +369,7 @@ def layout_board(
     failures: Iterable[tuple[float, float]] = (),
 ) -> BoardLayout:
     """Place every label of ``geometry`` around the symbols of ``picture`` drawn at unit size ``u``."""
+    _import_numeric()
     centres = centre_spots(geometry, picture, u)
     obstacles = symbol_obstacles(geometry, picture, u, centres, failures)
     if not picture.show_labels:

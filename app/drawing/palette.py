@@ -164,6 +164,8 @@ def distinct_colours(count: int, avoid: Iterable[str] = ()) -> list[str]:
 
 @lru_cache(maxsize=256)
 def _distinct_colours(count: int, avoid: tuple[str, ...]) -> tuple[str, ...]:
+    if count == 0:
+        return ()  # a map that names every power's colour: no candidates to work out at launch
     candidates = _candidate_colours()
     taken = [to_oklab(c) for c in avoid]
     nearest = [min((math.dist(lab, t) for t in taken), default=math.inf) for _, lab in candidates]

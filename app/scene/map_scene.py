@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from PySide6.QtCore import QPointF, QRectF, QTimer
-from PySide6.QtGui import QPixmapCache
+from PySide6.QtCore import QPointF, QRect, QRectF, QTimer
+from PySide6.QtGui import QPainter, QPixmapCache
 from PySide6.QtWidgets import QGraphicsScene
 
 from app.drawing import BoardGeometry, BoardPicture, OrderArrow, normalise_location, palette, unit_placements
@@ -34,6 +34,9 @@ from .items import (
     SeaItem,
     UnitItem,
 )
+
+
+FIRST_LAYOUT_WAIT_MS = 1000
 
 
 class MapScene(QGraphicsScene):
@@ -86,7 +89,9 @@ class MapScene(QGraphicsScene):
         self._layout: BoardLayout | None = None  # where labels and centre markers stand now
         self._layout_pending = False
         self._layout_key: tuple[object, ...] = ()
+        self._painted = False  # the first layout waits for the first paint (see _request_layout)
         self._styled = False  # centre markers coloured for the current picture
+        self._shown = False  # a picture has been shown (label and centre visibility set)
         self.units: dict[tuple[str, str, str, bool], UnitItem] = {}
         self.arrows: dict[OrderArrow, ArrowItem] = {}
         self.railway_highlights: frozenset[str] = frozenset()  # provinces lit as railway targets
@@ -157,10 +162,13 @@ class MapScene(QGraphicsScene):
         self._apply_units(picture, awaiting, awaiting_dislodged)
         self._apply_arrows(picture)
         self._apply_retreat_options(retreat_options or {})
-        for label in self.labels:
-            label.setVisible(picture.show_labels)
-        for centre in self.centres.values():
-            centre.setVisible(picture.show_supply_centres)
+        if previous.show_labels != picture.show_labels or not self._shown:
+            for label in self.labels:
+                label.setVisible(picture.show_labels)
+        if previous.show_supply_centres != picture.show_supply_centres or not self._shown:
+            for centre in self.centres.values():
+                centre.setVisible(picture.show_supply_centres)
+        self._shown = True  # a click only lights targets: the ~150 labels and centres keep their visibility
         if (previous.owners, previous.uncounted_centres) != (picture.owners, picture.uncounted_centres) or (
                 not self._styled):
             self._apply_centre_styles(picture)
@@ -189,10 +197,22 @@ class MapScene(QGraphicsScene):
 
     def _request_layout(self) -> None:
         """Lay the labels out once the current burst of changes is over: opening a game zooms and resizes
-        several times before the first paint, and each layout costs a few tens of milliseconds."""
+        several times before the first paint, and each layout costs a few tens of milliseconds.
+
+        The first layout (which also imports shapely and numpy) waits until the board has been painted
+        once, with the labels where the map's builder put them, so a game opens without waiting for it;
+        a scene no view paints is laid out after ``FIRST_LAYOUT_WAIT_MS`` (or when ``layout`` is read)."""
         if not self._layout_pending:
             self._layout_pending = True
-            QTimer.singleShot(0, self, self._relayout)  # dropped if the scene goes first
+            wait = 0 if self._painted else FIRST_LAYOUT_WAIT_MS
+            QTimer.singleShot(wait, self, self._relayout)  # dropped if the scene goes first
+
+    def drawForeground(self, painter: QPainter, rect: QRectF | QRect) -> None:  # noqa: N802 - Qt's name
+        super().drawForeground(painter, rect)
+        if not self._painted:
+            self._painted = True
+            if self._layout_pending:
+                QTimer.singleShot(0, self, self._relayout)  # right after this paint reaches the screen
 
     def _relayout(self) -> None:
         """Place labels and centre markers round the symbols as drawn now (see :mod:`app.drawing.labels`).

@@ -63,8 +63,6 @@ from engine.variants.engineered_rules.orders import (
 )
 from engine.variants.engineered_rules.stacks import NEUTRAL, decoy_provinces
 
-from .schematic import schematic_geometry
-
 log = logging.getLogger("chancellery.app.scene")
 
 
@@ -75,6 +73,8 @@ def board_geometry(map_id: str) -> tuple[BoardGeometry, bool]:
             return load_map_geometry(map_id), False
         except GeometryError as exc:
             log.warning("the geometry of map %s can't be used (%s); showing a schematic board", map_id, exc)
+    from .schematic import schematic_geometry  # shapely and numpy: only maps without drawn geometry need them
+
     return schematic_geometry(map_id), True
 
 
