@@ -16,13 +16,14 @@ import pytest
 from engine import outcomes
 from engine.contract import state_from_request
 from engine.game import Game
-from engine.net.views import history_entry, visible_results
+from engine.net.views import SeatViews, history_entry, visible_results
 from engine.phases import INVALID, OrderResult, Submission
 from engine.state import GameState
 from engine.types import PhaseType, Unit, UnitType
 from engine.variants.base import PUBLIC_VIEW
 from engine.variants.engineered import Engineered
-from engine.variants.engineered_rules.stacks import NEUTRAL, decoy_provinces, dislodged_decoy_provinces, stacked_decoys
+from engine.variants.engineered_rules.orders import CreateDecoy
+from engine.variants.engineered_rules.stacks import dislodged_decoy_provinces, stacked_decoys
 
 OTHERS = ("TURKEY", PUBLIC_VIEW)
 
@@ -177,3 +178,94 @@ def test_history_and_lan_result_views_hide_a_lone_decoy() -> None:
         frame = json.dumps([results, entry])
         assert "D UKR" not in frame and "decoy" not in frame.lower() and "0 vs 1" not in frame, frame
         assert not _ukraine_strengths(results) and not _ukraine_strengths(entry["results"])
+
+
+# --- random games: nothing another power reads gives a hidden decoy away ------------------------------
+
+
+def _disguised_texts(state: GameState, power: str, lines: list[str], rng: random.Random) -> list[str]:
+    """``lines`` with some of ``power``'s hidden decoys ordered by their real letter, and some invalid
+    orders for them, as a careless or bluffing player would write."""
+    alone = {u.province for u, kind in state.disguised.items() if kind is UnitType.DECOY and u.power == power
+             and (state.units.get(u.province) == u or u in state.dislodged)}
+    twins = {s.province for s in stacked_decoys(state) if s.power == power}
+    out = []
+    for line in lines:
+        words = line.split()
+        if len(words) > 1 and words[0] in "AF" and words[1].split("/")[0] in alone and rng.random() < 0.5:
+            line = "D " + " ".join(words[1:])
+        out.append(line)
+    for prov in sorted(alone | twins):
+        if rng.random() < 0.3:
+            out.append(rng.choice([f"D {prov} - XXX", f"D {prov} S A MOS", f"D {prov} D", f"D {prov} T E {prov}"]))
+    return out
+
+
+def _leaks(variant: Engineered, before: GameState, results: Sequence[OrderResult], viewer: str) -> list[str]:
+    """What ``viewer``'s reading of ``results`` gives away of other powers' hidden decoys."""
+    exposed = {r.outcome.get("province") for r in results if r.outcome is not None and r.outcome.code == "decoy_exposed"}
+    alone = {u for u, kind in before.disguised.items() if kind is UnitType.DECOY and u.power != viewer
+             and (before.units.get(u.province) == u or u in before.dislodged) and u.province not in exposed}
+    twins = {s.disguise for s in stacked_decoys(before) if s.power != viewer and s.province not in exposed}
+    hidden = alone | twins
+    provinces = {u.province for u in hidden}
+    problems = []
+    for r in variant.results_for(before, results, viewer):
+        if r.power == viewer:
+            continue
+        said = f"{r.order} | {r.reason} | {json.dumps(outcomes.encode(r.outcome)) if r.outcome else ''}"
+        if any(re.search(rf"\bD {p}\b", r.order.upper() + " " + r.reason.upper()) for p in provinces):
+            problems.append(f"real letter: {said}")
+        if re.search(r"\bdecoy\b", r.reason.lower()) and not any(p in r.order for p in exposed):
+            problems.append(f"'decoy' in the reason: {said}")
+        if r.outcome is None:
+            continue
+        named = set(r.outcome.units()) | {getattr(r.typed, "unit", None)}
+        if named & hidden and (r.outcome.get("attack") is not None or r.outcome.get("resist") is not None):
+            problems.append(f"strengths of a hidden decoy: {said}")
+        if any(u.type is UnitType.DECOY for u in r.outcome.units()):
+            problems.append(f"a decoy in the outcome: {said}")
+    return problems
+
+
+@pytest.mark.parametrize("level,seed", [("complex", 1), ("complex", 2), ("advanced", 3)])
+def test_random_games_never_show_another_powers_hidden_decoy(level: str, seed: int) -> None:
+    from test_engineered import random_orders
+
+    rng = random.Random(seed)
+    variant = Engineered(options={"level": level})
+    start = variant.initial_state()
+    lone = [Unit(p, UnitType.DECOY, prov) for p, prov in
+            [("RUSSIA", "UKR"), ("AUSTRIA", "GAL"), ("TURKEY", "ARM"), ("GERMANY", "RUH"), ("FRANCE", "BUR"),
+             ("ITALY", "VEN"), ("ENGLAND", "LON"), ("TURKEY", "CON")]]  # the last three beside their twins
+    state = variant.make_state(start.phase, variant.all_units(start) + lone, start.centers, extra=start.extra)
+    seen = {"hidden": 0, "twins": 0, "real letter": 0, "invalid": 0}
+    while state.phase.year < 1907 and variant.winner(state) is None:
+        options = variant.legal_orders(state)
+        texts = {}
+        for power in variant.powers:
+            lines = random_orders(variant, state, options, power, rng)
+            decoys = [str(o) for per in options.get(power, {}).values() for o in per if isinstance(o, CreateDecoy)]
+            if decoys and rng.random() < 0.8:
+                lines.append(rng.choice(decoys))  # more decoys than the random player makes
+            texts[power] = _disguised_texts(state, power, lines, rng)
+        result = Submission.from_texts(variant, state, texts).process()
+        viewers = [*variant.powers, PUBLIC_VIEW]
+        for viewer in viewers:
+            problems = _leaks(variant, state, result.results, viewer)
+            assert not problems, f"{state.phase}, read by {viewer}:\n" + "\n".join(problems)
+        # The same results on the wire, and the owner's orders in nobody else's frame before adjudication.
+        game = Game(variant, state)
+        for power, lines in texts.items():
+            game.set_orders(power, lines)
+        for viewer in viewers:
+            theirs = {line for p, lines in texts.items() if p != viewer for line in game.pending_orders(p)}
+            frame = json.dumps(SeatViews(game).position(None if viewer == PUBLIC_VIEW else viewer))
+            assert not [t for t in theirs if f'"{t}"' in frame], f"{state.phase}: sealed orders in {viewer}'s frame"
+        seen["hidden"] += len(state.disguised)
+        seen["twins"] += len(stacked_decoys(state))
+        seen["real letter"] += sum(1 for lines in texts.values() for t in lines if t.startswith("D "))
+        seen["invalid"] += sum(1 for r in result.results if r.result == INVALID)
+        state = result.state
+    # The games really had hidden decoys ordered by their real letter, and invalid orders for them.
+    assert all(seen.values()), seen

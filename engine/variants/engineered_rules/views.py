@@ -164,9 +164,9 @@ def _reletter(board: MapData, r: OrderResult, hidden: HiddenDecoys) -> OrderResu
     ``None`` when its text still names one as a decoy elsewhere."""
     text = r.order
     words = _named(board, text)
-    if len(words) >= 2 and words[0][0] in ("d", "decoy") and words[1][1] in hidden.provinces():
-        prov = words[1][1]
-        shows = hidden.alone.get(prov) or hidden.twins[prov]  # type: ignore[index]
+    place = words[1][1] if len(words) >= 2 else None
+    if words and words[0][0] in ("d", "decoy") and place is not None and place in hidden.provinces():
+        shows = hidden.alone.get(place) or hidden.twins[place]
         text = re.sub(r"^\s*\S+", shows.type.value, text, count=1)
         words = _named(board, text)
     for (tok, _), (_, prov) in zip(words, words[1:]):
