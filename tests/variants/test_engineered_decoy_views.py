@@ -269,3 +269,13 @@ def test_random_games_never_show_another_powers_hidden_decoy(level: str, seed: i
         state = result.state
     # The games really had hidden decoys ordered by their real letter, and invalid orders for them.
     assert all(seen.values()), seen
+
+
+@pytest.mark.parametrize("text", ["D MOS B", "BUILD D MOS", "D SEV B"])
+def test_another_powers_decoy_creation_is_not_shown_even_when_it_fails(text: str) -> None:
+    variant, state = _position("W1902A", {"RUSSIA": ["A MOS", "E MOS"]},
+                               centers={"RUSSIA": ["MOS", "SEV", "STP", "WAR"]})
+    result = Submission.from_texts(variant, state, {"RUSSIA": [text]}).process()
+    assert [r.order for r in variant.results_for(state, result.results, "RUSSIA") if "D " in r.order], "the owner's"
+    for viewer in OTHERS:
+        assert not [r for r in variant.results_for(state, result.results, viewer) if "D " in r.order], viewer

@@ -23,9 +23,10 @@ from typing import TYPE_CHECKING, Sequence
 from ...mapdata import MapData
 from ...orders import Hold, Move, tokenize
 from ...outcomes import DISGUISED, INVALID, STRENGTH_KEYS, Reason, Sight, word, wording
+from ...phases import INVALID as INVALID_RESULT
 from ...phases import OrderResult
 from ...state import GameState
-from ...types import OrderError, Unit, UnitType, province_of
+from ...types import OrderError, PhaseType, Unit, UnitType, province_of
 from ..base import reworded
 from .orders import CreateDecoy, DisbandStacked, StackedHold, StackedMove
 from .stacks import stacked_decoys
@@ -99,15 +100,15 @@ def results_for(variant: Engineered, before: GameState, results: Sequence[OrderR
         return list(results)
     public = {str(r.outcome.get("province")) for r in results if r.outcome is not None and r.outcome.code == DECOY_EXPOSED}
     hidden = HiddenDecoys(before, viewer).without(public)
-    sees = disguising(seen, hidden.shown_units())
-    winter = before.phase.season.value == "W"
-    out: list[OrderResult] = []
     shows = hidden.shown_units()
+    sees = disguising(seen, shows)
+    winter = before.phase.type is PhaseType.ADJUSTMENTS
+    out: list[OrderResult] = []
     for r in results:
         if r.power == viewer:
             out.append(r)
             continue
-        if isinstance(r.typed, CreateDecoy) or (r.typed is None and winter and _decoy_creation(r.order)):
+        if isinstance(r.typed, CreateDecoy) or (r.typed is None and winter and _decoy_creation(variant, r.order)):
             continue  # another power's decoy is made unseen
         shown = _as_seen(variant, before, r, viewer, hidden) if hidden else r
         if shown is None:
@@ -136,18 +137,20 @@ def _as_seen(variant: Engineered, before: GameState, r: OrderResult, viewer: str
     code = r.outcome.code if r.outcome is not None else None
     if code == DECOY_NOT_ALONE:
         return None if str(r.outcome.get("province")) in hidden.twins else r  # type: ignore[union-attr]
-    if r.result == "invalid" and code == INVALID:
+    if r.result == INVALID_RESULT and code == INVALID:
         return _invalid_as_seen(variant, before, r, viewer, hidden)
-    if r.result == "invalid":  # several orders for one unit: the same for the unit it shows
+    if r.result == INVALID_RESULT:  # several orders for one unit: the same for the unit it shows
         return _reletter(variant.board, r, hidden)
     return r
 
 
-_DECOY_CREATION = re.compile(r"^\s*(?:D|DECOY)\s+\S+\s+(?:B|BUILD)\s*$", re.IGNORECASE)
-
-
-def _decoy_creation(text: str) -> bool:
-    return _DECOY_CREATION.match(text) is not None
+def _decoy_creation(variant: Engineered, text: str) -> bool:
+    """Whether ``text`` (an order nobody could carry out) asks for a decoy: even a failed one is a secret."""
+    try:
+        raw = variant.parse(text)
+    except OrderError:
+        return False
+    return raw.kind == "build" and raw.unit_type is UnitType.DECOY
 
 
 def _named(board: MapData, text: str) -> list[tuple[str, str | None]]:
