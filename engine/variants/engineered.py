@@ -19,14 +19,14 @@ from functools import cached_property
 from typing import Any, ClassVar, Mapping, Sequence
 
 from ..orders import STANDARD_ORDERS, Move, Order, RawOrder
-from ..outcomes import DISGUISED, Sight
+from ..outcomes import Sight
 from ..phases import OrderResult
 from ..resolver import MovementResult, Tracer
 from ..rules import DEFAULT_RULEBOOK, Rulebook
 from ..state import Dislodged, GameState
 from ..types import ChancelleryError, Phase, PositionError, Unit, UnitType, province_of
 from . import register
-from .base import PhaseEnd, Variant, reworded
+from .base import PhaseEnd, Variant
 from .engineered_rules import movement, seasons
 from .engineered_rules.options import fighter_moves, legal_orders, unit_extra_orders
 from .engineered_rules.orders import (
@@ -54,7 +54,7 @@ from .engineered_rules.stacks import (
 )
 from .engineered_rules.checks import check_extra, check_extra_shape
 from .engineered_rules.validate import first_vote_year, validate_order
-from .engineered_rules.views import results_for
+from .engineered_rules.views import HiddenDecoys, disguising, results_for
 
 
 @register
@@ -347,20 +347,16 @@ class Engineered(Variant):
         return best
 
     def results_for(self, before: GameState, results: Sequence[OrderResult], power: str | None) -> list[OrderResult]:
-        """A phase's results as ``power`` may read them: another power's hidden decoy orders read as the
-        unit it copies, and its creation isn't shown (see ``engineered_rules/views.py``)."""
-        return reworded(results_for(before, results, power), self.sight(before, power))
+        """A phase's results as ``power`` may read them: another power's hidden decoys read as the units they
+        show, with no strength they had a part in, and their creation isn't shown (``engineered_rules/views.py``)."""
+        return results_for(self, before, results, power, super().sight(before, power))
 
     def sight(self, before: GameState, power: str | None) -> Sight | None:
-        """Another power's hidden decoy is seen disguised, as the unit it copies: a reason may name it, but
-        shows no strengths it had a part in (its zero power would expose it)."""
+        """Another power's hidden decoy is seen disguised, as the unit it shows (a decoy beside its twin as the
+        twin): a reason may name it, but shows no strengths it had a part in (its zero power would expose it)."""
         if power is None:
             return None
-        seen = super().sight(before, power)
-        decoys = {before.units[p] for p in decoy_provinces(before) if p in before.units and before.units[p].power != power}
-        if not decoys:
-            return seen
-        return lambda unit: DISGUISED if unit in decoys else (seen is None or seen(unit))
+        return disguising(super().sight(before, power), HiddenDecoys(before, power).shown_units())
 
     def power_name(self, power: str) -> str:
         return "Madman" if power == NEUTRAL else super().power_name(power)

@@ -36,6 +36,7 @@ from .orders import (
 from .resolver import EngineeredResolver
 from .settings import Rules
 from .stacks import NEUTRAL, Stacked, decoy_key, decoy_provinces, engineer_key, stacked_units
+from .views import exposure
 
 
 @dataclass(slots=True)
@@ -98,8 +99,7 @@ def adjudicate(rules: Rules, state: GameState, orders: Mapping[str, EngineeredOr
         outcomes[key] = outcome
     outcomes.update(outcomes_extra)
     for d in sorted(exposed):
-        notes.append(PhaseNote(units[d].power, f"D {units[d].loc}", False,
-                               "a decoy: exposed by this turn's orders and disbanded (rule 8c)"))
+        notes.append(PhaseNote(units[d].power, f"D {units[d].loc}", False, exposure(province_of(units[d].loc))))
     return EngineeredResult(outcomes, result.moved, result.dislodged, result.contested, result.convoyed,
                             engineer_moves, placed, exposed, notes)
 

@@ -31,6 +31,7 @@ from .stacks import (
     with_extra,
 )
 from .validate import first_vote_year
+from .views import not_alone
 
 
 def after_phase(rules: Rules, before: GameState, after: GameState, submitted: Mapping[str, Sequence[EngineeredOrder]],
@@ -158,8 +159,7 @@ def end_of_season(rules: Rules, state: GameState) -> tuple[GameState, list[Phase
                                    f"captured by {occupant.power}'s {occupant}: now its prison (rule 4a)"))
             stacks.append(Stacked(occupant.power, UnitType.PRISON, s.province, origin=s.power))
         elif s.kind is UnitType.DECOY:
-            notes.append(PhaseNote(s.power, str(s.unit), False,
-                                   "a decoy must stand alone at the end of spring: disbanded (rule 8b)"))
+            notes.append(PhaseNote(s.power, str(s.unit), False, not_alone(s.province)))
         else:
             stacks.append(s)
     engineers_in = Counter(s.province for s in stacks if s.kind is UnitType.ENGINEER)
