@@ -30,11 +30,20 @@ class Reason:
     Immutable and hashable (results are named tuples that may be put in sets); data values are JSON
     scalars, units, or tuples of them."""
 
-    __slots__ = ("code", "_items")
+    __slots__ = ("code", "_items", "_words")
 
     def __init__(self, code: str, data: Mapping[str, Any] | None = None) -> None:
         self.code = code
-        self._items = tuple(sorted((k, _freeze(v)) for k, v in (data or {}).items()))
+        self._words: str | None = None  # the English words, made on first need (a reason never changes)
+        if not data:
+            self._items: tuple[tuple[str, Any], ...] = ()
+            return
+        items = []
+        for k, v in data.items():  # phases make one or two reasons per order: plain values skip _freeze
+            items.append((k, v if type(v) in _PLAIN_VALUES else _freeze(v)))
+        if len(items) > 1:
+            items.sort()  # keys are unique: only they are compared
+        self._items = tuple(items)
 
     @property
     def data(self) -> dict[str, Any]:
@@ -94,6 +103,9 @@ class Reason:
         return f"Reason({self.code!r}, {self.data!r})"
 
 
+_PLAIN_VALUES = frozenset({str, int, float, bool, type(None), Unit})
+
+
 def _freeze(value: Any) -> Any:
     if isinstance(value, (list, tuple)) and not isinstance(value, Unit):
         return tuple(_freeze(v) for v in value)
@@ -119,11 +131,20 @@ def wording(*codes: str) -> Callable[[Wording], Wording]:
 
 def word(reason: Reason, sees: Sight | None = None) -> str:
     """``reason`` in words, for a viewer who sees what ``sees`` accepts (everything when ``None``)."""
-    shown = reason.seen_by(sees)
+    if sees is None:
+        words = reason._words
+        if words is not None:
+            return words
+        shown = reason
+    else:
+        shown = reason.seen_by(sees)
     fn = _WORDINGS.get(shown.code)
     if fn is None:
         return str(shown.get("text", shown.code.replace("_", " ")))
-    return fn(shown)
+    words = fn(shown)
+    if sees is None:
+        reason._words = words  # only a registered wording is kept: a variant may register its code later
+    return words
 
 
 def reason(code: str, **data: Any) -> Reason:
@@ -304,7 +325,16 @@ def _decode_value(value: Any) -> Any:
 
 def encode(r: Reason) -> dict[str, Any]:
     """``{"code": ..., "data": {...}}``, JSON-ready (units as ``{"power", "type", "loc"}``)."""
-    return {"code": r.code, "data": {k: _encode_value(v) for k, v in r._items}}
+    data: dict[str, Any] = {}
+    for k, v in r._items:  # one per order in every response: the common values are written inline
+        t = type(v)
+        if t is Unit:
+            data[k] = {"power": v.power, "type": v.type._value_, "loc": v.loc}
+        elif t is str or t is int:
+            data[k] = v
+        else:
+            data[k] = _encode_value(v)
+    return {"code": r.code, "data": data}
 
 
 def decode(value: Any, text: str = "") -> Reason:

@@ -166,22 +166,26 @@ def _process_movement(sub: Submission) -> PhaseResult:
         if key is not None and results[i].result == SUCCEEDS:
             by_prov[key] = results[i].typed  # type: ignore[assignment]
             used.append(i)
-    defaults: list[OrderResult] = []
+    defaults: list[tuple[str, Order]] = []  # (power, order) for each unit its power left without one
     for prov, unit in state.units.items():
         if prov not in by_prov:
             order = by_prov[prov] = variant.default_order(unit)
-            defaults.append(_result(unit.power, str(order), SUCCEEDS, Reason(oc.NO_ORDER_HOLDS), True, order))
+            defaults.append((unit.power, order))
     outcome = variant.adjudicate_movement(state, by_prov)
     outcomes = outcome.outcomes
+    # The result's words are the outcome's: _typed keeps a reason only when it words the same.
     for i in used:
         r = results[i]
         got = outcomes[keys[i]]  # type: ignore[index]
-        results[i] = _result(r.power, r.order, SUCCEEDS if got.succeeded else FAILS, _typed(got.reason, got.detail),
-                             r.default, r.typed)
-    for d in defaults:
-        got = outcomes[variant.order_key(d.typed)]  # type: ignore[arg-type]
-        why = d.why() if got.succeeded else _typed(got.reason, got.detail)
-        results.append(_result(d.power, d.order, SUCCEEDS if got.succeeded else FAILS, why, True, d.typed))
+        results[i] = OrderResult(r.power, r.order, SUCCEEDS if got.succeeded else FAILS, got.reason, r.default,
+                                 r.typed, _typed(got.reason, got.detail))
+    for power, order in defaults:
+        got = outcomes[variant.order_key(order)]
+        if got.succeeded:
+            results.append(OrderResult(power, str(order), SUCCEEDS, _NO_ORDER_WORDS, True, order, _NO_ORDER))
+        else:
+            results.append(OrderResult(power, str(order), FAILS, got.reason, True, order,
+                                       _typed(got.reason, got.detail)))
     # The board after movement.
     new_units: dict[str, Unit] = {}
     for prov, unit in state.units.items():
@@ -333,6 +337,10 @@ def _notes(end: PhaseEnd) -> list[OrderResult]:
     """The variant's rule effects, reported as engine-generated results."""
     return [_result(n.power, n.order, SUCCEEDS if n.succeeded else FAILS,
                     n.reason if isinstance(n.reason, Reason) else note(n.reason), True) for n in end.notes]
+
+
+_NO_ORDER = Reason(oc.NO_ORDER_HOLDS)
+_NO_ORDER_WORDS = word(_NO_ORDER)
 
 
 def _typed(words: str, detail: Reason | None) -> Reason:

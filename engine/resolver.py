@@ -34,8 +34,19 @@ class Outcome(NamedTuple):
 
 def outcome(succeeded: bool, code: str, **data: object) -> Outcome:
     """An outcome with a typed reason, worded for everyone."""
+    if not data:  # "given", "holds", "convoys": one shared outcome per code (outcomes are immutable)
+        known = _PLAIN_OUTCOMES.get((succeeded, code))
+        if known is None:
+            why = Reason(code)
+            known = Outcome(succeeded, word(why), why)
+            if why._words is not None:  # a registered wording: it stays the same
+                _PLAIN_OUTCOMES[succeeded, code] = known
+        return known
     why = Reason(code, data)
     return Outcome(succeeded, word(why), why)
+
+
+_PLAIN_OUTCOMES: dict[tuple[bool, str], Outcome] = {}
 
 
 @dataclass(slots=True)
