@@ -10,7 +10,7 @@ from operator import attrgetter
 from typing import Any, Iterable, Mapping
 
 from .mapdata import MapData
-from .outcomes import encode as encode_outcome
+from .outcomes import encode as encode_outcome, note
 from .phases import OrderResult, Submission
 from .state import Dislodged, GameState
 from .types import ChancelleryError, Phase, PhaseType, RequestError, Unit, UnitType
@@ -212,12 +212,16 @@ def centers_by_power(centers: Mapping[str, str]) -> dict[str, list[str]]:
     return out
 
 
-def _order_entry(r: OrderResult) -> dict[str, Any]:
-    entry: dict[str, Any] = {"power": r.power, "order": r.order, "result": r.result, "reason": r.reason}
-    if r.default:
-        entry["default"] = True
-    entry["outcome"] = encode_outcome(r.why())
-    return entry
+def _order_entries(results: Iterable[OrderResult]) -> list[dict[str, Any]]:
+    out = []
+    append = out.append
+    for power, order, result, reason, default, _, why in results:  # one per order: the loop is kept lean
+        entry: dict[str, Any] = {"power": power, "order": order, "result": result, "reason": reason}
+        if default:
+            entry["default"] = True
+        entry["outcome"] = encode_outcome(why if why is not None else note(reason))
+        append(entry)
+    return out
 
 
 def adjudicate(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -230,7 +234,7 @@ def adjudicate(request: Mapping[str, Any]) -> dict[str, Any]:
         "variant": variant.id,
         "phase": str(state.phase),
         "next_phase": str(nxt.phase),
-        "orders": [_order_entry(r) for r in result.results],
+        "orders": _order_entries(result.results),
         "units": units_by_power(variant.all_units(nxt)),
         "dislodged": {},
         "contested": sorted(nxt.contested),

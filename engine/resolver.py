@@ -34,19 +34,31 @@ class Outcome(NamedTuple):
 
 def outcome(succeeded: bool, code: str, **data: object) -> Outcome:
     """An outcome with a typed reason, worded for everyone."""
-    if not data:  # "given", "holds", "convoys": one shared outcome per code (outcomes are immutable)
-        known = _PLAIN_OUTCOMES.get((succeeded, code))
-        if known is None:
-            why = Reason(code)
-            known = Outcome(succeeded, word(why), why)
-            if why._words is not None:  # a registered wording: it stays the same
-                _PLAIN_OUTCOMES[succeeded, code] = known
-        return known
-    why = Reason(code, data)
-    return Outcome(succeeded, word(why), why)
+    if len(data) > 1:
+        why = Reason(code, data)
+        return Outcome(succeeded, word(why), why)
+    # "moves" to a place, "dislodged by" a unit, "given": outcomes with at most one datum recur on every
+    # map, so each is made and worded once and shared (outcomes and reasons are immutable).
+    key: tuple[object, ...] = (succeeded, code)
+    for name, value in data.items():
+        key = (succeeded, code, name, type(value), value)
+    try:
+        known = _SMALL_OUTCOMES.get(key)
+    except TypeError:  # an unhashable datum
+        why = Reason(code, data)
+        return Outcome(succeeded, word(why), why)
+    if known is None:
+        why = Reason(code, data)
+        known = Outcome(succeeded, word(why), why)
+        if why._words is not None:  # a registered wording: it stays the same
+            if len(_SMALL_OUTCOMES) >= _SMALL_OUTCOMES_KEPT:
+                _SMALL_OUTCOMES.clear()
+            _SMALL_OUTCOMES[key] = known
+    return known
 
 
-_PLAIN_OUTCOMES: dict[tuple[bool, str], Outcome] = {}
+_SMALL_OUTCOMES: dict[tuple[object, ...], Outcome] = {}
+_SMALL_OUTCOMES_KEPT = 50_000  # bounded by the maps' units and places in practice; a cap all the same
 
 
 @dataclass(slots=True)
