@@ -107,6 +107,12 @@ _PLAIN_VALUES = frozenset({str, int, float, bool, type(None), Unit})
 
 
 def _freeze(value: Any) -> Any:
+    if type(value) is tuple:  # the usual case, a tuple of units (``backing``, ``by``): kept as it is
+        for v in value:
+            if type(v) not in _PLAIN_VALUES:
+                break
+        else:
+            return value
     if isinstance(value, (list, tuple)) and not isinstance(value, Unit):
         return tuple(_freeze(v) for v in value)
     return value
@@ -214,9 +220,10 @@ def names(units: Iterable[Unit]) -> str:
 
 def strengths(r: Reason) -> str:
     """`` (3 vs 2)`` when the strengths may be shown."""
-    if r.get("attack") is None or r.get("resist") is None:
+    attack, resist = r.get("attack"), r.get("resist")
+    if attack is None or resist is None:
         return ""
-    return f" ({r.get('attack')} vs {r.get('resist')})"
+    return f" ({attack} vs {resist})"
 
 
 @wording(LOST_HEAD_TO_HEAD)

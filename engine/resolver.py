@@ -14,7 +14,7 @@ from typing import Callable, Mapping, NamedTuple
 
 from .convoy_routes import convoy_route_exists
 from .mapdata import MapData
-from .orders import Convoy, Move, Order, SupportHold, SupportMove
+from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
 from . import outcomes as oc
 from .outcomes import Reason, word
 from .rules import DEFAULT_RULEBOOK, ConvoyParadox, Rulebook
@@ -97,24 +97,31 @@ class MovementResolver:
         self.hold_supporters: dict[str, list[str]] = {}
         self.move_supporters: dict[str, list[str]] = {}  # origin of the supported move -> supporters
         self.convoyers: dict[str, list[str]] = {}  # origin of the convoyed army -> convoying fleets
+        # (Provinces are cut from locations inline, ``loc.partition("/")[0]``: this runs for every order.)
+        move_dest, moves_into = self.move_dest, self.moves_into
         for prov, order in orders.items():
             if type(order) is Move:
-                dest = province_of(order.dest)
-                self.move_dest[prov] = dest
-                self.moves_into.setdefault(dest, []).append(prov)
+                dest = order.dest.partition("/")[0]
+                move_dest[prov] = dest
+                if dest in moves_into:
+                    moves_into[dest].append(prov)
+                else:
+                    moves_into[dest] = [prov]
         for prov, order in orders.items():
             kind = type(order)
+            if kind is Move or kind is Hold:
+                continue
             if kind is SupportHold:
-                target = province_of(order.target.loc)  # type: ignore[union-attr]
-                if target not in self.move_dest and target in units:
+                target = order.target.loc.partition("/")[0]  # type: ignore[union-attr]
+                if target not in move_dest and target in units:
                     self.hold_supporters.setdefault(target, []).append(prov)
             elif kind is SupportMove:
                 if self._support_matches(order):  # type: ignore[arg-type]
-                    self.move_supporters.setdefault(province_of(order.target.loc), []).append(prov)  # type: ignore[union-attr]
+                    self.move_supporters.setdefault(order.target.loc.partition("/")[0], []).append(prov)  # type: ignore[union-attr]
             elif kind is Convoy:
-                origin = province_of(order.target.loc)  # type: ignore[union-attr]
+                origin = order.target.loc.partition("/")[0]  # type: ignore[union-attr]
                 mv = orders.get(origin)
-                if type(mv) is Move and province_of(mv.dest) == order.dest:  # type: ignore[union-attr]
+                if type(mv) is Move and mv.dest.partition("/")[0] == order.dest:  # type: ignore[union-attr]
                     self.convoyers.setdefault(origin, []).append(prov)
         self.convoyed = {p for p in self.move_dest if self.uses_convoy(p)}
         self.state: dict[str, int] = {}
@@ -126,11 +133,10 @@ class MovementResolver:
     # --- order matching and convoy intent ----------------------------------------------------------
 
     def _support_matches(self, order: SupportMove) -> bool:
-        origin = province_of(order.target.loc)
-        mv = self.orders.get(origin)
+        mv = self.orders.get(order.target.loc.partition("/")[0])
         if type(mv) is not Move:
             return False
-        if province_of(mv.dest) != province_of(order.dest):
+        if mv.dest.partition("/")[0] != order.dest.partition("/")[0]:
             return False
         # DATC 4.B.4: a coast in a support order need not be given, but if given it must match.
         return "/" not in order.dest or order.dest == mv.dest
@@ -351,6 +357,14 @@ class MovementResolver:
         return self.orders[origin].dest  # type: ignore[union-attr]
 
     def run(self) -> MovementResult:
+        if _settles_unattacked(type(self)):
+            # A unit that doesn't move and that nobody moves against holds, supports or convoys: its order
+            # succeeds, depending on no other decision (what ``adjudicate`` would find, without the calls).
+            moves_into, state, result = self.moves_into, self.state, self.result
+            for prov, order in self.orders.items():
+                if type(order) is not Move and prov not in moves_into and prov not in state:
+                    result[prov] = True
+                    state[prov] = _RESOLVED
         for prov in self.orders:
             self.resolve(prov)
         moved: dict[str, str] = {}
@@ -445,6 +459,20 @@ class MovementResolver:
             return outcome(False, oc.CANT_DISLODGE_OWN, dest=dest)
         return outcome(False, oc.BOUNCED_OFF, dest=dest, attack=number(attack), resist=number(self.hold_strength(dest)),
                        defender=defender, backing=own + tuple(self.units[s] for s in self.hold_supporters.get(dest, ())))
+
+
+_UNATTACKED_RULES = ("resolve", "adjudicate", "is_dislodged", "support_is_cut")
+_SETTLES_UNATTACKED: dict[type, bool] = {}
+
+
+def _settles_unattacked(cls: type[MovementResolver]) -> bool:
+    """Whether ``cls`` decides an unattacked, unmoving unit's order as the standard rules do (a variant that
+    overrides one of those rules may not)."""
+    known = _SETTLES_UNATTACKED.get(cls)
+    if known is None:
+        known = _SETTLES_UNATTACKED[cls] = all(
+            getattr(cls, name) is getattr(MovementResolver, name) for name in _UNATTACKED_RULES)
+    return known
 
 
 class _Outcomes(dict[str, Outcome]):
