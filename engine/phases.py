@@ -177,8 +177,11 @@ def _process_movement(sub: Submission) -> PhaseResult:
     for i in used:
         r = results[i]
         got = outcomes[keys[i]]  # type: ignore[index]
-        results[i] = OrderResult(r.power, r.order, SUCCEEDS if got.succeeded else FAILS, got.reason, r.default,
-                                 r.typed, _typed(got.reason, got.detail))
+        words, detail = got.reason, got.detail
+        # The resolver's outcome() words its reason once and keeps those very words: no second look.
+        why = detail if detail is not None and detail._words is words else _typed(words, detail)
+        results[i] = OrderResult(r.power, r.order, SUCCEEDS if got.succeeded else FAILS, words, r.default,
+                                 r.typed, why)
     for power, order in defaults:
         got = outcomes[variant.order_key(order)]
         if got.succeeded:

@@ -440,13 +440,16 @@ class MovementResolver:
         dest = self.move_dest[prov]
         own = tuple(self.units[s] for s in self.move_supporters.get(prov, ()))
         opponent = self.is_head_to_head(prov)
-        if opponent is not None and attack <= self.defend_strength(opponent):
+        defend = self.defend_strength(opponent) if opponent is not None else 0
+        if opponent is not None and attack <= defend:
             return outcome(False, oc.LOST_HEAD_TO_HEAD, opponent=self.units[opponent], attack=number(attack),
-                           resist=number(self.defend_strength(opponent)),
+                           resist=number(defend),
                            backing=own + tuple(self.units[s] for s in self.move_supporters.get(opponent, ())))
         for other in self.moves_into[dest]:
-            if other != prov and (opposes is None or opposes(other)) and attack <= self.prevent_strength(other):
-                prevent = self.prevent_strength(other)
+            if other == prov or (opposes is not None and not opposes(other)):
+                continue
+            prevent = self.prevent_strength(other)
+            if attack <= prevent:
                 backing = own + tuple(self.units[s] for s in self.move_supporters.get(other, ()))
                 if tell_beaten and self.result.get(other):
                     return outcome(False, oc.BEATEN_TO, dest=dest, by=self.units[other], attack=number(attack),
