@@ -36,9 +36,14 @@ class OrderResult(NamedTuple):
         return self.outcome if self.outcome is not None else note(self.reason)
 
 
+# A named tuple from its fields in order, without the generated ``__new__``'s argument handling (half the
+# cost): phases make one or two results per order. Every field is given, in the class's order.
+_new_tuple = tuple.__new__
+
+
 def _result(power: str, order: str, result: str, why: Reason, default: bool = False,
             typed: Order | None = None) -> OrderResult:
-    return OrderResult(power, order, result, word(why), default, typed, why)
+    return _new_tuple(OrderResult, (power, order, result, word(why), default, typed, why))
 
 
 @dataclass(slots=True)
@@ -95,7 +100,7 @@ class Submission:
             self.orders[power] = [order]
         else:
             usable.append(order)
-        self.results.append(OrderResult(power, str(order), SUCCEEDS, "", False, order))
+        self.results.append(_new_tuple(OrderResult, (power, str(order), SUCCEEDS, "", False, order, None)))
         self.keys.append(None if isinstance(order, Waive) else self.variant.order_key(order))
 
     def settle(self) -> None:
@@ -180,24 +185,25 @@ def _process_movement(sub: Submission) -> PhaseResult:
         words, detail = got.reason, got.detail
         # The resolver's outcome() words its reason once and keeps those very words: no second look.
         why = detail if detail is not None and detail._words is words else _typed(words, detail)
-        results[i] = OrderResult(r.power, r.order, SUCCEEDS if got.succeeded else FAILS, words, r.default,
-                                 r.typed, why)
+        results[i] = _new_tuple(OrderResult, (r.power, r.order, SUCCEEDS if got.succeeded else FAILS, words,
+                                              r.default, r.typed, why))
     for power, order in defaults:
         got = outcomes[variant.order_key(order)]
         if got.succeeded:
-            results.append(OrderResult(power, str(order), SUCCEEDS, _NO_ORDER_WORDS, True, order, _NO_ORDER))
+            results.append(_new_tuple(OrderResult, (power, str(order), SUCCEEDS, _NO_ORDER_WORDS, True, order,
+                                                    _NO_ORDER)))
         else:
-            results.append(OrderResult(power, str(order), FAILS, got.reason, True, order,
-                                       _typed(got.reason, got.detail)))
+            results.append(_new_tuple(OrderResult, (power, str(order), FAILS, got.reason, True, order,
+                                                    _typed(got.reason, got.detail))))
     # The board after movement.
     new_units: dict[str, Unit] = {}
+    moved_to, dislodged_from = outcome.moved, outcome.dislodged
     for prov, unit in state.units.items():
-        if prov in outcome.dislodged:
+        if prov in dislodged_from:
             continue
-        if prov in outcome.moved:
-            dest = outcome.moved[prov]
-            moved = Unit(unit.power, unit.type, dest)
-            new_units[province_of(dest)] = moved
+        dest = moved_to.get(prov)
+        if dest is not None:
+            new_units[dest.partition("/")[0]] = _new_tuple(Unit, (unit.power, unit.type, dest))
         else:
             new_units.setdefault(prov, unit)
     after = state.replace(units=new_units, dislodged={}, contested=frozenset(outcome.contested))
