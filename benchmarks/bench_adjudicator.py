@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's engine, installed or not
 
 from mila_bridge import give_orders, mila_game  # noqa: E402  (needs the path above)
 from random_positions import Sample, random_samples  # noqa: E402
