@@ -226,27 +226,38 @@ def strengths(r: Reason) -> str:
     return f" ({attack} vs {resist})"
 
 
+def _shown_strengths(d: Mapping[str, Any]) -> str:
+    attack, resist = d.get("attack"), d.get("resist")
+    return "" if attack is None or resist is None else f" ({attack} vs {resist})"
+
+
+# The battle reasons carry several data each: read once into a dict rather than looked up one by one.
+
 @wording(LOST_HEAD_TO_HEAD)
 def _lost_head_to_head(r: Reason) -> str:
-    opponent = r.get("opponent")
-    return ("lost head-to-head battle" + (f" with {opponent}" if opponent else "")) + strengths(r)
+    d = dict(r._items)
+    opponent = d.get("opponent")
+    return ("lost head-to-head battle" + (f" with {opponent}" if opponent else "")) + _shown_strengths(d)
 
 
 @wording(BEATEN_TO)
 def _beaten_to(r: Reason) -> str:
-    by = r.get("by")
-    return f"beaten to {r.get('dest')}" + (f" by {by}" if by else "") + strengths(r)
+    d = dict(r._items)
+    by = d.get("by")
+    return f"beaten to {d.get('dest')}" + (f" by {by}" if by else "") + _shown_strengths(d)
 
 
 @wording(BOUNCED_WITH)
 def _bounced_with(r: Reason) -> str:
-    other = r.get("other")
-    return ("bounced" + (f" with {other}" if other else "") + f" in {r.get('dest')}" + strengths(r))
+    d = dict(r._items)
+    other = d.get("other")
+    return ("bounced" + (f" with {other}" if other else "") + f" in {d.get('dest')}" + _shown_strengths(d))
 
 
 @wording(BOUNCED_OFF)
 def _bounced_off(r: Reason) -> str:
-    return f"bounced off {r.get('dest')}" + strengths(r)
+    d = dict(r._items)
+    return f"bounced off {d.get('dest')}" + _shown_strengths(d)
 
 
 @wording(CANT_DISLODGE_OWN)

@@ -36,7 +36,7 @@ def outcome(succeeded: bool, code: str, **data: object) -> Outcome:
     """An outcome with a typed reason, worded for everyone."""
     if len(data) > 1:
         why = Reason(code, data)
-        return Outcome(succeeded, word(why), why)
+        return _new_tuple(Outcome, (succeeded, word(why), why))  # Outcome(...), without its __new__'s overhead
     # "moves" to a place, "dislodged by" a unit, "given": outcomes with at most one datum recur on every
     # map, so each is made and worded once and shared (outcomes and reasons are immutable).
     key: tuple[object, ...] = (succeeded, code)
@@ -57,6 +57,7 @@ def outcome(succeeded: bool, code: str, **data: object) -> Outcome:
     return known
 
 
+_new_tuple = tuple.__new__
 _SMALL_OUTCOMES: dict[tuple[object, ...], Outcome] = {}
 _SMALL_OUTCOMES_KEPT = 50_000  # bounded by the maps' units and places in practice; a cap all the same
 
