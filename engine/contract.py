@@ -213,7 +213,7 @@ def centers_by_power(centers: Mapping[str, str]) -> dict[str, list[str]]:
 
 
 def _order_entries(results: Iterable[OrderResult]) -> list[dict[str, Any]]:
-    out = []
+    out: list[dict[str, Any]] = []
     append = out.append
     for power, order, result, reason, default, _, why in results:  # one per order: the loop is kept lean
         entry: dict[str, Any] = {"power": power, "order": order, "result": result, "reason": reason}
