@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import random
 import statistics
 import string
@@ -23,7 +24,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -123,15 +124,45 @@ class Phase:
     mila_kept: int  # orders MILA accepted at set_orders
 
 
+Timed = tuple[Series, Callable[[], Any], Callable[[], Any] | None]  # a line, its call, its untimed setup
+
+
+def time_interleaved(lines: list[Timed], repeats: int) -> None:
+    """``repeats`` rounds of one timed call of each line, so a burst of other load on the machine falls on
+    every line alike; each round starts with the next line in turn. Each timed call comes right after an
+    untimed one of the same line (with its own setup), so it runs warm, as calls in a series do, rather than
+    in caches the other engine just filled. (A full garbage collection right before a timed call would
+    make it pay for memory the collection hands back, so the callers collect once per position instead;
+    automatic collection stays on.) Each line records the median and the fastest of its calls."""
+    times: list[list[float]] = [[] for _ in lines]
+    clock = time.perf_counter
+    for round_ in range(repeats):
+        for k in range(len(lines)):
+            i = (round_ + k) % len(lines)
+            _, call, setup = lines[i]
+            if setup is not None:
+                setup()
+            call()  # untimed: each timed call runs warm, as in a series of calls, not just after the other side
+            if setup is not None:
+                setup()
+            start = clock()
+            call()
+            times[i].append(clock() - start)
+    for (series, _, _), taken in zip(lines, times):
+        series.per_position.append(statistics.median(taken))
+        series.best_per_position.append(min(taken))
+
+
 def bench_adjudication(phases: list[Phase], repeats: int) -> tuple[list[Series], Series]:
     mila = Series("MILA Game.process() (orders set beforehand, untimed)")
     mila_texts = Series("MILA Game.set_orders() + process()")
     ours = Series("ours: json.loads + engine.adjudicate + json.dumps")
     ours_dict = Series("ours: engine.adjudicate(request dict)")
     for p in phases:
-        holder: list[Any] = []
+        ready: list[Any] = []  # the game with the orders set, for process()
+        bare: list[Any] = []  # the game without orders, for set_orders + process()
 
-        def fresh_mila_game(orders: dict[str, list[str]] | None) -> None:
+        def fresh_game(holder: list[Any], orders: dict[str, list[str]] | None) -> None:
             holder.clear()
             game = mila_game(p.sample.state)
             if orders is not None:
@@ -139,19 +170,18 @@ def bench_adjudication(phases: list[Phase], repeats: int) -> tuple[list[Series],
             holder.append(game)
 
         def mila_set_and_process() -> None:
-            give_orders(holder[0], p.mila_orders)
-            holder[0].process()
+            give_orders(bare[0], p.mila_orders)
+            bare[0].process()
 
-        gc.collect()
-        mila.per_position.append(
-            time_calls(lambda: holder[0].process(), repeats, lambda: fresh_mila_game(p.mila_orders)))
-        mila_texts.per_position.append(time_calls(mila_set_and_process, repeats, lambda: fresh_mila_game(None)))
-        holder.clear()
-        gc.collect()
         text = p.request_text
         request = json.loads(text)
-        ours.per_position.append(time_calls(lambda: json.dumps(engine.adjudicate(json.loads(text))), repeats))
-        ours_dict.per_position.append(time_calls(lambda: engine.adjudicate(request), repeats))
+        gc.collect()
+        time_interleaved([
+            (mila, lambda: ready[0].process(), lambda: fresh_game(ready, p.mila_orders)),
+            (ours, lambda: json.dumps(engine.adjudicate(json.loads(text))), None),
+            (mila_texts, mila_set_and_process, lambda: fresh_game(bare, None)),
+            (ours_dict, lambda: engine.adjudicate(request), None),
+        ], repeats)
     return [mila, ours, ours_dict], mila_texts
 
 
@@ -161,13 +191,14 @@ def bench_legal_orders(phases: list[Phase], repeats: int) -> list[Series]:
     ours_dict = Series("ours: engine.legal_orders(request dict)")
     for p in phases:
         game = mila_game(p.sample.state)
-        gc.collect()
-        mila.per_position.append(time_calls(game.get_all_possible_orders, repeats, game.clear_cache))
-        gc.collect()
         text = p.request_text
         request = json.loads(text)
-        ours.per_position.append(time_calls(lambda: json.dumps(engine.legal_orders(json.loads(text))), repeats))
-        ours_dict.per_position.append(time_calls(lambda: engine.legal_orders(request), repeats))
+        gc.collect()
+        time_interleaved([
+            (mila, game.get_all_possible_orders, game.clear_cache),
+            (ours, lambda: json.dumps(engine.legal_orders(json.loads(text))), None),
+            (ours_dict, lambda: engine.legal_orders(request), None),
+        ], repeats)
     return [mila, ours, ours_dict]
 
 
@@ -221,6 +252,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--positions and --repeats must be at least 1")
 
     started = time.perf_counter()
+    load_before = os.getloadavg() if hasattr(os, "getloadavg") else None
     variant = find_variant("standard")
     rng = random.Random(args.seed)
     phases = []
@@ -242,7 +274,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(phases)} movement phases from random games, {min(units)}-{max(units)} units "
           f"(mean {statistics.fmean(units):.1f}), {orders} order texts ({ODD_SHARE:.0%} in other notations, "
           f"{ILLEGAL_SHARE:.0%} illegal; we refuse {refused}, MILA drops {orders - sum(p.mila_kept for p in phases)} "
-          f"at set_orders); {args.repeats} timed calls per position and side, median per position")
+          f"at set_orders); {args.repeats} timed calls per position and side, interleaved, median and fastest per position")
 
     adjudication, mila_with_texts = bench_adjudication(phases, args.repeats)
     legal = bench_legal_orders(phases, args.repeats)
@@ -279,7 +311,11 @@ def main(argv: list[str] | None = None) -> int:
                 directory / "contract_adjudicate.prof" if directory else None)
         profile("engine.legal_orders, 10 passes", run_legal, args.top,
                 directory / "contract_legal_orders.prof" if directory else None)
-    print(f"\n(whole run {time.perf_counter() - started:.1f} s)")
+    load = ""
+    if load_before is not None:
+        load = (f"; load average (1 min) {load_before[0]:.2f} at the start, {os.getloadavg()[0]:.2f} at the end, "
+                f"on {os.cpu_count()} cores")
+    print(f"\n(whole run {time.perf_counter() - started:.1f} s{load})")
     return 0
 
 

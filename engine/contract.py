@@ -10,7 +10,7 @@ from operator import attrgetter
 from typing import Any, Iterable, Mapping
 
 from .mapdata import MapData
-from .outcomes import encode as encode_outcome
+from .outcomes import encode as encode_outcome, note
 from .phases import OrderResult, Submission
 from .position_check import shown
 from .state import Dislodged, GameState
@@ -256,12 +256,16 @@ def centers_by_power(centers: Mapping[str, str]) -> dict[str, list[str]]:
     return out
 
 
-def _order_entry(r: OrderResult) -> dict[str, Any]:
-    entry: dict[str, Any] = {"power": r.power, "order": r.order, "result": r.result, "reason": r.reason}
-    if r.default:
-        entry["default"] = True
-    entry["outcome"] = encode_outcome(r.why())
-    return entry
+def _order_entries(results: Iterable[OrderResult]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    append = out.append
+    for power, order, result, reason, default, _, why in results:  # one per order: the loop is kept lean
+        entry: dict[str, Any] = {"power": power, "order": order, "result": result, "reason": reason}
+        if default:
+            entry["default"] = True
+        entry["outcome"] = encode_outcome(why if why is not None else note(reason))
+        append(entry)
+    return out
 
 
 def position_of(variant: Variant, state: GameState) -> dict[str, Any]:
@@ -292,7 +296,7 @@ def adjudicate(request: Mapping[str, Any]) -> dict[str, Any]:
         "variant": variant.id,
         "phase": str(state.phase),
         "next_phase": str(nxt.phase),
-        "orders": [_order_entry(r) for r in result.results],
+        "orders": _order_entries(result.results),
     }
     position = position_of(variant, nxt)
     for key in ("units", "dislodged", "contested", "centers", "extra"):

@@ -82,6 +82,9 @@ class _Vocabulary:
     # Every hold and move in canonical notation ("A PAR H", "F MAO - SPA/NC"), the commonest texts, with
     # the shape the split reader gives it: one look-up instead of a split.
     canonical: dict[str, Shape] = field(default_factory=dict)
+    # Every unit in canonical notation ("A PAR", "F STP/SC") -> (unit type, location), when the map's words
+    # can't run into each other (no ``clash``): a support written canonically is read from its two halves.
+    unit_texts: dict[str, tuple[UnitType, str]] = field(default_factory=dict)
 
 
 @lru_cache(maxsize=None)
@@ -122,7 +125,29 @@ def _vocabulary(board: MapData, extra_unit_words: tuple[tuple[str, UnitType], ..
                 shape = _split_read(vocab, text)
                 if shape is not None:
                     vocab.canonical[text] = shape
+            hold = vocab.canonical.get(f"{unit} H")
+            if hold is not None and vocab.clash is None and vocab.actions.get("S") == "support" \
+                    and vocab.unit_words.get(kind.value) is kind:
+                vocab.unit_texts[unit] = (kind, hold[2])  # type: ignore[assignment]
     return vocab
+
+
+def _canonical_support(vocab: _Vocabulary, text: str) -> Shape | None:
+    """The shape ``_split_read`` gives a support in canonical notation ("A MUN S A PAR - BUR",
+    "F NTH S A BEL"), read from the tables of units and moves; ``None`` for any other text."""
+    head, sep, tail = text.partition(" S ")
+    if not sep:
+        return None
+    unit = vocab.unit_texts.get(head)
+    if unit is None:
+        return None
+    target = vocab.unit_texts.get(tail)
+    if target is not None:
+        return ("support", unit[0], unit[1], target[0], target[1], None, False)
+    move = vocab.canonical.get(tail)
+    if move is None or move[0] != "move":
+        return None
+    return ("support", unit[0], unit[1], move[1], move[2], move[5], False)
 
 
 def _calibrated(vocab: _Vocabulary, board: MapData, extra: dict[str, UnitType]) -> _Vocabulary:
@@ -244,7 +269,7 @@ class OrderReader:
         variant = self.variant
         vocab = self._vocab
         if vocab is not None and type(text) is str:
-            shape = vocab.canonical.get(text) or _split_read(vocab, text)
+            shape = vocab.canonical.get(text) or _canonical_support(vocab, text) or _split_read(vocab, text)
         else:
             shape = None
         if shape is None:

@@ -30,11 +30,20 @@ class Reason:
     Immutable and hashable (results are named tuples that may be put in sets); data values are JSON
     scalars, units, or tuples of them."""
 
-    __slots__ = ("code", "_items")
+    __slots__ = ("code", "_items", "_words")
 
     def __init__(self, code: str, data: Mapping[str, Any] | None = None) -> None:
         self.code = code
-        self._items = tuple(sorted((k, _freeze(v)) for k, v in (data or {}).items()))
+        self._words: str | None = None  # the English words, made on first need (a reason never changes)
+        if not data:
+            self._items: tuple[tuple[str, Any], ...] = ()
+            return
+        items = []
+        for k, v in data.items():  # phases make one or two reasons per order: plain values skip _freeze
+            items.append((k, v if type(v) in _PLAIN_VALUES else _freeze(v)))
+        if len(items) > 1:
+            items.sort()  # keys are unique: only they are compared
+        self._items = tuple(items)
 
     @property
     def data(self) -> dict[str, Any]:
@@ -94,7 +103,16 @@ class Reason:
         return f"Reason({self.code!r}, {self.data!r})"
 
 
+_PLAIN_VALUES = frozenset({str, int, float, bool, type(None), Unit})
+
+
 def _freeze(value: Any) -> Any:
+    if type(value) is tuple:  # the usual case, a tuple of units (``backing``, ``by``): kept as it is
+        for v in value:
+            if type(v) not in _PLAIN_VALUES:
+                break
+        else:
+            return value
     if isinstance(value, (list, tuple)) and not isinstance(value, Unit):
         return tuple(_freeze(v) for v in value)
     return value
@@ -119,11 +137,20 @@ def wording(*codes: str) -> Callable[[Wording], Wording]:
 
 def word(reason: Reason, sees: Sight | None = None) -> str:
     """``reason`` in words, for a viewer who sees what ``sees`` accepts (everything when ``None``)."""
-    shown = reason.seen_by(sees)
+    if sees is None:
+        words = reason._words
+        if words is not None:
+            return words
+        shown = reason
+    else:
+        shown = reason.seen_by(sees)
     fn = _WORDINGS.get(shown.code)
     if fn is None:
         return str(shown.get("text", shown.code.replace("_", " ")))
-    return fn(shown)
+    words = fn(shown)
+    if sees is None:
+        reason._words = words  # only a registered wording is kept: a variant may register its code later
+    return words
 
 
 def reason(code: str, **data: Any) -> Reason:
@@ -195,32 +222,44 @@ def names(units: Iterable[Unit]) -> str:
 
 def strengths(r: Reason) -> str:
     """`` (3 vs 2)`` when the strengths may be shown."""
-    if r.get("attack") is None or r.get("resist") is None:
+    attack, resist = r.get("attack"), r.get("resist")
+    if attack is None or resist is None:
         return ""
-    return f" ({r.get('attack')} vs {r.get('resist')})"
+    return f" ({attack} vs {resist})"
 
+
+def _shown_strengths(d: Mapping[str, Any]) -> str:
+    attack, resist = d.get("attack"), d.get("resist")
+    return "" if attack is None or resist is None else f" ({attack} vs {resist})"
+
+
+# The battle reasons carry several data each: read once into a dict rather than looked up one by one.
 
 @wording(LOST_HEAD_TO_HEAD)
 def _lost_head_to_head(r: Reason) -> str:
-    opponent = r.get("opponent")
-    return ("lost head-to-head battle" + (f" with {opponent}" if opponent else "")) + strengths(r)
+    d = dict(r._items)
+    opponent = d.get("opponent")
+    return ("lost head-to-head battle" + (f" with {opponent}" if opponent else "")) + _shown_strengths(d)
 
 
 @wording(BEATEN_TO)
 def _beaten_to(r: Reason) -> str:
-    by = r.get("by")
-    return f"beaten to {r.get('dest')}" + (f" by {by}" if by else "") + strengths(r)
+    d = dict(r._items)
+    by = d.get("by")
+    return f"beaten to {d.get('dest')}" + (f" by {by}" if by else "") + _shown_strengths(d)
 
 
 @wording(BOUNCED_WITH)
 def _bounced_with(r: Reason) -> str:
-    other = r.get("other")
-    return ("bounced" + (f" with {other}" if other else "") + f" in {r.get('dest')}" + strengths(r))
+    d = dict(r._items)
+    other = d.get("other")
+    return ("bounced" + (f" with {other}" if other else "") + f" in {d.get('dest')}" + _shown_strengths(d))
 
 
 @wording(BOUNCED_OFF)
 def _bounced_off(r: Reason) -> str:
-    return f"bounced off {r.get('dest')}" + strengths(r)
+    d = dict(r._items)
+    return f"bounced off {d.get('dest')}" + _shown_strengths(d)
 
 
 @wording(CANT_DISLODGE_OWN)
@@ -306,7 +345,16 @@ def _decode_value(value: Any) -> Any:
 
 def encode(r: Reason) -> dict[str, Any]:
     """``{"code": ..., "data": {...}}``, JSON-ready (units as ``{"power", "type", "loc"}``)."""
-    return {"code": r.code, "data": {k: _encode_value(v) for k, v in r._items}}
+    data: dict[str, Any] = {}
+    for k, v in r._items:  # one per order in every response: the common values are written inline
+        t = type(v)
+        if t is Unit:
+            data[k] = {"power": v.power, "type": v.type._value_, "loc": v.loc}
+        elif t is str or t is int:
+            data[k] = v
+        else:
+            data[k] = _encode_value(v)
+    return {"code": r.code, "data": data}
 
 
 def decode(value: Any, text: str = "") -> Reason:

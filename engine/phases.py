@@ -36,9 +36,14 @@ class OrderResult(NamedTuple):
         return self.outcome if self.outcome is not None else note(self.reason)
 
 
+# A named tuple from its fields in order, without the generated ``__new__``'s argument handling (half the
+# cost): phases make one or two results per order. Every field is given, in the class's order.
+_new_tuple = tuple.__new__
+
+
 def _result(power: str, order: str, result: str, why: Reason, default: bool = False,
             typed: Order | None = None) -> OrderResult:
-    return OrderResult(power, order, result, word(why), default, typed, why)
+    return _new_tuple(OrderResult, (power, order, result, word(why), default, typed, why))
 
 
 @dataclass(slots=True)
@@ -95,7 +100,7 @@ class Submission:
             self.orders[power] = [order]
         else:
             usable.append(order)
-        self.results.append(OrderResult(power, str(order), SUCCEEDS, "", False, order))
+        self.results.append(_new_tuple(OrderResult, (power, str(order), SUCCEEDS, "", False, order, None)))
         self.keys.append(order_key(order))
 
     def settle(self) -> None:
@@ -166,31 +171,39 @@ def _process_movement(sub: Submission) -> PhaseResult:
         if key is not None and results[i].result == SUCCEEDS:
             by_prov[key] = results[i].typed  # type: ignore[assignment]
             used.append(i)
-    defaults: list[OrderResult] = []
+    defaults: list[tuple[str, Order]] = []  # (power, order) for each unit its power left without one
     for prov, unit in state.units.items():
         if prov not in by_prov:
             order = by_prov[prov] = variant.default_order(unit)
-            defaults.append(_result(unit.power, str(order), SUCCEEDS, Reason(oc.NO_ORDER_HOLDS), True, order))
+            defaults.append((unit.power, order))
     outcome = variant.adjudicate_movement(state, by_prov)
     outcomes = outcome.outcomes
+    # The result's words are the outcome's: _typed keeps a reason only when it words the same.
     for i in used:
         r = results[i]
         got = outcomes[keys[i]]  # type: ignore[index]
-        results[i] = _result(r.power, r.order, SUCCEEDS if got.succeeded else FAILS, _typed(got.reason, got.detail),
-                             r.default, r.typed)
-    for d in defaults:
-        got = outcomes[variant.order_key(d.typed)]  # type: ignore[arg-type,index]
-        why = d.why() if got.succeeded else _typed(got.reason, got.detail)
-        results.append(_result(d.power, d.order, SUCCEEDS if got.succeeded else FAILS, why, True, d.typed))
+        words, detail = got.reason, got.detail
+        # The resolver's outcome() words its reason once and keeps those very words: no second look.
+        why = detail if detail is not None and detail._words is words else _typed(words, detail)
+        results[i] = _new_tuple(OrderResult, (r.power, r.order, SUCCEEDS if got.succeeded else FAILS, words,
+                                              r.default, r.typed, why))
+    for power, order in defaults:
+        got = outcomes[variant.order_key(order)]  # type: ignore[index]
+        if got.succeeded:
+            results.append(_new_tuple(OrderResult, (power, str(order), SUCCEEDS, _NO_ORDER_WORDS, True, order,
+                                                    _NO_ORDER)))
+        else:
+            results.append(_new_tuple(OrderResult, (power, str(order), FAILS, got.reason, True, order,
+                                                    _typed(got.reason, got.detail))))
     # The board after movement.
     new_units: dict[str, Unit] = {}
+    moved_to, dislodged_from = outcome.moved, outcome.dislodged
     for prov, unit in state.units.items():
-        if prov in outcome.dislodged:
+        if prov in dislodged_from:
             continue
-        if prov in outcome.moved:
-            dest = outcome.moved[prov]
-            moved = Unit(unit.power, unit.type, dest)
-            new_units[province_of(dest)] = moved
+        dest = moved_to.get(prov)
+        if dest is not None:
+            new_units[dest.partition("/")[0]] = _new_tuple(Unit, (unit.power, unit.type, dest))
         else:
             new_units.setdefault(prov, unit)
     after = state.replace(units=new_units, dislodged={}, contested=frozenset(outcome.contested))
@@ -353,6 +366,10 @@ def _notes(end: PhaseEnd) -> list[OrderResult]:
     """The variant's rule effects, reported as engine-generated results."""
     return [_result(n.power, n.order, SUCCEEDS if n.succeeded else FAILS,
                     n.reason if isinstance(n.reason, Reason) else note(n.reason), True) for n in end.notes]
+
+
+_NO_ORDER = Reason(oc.NO_ORDER_HOLDS)
+_NO_ORDER_WORDS = word(_NO_ORDER)
 
 
 def _typed(words: str, detail: Reason | None) -> Reason:

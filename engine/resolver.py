@@ -14,7 +14,7 @@ from typing import Callable, Mapping, NamedTuple
 
 from .convoy_routes import convoy_route_exists
 from .mapdata import MapData
-from .orders import Convoy, Move, Order, SupportHold, SupportMove
+from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
 from . import outcomes as oc
 from .outcomes import Reason, word
 from .rules import DEFAULT_RULEBOOK, ConvoyParadox, Rulebook
@@ -34,8 +34,32 @@ class Outcome(NamedTuple):
 
 def outcome(succeeded: bool, code: str, **data: object) -> Outcome:
     """An outcome with a typed reason, worded for everyone."""
-    why = Reason(code, data)
-    return Outcome(succeeded, word(why), why)
+    if len(data) > 1:
+        why = Reason(code, data)
+        return _new_tuple(Outcome, (succeeded, word(why), why))  # Outcome(...), without its __new__'s overhead
+    # "moves" to a place, "dislodged by" a unit, "given": outcomes with at most one datum recur on every
+    # map, so each is made and worded once and shared (outcomes and reasons are immutable).
+    key: tuple[object, ...] = (succeeded, code)
+    for name, value in data.items():
+        key = (succeeded, code, name, type(value), value)
+    try:
+        known = _SMALL_OUTCOMES.get(key)
+    except TypeError:  # an unhashable datum
+        why = Reason(code, data)
+        return Outcome(succeeded, word(why), why)
+    if known is None:
+        why = Reason(code, data)
+        known = Outcome(succeeded, word(why), why)
+        if why._words is not None:  # a registered wording: it stays the same
+            if len(_SMALL_OUTCOMES) >= _SMALL_OUTCOMES_KEPT:
+                _SMALL_OUTCOMES.clear()
+            _SMALL_OUTCOMES[key] = known
+    return known
+
+
+_new_tuple = tuple.__new__
+_SMALL_OUTCOMES: dict[tuple[object, ...], Outcome] = {}
+_SMALL_OUTCOMES_KEPT = 50_000  # bounded by the maps' units and places in practice; a cap all the same
 
 
 @dataclass(slots=True)
@@ -74,24 +98,31 @@ class MovementResolver:
         self.hold_supporters: dict[str, list[str]] = {}
         self.move_supporters: dict[str, list[str]] = {}  # origin of the supported move -> supporters
         self.convoyers: dict[str, list[str]] = {}  # origin of the convoyed army -> convoying fleets
+        # (Provinces are cut from locations inline, ``loc.partition("/")[0]``: this runs for every order.)
+        move_dest, moves_into = self.move_dest, self.moves_into
         for prov, order in orders.items():
             if type(order) is Move:
-                dest = province_of(order.dest)
-                self.move_dest[prov] = dest
-                self.moves_into.setdefault(dest, []).append(prov)
+                dest = order.dest.partition("/")[0]
+                move_dest[prov] = dest
+                if dest in moves_into:
+                    moves_into[dest].append(prov)
+                else:
+                    moves_into[dest] = [prov]
         for prov, order in orders.items():
             kind = type(order)
+            if kind is Move or kind is Hold:
+                continue
             if kind is SupportHold:
-                target = province_of(order.target.loc)  # type: ignore[attr-defined]
-                if target not in self.move_dest and target in units:
+                target = order.target.loc.partition("/")[0]  # type: ignore[attr-defined]
+                if target not in move_dest and target in units:
                     self.hold_supporters.setdefault(target, []).append(prov)
             elif kind is SupportMove:
                 if self._support_matches(order):  # type: ignore[arg-type]
-                    self.move_supporters.setdefault(province_of(order.target.loc), []).append(prov)  # type: ignore[attr-defined]
+                    self.move_supporters.setdefault(order.target.loc.partition("/")[0], []).append(prov)  # type: ignore[attr-defined]
             elif kind is Convoy:
-                origin = province_of(order.target.loc)  # type: ignore[attr-defined]
+                origin = order.target.loc.partition("/")[0]  # type: ignore[attr-defined]
                 mv = orders.get(origin)
-                if type(mv) is Move and province_of(mv.dest) == order.dest:  # type: ignore[attr-defined]
+                if type(mv) is Move and mv.dest.partition("/")[0] == order.dest:  # type: ignore[attr-defined]
                     self.convoyers.setdefault(origin, []).append(prov)
         self.convoyed = {p for p in self.move_dest if self.uses_convoy(p)}
         self.state: dict[str, int] = {}
@@ -103,11 +134,10 @@ class MovementResolver:
     # --- order matching and convoy intent ----------------------------------------------------------
 
     def _support_matches(self, order: SupportMove) -> bool:
-        origin = province_of(order.target.loc)
-        mv = self.orders.get(origin)
+        mv = self.orders.get(order.target.loc.partition("/")[0])
         if type(mv) is not Move:
             return False
-        if province_of(mv.dest) != province_of(order.dest):
+        if mv.dest.partition("/")[0] != order.dest.partition("/")[0]:
             return False
         # DATC 4.B.4: a coast in a support order need not be given, but if given it must match.
         return "/" not in order.dest or order.dest == mv.dest
@@ -329,6 +359,14 @@ class MovementResolver:
         return dest
 
     def run(self) -> MovementResult:
+        if _settles_unattacked(type(self)):
+            # A unit that doesn't move and that nobody moves against holds, supports or convoys: its order
+            # succeeds, depending on no other decision (what ``adjudicate`` would find, without the calls).
+            moves_into, state, result = self.moves_into, self.state, self.result
+            for prov, order in self.orders.items():
+                if type(order) is not Move and prov not in moves_into and prov not in state:
+                    result[prov] = True
+                    state[prov] = _RESOLVED
         for prov in self.orders:
             self.resolve(prov)
         moved: dict[str, str] = {}
@@ -404,13 +442,16 @@ class MovementResolver:
         dest = self.move_dest[prov]
         own = tuple(self.units[s] for s in self.move_supporters.get(prov, ()))
         opponent = self.is_head_to_head(prov)
-        if opponent is not None and attack <= self.defend_strength(opponent):
+        defend = self.defend_strength(opponent) if opponent is not None else 0
+        if opponent is not None and attack <= defend:
             return outcome(False, oc.LOST_HEAD_TO_HEAD, opponent=self.units[opponent], attack=number(attack),
-                           resist=number(self.defend_strength(opponent)),
+                           resist=number(defend),
                            backing=own + tuple(self.units[s] for s in self.move_supporters.get(opponent, ())))
         for other in self.moves_into[dest]:
-            if other != prov and (opposes is None or opposes(other)) and attack <= self.prevent_strength(other):
-                prevent = self.prevent_strength(other)
+            if other == prov or (opposes is not None and not opposes(other)):
+                continue
+            prevent = self.prevent_strength(other)
+            if attack <= prevent:
                 backing = own + tuple(self.units[s] for s in self.move_supporters.get(other, ()))
                 if tell_beaten and self.result.get(other):
                     return outcome(False, oc.BEATEN_TO, dest=dest, by=self.units[other], attack=number(attack),
@@ -423,6 +464,20 @@ class MovementResolver:
             return outcome(False, oc.CANT_DISLODGE_OWN, dest=dest)
         return outcome(False, oc.BOUNCED_OFF, dest=dest, attack=number(attack), resist=number(self.hold_strength(dest)),
                        defender=defender, backing=own + tuple(self.units[s] for s in self.hold_supporters.get(dest, ())))
+
+
+_UNATTACKED_RULES = ("resolve", "adjudicate", "is_dislodged", "support_is_cut")
+_SETTLES_UNATTACKED: dict[type, bool] = {}
+
+
+def _settles_unattacked(cls: type[MovementResolver]) -> bool:
+    """Whether ``cls`` decides an unattacked, unmoving unit's order as the standard rules do (a variant that
+    overrides one of those rules may not)."""
+    known = _SETTLES_UNATTACKED.get(cls)
+    if known is None:
+        known = _SETTLES_UNATTACKED[cls] = all(
+            getattr(cls, name) is getattr(MovementResolver, name) for name in _UNATTACKED_RULES)
+    return known
 
 
 class _Outcomes(dict[str, Outcome]):
