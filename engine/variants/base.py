@@ -31,6 +31,7 @@ from ..types import (
 )
 from ..position_check import check_state, shown
 from ..validate import MovePermission, validate_for_phase
+from ..variant_options import OptionSpec, OptionType, check_options
 
 
 PUBLIC_VIEW = "*"
@@ -68,28 +69,17 @@ class Variant:
         super().__init_subclass__(**kwargs)
         for letter, name in cls.season_names.items():
             declare_season(letter, name)
-    # The options this variant reads; any other key is refused (a misspelt option would silently be ignored).
-    option_names: ClassVar[tuple[str, ...]] = ("victory_centers",)
 
     def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
         self.rulebook = rulebook
-        if options is not None and not isinstance(options, Mapping):
-            raise ChancelleryError(f"options must be an object of option names and values, not {shown(options)}")
-        self.options: dict[str, Any] = dict(options or {})
-        self.check_options()
+        # Checked against ``option_specs`` (``variant_options.check_options``): an unknown or misspelt option
+        # is refused naming the known ones, a bad value naming the option; values kept in canonical form.
+        self.options: dict[str, Any] = {} if options is None else check_options(self.option_specs, options, self.name)
 
-    def check_options(self) -> None:
-        """Refuse unknown option names and a bad victory target; raises :class:`ChancelleryError`."""
-        unknown = sorted(str(k) for k in self.options if k not in self.option_names)
-        if unknown:
-            raise ChancelleryError(f"unknown option {shown(unknown[0])} for {self.name} "
-                                   f"(options: {', '.join(self.option_names)})")
-        if "victory_centers" in self.options:
-            target = self.options["victory_centers"]
-            total = len(self.board.supply_centers)
-            if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target <= total:
-                raise ChancelleryError(f"option victory_centers: expected a whole number from 1 to {total}, "
-                                       f"got {shown(target)}")
+    @property
+    def option_names(self) -> tuple[str, ...]:
+        """The names of the options this variant takes (``option_specs``)."""
+        return tuple(spec.name for spec in self.option_specs)
 
     # --- data -------------------------------------------------------------------------------------
 
@@ -132,6 +122,15 @@ class Variant:
     def draw_refusal(self, state: GameState) -> str | None:
         """Why a draw can't be voted in this game, or ``None`` when draws are allowed (standard)."""
         return None
+
+    @property
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        """The options this variant takes (``Game.new(options=...)``), typed: the new-game dialog and the LAN
+        host build their widgets from them and :func:`check_options` checks a game's options against them.
+        Every variant takes ``victory_centers``; subclasses add theirs after it."""
+        total = len(self.board.supply_centers)
+        return (OptionSpec("victory_centers", OptionType.INT, self.board.victory_centers, "Supply centres to win",
+                           help="Owning this many counting supply centres wins the game.", minimum=1, maximum=total),)
 
     @property
     def victory_centers(self) -> int:

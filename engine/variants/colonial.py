@@ -27,8 +27,8 @@ from ..outcomes import Reason, shown_number, strengths, word, wording
 from ..resolver import MovementResolver, MovementResult, Outcome, Tracer, outcome
 from ..rules import DEFAULT_RULEBOOK, Rulebook
 from ..state import GameState
+from ..variant_options import OptionSpec, OptionType
 from ..validate import check_move
-from ..position_check import shown
 from ..types import (
     ChancelleryError,
     IllegalOrderError,
@@ -514,14 +514,18 @@ class ColonialVariant(Variant):
     resolver_class = ColonialResolver
     own_order_words = frozenset(w.upper() for w in SuezPermission.words)  # parse() reads the rest as standard
     order_kinds: ClassVar[tuple[type[Order], ...]] = (*STANDARD_ORDERS, SuezPermission)
-    option_names = ("victory_centers", "tsr_rules")
 
     def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(rulebook, options)
-        rules = self.options.get("tsr_rules", DEFAULT_TSR_RULES)
-        if rules not in TSR_RULES:
-            raise ChancelleryError(f"option tsr_rules must be one of {', '.join(sorted(TSR_RULES))}, not {shown(rules)}")
-        self.tsr_rules: str = rules
+        self.tsr_rules: str = self.options.get("tsr_rules", DEFAULT_TSR_RULES)  # checked by its spec
+
+    @property
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        return (*super().option_specs, OptionSpec(
+            "tsr_rules", OptionType.CHOICE, DEFAULT_TSR_RULES, "Trans-Siberian Railroad",
+            choices=(("avalon-hill", "Avalon Hill: any foreign unit moving away opens its space"),
+                     ("vdiplomacy-2.2", "vDiplomacy 2.2: a unit moving along the line still blocks")),
+            help="Which foreign units leaving a line space let the train through (docs/variants/colonial.md)."))
 
     @cached_property
     def places(self) -> ColonialPlaces:

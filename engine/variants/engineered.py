@@ -37,6 +37,8 @@ from .engineered_rules.orders import (
 )
 from .engineered_rules.resolver import EngineeredResolver
 from .engineered_rules.settings import MapSetup, Settings, load_setup
+from .engineered_rules.settings import option_specs as settings_option_specs
+from ..variant_options import OptionSpec
 from .engineered_rules.stacks import (
     NEUTRAL,
     Stacked,
@@ -72,13 +74,14 @@ class Engineered(Variant):
         UnitType.ARMY, UnitType.FLEET, UnitType.FIGHTER, UnitType.ENGINEER, UnitType.PRISON, UnitType.DECOY)
     # Engineers and prisons never occupy; a decoy does when it stands alone (see make_state).
     stacking_types: ClassVar[frozenset[UnitType]] = frozenset({UnitType.ENGINEER, UnitType.PRISON})
-    option_names: ClassVar[tuple[str, ...]] = (
-        "victory_centers", "level", "engineer_centers", "engineer_minimum", "decoys", "austria_trieste",
-        "madman_after_missed", "engineer_builds_on")
 
     def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(rulebook, options)
         self.settings = Settings.from_options(self.options)
+
+    @property
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        return (*super().option_specs, *settings_option_specs())
 
     @cached_property
     def setup(self) -> MapSetup:
