@@ -164,15 +164,9 @@ def app_variant_imports(files: list[Path]) -> set[tuple[str, str]]:
 # The app should ask the variant (hooks, order kinds it describes) rather than import a variant's module.
 # These imports predate that rule; the platform work removes them, and this list only ever shrinks.
 APP_VARIANT_IMPORTS_TO_REMOVE = {
-    ("app.controllers.bids", "engine.variants.engineered"),
-    ("app.controllers.bids", "engine.variants.engineered_rules"),
-    ("app.controllers.describe", "engine.variants.colonial"),
-    ("app.controllers.describe", "engine.variants.engineered"),
-    ("app.controllers.describe", "engine.variants.engineered_rules"),
     ("app.controllers.order_entry", "engine.variants.colonial"),
     ("app.controllers.order_entry", "engine.variants.engineered"),
     ("app.controllers.order_entry", "engine.variants.engineered_rules"),
-    ("app.controllers.review", "engine.variants.engineered_rules"),
     ("app.scene.pictures", "engine.variants.colonial"),
     ("app.scene.pictures", "engine.variants.engineered"),
     ("app.scene.pictures", "engine.variants.engineered_rules"),

@@ -39,6 +39,15 @@ PUBLIC_VIEW = "*"
 id is that power's view; ``None`` is the omniscient game master's.)"""
 
 
+_PSEUDO_POWER_NAMES: dict[str, str] = {}
+
+
+def pseudo_power_name(power: str) -> str | None:
+    """The name a loaded variant gives one of its pseudo-powers (Engineered's ``NEUTRAL``: "Madman"), so that
+    words about a power need no variant at hand; ``None`` for any other power."""
+    return _PSEUDO_POWER_NAMES.get(power)
+
+
 class Variant:
     """Standard Diplomacy. Subclasses set class attributes and override hooks."""
 
@@ -57,6 +66,7 @@ class Variant:
     order_kinds: ClassVar[tuple[type[Order], ...]] = STANDARD_ORDERS
     # Owners of units or centres that no player plays (Engineered's madman country).
     pseudo_powers: ClassVar[tuple[str, ...]] = ()
+    pseudo_power_names: ClassVar[Mapping[str, str]] = {}  # their names for people
     # For a variant whose ``parse`` adds order kinds of its own that start with these words (upper case,
     # Colonial's ``SUEZ``) and reads every other text as the standard parser does: the fast order reader
     # (engine.order_reader) then serves it too. ``None`` when ``parse`` is the standard one or differs more.
@@ -69,6 +79,7 @@ class Variant:
         super().__init_subclass__(**kwargs)
         for letter, name in cls.season_names.items():
             declare_season(letter, name)
+        _PSEUDO_POWER_NAMES.update(cls.pseudo_power_names)
 
     def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
         self.rulebook = rulebook
@@ -122,6 +133,29 @@ class Variant:
     def draw_refusal(self, state: GameState) -> str | None:
         """Why a draw can't be voted in this game, or ``None`` when draws are allowed (standard)."""
         return None
+
+    # --- words and side panels for front ends -----------------------------------------------------
+
+    def order_note(self, order: Order) -> str:
+        """A note after ``order`` in a power's order list ("bid", "by railway"); empty for a plain order.
+        Standard: the order kind's own ``note``."""
+        return type(order).note
+
+    def takes_bids(self) -> bool:
+        """Do powers bid for other units in this game (Engineered's madman units, rule D3)?"""
+        return False
+
+    def bid_targets(self, state: GameState) -> list[tuple[Unit, tuple[Order, ...]]]:
+        """The units a power may bid for, each with the orders a bid may ask of it. Standard: none."""
+        return []
+
+    def bid_offerable(self, state: GameState, power: str) -> list[Unit]:
+        """The units ``power`` may offer in a bid. Standard: none."""
+        return []
+
+    def bid_order(self, power: str, offered: Sequence[Unit], order: Order) -> Order:
+        """The bid of ``power`` offering ``offered`` for ``order`` (its text is checked like any order's)."""
+        raise ChancelleryError(f"{self.name} has no units to bid for")
 
     @property
     def option_specs(self) -> tuple[OptionSpec, ...]:

@@ -70,6 +70,7 @@ class SuezPermission(Order):
 
     kind: ClassVar[str] = "SUEZ"
     words: ClassVar[tuple[str, ...]] = ("suez", "permit", "permits", "permission")
+    note: ClassVar[str] = "Suez passage granted"
     power: str
     fleet: Unit
     dest: str  # the sea the fleet may enter
@@ -518,6 +519,9 @@ class ColonialVariant(Variant):
     def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(rulebook, options)
         self.tsr_rules: str = self.options.get("tsr_rules", DEFAULT_TSR_RULES)  # checked by its spec
+
+    def order_note(self, order: Order) -> str:
+        return "by railway" if is_railway_move(order) else super().order_note(order)
 
     @property
     def option_specs(self) -> tuple[OptionSpec, ...]:

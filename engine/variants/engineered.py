@@ -28,9 +28,11 @@ from ..types import ChancelleryError, Phase, PositionError, Unit, UnitType, prov
 from . import register
 from .base import PhaseEnd, Variant, reworded
 from .engineered_rules import movement, seasons
-from .engineered_rules.options import fighter_moves, legal_orders, unit_extra_orders
+from .engineered_rules.options import biddable_units, fighter_moves, legal_orders, unit_extra_orders
 from .engineered_rules.orders import (
+    BIDDABLE,
     ENGINEERED_ORDERS,
+    Bid,
     UNIT_WORDS,
     Unordered,
     parse_order,
@@ -69,6 +71,7 @@ class Engineered(Variant):
                                   "decoys and a madman country at the complex level.")
     resolver_class = EngineeredResolver
     pseudo_powers: ClassVar[tuple[str, ...]] = (NEUTRAL,)
+    pseudo_power_names: ClassVar[Mapping[str, str]] = {NEUTRAL: "Madman"}
     order_kinds: ClassVar[tuple[type[Order], ...]] = STANDARD_ORDERS + ENGINEERED_ORDERS
     unit_types: ClassVar[tuple[UnitType, ...]] = (
         UnitType.ARMY, UnitType.FLEET, UnitType.FIGHTER, UnitType.ENGINEER, UnitType.PRISON, UnitType.DECOY)
@@ -366,10 +369,37 @@ class Engineered(Variant):
         return lambda unit: DISGUISED if unit in decoys else (seen is None or seen(unit))
 
     def power_name(self, power: str) -> str:
-        return "Madman" if power == NEUTRAL else super().power_name(power)
+        return self.pseudo_power_names.get(power) or super().power_name(power)
 
     def power_adjective(self, power: str) -> str:
-        return "Madman" if power == NEUTRAL else super().power_adjective(power)
+        return self.pseudo_power_names.get(power) or super().power_adjective(power)
+
+    # --- bids for madman units (rule D3) ------------------------------------------------------------
+
+    def takes_bids(self) -> bool:
+        return self.settings.madman
+
+    def bid_targets(self, state: GameState) -> list[tuple[Unit, tuple[Order, ...]]]:
+        """The neutral country's units with their legal orders of the kinds a bid may ask (``BIDDABLE``)."""
+        if not self.takes_bids():
+            return []
+        legal = self.legal_orders(state).get(NEUTRAL, {})
+        targets: list[tuple[Unit, tuple[Order, ...]]] = []
+        for unit in biddable_units(state):
+            orders = tuple(o for o in legal.get(unit.loc, ()) if isinstance(o, BIDDABLE))
+            if orders:
+                targets.append((unit, orders))
+        return targets
+
+    def bid_offerable(self, state: GameState, power: str) -> list[Unit]:
+        """The power's units but its decoys (a decoy can't be offered, rule 8a)."""
+        decoys = decoy_provinces(state)
+        return sorted((u for u in state.units_of(power) if u.province not in decoys), key=lambda u: u.loc)
+
+    def bid_order(self, power: str, offered: Sequence[Unit], order: Order) -> Order:
+        if not self.takes_bids():
+            return super().bid_order(power, offered, order)
+        return Bid(power, tuple(offered), order)  # type: ignore[arg-type]  # checked by the parser after
 
     def view_for(self, state: GameState, power: str | None) -> GameState:
         """Other powers see a decoy as the unit it copies (rule 8): its marks and stacked twins are dropped."""

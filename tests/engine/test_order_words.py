@@ -1,0 +1,49 @@
+"""What order kinds and variants tell a front end without it knowing the variant: a kind's note in an order
+list, a caution before sending, whether it takes a build, pseudo-powers' names and the bid side panel."""
+from __future__ import annotations
+
+import pytest
+
+from engine.game import Game
+from engine.orders import Build, Hold, Move, Waive
+from engine.types import ChancelleryError, Unit, UnitType
+from engine.variants import find_variant
+from engine.variants.base import pseudo_power_name
+
+A, F = UnitType.ARMY, UnitType.FLEET
+
+
+def test_standard_orders_have_no_note_and_builds_and_waives_take_a_build() -> None:
+    standard = find_variant("standard")
+    hold = Hold(Unit("FRANCE", A, "PAR"))
+    assert standard.order_note(hold) == "" and hold.caution() is None and not hold.uses_build
+    assert Build(Unit("FRANCE", A, "PAR")).uses_build and Waive("FRANCE").uses_build
+
+
+def test_colonial_words_its_railway_moves_and_suez_permissions() -> None:
+    colonial = find_variant("colonial")
+    game = Game.new("colonial")
+    typed = game.check_line("RUSSIA", "A MOS - VLA VIA TSR").order
+    assert typed is not None and colonial.order_note(typed) == "by railway"
+    assert colonial.order_note(Move(Unit("RUSSIA", A, "MOS"), "PRM")) == ""
+    kinds = {k.__name__: k for k in colonial.order_kinds}
+    assert kinds["SuezPermission"].note == "Suez passage granted"
+
+
+def test_engineered_bids_are_described_by_the_variant() -> None:
+    standard = Game.new("standard")
+    assert not standard.variant.takes_bids() and standard.variant.bid_targets(standard.state) == []
+    with pytest.raises(ChancelleryError, match="no units to bid for"):
+        standard.variant.bid_order("FRANCE", [Unit("FRANCE", A, "PAR")], Hold(Unit("FRANCE", A, "PAR")))
+    game = Game.new("engineered", options={"level": "complex"})
+    variant = game.variant
+    assert variant.takes_bids() and pseudo_power_name("NEUTRAL") == "Madman" == variant.power_name("NEUTRAL")
+    assert pseudo_power_name("FRANCE") is None
+    assert all(u.power == "NEUTRAL" for u, _ in variant.bid_targets(game.state))
+    assert variant.bid_offerable(game.state, "RUSSIA") == sorted(game.state.units_of("RUSSIA"), key=lambda u: u.loc)
+    assert not Game.new("engineered", options={"level": "simple"}).variant.takes_bids()
+    offered = [Unit("RUSSIA", A, "MOS")]
+    madman_order = Hold(Unit("NEUTRAL", F, "BLA"))
+    bid = variant.bid_order("RUSSIA", offered, madman_order)
+    assert str(bid) == "BID A MOS FOR F BLA H" and type(bid).note == "bid"
+    assert bid.caution() == "BID A MOS FOR F BLA H — if the bid wins, A MOS holds in civil disorder and its own order is void"
