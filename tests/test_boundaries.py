@@ -167,9 +167,6 @@ APP_VARIANT_IMPORTS_TO_REMOVE = {
     ("app.controllers.order_entry", "engine.variants.colonial"),
     ("app.controllers.order_entry", "engine.variants.engineered"),
     ("app.controllers.order_entry", "engine.variants.engineered_rules"),
-    ("app.scene.pictures", "engine.variants.colonial"),
-    ("app.scene.pictures", "engine.variants.engineered"),
-    ("app.scene.pictures", "engine.variants.engineered_rules"),
 }
 
 

@@ -30,6 +30,8 @@ from ..types import (
     unit_spec,
 )
 from ..position_check import check_state, shown
+from ..phases import OrderResult
+from ..order_marks import OrderMark, standard_marks
 from ..validate import MovePermission, validate_for_phase
 from ..variant_options import OptionSpec, OptionType, check_options
 
@@ -140,6 +142,23 @@ class Variant:
         """A note after ``order`` in a power's order list ("bid", "by railway"); empty for a plain order.
         Standard: the order kind's own ``note``."""
         return type(order).note
+
+    def order_marks(self, order: Order, *, failed: bool = False, phase_type: PhaseType | None = None,
+                    results: Sequence[OrderResult] | None = None) -> tuple[OrderMark, ...]:
+        """How ``order`` is drawn (none: nothing to draw). ``results``: the adjudicated phase's results
+        when a past phase is drawn (Colonial splits a railway move where its train stopped). Standard:
+        the standard orders' marks."""
+        return standard_marks(order, failed=failed, phase_type=phase_type)
+
+    def uncounted_centre_note(self) -> str | None:
+        """The board key's words for an owned centre that doesn't count for its owner (Colonial: Hong Kong
+        held by China), or ``None`` when every owned centre counts."""
+        board = self.board
+        for centre in sorted(board.supply_centers):
+            for power in board.powers:
+                if not self.counts_as_center(centre, power):
+                    return f"{centre} held by {self.power_name(power)}: no centre"
+        return None
 
     def takes_bids(self) -> bool:
         """Do powers bid for other units in this game (Engineered's madman units, rule D3)?"""

@@ -20,11 +20,12 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from ..orders import STANDARD_ORDERS, Move, Order, RawOrder
 from ..outcomes import DISGUISED, Sight
+from ..order_marks import MarkKind, MarkStyle, OrderMark
 from ..phases import OrderResult
 from ..resolver import MovementResult, Tracer
 from ..rules import DEFAULT_RULEBOOK, Rulebook
 from ..state import Dislodged, GameState
-from ..types import ChancelleryError, Phase, PositionError, Unit, UnitType, province_of
+from ..types import ChancelleryError, Phase, PhaseType, PositionError, Unit, UnitType, province_of
 from . import register
 from .base import PhaseEnd, Variant, reworded
 from .engineered_rules import movement, seasons
@@ -33,6 +34,12 @@ from .engineered_rules.orders import (
     BIDDABLE,
     ENGINEERED_ORDERS,
     Bid,
+    Convert,
+    CreateDecoy,
+    CreateEngineer,
+    Damage,
+    StackedMove,
+    Transport,
     UNIT_WORDS,
     Unordered,
     parse_order,
@@ -373,6 +380,31 @@ class Engineered(Variant):
 
     def power_adjective(self, power: str) -> str:
         return self.pseudo_power_names.get(power) or super().power_adjective(power)
+
+    def order_marks(self, order: Order, *, failed: bool = False, phase_type: PhaseType | None = None,
+                    results: Sequence[OrderResult] | None = None) -> tuple[OrderMark, ...]:
+        """Transports: the unit fetching the engineer; damage: a support-shaped mark ending in a burst; a bid:
+        the madman order it asks for; creations and conversions: build marks of the new unit; an engineer
+        staying, a disband of an engineer or a vote: nothing."""
+        if isinstance(order, Bid):
+            return self.order_marks(order.order, failed=failed, phase_type=phase_type, results=results)
+        if isinstance(order, StackedMove):
+            return (OrderMark(MarkKind.MOVE, order.stacked.loc, order.dest, failed=failed),)
+        if isinstance(order, Transport):
+            return (OrderMark(MarkKind.TRANSPORT, order.unit.loc, aux=order.engineer.loc, failed=failed),)
+        if isinstance(order, Damage):
+            if order.dest is None:
+                return (OrderMark(MarkKind.SUPPORT_HOLD, order.unit.loc, order.target.loc, failed=failed,
+                                  style=MarkStyle.DAMAGE),)
+            return (OrderMark(MarkKind.SUPPORT_MOVE, order.unit.loc, order.dest, order.target.loc, failed=failed,
+                              style=MarkStyle.DAMAGE),)
+        if isinstance(order, CreateEngineer):
+            return (OrderMark(MarkKind.BUILD, order.engineer.loc, failed=failed, unit_type=UnitType.ENGINEER.value),)
+        if isinstance(order, CreateDecoy):
+            return (OrderMark(MarkKind.BUILD, order.decoy.loc, failed=failed, unit_type=UnitType.DECOY.value),)
+        if isinstance(order, Convert):
+            return (OrderMark(MarkKind.BUILD, order.into.loc, failed=failed, unit_type=order.into.type.value),)
+        return super().order_marks(order, failed=failed, phase_type=phase_type, results=results)
 
     # --- bids for madman units (rule D3) ------------------------------------------------------------
 

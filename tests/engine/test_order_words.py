@@ -47,3 +47,25 @@ def test_engineered_bids_are_described_by_the_variant() -> None:
     bid = variant.bid_order("RUSSIA", offered, madman_order)
     assert str(bid) == "BID A MOS FOR F BLA H" and type(bid).note == "bid"
     assert bid.caution() == "BID A MOS FOR F BLA H — if the bid wins, A MOS holds in civil disorder and its own order is void"
+
+
+def test_variants_say_how_their_orders_are_drawn() -> None:
+    from engine.order_marks import MarkKind, MarkStyle
+    from engine.orders import SupportHold
+
+    standard = find_variant("standard")
+    support = SupportHold(Unit("FRANCE", A, "PAR"), Unit("FRANCE", A, "BUR"))
+    (mark,) = standard.order_marks(support)
+    assert (mark.kind, mark.at, mark.to, mark.style) == (MarkKind.SUPPORT_HOLD, "PAR", "BUR", MarkStyle.NORMAL)
+    assert standard.order_marks(Waive("FRANCE")) == ()
+    colonial = Game.new("colonial")
+    ride = colonial.check_line("RUSSIA", "A MOS - VLA VIA TSR").order
+    assert ride is not None
+    (track,) = colonial.variant.order_marks(ride)
+    assert track.style is MarkStyle.RAILWAY and track.via == ("PRM", "OMS", "KRA", "IRK")
+    assert colonial.variant.uncounted_centre_note() == "HON held by China: no centre"
+    assert standard.uncounted_centre_note() is None
+    engineered = find_variant("engineered", {"level": "complex"})
+    bid = engineered.bid_order("RUSSIA", [Unit("RUSSIA", A, "MOS")], Hold(Unit("NEUTRAL", F, "BLA")))
+    (held,) = engineered.order_marks(bid)  # a bid is drawn as the order it asks for
+    assert (held.kind, held.at) == (MarkKind.HOLD, "BLA")
