@@ -31,6 +31,7 @@ from ..types import (
 )
 from ..position_check import check_state, shown
 from ..phases import OrderResult
+from ..entry_roles import EntryRole
 from ..order_marks import OrderMark, standard_marks
 from ..validate import MovePermission, validate_for_phase
 from ..variant_options import OptionSpec, OptionType, check_options
@@ -69,6 +70,8 @@ class Variant:
     # Owners of units or centres that no player plays (Engineered's madman country).
     pseudo_powers: ClassVar[tuple[str, ...]] = ()
     pseudo_power_names: ClassVar[Mapping[str, str]] = {}  # their names for people
+    # Which of the variant's own order kinds play which click-entry role (``entry_roles.py``).
+    entry_kinds: ClassVar[Mapping[EntryRole, tuple[type[Order], ...]]] = {}
     # For a variant whose ``parse`` adds order kinds of its own that start with these words (upper case,
     # Colonial's ``SUEZ``) and reads every other text as the standard parser does: the fast order reader
     # (engine.order_reader) then serves it too. ``None`` when ``parse`` is the standard one or differs more.

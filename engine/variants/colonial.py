@@ -26,6 +26,7 @@ from ..orders import STANDARD_ORDERS, Hold, Move, Order, RawOrder, SupportMove, 
 from ..outcomes import Reason, shown_number, strengths, word, wording
 from ..resolver import MovementResolver, MovementResult, Outcome, Tracer, outcome
 from ..rules import DEFAULT_RULEBOOK, Rulebook
+from ..entry_roles import EntryRole
 from ..order_marks import MarkKind, MarkStyle, OrderMark
 from ..phases import OrderResult
 from ..state import GameState
@@ -551,6 +552,7 @@ class ColonialVariant(Variant):
     resolver_class = ColonialResolver
     own_order_words = frozenset(w.upper() for w in SuezPermission.words)  # parse() reads the rest as standard
     order_kinds: ClassVar[tuple[type[Order], ...]] = (*STANDARD_ORDERS, SuezPermission)
+    entry_kinds: ClassVar[Mapping[EntryRole, tuple[type[Order], ...]]] = {EntryRole.PERMISSION: (SuezPermission,)}
 
     def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(rulebook, options)

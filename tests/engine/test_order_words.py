@@ -7,7 +7,7 @@ import pytest
 from engine.game import Game
 from engine.orders import Build, Hold, Move, Waive
 from engine.types import ChancelleryError, Unit, UnitType
-from engine.variants import find_variant
+from engine.variants import find_variant, variant_ids
 from engine.variants.base import pseudo_power_name
 
 A, F = UnitType.ARMY, UnitType.FLEET
@@ -69,3 +69,30 @@ def test_variants_say_how_their_orders_are_drawn() -> None:
     bid = engineered.bid_order("RUSSIA", [Unit("RUSSIA", A, "MOS")], Hold(Unit("NEUTRAL", F, "BLA")))
     (held,) = engineered.order_marks(bid)  # a bid is drawn as the order it asks for
     assert (held.kind, held.at) == (MarkKind.HOLD, "BLA")
+
+
+ROLE_FIELDS = {
+    "permission": ("power", "fleet", "dest"), "stacked_hold": ("stacked",), "stacked_move": ("stacked", "dest"),
+    "transport": ("unit", "engineer"), "damage": ("unit", "target", "dest"), "bid": ("power", "offered", "order"),
+    "create_engineer": ("engineer",), "create_decoy": ("decoy",), "convert": ("converter", "into"),
+    "disband_stacked": ("stacked",), "vote": ("power", "target"),
+}
+
+
+@pytest.mark.parametrize("vid", variant_ids())
+def test_entry_roles_are_played_by_declared_order_kinds_with_the_roles_fields(vid: str) -> None:
+    import dataclasses
+
+    from engine.entry_roles import EntryRole
+
+    variant = find_variant(vid)
+    assert {str(r) for r in EntryRole} == set(ROLE_FIELDS)
+    for role, classes in variant.entry_kinds.items():
+        for cls in classes:
+            assert any(issubclass(cls, kind) or issubclass(kind, cls) for kind in variant.order_kinds), cls
+            names = {f.name for f in dataclasses.fields(cls)} | {n for n in dir(cls) if not n.startswith("_")}
+            assert set(ROLE_FIELDS[role]) <= names, (role, cls)
+    if vid == "colonial":
+        assert [c.__name__ for c in variant.entry_kinds[EntryRole.PERMISSION]] == ["SuezPermission"]
+    if vid == "standard":
+        assert variant.entry_kinds == {}
