@@ -36,6 +36,10 @@ class Order:
     __slots__ = ()
     kind: ClassVar[str] = ""  # the order-tree key: "H", "-", "S", "C", "R", "D", "B", "WAIVE", or a variant's
     words: ClassVar[tuple[str, ...]] = ()  # what the parser reads as this order's action word (lower case)
+    # How a front end words the kind: a note after the order in a power's list ("bid"); ``uses_build``: it
+    # takes one of the power's builds (a build, a waive, Engineered's decoy).
+    note: ClassVar[str] = ""
+    uses_build: ClassVar[bool] = False
     if TYPE_CHECKING:  # a field or a property of each subclass; defined here, it would become a field default
         @property
         def power(self) -> str:
@@ -43,6 +47,10 @@ class Order:
 
     def slot(self) -> str | None:
         raise NotImplementedError(f"{type(self).__name__} declares no slot")
+
+    def caution(self) -> str | None:
+        """What a player should know before sending this order (a bid's price), or ``None``."""
+        return None
 
 
 class UnitOrder(Order):
@@ -161,6 +169,7 @@ class Disband(UnitOrder):
 @dataclass(frozen=True, slots=True)
 class Build(UnitOrder):
     kind: ClassVar[str] = "B"
+    uses_build: ClassVar[bool] = True
     words: ClassVar[tuple[str, ...]] = ("b", "build", "builds")
     unit: Unit
 
@@ -174,6 +183,7 @@ class Build(UnitOrder):
 @dataclass(frozen=True, slots=True)
 class Waive(Order):
     kind: ClassVar[str] = "WAIVE"
+    uses_build: ClassVar[bool] = True
     words: ClassVar[tuple[str, ...]] = ("waive", "waives")
     power: str
 

@@ -46,7 +46,12 @@ class UnitSpec:
 
     ``moves_as`` says whose adjacency it moves by: ``"army"`` (land), ``"fleet"`` (seas and coasts), or
     ``None`` when the variant moves it itself (fighters, engineers carried by units). ``strength`` is its
-    weight in attack, defence and support; ``stacks_with`` the letters it may share a province with."""
+    weight in attack, defence and support; ``stacks_with`` the letters it may share a province with.
+
+    For front ends: ``icon`` is the stem of its SVG (``resources/icons/<icon>.svg``, or the ``icons/``
+    folder of a map that brings its own; empty: a plate with the letter), ``legend`` the board key's words
+    for it (empty: its name), ``drawn_as`` the letter of the unit it is shown as to other powers (a decoy
+    copies an army; its owner sees that unit with the decoy mark)."""
 
     letter: str
     name: str
@@ -57,6 +62,13 @@ class UnitSpec:
     strength: float = 1.0
     stacks_with: frozenset[str] = frozenset()
     words: tuple[str, ...] = ()  # what the parser reads as this kind ("a", "army")
+    icon: str = ""
+    legend: str = ""
+    drawn_as: str | None = None
+
+    @property
+    def legend_text(self) -> str:
+        return self.legend or self.name[:1].upper() + self.name[1:]
 
 
 _UNIT_SPECS: dict[str, UnitSpec] = {}
@@ -88,21 +100,26 @@ def unit_spec(kind: str) -> UnitSpec:
         raise KeyError(f"unit type {kind!r} is not declared") from None
 
 
+def declared_unit_specs() -> tuple[UnitSpec, ...]:
+    """Every declared unit type's spec, in the order they were declared."""
+    return tuple(_UNIT_SPECS.values())
+
+
 def moves_by_sea(kind: str) -> bool:
     """Does this kind of unit move by the fleets' adjacency (seas and coasts)?"""
     return kind in _FLEET_LIKE
 
 
 for _spec in (
-    UnitSpec("A", "army", "army", convoyable=True, words=("a", "army")),
-    UnitSpec("F", "fleet", "fleet", can_convoy=True, words=("f", "fleet")),
-    UnitSpec("E", "engineer", None, can_support=False, strength=0, stacks_with=frozenset("AFWD")),
-    UnitSpec("P", "prison", None, can_support=False, strength=0, stacks_with=frozenset("AFWD")),
-    UnitSpec("W", "fighter field", None),
-    UnitSpec("D", "decoy", None, strength=0),
-    UnitSpec("M", "militia", None, can_support=False, stacks_with=frozenset("AF")),
-    UnitSpec("C", "corps", "army", convoyable=True, strength=1, words=("c", "corps")),
-    UnitSpec("S", "squadron", "fleet", can_convoy=True, strength=1, words=("s", "squadron")),
+    UnitSpec("A", "army", "army", convoyable=True, words=("a", "army"), icon="army"),
+    UnitSpec("F", "fleet", "fleet", can_convoy=True, words=("f", "fleet"), icon="fleet"),
+    UnitSpec("E", "engineer", None, can_support=False, strength=0, stacks_with=frozenset("AFWD"), icon="engineer"),
+    UnitSpec("P", "prison", None, can_support=False, strength=0, stacks_with=frozenset("AFWD"), icon="prison"),
+    UnitSpec("W", "fighter field", None, icon="fighter"),
+    UnitSpec("D", "decoy", None, strength=0, icon="decoy", legend="Decoy (marked for its owner)", drawn_as="A"),
+    UnitSpec("M", "militia", None, can_support=False, stacks_with=frozenset("AF"), icon="militia"),
+    UnitSpec("C", "corps", "army", convoyable=True, strength=1, words=("c", "corps"), icon="corps"),
+    UnitSpec("S", "squadron", "fleet", can_convoy=True, strength=1, words=("s", "squadron"), icon="squadron"),
 ):
     declare_unit_type(_spec)
 

@@ -1,12 +1,26 @@
 """Test setup: Qt runs offscreen, before anything imports it."""
 from __future__ import annotations
 
+import importlib.util
 import os
+import re
+from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
 import pytest  # noqa: E402
+
+HAVE_QT = importlib.util.find_spec("PySide6") is not None
+# A test module that imports Qt, pytest-qt or a part of the client built on Qt at its top level.
+_NEEDS_QT = re.compile(r"^(?:from|import)\s+(?:PySide6|pytestqt|app\.(?:widgets|scene|drawing|net|main|render)\b)", re.M)
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """Without Qt (the engine-only CI job) the modules that need it are left out; every other suite runs."""
+    if HAVE_QT or collection_path.suffix != ".py" or not collection_path.name.startswith("test_"):
+        return None
+    return True if _NEEDS_QT.search(collection_path.read_text(encoding="utf-8")) else None
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -1,6 +1,6 @@
 """The package boundaries hold: the engine never imports Qt or the app; each engine layer imports only the
 layers below it (the table in docs/ARCHITECTURE.md is the specification); Qt-free controllers stay
-Qt-free; the app does not reach into particular variants' modules (beyond a shrinking allow-list)."""
+Qt-free; the app does not reach into particular variants' modules."""
 from __future__ import annotations
 
 import ast
@@ -161,34 +161,11 @@ def app_variant_imports(files: list[Path]) -> set[tuple[str, str]]:
     return pairs
 
 
-# The app should ask the variant (hooks, order kinds it describes) rather than import a variant's module.
-# These imports predate that rule; the platform work removes them, and this list only ever shrinks.
-APP_VARIANT_IMPORTS_TO_REMOVE = {
-    ("app.controllers.bids", "engine.variants.engineered"),
-    ("app.controllers.bids", "engine.variants.engineered_rules"),
-    ("app.controllers.describe", "engine.variants.colonial"),
-    ("app.controllers.describe", "engine.variants.engineered"),
-    ("app.controllers.describe", "engine.variants.engineered_rules"),
-    ("app.controllers.order_entry", "engine.variants.colonial"),
-    ("app.controllers.order_entry", "engine.variants.engineered"),
-    ("app.controllers.order_entry", "engine.variants.engineered_rules"),
-    ("app.controllers.review", "engine.variants.engineered_rules"),
-    ("app.controllers.setup", "engine.variants.engineered"),
-    ("app.controllers.setup", "engine.variants.engineered_rules"),
-    ("app.scene.pictures", "engine.variants.colonial"),
-    ("app.scene.pictures", "engine.variants.engineered"),
-    ("app.scene.pictures", "engine.variants.engineered_rules"),
-}
-
-
-def test_no_new_app_module_imports_a_particular_variant() -> None:
+def test_no_app_module_imports_a_particular_variant() -> None:
+    """The app asks the variant (its hooks, option specs, unit specs, order marks and entry roles) and never
+    imports a particular variant's module."""
     found = app_variant_imports(sorted(APP.rglob("*.py")))
-    assert sorted(found - APP_VARIANT_IMPORTS_TO_REMOVE) == [], "ask the variant through its hooks instead"
-
-
-def test_the_allow_list_names_only_imports_that_still_exist() -> None:
-    found = app_variant_imports(sorted(APP.rglob("*.py")))
-    assert sorted(APP_VARIANT_IMPORTS_TO_REMOVE - found) == [], "removed: delete it from the allow-list too"
+    assert sorted(found) == [], "ask the variant through its hooks instead"
 
 
 def test_app_variant_check_catches_a_new_import(tmp_path: Path) -> None:

@@ -8,29 +8,29 @@ from engine.mapdata import MapData
 from engine.orders import Order
 from engine.phases import OrderResult
 from engine.state import GameState
-from engine.types import UnitType, coast_of, province_of
+from engine.types import UnitType, coast_of, province_of, unit_spec
 from engine.variants import Variant
-from engine.variants.colonial import SuezPermission, is_railway_move
-from engine.variants.engineered import Engineered
-from engine.variants.engineered_rules.orders import Bid, CreateEngineer, Damage, Transport
-from engine.variants.engineered_rules.stacks import NEUTRAL, decoy_provinces, stacked_units
-
-_UNIT_WORDS = {UnitType.ARMY: "army", UnitType.FLEET: "fleet", UnitType.FIGHTER: "fighter field",
-               UnitType.ENGINEER: "engineer", UnitType.PRISON: "prison", UnitType.DECOY: "decoy"}
-MADMAN_NAME = "Madman"  # the neutral country of Hugh's Engineered Diplomacy
+from engine.variants.base import pseudo_power_name
 
 
 def power_name(board: MapData, power: str) -> str:
-    if power == NEUTRAL:
-        return MADMAN_NAME
+    """A power's name; a variant's pseudo-power by the name its variant gives it (Engineered's "Madman")."""
     info = board.powers.get(power)
-    return info.name if info is not None else power
+    return info.name if info is not None else (pseudo_power_name(power) or power)
+
+
+def kind_word(kind: str) -> str:
+    """A unit kind as its spec names it ("army", "fighter field")."""
+    try:
+        return unit_spec(kind).name
+    except KeyError:
+        return f"unit {kind}"
 
 
 def unit_words(board: MapData, power: str, kind: UnitType, loc: str) -> str:
     info = board.powers.get(power)
-    adjective = info.adjective if info is not None else (MADMAN_NAME if power == NEUTRAL else power.title())
-    word = _UNIT_WORDS.get(kind, f"unit {kind.value}")
+    adjective = info.adjective if info is not None else (pseudo_power_name(power) or power.title())
+    word = kind_word(kind)
     coast = coast_of(loc)
     if coast is not None:
         p = board.provinces[province_of(loc)]
@@ -42,8 +42,9 @@ def unit_words(board: MapData, power: str, kind: UnitType, loc: str) -> str:
 def hover_lines(board: MapData, state: GameState, loc: str, variant: Variant | None = None) -> list[str]:
     """The hover card: full name and code, terrain, supply/home centre, owner, unit, dislodged unit.
 
-    With an Engineered ``variant`` also the engineers and prisons there, and whether the unit is a decoy
-    (``state`` must be cut to the viewer, who then knows only its own decoys)."""
+    Also the units stacked there (Engineered's engineers and prisons), and what a disguised unit really is
+    (``state`` must be cut to the viewer, who then knows only its own decoys). ``variant`` is unused (kept
+    for callers)."""
     prov = province_of(loc)
     p = board.provinces.get(prov)
     if p is None:
@@ -58,21 +59,18 @@ def hover_lines(board: MapData, state: GameState, loc: str, variant: Variant | N
         owner = state.centers.get(prov)
         lines.append(f"Owner: {power_name(board, owner)}" if owner else "Owner: neutral")
     unit = state.units.get(prov)
-    engineered = isinstance(variant, Engineered)
     if unit is not None:
-        decoy = " — a decoy" if engineered and prov in decoy_provinces(state) else ""
-        lines.append(f"Unit: {unit_words(board, unit.power, unit.type, unit.loc)}{decoy}")
-    if engineered:
-        for s in stacked_units(state):
-            if s.province != prov:
-                continue
-            if s.kind is UnitType.PRISON and s.origin:
-                whose = f" (holding {unit_words(board, s.origin, UnitType.ENGINEER, prov)})"
-            elif s.kind is UnitType.DECOY and s.mimic is not None:
-                whose = f" beside its twin (it looks like {_UNIT_WORDS.get(s.mimic, s.mimic.value)})"
-            else:
-                whose = ""
-            lines.append(f"Also: {unit_words(board, s.power, s.kind, s.loc)}{whose}")
+        real = state.disguised.get(unit)
+        disguise = f" — a {kind_word(real)}" if real is not None and real != unit.type else ""
+        lines.append(f"Unit: {unit_words(board, unit.power, unit.type, unit.loc)}{disguise}")
+    for s in state.stacked_in(prov):
+        if s.origin:  # a prison: whose engineer it holds
+            whose = f" (holding {unit_words(board, s.origin, UnitType.ENGINEER, prov)})"
+        elif s.mimic is not None:
+            whose = f" beside its twin (it looks like {kind_word(s.mimic)})"
+        else:
+            whose = ""
+        lines.append(f"Also: {unit_words(board, s.power, s.kind, s.loc)}{whose}")
     dislodged = state.dislodged_at(prov)
     if dislodged is not None:
         u = dislodged.unit
@@ -101,21 +99,11 @@ def special_place_lines(board: MapData, prov: str) -> list[str]:
     return lines
 
 
-def order_line(order: Order | SuezPermission) -> str:
-    """An order as listed for its power: the canonical text, with a word on Colonial's special orders."""
-    if isinstance(order, SuezPermission):
-        return f"{order}   (Suez passage granted)"
-    if is_railway_move(order):
-        return f"{order}   (by railway)"
-    if isinstance(order, Transport):
-        return f"{order}   (fetches the engineer)"
-    if isinstance(order, Damage):
-        return f"{order}   (damage)"
-    if isinstance(order, Bid):
-        return f"{order}   (bid)"
-    if isinstance(order, CreateEngineer):
-        return f"{order}   (new engineer)"
-    return str(order)
+def order_line(order: Order, variant: Variant | None = None) -> str:
+    """An order as listed for its power: the canonical text, with the note its variant gives its kind
+    ("bid", "by railway": ``Variant.order_note``)."""
+    note = variant.order_note(order) if variant is not None else type(order).note
+    return f"{order}   ({note})" if note else str(order)
 
 
 def rule_notes(results: Sequence[OrderResult], before: GameState | None = None) -> list[OrderResult]:

@@ -26,6 +26,9 @@ the first spring. Clicking a madman unit, or B, asks for a bid (:attr:`OrderEntr
 window shows the bid dialog). In the winter a click on a province offers everything that can be done
 there in one menu: builds, the engineer's creation, conversion, decoy or disbanding; V votes a power
 out at the advanced level. Every choice is one of the engine's legal orders for that slot.
+
+No variant is imported here: the special steps find their orders by the entry role the variant says its
+order kinds play (``Variant.entry_kinds``, ``engine/entry_roles.py``), bids through ``Variant.bid_targets``.
 """
 from __future__ import annotations
 
@@ -33,7 +36,7 @@ import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TypeVar
+from typing import Any
 
 from engine.game import Game
 from engine.mapdata import MapData
@@ -52,23 +55,17 @@ from engine.orders import (
 from engine.state import GameState
 from engine.types import PhaseType, UnitType, coast_of, province_of
 from engine.variants import Variant
-from engine.variants.colonial import SuezPermission
-from engine.variants.engineered import Engineered
-from engine.variants.engineered_rules.orders import (
-    Bid,
-    Convert,
-    CreateDecoy,
-    CreateEngineer,
-    Damage,
-    DisbandStacked,
-    StackedHold,
-    StackedMove,
-    Transport,
-    VoteOut,
+from engine.entry_roles import (
+    CreateEngineerOrder,
+    DamageOrder,
+    EntryRole,
+    PermissionOrder,
+    TransportOrder,
 )
-from engine.variants.engineered_rules.options import biddable_units
 
 from .drafts import OrderDraft, as_order, order_key
+
+R = EntryRole  # the roles a variant's own order kinds play (``Variant.entry_kinds``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,12 +146,18 @@ class EntryOptions:
     stacked: dict[tuple[str, str, str], list[Order]] = field(default_factory=dict)
     # A power's orders of no unit on the map (the first engineer's placement "E", "VOTE"): (power, slot) -> orders.
     side: dict[tuple[str, str], list[Order]] = field(default_factory=dict)
-    biddable: frozenset[str] = frozenset()  # provinces of madman units that may be bid for (D3)
+    biddable: frozenset[str] = frozenset()  # provinces of units that may be bid for (Engineered's madman, D3)
+    # The variant's order kinds by the entry role they play (``Variant.entry_kinds``): no variant is named here.
+    kinds: Mapping[EntryRole, tuple[type, ...]] = field(default_factory=dict)
+
+    def role(self, role: EntryRole) -> tuple[type, ...]:
+        """The order classes that play ``role`` in this game (none: the variant has no such step)."""
+        return self.kinds.get(role, ())
 
     @classmethod
     def from_game(cls, game: Game, powers: Iterable[str]) -> EntryOptions:
         variant, state = game.variant, game.state
-        options = cls(state.phase.type, variant.board)
+        options = cls(state.phase.type, variant.board, kinds=dict(variant.entry_kinds))
         powers = list(powers)
         for power in powers:
             for key, orders in game.legal_orders(power).items():
@@ -170,9 +173,10 @@ class EntryOptions:
         return options
 
     def note_biddable(self, variant: Variant, state: GameState) -> None:
-        """Engineered's madman units that players may bid to command this turn (rule D3)."""
-        if isinstance(variant, Engineered) and variant.settings.madman and state.phase.type is PhaseType.MOVEMENT:
-            self.biddable = frozenset(u.province for u in biddable_units(state))
+        """The units players may bid to command this turn (Engineered's madman units, rule D3)."""
+        self.kinds = dict(variant.entry_kinds)
+        if variant.takes_bids() and state.phase.type is PhaseType.MOVEMENT:
+            self.biddable = frozenset(u.province for u, _ in variant.bid_targets(state))
 
     def add(self, power: str, slot: str, orders: Iterable[Order]) -> None:
         """File one slot of ``power``'s legal orders: a unit's location, ``E MOS`` (a stacked unit), or a
@@ -306,7 +310,7 @@ class OrderEntry:
             return
         power, orders = self._current()
         if k == "H":
-            self._emit_first(power, orders, (Hold, StackedHold), "can't hold")
+            self._emit_first(power, orders, (Hold, *self.options.role(R.STACKED_HOLD)), "can't hold")
         elif k == "D" and self._decoy_slot() is not None:
             self._select_stacked(self._decoy_slot())  # type: ignore[arg-type]
         elif k == "D":
@@ -399,9 +403,9 @@ class OrderEntry:
             return []
         _, orders = self._current()
         kinds = []
-        if any(isinstance(o, (Move, Retreat, StackedMove)) for o in orders):
+        if any(isinstance(o, (Move, Retreat, *self.options.role(R.STACKED_MOVE))) for o in orders):
             kinds.append("M")
-        if any(isinstance(o, (Hold, StackedHold)) for o in orders):
+        if any(isinstance(o, (Hold, *self.options.role(R.STACKED_HOLD))) for o in orders):
             kinds.append("H")
         if self._support_targets(orders):
             kinds.append("S")
@@ -415,7 +419,7 @@ class OrderEntry:
             kinds.append("G")
         if any(isinstance(o, Disband) for o in orders) or self._decoy_slot() is not None:
             kinds.append("D")
-        if any(isinstance(o, Damage) for o in orders):
+        if _of_role(orders, self.options.role(R.DAMAGE)):
             kinds.append("X")
         if self.slot is None and (self._engineer_slot() is not None or self._placement() is not None):
             kinds.append("E")
@@ -493,8 +497,10 @@ class OrderEntry:
         for o in orders:
             if isinstance(o, Move) and not o.via_convoy and o.route is None:
                 out.setdefault(province_of(o.dest), []).append(o)
-            elif isinstance(o, (Retreat, StackedMove)):
+            elif isinstance(o, Retreat):
                 out.setdefault(province_of(o.dest), []).append(o)
+            elif _plays(o, self.options.role(R.STACKED_MOVE)):
+                out.setdefault(province_of(_field(o, "dest")), []).append(o)
         for o in orders:
             if isinstance(o, Move) and o.via_convoy and province_of(o.dest) not in out:
                 out.setdefault(province_of(o.dest), []).append(o)
@@ -529,7 +535,7 @@ class OrderEntry:
             return
         if self.step is Step.UNIT and prov == self.selected:
             if self.options.phase_type is PhaseType.MOVEMENT:
-                self._emit_first(power, orders, (Hold, StackedHold), "can't hold")
+                self._emit_first(power, orders, (Hold, *self.options.role(R.STACKED_HOLD)), "can't hold")
             return
         if self.step is Step.VIA:
             targets = self._via_targets(orders)
@@ -631,8 +637,8 @@ class OrderEntry:
 
     # --- the Suez Canal ---------------------------------------------------------------------------
 
-    def _permissions(self, orders: Sequence[Order]) -> list[SuezPermission]:
-        return _of_kind(orders, SuezPermission)
+    def _permissions(self, orders: Sequence[Order]) -> list[PermissionOrder]:
+        return _of_role(orders, self.options.role(R.PERMISSION))
 
     def _offer_suez(self, power: str, orders: Sequence[Order]) -> None:
         """G on the unit in Egypt: grant the one passage at once, or ask which fleet (grant or withdraw)."""
@@ -640,7 +646,7 @@ class OrderEntry:
         if not permissions:
             self.prompt = f"{self._unit_text()} can't open the Suez Canal to anyone now"
             return
-        granted = [p for p in permissions if self.draft.order_for(power, order_key(p)) is not None]
+        granted = [p for p in permissions if self.draft.order_for(power, order_key(as_order(p))) is not None]
         if len(permissions) == 1 and not granted:
             self._grant(power, permissions[0])
             return
@@ -657,12 +663,12 @@ class OrderEntry:
         assert self.selected is not None
         self._ask(Question("Suez Canal:", tuple(labels), self.selected), actions)
 
-    def _grant(self, power: str, permission: SuezPermission) -> None:
+    def _grant(self, power: str, permission: PermissionOrder) -> None:
         self.draft.put(power, as_order(permission))
         self._still_selected(f"Granted: {permission}")
 
-    def _withdraw(self, power: str, permission: SuezPermission) -> None:
-        self.draft.remove(power, order_key(permission))
+    def _withdraw(self, power: str, permission: PermissionOrder) -> None:
+        self.draft.remove(power, order_key(as_order(permission)))
         self._still_selected(f"Withdrawn: {permission}")
 
     def _still_selected(self, done: str) -> None:
@@ -738,14 +744,14 @@ class OrderEntry:
         slot = (self.selected, UnitType.DECOY.value, owner)
         return slot if slot in self.options.stacked else None
 
-    def _placement(self) -> CreateEngineer | None:
+    def _placement(self) -> CreateEngineerOrder | None:
         """The first spring's placement of the power's engineer with the selected unit (rule 1a)."""
         if self.selected is None or self.slot is not None or self.options.phase_type is not PhaseType.MOVEMENT:
             return None
         power = self._current()[0]
-        for o in self.options.side.get((power, UnitType.ENGINEER.value), ()):
-            if isinstance(o, CreateEngineer) and o.engineer.province == self.selected:
-                return o
+        for o in _of_role(self.options.side.get((power, UnitType.ENGINEER.value), ()), self.options.role(R.CREATE_ENGINEER)):
+            if o.engineer.province == self.selected:
+                return o  # type: ignore[no-any-return]
         return None
 
     def _engineer_key(self, power: str) -> None:
@@ -758,27 +764,29 @@ class OrderEntry:
         if placement is None:
             self.prompt = f"{self._unit_text()} has no engineer of yours beside it"
             return
-        self.draft.put(power, placement)  # one placement slot per power: a new one replaces the last
+        self.draft.put(power, as_order(placement))  # one placement slot per power: a new one replaces the last
         self._still_selected(f"Engineer placed: {placement}")
 
-    def _transport_sources(self, orders: Sequence[Order]) -> dict[str, Transport]:
+    def _transport_sources(self, orders: Sequence[Order]) -> dict[str, TransportOrder]:
         """Province of an engineer -> the selected unit's order fetching it."""
         if self.slot is not None:
             return {}
-        return {province_of(o.engineer.loc): o for o in _of_kind(orders, Transport)}
+        return {province_of(o.engineer.loc): o for o in _of_role(orders, self.options.role(R.TRANSPORT))}
 
     def _has_transports(self) -> bool:
-        return any(isinstance(o, Transport) for _, orders in self.options.by_province.values() for o in orders)
+        transport = self.options.role(R.TRANSPORT)
+        return any(isinstance(o, transport) for _, orders in self.options.by_province.values() for o in orders)
 
-    def _carriers(self) -> dict[str, tuple[str, Transport]]:
+    def _carriers(self) -> dict[str, tuple[str, TransportOrder]]:
         """With an engineer selected: province of a unit that may fetch it -> (power, that order)."""
         if self.slot is None or self.slot[1] != UnitType.ENGINEER.value:
             return {}
         prov, _, power = self.slot
-        out: dict[str, tuple[str, Transport]] = {}
+        out: dict[str, tuple[str, TransportOrder]] = {}
+        transport = self.options.role(R.TRANSPORT)
         for where, (owner, orders) in self.options.by_province.items():
-            for o in orders:
-                if isinstance(o, Transport) and o.engineer.power == power and o.engineer.province == prov:
+            for o in _of_role(orders, transport):
+                if o.engineer.power == power and o.engineer.province == prov:
                     out[where] = (owner, o)
         return out
 
@@ -818,7 +826,7 @@ class OrderEntry:
         self._emit(*found)
 
     def _start_damage(self, orders: Sequence[Order]) -> None:
-        targets = {province_of(o.target.loc) for o in _of_kind(orders, Damage)}
+        targets = {province_of(o.target.loc) for o in _of_role(orders, self.options.role(R.DAMAGE))}
         if not targets:
             self.prompt = f"{self._unit_text()} can't damage anything"
             return
@@ -826,11 +834,11 @@ class OrderEntry:
         self._light(targets)
         self.prompt = f"{self._unit_text()} damages: click the unit to damage (Esc cancels)"
 
-    def _damage_dests(self, orders: Sequence[Order], target: str) -> dict[str, Damage]:
+    def _damage_dests(self, orders: Sequence[Order], target: str) -> dict[str, DamageOrder]:
         """Where the damaged unit goes -> the damage order; its own province: damage the unit itself."""
-        out: dict[str, Damage] = {}
-        for o in orders:
-            if isinstance(o, Damage) and province_of(o.target.loc) == target:
+        out: dict[str, DamageOrder] = {}
+        for o in _of_role(orders, self.options.role(R.DAMAGE)):
+            if province_of(o.target.loc) == target:
                 out[province_of(o.dest) if o.dest else target] = o
         return out
 
@@ -872,7 +880,7 @@ class OrderEntry:
         whose = "the bidding power's" if self.game_master else "your"
         self.prompt = f"Bid for {what}: choose {whose} units to offer and the order you want"
 
-    def place_bid(self, power: str, bid: Bid) -> None:
+    def place_bid(self, power: str, bid: Order) -> None:
         """The dialog's answer: the bid joins ``power``'s orders (a new bid for the same unit replaces it)."""
         self.bid_request = None
         self.draft.put(power, as_order(bid))
@@ -888,7 +896,7 @@ class OrderEntry:
     def _offer_votes(self) -> None:
         """V in the winter (advanced level): vote a power out (rule F1)."""
         votes = [(power, o) for (power, slot), orders in self.options.side.items() if slot == "VOTE"
-                 for o in _of_kind(orders, VoteOut)]
+                 for o in _of_role(orders, self.options.role(R.VOTE))]
         if self.focus_power is not None:
             votes = [(p, o) for p, o in votes if p == self.focus_power]
         if not votes:
@@ -945,20 +953,20 @@ class OrderEntry:
             if existing is not None:
                 offer("X", f"No build in {self._name(prov)}", partial(self._remove_build, power, prov))
         for slot in slots:
-            for o in self.options.stacked[slot]:
+            for o in _of_role(self.options.stacked[slot], (object,)):
                 power = slot[2]
-                if isinstance(o, CreateEngineer):
+                if _plays(o, self.options.role(R.CREATE_ENGINEER)):
                     offer("E", "Create an engineer", partial(self._emit, power, o))
-                elif isinstance(o, CreateDecoy):
+                elif _plays(o, self.options.role(R.CREATE_DECOY)):
                     if self._builds_left(power) > 0:
                         offer("D", f"Make a decoy of {o.decoy} (takes a build)", partial(self._emit, power, o))
-                elif isinstance(o, Convert):
+                elif _plays(o, self.options.role(R.CONVERT)):
                     word = STACKED_WORDS.get(o.converter.type.value, "unit")
                     into = UNIT_NAMES.get(o.into.type.value, o.into.type.value).lower()
                     where = f" ({self._coast_name(o.into.loc)})" if coast_of(o.into.loc) else ""
                     offer("1", f"The {word} converts it into a{'n' if into[:1] in 'aeiou' else ''} {into}{where}",
                           partial(self._emit, power, o))
-                elif isinstance(o, DisbandStacked):
+                elif _plays(o, self.options.role(R.DISBAND_STACKED)):
                     offer("1", f"Disband the {STACKED_WORDS.get(o.stacked.type.value, 'unit')} {o.stacked}",
                           partial(self._emit, power, o))
         if not actions:
@@ -1031,7 +1039,8 @@ class OrderEntry:
 
     def _builds_left(self, power: str) -> int:
         # A decoy takes one of the winter's builds (Engineered, rule 2b).
-        return self.options.build_allowance.get(power, 0) - self.draft.count(power, (Build, Waive, CreateDecoy))
+        used = sum(1 for o in self.draft.orders(power) if o.uses_build)  # builds, waives, decoys (uses_build)
+        return self.options.build_allowance.get(power, 0) - used
 
     # --- helpers ----------------------------------------------------------------------------------
 
@@ -1139,9 +1148,16 @@ class OrderEntry:
         return self.target
 
 
-_Kind = TypeVar("_Kind")
+def _plays(order: object, classes: tuple[type, ...]) -> bool:
+    """Does ``order`` play the role these classes play? (No narrowing: the role's fields are read as ``Any``.)"""
+    return isinstance(order, classes)
 
 
-def _of_kind(orders: Iterable[object], kind: type[_Kind]) -> list[_Kind]:
-    """The orders of one kind (a variant's own kinds included, which the engine types as ``Order``)."""
-    return [o for o in orders if isinstance(o, kind)]
+def _field(order: object, name: str) -> Any:
+    return getattr(order, name)
+
+
+def _of_role(orders: Iterable[object], classes: tuple[type, ...]) -> list[Any]:
+    """The orders of the classes that play one entry role (a variant's own kinds, whose fields the role's
+    protocol in ``engine.entry_roles`` names)."""
+    return [o for o in orders if isinstance(o, classes)]

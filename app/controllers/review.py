@@ -11,9 +11,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from engine.game import Game
-from engine.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitOrder, Waive
+from engine.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitOrder
 from engine.types import PhaseType, UnitType, province_of
-from engine.variants.engineered_rules.orders import Bid, CreateDecoy
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,11 +102,9 @@ def _review_movement(game: Game, power: str, orders: Sequence[Order], known: Map
                 if not convoys:
                     warnings.append(f"{o} needs a convoy, and none of the orders you can see convoys it")
     for o in orders:
-        if isinstance(o, Bid):
-            one = len(o.offered) == 1
-            offered = ", ".join(str(u) for u in o.offered)
-            warnings.append(f"{o} — if the bid wins, {offered} {'holds' if one else 'hold'} in civil disorder "
-                            f"and {'its' if one else 'their'} own {'order is' if one else 'orders are'} void")
+        caution = o.caution()  # what the order kind says a player should know (a bid's price)
+        if caution:
+            warnings.append(caution)
     railway = [o for o in orders if isinstance(o, Move) and o.route is not None]
     if len(railway) > 1:
         warnings.append(f"Only one army may ride the railway a turn: {railway[0]} does; "
@@ -131,7 +128,7 @@ def _review_adjustments(game: Game, power: str, orders: Sequence[Order]) -> Revi
     if delta > 0:
         sites = len(variant.build_sites(state, power))
         allowed = min(delta, sites)
-        used = sum(1 for o in orders if isinstance(o, (Build, Waive, CreateDecoy)))  # a decoy takes a build
+        used = sum(1 for o in orders if o.uses_build)  # builds, waives, and a variant's kinds that take one
         guidance = f"Build {allowed}" if used == 0 else f"Build {allowed}: {used} ordered"
         if allowed < delta:
             guidance += f" ({delta} owed, only {_plural(sites, 'free home centre')})"

@@ -14,7 +14,10 @@ from datetime import datetime, timezone
 
 from engine.game import Game
 from engine.types import ChancelleryError
+from engine.variant_options import OptionSpec
 from engine.variants import find_variant
+
+VICTORY_CENTERS = "victory_centers"
 
 
 class Mode(enum.StrEnum):
@@ -45,49 +48,15 @@ class NewGameSpec:
     extra_options: dict[str, object] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
-class OptionSpec:
-    """One option a variant takes (``Game.new(options=...)``), for the new-game dialog."""
-
-    name: str
-    label: str
-    kind: str  # "choice" | "int" | "bool" | "optional_int" (0 shown as "never")
-    default: object
-    choices: tuple[tuple[str, str], ...] = ()  # (value, label) of a "choice"
-    minimum: int = 0
-    help: str = ""
-
-
-_LEVEL_LABELS = {
-    "simple": "Simple: engineers and prisons (C1-C6)",
-    "complex": "Complex: adds fighter fields, decoys and the madman country (C7, C8, D)",
-    "advanced": "Advanced: adds voting the weakest out and anonymous press (F1, F2)",
-}
-
-
 def variant_options(variant_id: str) -> tuple[OptionSpec, ...]:
-    """The options the new-game dialog offers for a variant (Hugh's Engineered Diplomacy has some; the
-    others none). Defaults are the engine's (``docs/variants/engineered.md``)."""
-    from engine.variants.engineered import Engineered  # imported when asked: most games never need it
-    from engine.variants.engineered_rules.settings import LEVELS, Settings
+    """The variant's own options for the new-game and host dialogs: its typed specs less the victory target,
+    which both dialogs ask for with the rules of every game (``Variant.option_specs``)."""
+    return tuple(s for s in find_variant(variant_id).option_specs if s.name != VICTORY_CENTERS)
 
-    if not isinstance(find_variant(variant_id), Engineered):
-        return ()
-    d = Settings()
-    return (
-        OptionSpec("level", "Level", "choice", d.level, tuple((lv, _LEVEL_LABELS.get(lv, lv)) for lv in LEVELS)),
-        OptionSpec("engineer_centers", "Supply centres per engineer", "int", d.engineer_centers, minimum=1,
-                   help="Rule 3d gives 4; rule 3a's 'every 3 SCs' is 3 (with no minimum)."),
-        OptionSpec("engineer_minimum", "Engineers a power may always have", "int", d.engineer_minimum, minimum=0),
-        OptionSpec("decoys", "Decoys (rule C8, complex and advanced levels)", "bool", d.decoys),
-        OptionSpec("austria_trieste", "Austria's start unit in Trieste (levels with fighters)", "choice",
-                   d.austria_trieste, (("F", "Fleet"), ("A", "Army"))),
-        OptionSpec("madman_after_missed", "Hand a power to the madman after this many turns without orders",
-                   "optional_int", d.madman_after_missed, minimum=1,
-                   help="Never: the game master decides (rule D1d)."),
-        OptionSpec("engineer_builds_on", "An engineer makes a temporary build centre of", "choice",
-                   d.engineer_builds_on, (("owned", "a centre its power owns (B2)"), ("any", "any centre it is on (B4)"))),
-    )
+
+def victory_option(variant_id: str) -> OptionSpec:
+    """The victory target's spec (range and default from the variant's map)."""
+    return next(s for s in find_variant(variant_id).option_specs if s.name == VICTORY_CENTERS)
 
 
 def create_game(spec: NewGameSpec) -> Game:
@@ -100,10 +69,7 @@ def create_game(spec: NewGameSpec) -> Game:
         raise ChancelleryError(f"unknown power(s) for {variant.name}: {', '.join(unknown)}")
     options: dict[str, object] = dict(spec.extra_options)
     if spec.victory_centers is not None:
-        total = len(variant.board.supply_centers)
-        if not 1 <= spec.victory_centers <= total:
-            raise ChancelleryError(f"the victory target must be from 1 to {total} centres, not {spec.victory_centers}")
-        options["victory_centers"] = spec.victory_centers
+        options[VICTORY_CENTERS] = spec.victory_centers
     meta = {
         "id": uuid.uuid4().hex,
         "mode": spec.mode.value,

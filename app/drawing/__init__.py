@@ -60,7 +60,7 @@ from .geometry import (
     location_at,
     normalise_location,
 )
-from .icons import ICON_FOR_CODE, UNIT_ICON_NAMES, UnitIcons, icon_name, unit_icons
+from .icons import UNIT_ICON_NAMES, UnitIcons, icon_name, unit_icons
 from .painter import (
     ALL_LAYERS,
     BASE_LAYERS,
@@ -77,7 +77,6 @@ from .stacks import Placement, badge_backing, paint_decoy_mark, unit_placements
 __all__ = [
     "ALL_LAYERS",
     "BASE_LAYERS",
-    "ICON_FOR_CODE",
     "OVERLAY_LAYERS",
     "UNIT_ICON_NAMES",
     "ArrowStyle",

@@ -7,48 +7,44 @@ colour), and the ink ``#1a1a1a`` stays. A tinted renderer is built once per (ico
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from pathlib import Path
-from types import MappingProxyType
 
 from PySide6.QtCore import QByteArray, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtSvg import QSvgRenderer
 
+from engine.types import declared_unit_specs
+
 from .errors import DrawingError
 from .palette import UNIT_INK, contrast_ink
-from .paths import ICONS_DIR
+from .paths import ICONS_DIR, MAPS_DIR
 
 PLATE_TOKEN = "#808080"
 SILHOUETTE_TOKEN = "#ffffff"
 
-# Unit codes (engine.types.UnitType values) -> icon file stem.
-ICON_FOR_CODE: Mapping[str, str] = MappingProxyType(
-    {
-        "A": "army",
-        "F": "fleet",
-        "C": "corps",
-        "S": "squadron",
-        "M": "militia",
-        "E": "engineer",
-        "P": "prison",
-        "W": "fighter",
-        "D": "decoy",
-    }
-)
-UNIT_ICON_NAMES: tuple[str, ...] = tuple(ICON_FOR_CODE.values())
+# The icons of the unit types declared when the engine's vocabulary loads (a variant may declare more:
+# :func:`unit_icon_names` lists every declared one).
+UNIT_ICON_NAMES: tuple[str, ...] = tuple(spec.icon for spec in declared_unit_specs() if spec.icon)
+
+
+def unit_icon_names() -> tuple[str, ...]:
+    """The icon stems of every unit type declared so far (``UnitSpec.icon``)."""
+    return tuple(spec.icon for spec in declared_unit_specs() if spec.icon)
+
 
 _PLATE_RE = re.compile(re.escape(PLATE_TOKEN), re.IGNORECASE)
 _SILHOUETTE_RE = re.compile(re.escape(SILHOUETTE_TOKEN), re.IGNORECASE)
 
 
 def icon_name(unit_type: str) -> str | None:
-    """``"A"``/``"army"``/``"Army"`` -> ``"army"``; ``None`` for a type without an icon."""
+    """A unit type's icon, named by its spec (``UnitSpec.icon``): ``"A"``/``"army"``/``"Army"`` -> ``"army"``;
+    ``None`` for a type without an icon."""
     text = str(unit_type).strip()
-    if text.upper() in ICON_FOR_CODE:
-        return ICON_FOR_CODE[text.upper()]
     lowered = text.lower()
-    return lowered if lowered in UNIT_ICON_NAMES else None
+    for spec in declared_unit_specs():
+        if spec.letter == text.upper() or spec.name == lowered or spec.icon == lowered:
+            return spec.icon or None
+    return None
 
 
 def tinted_svg(svg: str, colour: str) -> str:
@@ -62,8 +58,9 @@ def tinted_svg(svg: str, colour: str) -> str:
 class UnitIcons:
     """Tinted unit renderers, cached per (icon, colour). One shared instance: :func:`unit_icons`."""
 
-    def __init__(self, directory: Path = ICONS_DIR) -> None:
+    def __init__(self, directory: Path = ICONS_DIR, maps_dir: Path = MAPS_DIR) -> None:
         self._directory = directory
+        self._maps_dir = maps_dir
         self._sources: dict[str, str | None] = {}
         self._renderers: dict[tuple[str, str], QSvgRenderer | None] = {}
         self._letters: dict[str, QPainterPath] = {}
@@ -71,11 +68,18 @@ class UnitIcons:
     def source(self, name: str) -> str | None:
         """The SVG text of an icon, or ``None`` if its file is missing or unreadable."""
         if name not in self._sources:
-            try:
-                self._sources[name] = (self._directory / f"{name}.svg").read_text(encoding="utf-8")
-            except OSError:
-                self._sources[name] = None
+            self._sources[name] = None
+            for path in self.candidates(name):
+                try:
+                    self._sources[name] = path.read_text(encoding="utf-8")
+                    break
+                except OSError:
+                    continue
         return self._sources[name]
+
+    def candidates(self, name: str) -> list[Path]:
+        """Where an icon may be: the shared icons, then the ``icons/`` folder of a map bringing its own units."""
+        return [self._directory / f"{name}.svg", *sorted(self._maps_dir.glob(f"*/icons/{name}.svg"))]
 
     def renderer(self, name: str, colour: str) -> QSvgRenderer | None:
         key = (name, colour)
@@ -146,15 +150,17 @@ def unit_icons() -> UnitIcons:
     return _shared
 
 
-def check_icons(directory: Path = ICONS_DIR) -> None:
-    """Raise :class:`DrawingError` naming any unit icon that is missing or doesn't parse."""
+def check_icons(directory: Path = ICONS_DIR, maps_dir: Path = MAPS_DIR) -> None:
+    """Raise :class:`DrawingError` naming any declared unit icon that is missing or doesn't parse (looked
+    for in ``directory``, then in the maps' ``icons/`` folders)."""
     problems = []
-    for name in UNIT_ICON_NAMES:
-        path = directory / f"{name}.svg"
-        if not path.is_file():
-            problems.append(f"{path} is missing")
+    finder = UnitIcons(directory, maps_dir)
+    for name in unit_icon_names():
+        found = [p for p in finder.candidates(name) if p.is_file()]
+        if not found:
+            problems.append(f"{directory / (name + '.svg')} is missing")
             continue
-        if not QSvgRenderer(str(path)).isValid():
-            problems.append(f"{path} is not valid SVG")
+        if not QSvgRenderer(str(found[0])).isValid():
+            problems.append(f"{found[0]} is not valid SVG")
     if problems:
         raise DrawingError("; ".join(problems))

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath
 
+from engine.types import UnitSpec, unit_spec
+
 from . import palette
 from .context import RING, make_pen
 from .geometry import BoardGeometry
@@ -19,15 +21,12 @@ from .icons import unit_icons
 from .labels import UNIT_ICON
 from .stacks import paint_decoy_mark
 
-# Unit letters and what the key calls them.
-UNIT_WORDS = {"A": "Army", "F": "Fleet", "W": "Fighter field", "E": "Engineer", "P": "Prison", "D": "Decoy",
-              "M": "Militia", "C": "Corps", "S": "Squadron"}
 LEGEND_COLOUR = "#8c8c8c"  # units in the key are drawn in a neutral grey: the key is about shapes
 
 
 @dataclass(frozen=True, slots=True)
 class LegendEntry:
-    key: str  # what to draw: "unit:A", "centre", "owned_centre", "home_centre", "uncounted_centre", ...
+    key: str  # what to draw: "unit:A" (icon and words from its UnitSpec), "centre", "owned_centre", "home_centre", "uncounted_centre", ...
     text: str
 
 
@@ -39,10 +38,8 @@ def legend_entries(geometry: BoardGeometry, unit_codes: Iterable[str], *,
     entries: list[LegendEntry] = []
     for code in unit_codes:
         code = str(code).upper()
-        if code == "D":
-            entries.append(LegendEntry("decoy", "Decoy (marked for its owner)"))
-        else:
-            entries.append(LegendEntry(f"unit:{code}", UNIT_WORDS.get(code, f"Unit {code}")))
+        spec = _spec(code)
+        entries.append(LegendEntry(f"unit:{code}", spec.legend_text if spec else f"Unit {code}"))
     if geometry.supply_centres:
         entries += [LegendEntry("centre", "Supply centre, unowned"),
                     LegendEntry("owned_centre", "Supply centre, owner's colour"),
@@ -68,10 +65,12 @@ def paint_legend_symbol(painter: QPainter, key: str, at: QPointF, u: float) -> N
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     icons = unit_icons()
     if key.startswith("unit:"):
-        icons.paint(painter, key[5:], LEGEND_COLOUR, at, u * UNIT_ICON)
-    elif key == "decoy":
-        icons.paint(painter, "A", LEGEND_COLOUR, at, u * UNIT_ICON)
-        paint_decoy_mark(painter, at, u * UNIT_ICON)
+        spec = _spec(key[5:])
+        if spec is not None and spec.drawn_as:  # a disguised unit: the unit it copies, with the owner's mark
+            icons.paint(painter, spec.drawn_as, LEGEND_COLOUR, at, u * UNIT_ICON)
+            paint_decoy_mark(painter, at, u * UNIT_ICON)
+        else:
+            icons.paint(painter, key[5:], LEGEND_COLOUR, at, u * UNIT_ICON)
     elif key == "centre":
         paint_centre_marker(painter, at, u * 1.3, CentreStyle(None, None))
     elif key == "owned_centre":
@@ -124,6 +123,13 @@ def paint_legend_symbol(painter: QPainter, key: str, at: QPointF, u: float) -> N
         painter.drawEllipse(at, size * 0.62, size * 0.62)
         icons.paint(painter, "A", LEGEND_COLOUR, at, size)
     painter.restore()
+
+
+def _spec(code: str) -> UnitSpec | None:
+    try:
+        return unit_spec(code)
+    except KeyError:
+        return None
 
 
 def legend_rows(entries: Sequence[LegendEntry], columns: int) -> int:

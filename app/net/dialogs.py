@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.widgets.option_form import OptionForm
 from engine.net.client import Client, RequestRefused
 from engine.net.clock import DeadlinePolicy
 from engine.savefile import load_game
@@ -114,6 +115,8 @@ class HostDialog(QDialog):
         grid.addWidget(self.file_edit, 1, 1)
         grid.addWidget(browse, 1, 2)
         layout.addWidget(source)
+        self.options_box = OptionForm("Options of the new game")
+        layout.addWidget(self.options_box)
 
         form = QFormLayout()
         self.name_edit = QLineEdit(f"{player_name()}'s game")
@@ -167,6 +170,7 @@ class HostDialog(QDialog):
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+        self._options_for: object = None
         self.variant_combo.currentIndexChanged.connect(self._source_changed)
         self.new_radio.toggled.connect(self._source_changed)
         self.file_edit.editingFinished.connect(self._source_changed)
@@ -192,6 +196,14 @@ class HostDialog(QDialog):
         return [(p, variant.board.powers[p].name) for p in variant.powers]
 
     def _source_changed(self, *_args: object) -> None:
+        if self.new_radio.isChecked():  # a saved game keeps its own options
+            vid = self.variant_combo.currentData()
+            if vid != self._options_for:
+                self.options_box.show_specs(find_variant(str(vid)).option_specs)
+                self._options_for = vid
+        else:
+            self.options_box.setVisible(False)
+            self._options_for = None
         checked = {p for p, box in self.power_checks.items() if box.isChecked()}
         for box in self.power_checks.values():
             self.powers_layout.removeWidget(box)
@@ -229,6 +241,7 @@ class HostDialog(QDialog):
             name=self.name_edit.text().strip() or "Chancellery host",
             local_powers=tuple(p for p, box in self.power_checks.items() if box.isChecked()),
             advertise=self.advertise_box.isEnabled() and self.advertise_box.isChecked(),
+            options=self.options_box.values() if game_file is None else {},
         )
 
     def _accept(self) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import os
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import partial
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,6 +49,7 @@ class HostSpec:
     name: str = "Chancellery host"
     local_powers: tuple[str, ...] = ()  # seats played at this machine, hot-seat style
     advertise: bool = False
+    options: Mapping[str, object] = field(default_factory=dict)  # a new game's variant options (``option_specs``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,7 +186,7 @@ def start_host(spec: HostSpec, data_dir: Path, tokens: TokenStore | None) -> Net
         game = load_game(spec.game_file)
         save_path = spec.game_file
     else:
-        game = Game.new(spec.variant, meta={"id": uuid.uuid4().hex, "mode": "lan"})
+        game = Game.new(spec.variant, options=dict(spec.options), meta={"id": uuid.uuid4().hex, "mode": "lan"})
         save_path = host_save_path(data_dir, game)
     unknown = [p for p in spec.local_powers if p not in game.variant.powers]
     if unknown:

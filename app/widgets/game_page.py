@@ -460,7 +460,7 @@ class GamePage(QWidget):
         known = known_orders(o for _p, o in draft.all_orders())
         for power in draft.powers:
             for key, order in draft.items(power):
-                rows.append((power, key, order_line(order), self.colours.get(power, "#888888")))
+                rows.append((power, key, order_line(order, self.game.variant), self.colours.get(power, "#888888")))
         unordered = 0
         for power in powers:
             result = review(self.game, power, draft.orders(power), known, visible)

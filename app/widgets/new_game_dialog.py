@@ -1,5 +1,5 @@
 """The new-game dialog: variant, mode and who plays here, victory target, what happens to missing orders, and
-the variant's own options (Hugh's Engineered Diplomacy: its level and the rest, see ``variant_options``)."""
+the variant's own options, built from its typed specs (``Variant.option_specs``, see ``option_form.py``)."""
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
@@ -18,8 +18,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.controllers.setup import MissingOrders, Mode, NewGameSpec, OptionSpec, variant_options
+from app.controllers.setup import MissingOrders, Mode, NewGameSpec, variant_options, victory_option
+from app.widgets.option_form import OptionForm
 from engine.types import ChancelleryError
+from engine.variant_options import OptionSpec
 from engine.variants import find_variant, variant_ids
 
 
@@ -72,10 +74,7 @@ class NewGameDialog(QDialog):
         rules.addRow("Powers nobody plays / missing orders:", self.missing_combo)
         layout.addLayout(rules)
 
-        self.options_box = QGroupBox("Variant options")
-        self.options_box.setObjectName("variantOptions")
-        self.options_form = QFormLayout(self.options_box)
-        self.option_widgets: dict[str, tuple[OptionSpec, QWidget]] = {}
+        self.options_box = OptionForm("Variant options")
         layout.addWidget(self.options_box)
 
         self.error = QLabel()
@@ -104,57 +103,20 @@ class NewGameDialog(QDialog):
             check.setStyleSheet(f"QCheckBox {{ border-left: 6px solid {info.color}; padding-left: 4px; }}")
             self.powers_grid.addWidget(check, i // columns, i % columns)
             self.power_checks[pid] = check
-        total = len(variant.board.supply_centers)
-        self.victory_spin.setRange(1, total)
-        self.victory_spin.setValue(variant.board.victory_centers)
-        self.victory_spin.setSuffix(f" of {total}")
-        self._build_options(variant_options(vid))
+        victory = victory_option(vid)
+        self.victory_spin.setRange(victory.minimum or 1, victory.maximum or 999)
+        self.victory_spin.setValue(victory.default if isinstance(victory.default, int) else 1)
+        self.victory_spin.setSuffix(f" of {victory.maximum}" if victory.maximum else "")
+        self.victory_spin.setToolTip(victory.help)
+        self.options_box.show_specs(variant_options(vid))
 
-    def _build_options(self, specs: tuple[OptionSpec, ...]) -> None:
-        while self.options_form.rowCount():
-            self.options_form.removeRow(0)
-        self.option_widgets = {}
-        for spec in specs:
-            widget: QWidget
-            if spec.kind == "choice":
-                combo = QComboBox()
-                for value, label in spec.choices:
-                    combo.addItem(label, value)
-                combo.setCurrentIndex(max(0, combo.findData(spec.default)))
-                widget = combo
-            elif spec.kind == "bool":
-                check = QCheckBox()
-                check.setChecked(bool(spec.default))
-                widget = check
-            else:
-                spin = QSpinBox()
-                spin.setRange(0 if spec.kind == "optional_int" else spec.minimum, 99)
-                if spec.kind == "optional_int":
-                    spin.setSpecialValueText("never")
-                    spin.setValue(int(spec.default) if isinstance(spec.default, int) else 0)
-                else:
-                    spin.setValue(int(spec.default))  # type: ignore[call-overload]
-                widget = spin
-            widget.setObjectName(f"option_{spec.name}")
-            if spec.help:
-                widget.setToolTip(spec.help)
-            self.options_form.addRow(spec.label + ":", widget)
-            self.option_widgets[spec.name] = (spec, widget)
-        self.options_box.setVisible(bool(specs))
+    @property
+    def option_widgets(self) -> dict[str, tuple[OptionSpec, QWidget]]:
+        return self.options_box.widgets
 
     def variant_option_values(self) -> dict[str, object]:
         """The options as the variant takes them (``Game.new(options=...)``)."""
-        values: dict[str, object] = {}
-        for name, (spec, widget) in self.option_widgets.items():
-            if isinstance(widget, QComboBox):
-                values[name] = widget.currentData()
-            elif isinstance(widget, QCheckBox):
-                values[name] = widget.isChecked()
-            elif isinstance(widget, QSpinBox):
-                if spec.kind == "optional_int" and widget.value() < spec.minimum:
-                    continue  # "never": the option is left out
-                values[name] = widget.value()
-        return values
+        return self.options_box.values()
 
     def _mode_changed(self) -> None:
         self.powers_box.setEnabled(self.hotseat_radio.isChecked())

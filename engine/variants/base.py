@@ -30,12 +30,25 @@ from ..types import (
     unit_spec,
 )
 from ..position_check import check_state, shown
+from ..phases import OrderResult
+from ..entry_roles import EntryRole
+from ..order_marks import OrderMark, standard_marks
 from ..validate import MovePermission, validate_for_phase
+from ..variant_options import OptionSpec, OptionType, check_options
 
 
 PUBLIC_VIEW = "*"
 """The viewer for a shared screen or an observer: what every power may know, no power's secrets. (A power
 id is that power's view; ``None`` is the omniscient game master's.)"""
+
+
+_PSEUDO_POWER_NAMES: dict[str, str] = {}
+
+
+def pseudo_power_name(power: str) -> str | None:
+    """The name a loaded variant gives one of its pseudo-powers (Engineered's ``NEUTRAL``: "Madman"), so that
+    words about a power need no variant at hand; ``None`` for any other power."""
+    return _PSEUDO_POWER_NAMES.get(power)
 
 
 class Variant:
@@ -56,6 +69,9 @@ class Variant:
     order_kinds: ClassVar[tuple[type[Order], ...]] = STANDARD_ORDERS
     # Owners of units or centres that no player plays (Engineered's madman country).
     pseudo_powers: ClassVar[tuple[str, ...]] = ()
+    pseudo_power_names: ClassVar[Mapping[str, str]] = {}  # their names for people
+    # Which of the variant's own order kinds play which click-entry role (``entry_roles.py``).
+    entry_kinds: ClassVar[Mapping[EntryRole, tuple[type[Order], ...]]] = {}
     # For a variant whose ``parse`` adds order kinds of its own that start with these words (upper case,
     # Colonial's ``SUEZ``) and reads every other text as the standard parser does: the fast order reader
     # (engine.order_reader) then serves it too. ``None`` when ``parse`` is the standard one or differs more.
@@ -68,28 +84,18 @@ class Variant:
         super().__init_subclass__(**kwargs)
         for letter, name in cls.season_names.items():
             declare_season(letter, name)
-    # The options this variant reads; any other key is refused (a misspelt option would silently be ignored).
-    option_names: ClassVar[tuple[str, ...]] = ("victory_centers",)
+        _PSEUDO_POWER_NAMES.update(cls.pseudo_power_names)
 
     def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
         self.rulebook = rulebook
-        if options is not None and not isinstance(options, Mapping):
-            raise ChancelleryError(f"options must be an object of option names and values, not {shown(options)}")
-        self.options: dict[str, Any] = dict(options or {})
-        self.check_options()
+        # Checked against ``option_specs`` (``variant_options.check_options``): an unknown or misspelt option
+        # is refused naming the known ones, a bad value naming the option; values kept in canonical form.
+        self.options: dict[str, Any] = {} if options is None else check_options(self.option_specs, options, self.name)
 
-    def check_options(self) -> None:
-        """Refuse unknown option names and a bad victory target; raises :class:`ChancelleryError`."""
-        unknown = sorted(str(k) for k in self.options if k not in self.option_names)
-        if unknown:
-            raise ChancelleryError(f"unknown option {shown(unknown[0])} for {self.name} "
-                                   f"(options: {', '.join(self.option_names)})")
-        if "victory_centers" in self.options:
-            target = self.options["victory_centers"]
-            total = len(self.board.supply_centers)
-            if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target <= total:
-                raise ChancelleryError(f"option victory_centers: expected a whole number from 1 to {total}, "
-                                       f"got {shown(target)}")
+    @property
+    def option_names(self) -> tuple[str, ...]:
+        """The names of the options this variant takes (``option_specs``)."""
+        return tuple(spec.name for spec in self.option_specs)
 
     # --- data -------------------------------------------------------------------------------------
 
@@ -132,6 +138,55 @@ class Variant:
     def draw_refusal(self, state: GameState) -> str | None:
         """Why a draw can't be voted in this game, or ``None`` when draws are allowed (standard)."""
         return None
+
+    # --- words and side panels for front ends -----------------------------------------------------
+
+    def order_note(self, order: Order) -> str:
+        """A note after ``order`` in a power's order list ("bid", "by railway"); empty for a plain order.
+        Standard: the order kind's own ``note``."""
+        return type(order).note
+
+    def order_marks(self, order: Order, *, failed: bool = False, phase_type: PhaseType | None = None,
+                    results: Sequence[OrderResult] | None = None) -> tuple[OrderMark, ...]:
+        """How ``order`` is drawn (none: nothing to draw). ``results``: the adjudicated phase's results
+        when a past phase is drawn (Colonial splits a railway move where its train stopped). Standard:
+        the standard orders' marks."""
+        return standard_marks(order, failed=failed, phase_type=phase_type)
+
+    def uncounted_centre_note(self) -> str | None:
+        """The board key's words for an owned centre that doesn't count for its owner (Colonial: Hong Kong
+        held by China), or ``None`` when every owned centre counts."""
+        board = self.board
+        for centre in sorted(board.supply_centers):
+            for power in board.powers:
+                if not self.counts_as_center(centre, power):
+                    return f"{centre} held by {self.power_name(power)}: no centre"
+        return None
+
+    def takes_bids(self) -> bool:
+        """Do powers bid for other units in this game (Engineered's madman units, rule D3)?"""
+        return False
+
+    def bid_targets(self, state: GameState) -> list[tuple[Unit, tuple[Order, ...]]]:
+        """The units a power may bid for, each with the orders a bid may ask of it. Standard: none."""
+        return []
+
+    def bid_offerable(self, state: GameState, power: str) -> list[Unit]:
+        """The units ``power`` may offer in a bid. Standard: none."""
+        return []
+
+    def bid_order(self, power: str, offered: Sequence[Unit], order: Order) -> Order:
+        """The bid of ``power`` offering ``offered`` for ``order`` (its text is checked like any order's)."""
+        raise ChancelleryError(f"{self.name} has no units to bid for")
+
+    @property
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        """The options this variant takes (``Game.new(options=...)``), typed: the new-game dialog and the LAN
+        host build their widgets from them and :func:`check_options` checks a game's options against them.
+        Every variant takes ``victory_centers``; subclasses add theirs after it."""
+        total = len(self.board.supply_centers)
+        return (OptionSpec("victory_centers", OptionType.INT, self.board.victory_centers, "Supply centres to win",
+                           help="Owning this many counting supply centres wins the game.", minimum=1, maximum=total),)
 
     @property
     def victory_centers(self) -> int:

@@ -26,9 +26,12 @@ from ..orders import STANDARD_ORDERS, Hold, Move, Order, RawOrder, SupportMove, 
 from ..outcomes import Reason, shown_number, strengths, word, wording
 from ..resolver import MovementResolver, MovementResult, Outcome, Tracer, outcome
 from ..rules import DEFAULT_RULEBOOK, Rulebook
+from ..entry_roles import EntryRole
+from ..order_marks import MarkKind, MarkStyle, OrderMark
+from ..phases import OrderResult
 from ..state import GameState
+from ..variant_options import OptionSpec, OptionType
 from ..validate import check_move
-from ..position_check import shown
 from ..types import (
     ChancelleryError,
     IllegalOrderError,
@@ -70,6 +73,7 @@ class SuezPermission(Order):
 
     kind: ClassVar[str] = "SUEZ"
     words: ClassVar[tuple[str, ...]] = ("suez", "permit", "permits", "permission")
+    note: ClassVar[str] = "Suez passage granted"
     power: str
     fleet: Unit
     dest: str  # the sea the fleet may enter
@@ -132,6 +136,40 @@ def _code(board: MapData, name: str) -> str:
 
 def is_railway_move(order: object) -> bool:
     return isinstance(order, Move) and order.route == TSR
+
+
+def _journey_of(results: Sequence[OrderResult] | None, phase_type: PhaseType | None) -> RailwayJourney | None:
+    """How the phase's railway move went, as its result recorded it (``None``: no results, no railway move,
+    or results saved before they carried their journey)."""
+    if not results or phase_type is not PhaseType.MOVEMENT:
+        return None
+    for r in results:
+        if r.outcome is not None:
+            journey = RailwayJourney.from_outcome(r.outcome)
+            if journey is not None:
+                return journey
+    return None
+
+
+def railway_marks(order: Move, places: ColonialPlaces, *, failed: bool = False,
+                  journey: RailwayJourney | None = None) -> tuple[OrderMark, ...]:
+    """A railway move as track along the line's spaces. Given how the journey went: one mark when the army
+    arrived (or never got away: then it is failed and sits at the origin); otherwise the stretch it covered,
+    up to where it stopped, then the rest, failed, from the stop to the ordered destination."""
+    origin, dest = province_of(order.unit.loc), province_of(order.dest)
+    path: tuple[str, ...] = (dest,)
+    if origin in places.route and dest in places.route and origin != dest:
+        path = places.path(origin, dest)
+    rail = MarkStyle.RAILWAY
+    if journey is None or journey.unit != order.unit or journey.path != path:
+        return (OrderMark(MarkKind.MOVE, order.unit.loc, order.dest, failed=failed, style=rail, via=path[:-1]),)
+    if journey.arrived or journey.stopped_at == journey.origin:
+        return (OrderMark(MarkKind.MOVE, order.unit.loc, order.dest, failed=not journey.arrived, style=rail,
+                          via=path[:-1]),)
+    stop = journey.stopped_at
+    rest = path[path.index(stop) + 1:]
+    return (OrderMark(MarkKind.MOVE, order.unit.loc, stop, style=rail, via=journey.travelled[:-1]),
+            OrderMark(MarkKind.MOVE, stop, order.dest, failed=True, style=rail, via=rest[:-1]))
 
 
 def is_suez_move(places: ColonialPlaces, order: object) -> bool:
@@ -514,14 +552,42 @@ class ColonialVariant(Variant):
     resolver_class = ColonialResolver
     own_order_words = frozenset(w.upper() for w in SuezPermission.words)  # parse() reads the rest as standard
     order_kinds: ClassVar[tuple[type[Order], ...]] = (*STANDARD_ORDERS, SuezPermission)
-    option_names = ("victory_centers", "tsr_rules")
+    entry_kinds: ClassVar[Mapping[EntryRole, tuple[type[Order], ...]]] = {EntryRole.PERMISSION: (SuezPermission,)}
 
     def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(rulebook, options)
-        rules = self.options.get("tsr_rules", DEFAULT_TSR_RULES)
-        if rules not in TSR_RULES:
-            raise ChancelleryError(f"option tsr_rules must be one of {', '.join(sorted(TSR_RULES))}, not {shown(rules)}")
-        self.tsr_rules: str = rules
+        self.tsr_rules: str = self.options.get("tsr_rules", DEFAULT_TSR_RULES)  # checked by its spec
+
+    def order_note(self, order: Order) -> str:
+        return "by railway" if is_railway_move(order) else super().order_note(order)
+
+    def order_marks(self, order: Order, *, failed: bool = False, phase_type: PhaseType | None = None,
+                    results: Sequence[OrderResult] | None = None) -> tuple[OrderMark, ...]:
+        """A railway move runs along the line (split where the train stopped, given the phase's results);
+        a Suez passage, its support and the permission that opens it go through the canal."""
+        places = self.places
+        if isinstance(order, SuezPermission):
+            # Drawn like the Avalon Hill form of the order: Egypt's unit supporting the passage.
+            return (OrderMark(MarkKind.SUPPORT_MOVE, places.canal, order.dest, order.fleet.loc, failed=failed,
+                              style=MarkStyle.CANAL),)
+        if is_railway_move(order):
+            assert isinstance(order, Move)
+            return railway_marks(order, places, failed=failed, journey=_journey_of(results, phase_type))
+        if isinstance(order, Move) and is_suez_move(places, order):
+            return (OrderMark(MarkKind.MOVE, order.unit.loc, order.dest, failed=failed, style=MarkStyle.CANAL),)
+        if (isinstance(order, SupportMove) and order.target.type is UnitType.FLEET
+                and places.other_sea(province_of(order.target.loc)) == province_of(order.dest)):
+            return (OrderMark(MarkKind.SUPPORT_MOVE, order.unit.loc, order.dest, order.target.loc, failed=failed,
+                              style=MarkStyle.CANAL),)
+        return super().order_marks(order, failed=failed, phase_type=phase_type, results=results)
+
+    @property
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        return (*super().option_specs, OptionSpec(
+            "tsr_rules", OptionType.CHOICE, DEFAULT_TSR_RULES, "Trans-Siberian Railroad",
+            choices=(("avalon-hill", "Avalon Hill: any foreign unit moving away opens its space"),
+                     ("vdiplomacy-2.2", "vDiplomacy 2.2: a unit moving along the line still blocks")),
+            help="Which foreign units leaving a line space let the train through (docs/variants/colonial.md)."))
 
     @cached_property
     def places(self) -> ColonialPlaces:

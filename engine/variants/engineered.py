@@ -20,23 +20,38 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from ..orders import STANDARD_ORDERS, Move, Order, RawOrder
 from ..outcomes import Sight
+from ..entry_roles import EntryRole
+from ..order_marks import MarkKind, MarkStyle, OrderMark
 from ..phases import OrderResult
 from ..resolver import MovementResult, Tracer
 from ..rules import DEFAULT_RULEBOOK, Rulebook
 from ..state import Dislodged, GameState
-from ..types import ChancelleryError, Phase, PositionError, Unit, UnitType, province_of
+from ..types import ChancelleryError, Phase, PhaseType, PositionError, Unit, UnitType, province_of
 from . import register
 from .base import PhaseEnd, Variant
 from .engineered_rules import movement, seasons
-from .engineered_rules.options import fighter_moves, legal_orders, unit_extra_orders
+from .engineered_rules.options import biddable_units, fighter_moves, legal_orders, unit_extra_orders
 from .engineered_rules.orders import (
+    BIDDABLE,
     ENGINEERED_ORDERS,
+    Bid,
+    Convert,
+    CreateDecoy,
+    CreateEngineer,
+    Damage,
+    DisbandStacked,
+    StackedHold,
+    StackedMove,
+    Transport,
+    VoteOut,
     UNIT_WORDS,
     Unordered,
     parse_order,
 )
 from .engineered_rules.resolver import EngineeredResolver
 from .engineered_rules.settings import MapSetup, Settings, load_setup
+from .engineered_rules.settings import option_specs as settings_option_specs
+from ..variant_options import OptionSpec
 from .engineered_rules.stacks import (
     NEUTRAL,
     Stacked,
@@ -67,18 +82,25 @@ class Engineered(Variant):
                                   "decoys and a madman country at the complex level.")
     resolver_class = EngineeredResolver
     pseudo_powers: ClassVar[tuple[str, ...]] = (NEUTRAL,)
+    pseudo_power_names: ClassVar[Mapping[str, str]] = {NEUTRAL: "Madman"}
+    entry_kinds: ClassVar[Mapping[EntryRole, tuple[type[Order], ...]]] = {
+        EntryRole.STACKED_HOLD: (StackedHold,), EntryRole.STACKED_MOVE: (StackedMove,),
+        EntryRole.TRANSPORT: (Transport,), EntryRole.DAMAGE: (Damage,), EntryRole.BID: (Bid,),
+        EntryRole.CREATE_ENGINEER: (CreateEngineer,), EntryRole.CREATE_DECOY: (CreateDecoy,),
+        EntryRole.CONVERT: (Convert,), EntryRole.DISBAND_STACKED: (DisbandStacked,), EntryRole.VOTE: (VoteOut,)}
     order_kinds: ClassVar[tuple[type[Order], ...]] = STANDARD_ORDERS + ENGINEERED_ORDERS
     unit_types: ClassVar[tuple[UnitType, ...]] = (
         UnitType.ARMY, UnitType.FLEET, UnitType.FIGHTER, UnitType.ENGINEER, UnitType.PRISON, UnitType.DECOY)
     # Engineers and prisons never occupy; a decoy does when it stands alone (see make_state).
     stacking_types: ClassVar[frozenset[UnitType]] = frozenset({UnitType.ENGINEER, UnitType.PRISON})
-    option_names: ClassVar[tuple[str, ...]] = (
-        "victory_centers", "level", "engineer_centers", "engineer_minimum", "decoys", "austria_trieste",
-        "madman_after_missed", "engineer_builds_on")
 
     def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(rulebook, options)
         self.settings = Settings.from_options(self.options)
+
+    @property
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        return (*super().option_specs, *settings_option_specs())
 
     @cached_property
     def setup(self) -> MapSetup:
@@ -359,10 +381,62 @@ class Engineered(Variant):
         return disguising(super().sight(before, power), HiddenDecoys(before, power).shown_units())
 
     def power_name(self, power: str) -> str:
-        return "Madman" if power == NEUTRAL else super().power_name(power)
+        return self.pseudo_power_names.get(power) or super().power_name(power)
 
     def power_adjective(self, power: str) -> str:
-        return "Madman" if power == NEUTRAL else super().power_adjective(power)
+        return self.pseudo_power_names.get(power) or super().power_adjective(power)
+
+    def order_marks(self, order: Order, *, failed: bool = False, phase_type: PhaseType | None = None,
+                    results: Sequence[OrderResult] | None = None) -> tuple[OrderMark, ...]:
+        """Transports: the unit fetching the engineer; damage: a support-shaped mark ending in a burst; a bid:
+        the madman order it asks for; creations and conversions: build marks of the new unit; an engineer
+        staying, a disband of an engineer or a vote: nothing."""
+        if isinstance(order, Bid):
+            return self.order_marks(order.order, failed=failed, phase_type=phase_type, results=results)
+        if isinstance(order, StackedMove):
+            return (OrderMark(MarkKind.MOVE, order.stacked.loc, order.dest, failed=failed),)
+        if isinstance(order, Transport):
+            return (OrderMark(MarkKind.TRANSPORT, order.unit.loc, aux=order.engineer.loc, failed=failed),)
+        if isinstance(order, Damage):
+            if order.dest is None:
+                return (OrderMark(MarkKind.SUPPORT_HOLD, order.unit.loc, order.target.loc, failed=failed,
+                                  style=MarkStyle.DAMAGE),)
+            return (OrderMark(MarkKind.SUPPORT_MOVE, order.unit.loc, order.dest, order.target.loc, failed=failed,
+                              style=MarkStyle.DAMAGE),)
+        if isinstance(order, CreateEngineer):
+            return (OrderMark(MarkKind.BUILD, order.engineer.loc, failed=failed, unit_type=UnitType.ENGINEER.value),)
+        if isinstance(order, CreateDecoy):
+            return (OrderMark(MarkKind.BUILD, order.decoy.loc, failed=failed, unit_type=UnitType.DECOY.value),)
+        if isinstance(order, Convert):
+            return (OrderMark(MarkKind.BUILD, order.into.loc, failed=failed, unit_type=order.into.type.value),)
+        return super().order_marks(order, failed=failed, phase_type=phase_type, results=results)
+
+    # --- bids for madman units (rule D3) ------------------------------------------------------------
+
+    def takes_bids(self) -> bool:
+        return self.settings.madman
+
+    def bid_targets(self, state: GameState) -> list[tuple[Unit, tuple[Order, ...]]]:
+        """The neutral country's units with their legal orders of the kinds a bid may ask (``BIDDABLE``)."""
+        if not self.takes_bids():
+            return []
+        legal = self.legal_orders(state).get(NEUTRAL, {})
+        targets: list[tuple[Unit, tuple[Order, ...]]] = []
+        for unit in biddable_units(state):
+            orders = tuple(o for o in legal.get(unit.loc, ()) if isinstance(o, BIDDABLE))
+            if orders:
+                targets.append((unit, orders))
+        return targets
+
+    def bid_offerable(self, state: GameState, power: str) -> list[Unit]:
+        """The power's units but its decoys (a decoy can't be offered, rule 8a)."""
+        decoys = decoy_provinces(state)
+        return sorted((u for u in state.units_of(power) if u.province not in decoys), key=lambda u: u.loc)
+
+    def bid_order(self, power: str, offered: Sequence[Unit], order: Order) -> Order:
+        if not self.takes_bids():
+            return super().bid_order(power, offered, order)
+        return Bid(power, tuple(offered), order)  # type: ignore[arg-type]  # checked by the parser after
 
     def view_for(self, state: GameState, power: str | None) -> GameState:
         """Other powers see a decoy as the unit it copies (rule 8): its marks and stacked twins are dropped."""

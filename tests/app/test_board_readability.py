@@ -288,7 +288,7 @@ def test_legend_lists_only_what_the_variant_has(qapp: Any) -> None:
     standard, colonial, engineered = keys("standard"), keys("colonial"), keys("engineered")
     assert common | {"impassable"} == standard
     assert common | {"impassable", "railway", "canal", "uncounted_centre"} == colonial
-    assert common | {"impassable", "unit:W", "unit:E", "unit:P", "decoy"} == engineered
+    assert common | {"impassable", "unit:W", "unit:E", "unit:P", "unit:D"} == engineered
 
 
 def test_legend_dock_is_toggled_from_the_view_menu(qtbot: Any, window: Any) -> None:

@@ -206,7 +206,7 @@ def test_wording_of_the_order_list_and_the_hover_card() -> None:
     entry.click(Click("KRA"))
     entry.click(Click("EGY"))
     entry.key("G")
-    assert [order_line(o) for _p, o in draft.all_orders()] == [
+    assert [order_line(o, game.variant) for _p, o in draft.all_orders()] == [
         "SUEZ F MED - RED   (Suez passage granted)", "A MOS - KRA VIA TSR   (by railway)"]
     board = game.variant.board
     assert ("Trans-Siberian Railroad (MOS – PRM – OMS – KRA – IRK – VLA): one Russian army a turn rides it"

@@ -451,7 +451,8 @@ def test_the_new_game_offers_the_engineered_options_with_the_engines_defaults() 
                            "madman_after_missed", "engineer_builds_on"]
     assert specs["level"].default == "complex" and [v for v, _ in specs["level"].choices] == [
         "simple", "complex", "advanced"]
-    assert variant_options("standard") == () and variant_options("colonial") == ()
+    assert variant_options("standard") == ()  # the victory target has a field of its own
+    assert [s.name for s in variant_options("colonial")] == ["tsr_rules"]
     game = create_game(NewGameSpec("engineered", Mode.GM, extra_options={"level": "simple", "engineer_centers": 3}))
     assert game.variant.settings.level == "simple" and game.variant.settings.engineer_centers == 3
     with pytest.raises(ChancelleryError, match="option level"):

@@ -314,6 +314,30 @@ def test_every_engine_unit_type_has_an_icon() -> None:
     assert icon_name("Q") is None
 
 
+def test_a_declared_unit_type_brings_its_icon_from_a_map_folder_and_its_legend_words(
+        qapp: Any, tmp_path: Path, geometry: BoardGeometry, monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.drawing.icons import UnitIcons, unit_icon_names
+    from app.drawing.legend import legend_entries
+    from engine import types
+
+    # Declared for this test only: the shared icon check must not look for a galley afterwards.
+    monkeypatch.setitem(types._UNIT_SPECS, "G", types.UnitSpec("G", "galley", "fleet", icon="galley",
+                                                                legend="Galley (oars)"))
+    shared, maps = tmp_path / "icons", tmp_path / "maps"
+    shared.mkdir()
+    (maps / "ancient" / "icons").mkdir(parents=True)
+    fleet = (ICONS_DIR / "fleet.svg").read_text(encoding="utf-8")
+    (maps / "ancient" / "icons" / "galley.svg").write_text(fleet.replace("<svg", "<svg id='galley'", 1))
+    icons = UnitIcons(shared, maps)
+    assert icon_name("G") == icon_name("galley") == "galley" and "galley" in unit_icon_names()
+    assert "id='galley'" in (icons.source("galley") or "")  # found in the map's own folder
+    assert icons.renderer("galley", "#c8102e") is not None
+    assert icons.source("army") is None  # nothing in the shared folder given: the letter plate is drawn
+    entries = {e.key: e.text for e in legend_entries(geometry, ["A", "G", "D", "Q"])}
+    assert entries["unit:G"] == "Galley (oars)" and entries["unit:A"] == "Army"
+    assert entries["unit:D"] == "Decoy (marked for its owner)" and entries["unit:Q"] == "Unit Q"
+
+
 # --- painting -----------------------------------------------------------------------------------
 
 

@@ -114,8 +114,9 @@ def widget_texts(window: MainWindow) -> list[str]:
 
 def test_hosting_with_one_seat_here_and_a_remote_player(qtbot: QtBot, window: MainWindow) -> None:
     page = window.lan.host(HostSpec(port=0, bind="127.0.0.1", local_powers=("FRANCE",), name="Ann's game",
-                                    cd_unclaimed=True))
+                                    cd_unclaimed=True, options={"victory_centers": 20}))
     assert isinstance(page, NetworkGamePage) and page.host_panel is not None
+    assert page.session.host is not None and page.session.host.host.game.variant.victory_centers == 20
     qtbot.waitUntil(lambda: page.table.started, timeout=WAIT)
     page.view.fit_to_window()
     assert not page.behind_curtain()  # one power at this machine: nobody to hide from
@@ -442,6 +443,15 @@ def test_the_host_dialog_turns_its_fields_into_a_host_spec(qtbot: QtBot, window:
     assert (spec.variant, spec.port, spec.password, spec.local_powers) == ("standard", 9000, "sesame", ("FRANCE", "ITALY"))
     assert (spec.deadlines.movement, spec.deadlines.retreats, spec.deadlines.adjustments) == (900.0, 120.0, None)
     assert not spec.ready_public and spec.game_file is None
+    assert spec.options == {"victory_centers": 18}  # the new game's options, built from the variant's specs
+    dialog.variant_combo.setCurrentIndex(dialog.variant_combo.findData("engineered"))
+    dialog.options_box.widgets["level"][1].setCurrentIndex(0)  # type: ignore[attr-defined]
+    dialog.options_box.widgets["madman_after_missed"][1].setValue(3)  # type: ignore[attr-defined]
+    options = dialog.spec().options
+    assert options["level"] == "simple" and options["madman_after_missed"] == 3 and options["decoys"] is True
+    never = dialog.options_box.widgets["madman_after_missed"][1]
+    never.setValue(never.minimum())  # type: ignore[attr-defined]
+    assert "madman_after_missed" not in dialog.spec().options  # "never": left out
     dialog.file_radio.setChecked(True)
     dialog.file_edit.setText(str(tmp_path / "missing.json"))
     with pytest.raises(ChancelleryError, match="missing.json"):

@@ -92,6 +92,7 @@ class StackedMove(_StackedOrder):
 @dataclass(frozen=True, slots=True)
 class Transport(UnitOrder):
     words: ClassVar[tuple[str, ...]] = ("t", "transport", "transports")
+    note: ClassVar[str] = "fetches the engineer"
     unit: Unit  # the military unit giving the order (it does nothing else this turn)
     engineer: Unit
 
@@ -102,6 +103,7 @@ class Transport(UnitOrder):
 @dataclass(frozen=True, slots=True)
 class Damage(UnitOrder):
     words: ClassVar[tuple[str, ...]] = ("d", "damage", "damages")
+    note: ClassVar[str] = "damage"
     unit: Unit  # a fighter field
     target: Unit
     dest: str | None = None  # a province: damage that move (7f case 1); None: the unit's supports (case 2)
@@ -114,6 +116,7 @@ class Damage(UnitOrder):
 @dataclass(frozen=True, slots=True)
 class Bid(Order):
     words: ClassVar[tuple[str, ...]] = ("bid", "bids")
+    note: ClassVar[str] = "bid"
     power: str
     offered: tuple[Unit, ...]  # the bidder's units put into civil disorder if the bid wins
     order: UnitOrder  # the order wanted for the madman unit (one of BIDDABLE)
@@ -124,10 +127,18 @@ class Bid(Order):
     def __str__(self) -> str:
         return f"BID {', '.join(str(u) for u in self.offered)} FOR {self.order}"
 
+    def caution(self) -> str | None:
+        one = len(self.offered) == 1
+        offered = ", ".join(str(u) for u in self.offered)
+        return (f"{self} — if the bid wins, {offered} {'holds' if one else 'hold'} in civil disorder "
+                f"and {'its' if one else 'their'} own {'order is' if one else 'orders are'} void")
+
 
 @dataclass(frozen=True, slots=True)
 class CreateEngineer(Order):
     """Winter: create an engineer on a home build centre (3c)."""
+
+    note: ClassVar[str] = "new engineer"
 
     engineer: Unit
 
@@ -153,6 +164,7 @@ class PlaceEngineer(CreateEngineer):
 
 @dataclass(frozen=True, slots=True)
 class CreateDecoy(Order):
+    uses_build: ClassVar[bool] = True  # a decoy takes a build
     decoy: Unit  # the unit it copies: same power, kind and location
 
     @property

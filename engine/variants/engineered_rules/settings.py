@@ -11,8 +11,8 @@ from typing import Any, Mapping, Protocol
 from ...mapdata import MapData
 from ...resources import RESOURCES
 from ...state import GameState
-from ...position_check import shown
 from ...types import ChancelleryError, UnitType
+from ...variant_options import OptionSpec, OptionType
 
 LEVELS = ("simple", "complex", "advanced")
 DEFAULT_LEVEL = "complex"
@@ -52,32 +52,48 @@ class Settings:
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> Settings:
-        """Read the variant's options; raises :class:`ChancelleryError` naming a bad option."""
-        level = options.get("level", DEFAULT_LEVEL)
-        if not isinstance(level, str) or level.strip().lower() not in LEVELS:
-            raise ChancelleryError(f"option level: expected one of {', '.join(LEVELS)}, got {shown(level)}")
-        centers = _int_option(options, "engineer_centers", 4, minimum=1)
-        minimum = _int_option(options, "engineer_minimum", 1, minimum=0)
-        decoys = options.get("decoys", True)
-        if not isinstance(decoys, bool):
-            raise ChancelleryError(f"option decoys: expected true or false, got {shown(decoys)}")
-        trieste = options.get("austria_trieste", "F")
-        if not isinstance(trieste, str) or trieste.strip().upper() not in ("A", "F"):
-            raise ChancelleryError(f"option austria_trieste: expected 'A' or 'F', got {shown(trieste)}")
-        missed = options.get("madman_after_missed")
-        if missed is not None:
-            missed = _int_option(options, "madman_after_missed", 2, minimum=1)
-        builds_on = options.get("engineer_builds_on", "owned")
-        if builds_on not in ("owned", "any"):
-            raise ChancelleryError(f"option engineer_builds_on: expected 'owned' or 'any', got {shown(builds_on)}")
-        return cls(level.strip().lower(), centers, minimum, decoys, trieste.strip().upper(), missed, builds_on)
+        """The settings of ``options`` as checked against :func:`option_specs` (canonical values)."""
+        d = cls()
+        return cls(
+            level=options.get("level", d.level),
+            engineer_centers=options.get("engineer_centers", d.engineer_centers),
+            engineer_minimum=options.get("engineer_minimum", d.engineer_minimum),
+            decoys=options.get("decoys", d.decoys),
+            austria_trieste=options.get("austria_trieste", d.austria_trieste),
+            madman_after_missed=options.get("madman_after_missed", d.madman_after_missed),
+            engineer_builds_on=options.get("engineer_builds_on", d.engineer_builds_on),
+        )
 
 
-def _int_option(options: Mapping[str, Any], name: str, default: int, minimum: int) -> int:
-    value = options.get(name, default)
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise ChancelleryError(f"option {name}: expected a whole number of at least {minimum}, got {shown(value)}")
-    return value
+_LEVEL_LABELS = {
+    "simple": "Simple: engineers and prisons (C1-C6)",
+    "complex": "Complex: adds fighter fields, decoys and the madman country (C7, C8, D)",
+    "advanced": "Advanced: adds voting the weakest out and anonymous press (F1, F2)",
+}
+
+
+def option_specs() -> tuple[OptionSpec, ...]:
+    """The options of Hugh's Engineered Diplomacy beyond the victory target; defaults are :class:`Settings`'
+    (``docs/variants/engineered.md``)."""
+    d = Settings()
+    return (
+        OptionSpec("level", OptionType.CHOICE, d.level, "Level",
+                   choices=tuple((lv, _LEVEL_LABELS[lv]) for lv in LEVELS)),
+        OptionSpec("engineer_centers", OptionType.INT, d.engineer_centers, "Supply centres per engineer",
+                   help="Rule 3d gives 4; rule 3a's 'every 3 SCs' is 3 (with no minimum).", minimum=1, maximum=99),
+        OptionSpec("engineer_minimum", OptionType.INT, d.engineer_minimum, "Engineers a power may always have",
+                   minimum=0, maximum=99),
+        OptionSpec("decoys", OptionType.BOOL, d.decoys, "Decoys (rule C8, complex and advanced levels)"),
+        OptionSpec("austria_trieste", OptionType.CHOICE, d.austria_trieste,
+                   "Austria's start unit in Trieste (levels with fighters)", choices=(("F", "Fleet"), ("A", "Army"))),
+        OptionSpec("madman_after_missed", OptionType.INT, d.madman_after_missed,
+                   "Hand a power to the madman after this many turns without orders",
+                   help="Never: the game master decides (rule D1d).", minimum=1, maximum=99, optional=True,
+                   none_label="never"),
+        OptionSpec("engineer_builds_on", OptionType.CHOICE, d.engineer_builds_on,
+                   "An engineer makes a temporary build centre of",
+                   choices=(("owned", "a centre its power owns (B2)"), ("any", "any centre it is on (B4)"))),
+    )
 
 
 @dataclass(frozen=True, slots=True)
