@@ -6,11 +6,10 @@ standoff names a real place and power, and the variant's own data (``Variant.che
 """
 from __future__ import annotations
 
-import reprlib
 from typing import TYPE_CHECKING, Any, Iterable, Protocol
 
 from .state import GameState
-from .types import PhaseType, PositionError, Unit, UnitType, province_of
+from .types import PhaseType, PositionError, Unit, UnitType, province_of, shown
 
 if TYPE_CHECKING:
     from .mapdata import MapData
@@ -48,20 +47,6 @@ class Variant(Protocol):
 YEARS_OF_PLAY = 1000
 """A phase's year may run from the variant's first year to this many years later (beyond is a typo)."""
 
-_SHOW = reprlib.Repr()
-_SHOW.maxstring = 60
-_SHOW.maxother = 60
-_SHOW.maxlevel = 3
-
-
-def shown(value: Any) -> str:
-    """``repr(value)`` cut short for an error message: never fails on huge integers or deep nesting."""
-    if isinstance(value, int) and value.bit_length() > 100:
-        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
-    try:
-        return _SHOW.repr(value)
-    except (ValueError, RecursionError, TypeError):
-        return f"a {type(value).__name__}"
 
 
 def first_year(variant: Variant) -> int:

@@ -5,6 +5,7 @@ Everything in ``engine`` may import this module; it imports nothing of ours.
 from __future__ import annotations
 
 import enum
+import reprlib
 import re
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -298,3 +299,21 @@ class PositionError(ChancelleryError):
         super().__init__(f"{field}: {message}")
         self.field = field
         self.message = message
+
+
+# --- quoting bad input in error messages ---------------------------------------------------------------
+
+_SHOW = reprlib.Repr()
+_SHOW.maxstring = 60
+_SHOW.maxother = 60
+_SHOW.maxlevel = 3
+
+
+def shown(value: object) -> str:
+    """``repr(value)`` cut short for an error message: never fails on huge integers or deep nesting."""
+    if isinstance(value, int) and value.bit_length() > 100:
+        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
+    try:
+        return _SHOW.repr(value)
+    except (ValueError, RecursionError, TypeError):
+        return f"a {type(value).__name__}"

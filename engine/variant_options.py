@@ -7,12 +7,11 @@ option needs no client code; the contract, save files and the command line get t
 from __future__ import annotations
 
 import enum
-import reprlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .types import ChancelleryError
+from .types import ChancelleryError, shown as _shown
 
 
 class OptionType(enum.StrEnum):
@@ -104,16 +103,3 @@ def check_options(specs: Sequence[OptionSpec], options: Mapping[str, Any], varia
     return checked
 
 
-_SHOW = reprlib.Repr()
-_SHOW.maxstring = _SHOW.maxother = 60
-_SHOW.maxlevel = 3
-
-
-def _shown(value: object) -> str:
-    """A bad value as an error message quotes it, cut short; never fails (a request may send anything)."""
-    if isinstance(value, int) and value.bit_length() > 100:
-        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
-    try:
-        return _SHOW.repr(value)
-    except (ValueError, RecursionError, TypeError):
-        return f"a {type(value).__name__}"
