@@ -8,7 +8,7 @@ pytest.importorskip("PySide6", reason="needs Qt")
 pytestmark = pytest.mark.gui
 
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QNativeGestureEvent, QPointingDevice, QWheelEvent
+from PySide6.QtGui import QNativeGestureEvent, QPainter, QPointingDevice, QWheelEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -19,7 +19,7 @@ from app.scene.map_view import MAX_ZOOM_OF_FIT, MIN_ZOOM_OF_FIT
 from app.scene.schematic import schematic_geometry
 from app.widgets.main_window import MainWindow
 
-from gui_helpers import key, point_of, start, window  # noqa: F401
+from gui_helpers import click, key, point_of, start, window  # noqa: F401
 
 
 def wheel(page, steps: int) -> None:  # type: ignore[no-untyped-def]
@@ -133,3 +133,25 @@ def test_clicks_map_to_locations(qtbot: QtBot, window: MainWindow) -> None:
     qtbot.mouseClick(page.view.viewport(), Qt.MouseButton.LeftButton, pos=point_of(page, "MOS"))
     qtbot.mouseClick(page.view.viewport(), Qt.MouseButton.RightButton, pos=point_of(page, "MOS"))
     assert seen == [("MOS", "left"), ("MOS", "right")]
+
+
+def test_the_view_draws_the_same_pixels_without_smooth_pixmap_scaling(qtbot: QtBot, window: MainWindow) -> None:
+    """The view leaves smooth pixmap scaling off for speed: every item is blitted from its unscaled cache,
+    so the hint must not change a pixel, here at a zoom other than the fit's and with targets lit."""
+    page = start(window)
+    view = page.view
+    wheel(page, 1)
+    click(qtbot, page, "PAR")
+    assert page.entry is not None and page.entry.highlights
+    smooth = QPainter.RenderHint.SmoothPixmapTransform
+    assert not view.renderHints() & smooth
+
+    def painted(with_smooth: bool):  # type: ignore[no-untyped-def]
+        view.setRenderHint(smooth, with_smooth)
+        for item in view.scene().items():
+            item.update()  # repaint each item's cache with the hint as set
+        return view.viewport().grab().toImage()
+
+    plain = painted(False)
+    assert not plain.isNull() and plain.width() > 0
+    assert painted(True) == plain
