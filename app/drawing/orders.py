@@ -93,12 +93,12 @@ def _paint_order_marks(painter: QPainter, ctx: PaintContext, order: OrderArrow,
             shifted = [p + shift for p in line]
             if kind is OrderKind.RETREAT:
                 _draw_arrow(painter, shifted, colour, u, outline=palette.RETREAT_OUTLINE, core="#ffffff")
-            elif order.style is ArrowStyle.TSR:
+            elif order.style is ArrowStyle.RAILWAY:
                 dash = (0.5 * u, 0.32 * u) if order.failed else None  # the stretch not travelled
                 _draw_arrow(painter, shifted, palette.RAILWAY_ORDER, u, railway=not order.failed, dash=dash)
             else:
                 _draw_arrow(painter, shifted, colour, u)
-        if order.style is ArrowStyle.TSR:
+        if order.style is ArrowStyle.RAILWAY:
             # A failed railway arrow is the stretch not travelled: the mark goes where the train stopped.
             failure_at = _at_distance(line, RING * u * 0.6)
         else:

@@ -5,32 +5,21 @@ it the same way from a game state. Locations are map ids such as ``"LON"`` or ``
 """
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from engine.order_marks import MarkKind, MarkStyle
+
 from .errors import PictureError
 
 
-class OrderKind(enum.StrEnum):
-    MOVE = "move"
-    SUPPORT_HOLD = "support_hold"
-    SUPPORT_MOVE = "support_move"
-    CONVOY = "convoy"
-    RETREAT = "retreat"
-    BUILD = "build"
-    DISBAND = "disband"
-    HOLD = "hold"
-    TRANSPORT = "transport"  # a unit fetching a stacked unit (an engineer) to itself
-
-
-class ArrowStyle(enum.StrEnum):
-    NORMAL = "normal"
-    TSR = "tsr"  # a move along a railway decoration (Trans-Siberian Railroad): drawn as track
-    CANAL = "canal"  # a move (or its support) through the board's canal decoration (the Suez Canal)
-    DAMAGE = "damage"  # a support-shaped order that harms its target (a fighter's damage): ends in a burst
+# The engine says how each order is drawn (``engine.order_marks``); the drawing layer uses its vocabulary:
+# a mark's kind, and its style (a railway is drawn as track, a canal passage along the canal, damage ends
+# in a burst).
+OrderKind = MarkKind
+ArrowStyle = MarkStyle
 
 
 # Which location fields each kind uses; anything else must be left as None.

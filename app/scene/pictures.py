@@ -132,8 +132,8 @@ def order_arrows(power: str, order: object, *, failed: bool = False, phase_type:
 
 
 def arrow_of(power: str, mark: OrderMark) -> OrderArrow:
-    return OrderArrow(OrderKind(mark.kind.value), power, mark.at, mark.to, mark.aux, failed=mark.failed,
-                      style=ArrowStyle(mark.style.value), via=mark.via, unit_type=mark.unit_type,
+    return OrderArrow(mark.kind, power, mark.at, mark.to, mark.aux, failed=mark.failed,
+                      style=mark.style, via=mark.via, unit_type=mark.unit_type,
                       dislodged=mark.dislodged)
 
 

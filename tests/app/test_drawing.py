@@ -440,8 +440,8 @@ def _towards(a: QPointF, b: QPointF, distance: float) -> QPointF:
 def test_railway_moves_are_orange_track_and_a_failed_stretch_is_marked_where_it_starts(
         qapp: Any, geometry: BoardGeometry) -> None:
     u = geometry.unit_size
-    travelled = OrderArrow(OrderKind.MOVE, "GER", "EAS", "CEN", style=ArrowStyle.TSR)
-    rest = OrderArrow(OrderKind.MOVE, "GER", "CEN", "SPA", style=ArrowStyle.TSR, failed=True)
+    travelled = OrderArrow(OrderKind.MOVE, "GER", "EAS", "CEN", style=ArrowStyle.RAILWAY)
+    rest = OrderArrow(OrderKind.MOVE, "GER", "CEN", "SPA", style=ArrowStyle.RAILWAY, failed=True)
     image = render_to_image(BoardPicture(power_colours=COLOURS, orders=[travelled, rest]), geometry, WIDTH_PX)
     eas, cen, spa = QPointF(300, 70), QPointF(275, 165), QPointF(170, 160)
     # The covered stretch is orange whoever rides it (Germany is grey here).

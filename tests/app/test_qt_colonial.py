@@ -90,7 +90,7 @@ def test_selecting_a_russian_army_on_the_line_lights_its_railway_targets(qtbot: 
     assert texts == ["A MOS - VLA VIA TSR   (by railway)"]
     # The draft arrow runs along the line.
     (arrow,) = page.scene.arrows
-    assert arrow.style is ArrowStyle.TSR and arrow.via == ("PRM", "OMS", "KRA", "IRK")
+    assert arrow.style is ArrowStyle.RAILWAY and arrow.via == ("PRM", "OMS", "KRA", "IRK")
 
 
 def test_t_key_rides_to_a_place_the_army_could_also_walk_to(qtbot: QtBot, window: MainWindow) -> None:
@@ -117,7 +117,7 @@ def test_a_blocked_journey_is_drawn_split_where_the_train_stopped(qtbot: QtBot, 
     record = page.game.history[0]
     assert [r.reason for r in record.results if r.power == "RUSSIA"] == [
         "the line is blocked at KRA by A KRA: stops in OMS"]
-    railway = [a for a in page.scene.picture.orders if a.style is ArrowStyle.TSR]
+    railway = [a for a in page.scene.picture.orders if a.style is ArrowStyle.RAILWAY]
     assert [(a.from_loc, a.via, a.to_loc, a.failed) for a in railway] == [
         ("MOS", ("PRM",), "OMS", False),  # travelled: solid up to the stop
         ("OMS", ("KRA", "IRK"), "VLA", True),  # the rest: failed, marked at the stop
@@ -142,7 +142,7 @@ def test_result_arrows_of_an_arrival_and_of_a_train_that_never_left() -> None:
         game.replace_state(state)
         game.set_orders("RUSSIA", ["A MOS - VLA VIA TSR"], ready=True)
         game.process()
-        arrows = [a for a in result_arrows(game.variant, game.history[0]) if a.style is ArrowStyle.TSR]
+        arrows = [a for a in result_arrows(game.variant, game.history[0]) if a.style is ArrowStyle.RAILWAY]
         assert [(a.from_loc, a.via, a.to_loc, a.failed) for a in arrows] == expected
 
 
@@ -161,7 +161,7 @@ def test_a_past_turn_is_drawn_from_its_history_without_adjudicating_again(monkey
 
     monkeypatch.setattr(ColonialVariant, "adjudicate_movement", no_adjudication)
     monkeypatch.setattr(ColonialResolver, "run", no_adjudication)
-    arrows = [a for a in result_arrows(loaded.variant, loaded.history[0]) if a.style is ArrowStyle.TSR]
+    arrows = [a for a in result_arrows(loaded.variant, loaded.history[0]) if a.style is ArrowStyle.RAILWAY]
     assert [(a.from_loc, a.via, a.to_loc, a.failed) for a in arrows] == [
         ("MOS", ("PRM",), "OMS", False),  # travelled: solid up to the stop
         ("OMS", ("KRA", "IRK"), "VLA", True),  # the rest: failed, marked at the stop
