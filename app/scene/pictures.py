@@ -17,12 +17,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from app.drawing import (
-    ArrowStyle,
     BoardGeometry,
     BoardPicture,
     GeometryError,
     OrderArrow,
-    OrderKind,
     UnitMark,
     load_map_geometry,
     palette,
