@@ -573,18 +573,12 @@ def _province(
     terrain = entry.get("terrain")
     if terrain is not None and terrain not in _TERRAINS:
         raise GeometryError(f"{where}.terrain: {terrain!r} is not one of {', '.join(_TERRAINS)}")
+    path, area, area_loader = _outline(prepared, pid, entry.get("region"), f"{where}.region")
     if prepared is not None:
-        if pid not in prepared.paths or pid not in prepared.is_sea:
+        if pid not in prepared.is_sea:
             raise _StalePaths
-        area = None
-        area_loader: AreaLoader | None = _area_loader(entry.get("region"), f"{where}.region")
-        path = prepared.paths[pid]
         is_sea = prepared.is_sea[pid]
     else:
-        area = _multipolygon(entry.get("region"), f"{where}.region")
-        assert area is not None
-        area_loader = None
-        path = _path_from_shapely(area)
         is_sea = _is_sea(pid, unit, terrain, declared_sea, sea_area, land_area)
     shape = LocationShape(
         loc=pid,
@@ -610,17 +604,7 @@ def _province(
             raise GeometryError(f"{cwhere}: expected an object")
         cunit = _point(coast_entry.get("unit"), f"{cwhere}.unit")
         loc = f"{pid}/{coast}"
-        if prepared is not None:
-            if loc not in prepared.paths:
-                raise _StalePaths
-            carea = None
-            carea_loader: AreaLoader | None = _area_loader(coast_entry.get("region"), f"{cwhere}.region")
-            cpath = prepared.paths[loc]
-        else:
-            carea = _multipolygon(coast_entry.get("region"), f"{cwhere}.region")
-            assert carea is not None
-            carea_loader = None
-            cpath = _path_from_shapely(carea)
+        cpath, carea, carea_loader = _outline(prepared, loc, coast_entry.get("region"), f"{cwhere}.region")
         shape.coasts[coast] = LocationShape(
             loc=loc,
             province=pid,
@@ -634,6 +618,19 @@ def _province(
             area_loader=carea_loader,
         )
     return shape
+
+
+def _outline(prepared: PreparedPaths | None, loc: str, region: Any, where: str
+             ) -> tuple[QPainterPath, BaseGeometry | None, AreaLoader | None]:
+    """A location's outline path, and its shapely area or a loader that makes it on first use: from the
+    paths cache when there is one (the area is then built only if asked for), else from the region."""
+    if prepared is not None:
+        if loc not in prepared.paths:
+            raise _StalePaths
+        return prepared.paths[loc], None, _area_loader(region, where)
+    area = _multipolygon(region, where)
+    assert area is not None
+    return _path_from_shapely(area), area, None
 
 
 def _is_sea(pid: str, unit: QPointF, terrain: Any, declared_sea: set[str] | None, sea_area: BaseGeometry | None,
