@@ -127,11 +127,9 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
     if phase_text is None:
         raise RequestError("phase", "missing (e.g. 'S1901M')")
     try:
-        if not isinstance(phase_text, str):
-            raise ValueError
         phase = Phase.parse(phase_text)
-    except ValueError:
-        raise RequestError("phase", f"bad phase {shown(phase_text)}: expected season letter, year, M/R/A (e.g. S1901M)") from None
+    except ValueError as exc:
+        raise RequestError("phase", str(exc)) from None
     problem = variant.phase_problem(phase)
     if problem is not None:
         raise RequestError("phase", problem)

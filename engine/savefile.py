@@ -129,11 +129,9 @@ def state_from_dict(variant_id: str, data: Any, variant: Variant | None = None,
             raise PositionError("state", f"a version-1 position that can't be read ({shown(str(exc))})") from None
     phase_text = data.get("phase")
     try:
-        if not isinstance(phase_text, str):
-            raise ValueError
         phase = Phase.parse(phase_text)
-    except ValueError:
-        raise PositionError("phase", f"bad phase {shown(phase_text)}: expected season letter, year, M/R/A (e.g. S1901M)") from None
+    except ValueError as exc:
+        raise PositionError("phase", str(exc)) from None
     if "units" not in data:
         raise PositionError("units", "missing")
     units = [_saved_unit(t, f"units[{i}]") for i, t in enumerate(_saved_list(data, "units"))]

@@ -190,8 +190,9 @@ class Phase(NamedTuple):
     type: PhaseType
 
     @classmethod
-    def parse(cls, text: str) -> Phase:
-        """Parse ``S1901M``; raises :class:`ValueError` naming the bad text.
+    def parse(cls, text: object) -> Phase:
+        """Parse ``S1901M``; raises :class:`ValueError` naming the bad text (any value: a request or a file
+        may hold anything there).
 
         >>> str(Phase.parse(" f1901r "))
         'F1901R'
@@ -201,7 +202,7 @@ class Phase(NamedTuple):
         """
         m = _PHASE_RE.match(text.strip().upper()) if isinstance(text, str) else None
         if not m:
-            raise ValueError(f"bad phase {text!r}: expected season letter, year, M/R/A (e.g. S1901M)")
+            raise ValueError(f"bad phase {shown(text)}: expected season letter, year, M/R/A (e.g. S1901M)")
         return cls(season_code(m.group(1)), int(m.group(2)), PhaseType(m.group(3)))
 
     def __str__(self) -> str:
