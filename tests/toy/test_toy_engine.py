@@ -258,3 +258,15 @@ def test_the_toy_obeys_the_one_legality_source_on_random_positions() -> None:
         play_random_phase(game, rng)
     assert checked > 50 and "Bombard" in kinds
     assert {"SM", "UM", "FM", "WM"} <= phases
+
+
+def test_no_file_of_the_program_names_the_toy() -> None:
+    """The toy is one module and one map folder: nothing in the engine, the client or the shipped data knows
+    its unit, its order kind, its module or its folder."""
+    root = HERE.parents[1]
+    telltales = ("zeppelin", "bombard", "toy_variant", "toy_map")
+    for package in ("engine", "app", "resources"):
+        for path in (root / package).rglob("*"):
+            if path.is_file() and path.suffix in (".py", ".json", ".svg", ".md", ".toml", ".txt"):
+                text = path.read_text(encoding="utf-8", errors="replace").lower()
+                assert not any(word in text for word in telltales), path
