@@ -270,3 +270,13 @@ def test_no_file_of_the_program_names_the_toy() -> None:
             if path.is_file() and path.suffix in (".py", ".json", ".svg", ".md", ".toml", ".txt"):
                 text = path.read_text(encoding="utf-8", errors="replace").lower()
                 assert not any(word in text for word in telltales), path
+
+
+def test_the_toy_board_is_drawn_as_its_graph_says() -> None:
+    """The hand-made polygons of ``toy_map/geometry.json`` border each other exactly where the graph has an
+    edge (the map builder's own check), and the engine finds them in the toy's folder."""
+    from engine.geometry.check import check_loaded
+    from engine.geometry.load import has_geometry, load_geometry
+
+    assert has_geometry("toy")
+    assert check_loaded(load_geometry("toy"), load_map("toy"), "toy") == []
