@@ -211,8 +211,10 @@ class Host:
             # The loop is shutting down; asyncio's server would log a cancelled handler as an error.
             transport.close(abort=True)
 
-    async def connect_local(self, name: str = "local", password: str | None = None) -> Any:
-        """An in-process client on this host's loop: a seat played on the host machine (hot seat).
+    async def connect_local(self, name: str = "local", password: str | None = None, address: str = "local",
+                            keep_events: bool = True) -> Any:
+        """An in-process client on this host's loop: a seat played on the host machine (hot seat), or a
+        bridge such as the DAIDE port's (``address`` then names its remote end, for the per-address limits).
 
         It speaks the same protocol through an in-memory link, so it behaves exactly like a remote client.
         Returns a greeted :class:`engine.net.client.AsyncClient`.
@@ -220,11 +222,12 @@ class Host:
         from .client import AsyncClient
 
         client_end, host_end = memory_pair(self.settings.max_frame, self.settings.max_write_buffer, name)
+        host_end.address = address
         task = asyncio.get_running_loop().create_task(self._serve(host_end))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         pw = self.settings.password if password is None else password
-        return await AsyncClient.over(client_end, name=name, password=pw)
+        return await AsyncClient.over(client_end, name=name, password=pw, keep_events=keep_events)
 
     async def _serve(self, transport: Transport) -> None:
         self._numbers += 1
