@@ -268,3 +268,129 @@ def test_hostile_bytes_never_crash_the_port_nor_leak_a_sealed_order(caplog: pyte
         await _stop(host, server)
 
     run(scenario(), timeout=90)
+
+
+def test_observers_readiness_history_and_civil_disorder_news() -> None:
+    from engine.net.client import AsyncClient
+
+    async def scenario() -> None:
+        host = await start_host(cd_unclaimed=True)
+        server = DaideServer(host, DaideSettings(seed=4, powers=("FRANCE",)))
+        await server.start("127.0.0.1", 0)
+        assert server.address is not None
+        bot = await DaideClient.open(server.address)
+        assert (await bot.join("ready"))[0] == "FRANCE"
+        await bot.expect("NOW")
+        watcher = await DaideClient.open(server.address)
+        watcher.send("OBS")
+        assert codec.to_text(await watcher.next_dm()) == "YES ( OBS )"
+        assert codec.to_text(await watcher.next_dm()) == "MAP ( 'STANDARD' )"
+        watcher.send("YES (MAP ('STANDARD'))")
+        assert codec.to_text(await watcher.next_dm()) == "HLO ( UNO ) ( 0 ) ( ( LVL 0 ) )"
+        assert codec.to_text(await watcher.next_dm()).startswith("SCO ( AUS BUD VIE TRI )")
+        assert codec.to_text(await watcher.next_dm()).startswith("NOW ( SPR 1901 )")
+        watcher.send("SUB ((FRA AMY PAR) HLD)")
+        assert codec.to_text(await watcher.next_dm()).startswith("REJ ( SUB")  # observers don't order
+
+        bot.send("NOT (GOF)")
+        assert codec.to_text(await bot.next_dm()) == "YES ( NOT ( GOF ) )"
+        bot.send("SUB ((FRA AMY PAR) MTO BUR) ((FRA AMY MAR) MTO SPA) ((FRA FLT BRE) MTO MAO)")
+        for _ in range(3):
+            assert codec.to_text(await bot.expect("THX")).endswith("( MBV )")
+        bot.send("MIS")
+        assert codec.to_text(await bot.expect("MIS")) == "MIS"
+        assert "FRANCE" not in host.game.ready and host.game.phase == "S1901M"  # held by NOT (GOF)
+        bot.send("GOF")
+        assert codec.to_text(await bot.expect("YES")) == "YES ( GOF )"
+        assert codec.to_text(await watcher.expect("ORD")).startswith("ORD ( SPR 1901 )")
+        now = codec.to_text(await watcher.expect("NOW"))
+        assert now.startswith("NOW ( FAL 1901 )") and "( FRA AMY BUR )" in now
+        watcher.send("HST (SPR 1901)")
+        history = [codec.to_text(await watcher.next_dm()) for _ in range(22 + 2)]
+        assert "ORD ( SPR 1901 ) ( ( FRA AMY PAR ) MTO BUR ) ( SUC )" in history
+        assert history[-1].startswith("NOW ( SPR 1901 )")
+        watcher.send("HST (SPR 1950)")
+        assert codec.to_text(await watcher.next_dm()) == "REJ ( HST ( SPR 1950 ) )"
+
+        england = await AsyncClient.connect(*host.address, name="england")
+        token = await england.claim("ENGLAND")
+        await england.close()
+        assert codec.to_text(await watcher.expect("CCD")) == "CCD ( ENG )"
+        back = await AsyncClient.connect(*host.address, name="england")
+        await back.resume(token)
+        assert codec.to_text(await watcher.expect("NOT")) == "NOT ( CCD ( ENG ) )"
+        await back.close()
+        bot.close()
+        watcher.close()
+        await _stop(host, server)
+
+    run(scenario())
+
+
+def test_deadlines_appear_in_hlo_and_tme() -> None:
+    from engine.net.clock import DeadlinePolicy
+
+    async def scenario() -> None:
+        host = await start_host(deadlines=DeadlinePolicy(movement=600.0, retreats=60.0))
+        server = DaideServer(host, DaideSettings(seed=5))
+        await server.start("127.0.0.1", 0)
+        assert server.address is not None
+        bot = await DaideClient.open(server.address)
+        bot.send("NME ('timed') ('1')")
+        await bot.expect("MAP")
+        bot.send("YES (MAP ('STANDARD'))")
+        hlo = codec.to_text(await bot.expect("HLO"))
+        assert hlo.endswith("( ( LVL 0 ) ( MTL 600 ) ( RTL 60 ) )")
+        bot.send("TME")
+        tme = await bot.expect("TME")
+        assert 590 <= tk.number_value(tme[2]) <= 600
+        await _stop(host, server)
+
+    run(scenario())
+
+
+@pytest.mark.slow
+def test_soak_many_hostile_connections_beside_a_playing_bot(caplog: pytest.LogCaptureFixture) -> None:
+    """Thousands of hostile messages while a DAIDE bot and a LAN seat play on; nothing sealed leaks."""
+    from tests.net.daide_support import play
+
+    async def scenario() -> None:
+        host = await start_host(cd_unclaimed=True)
+        server = DaideServer(host, DaideSettings(seed=9, powers=("TURKEY",)))
+        await server.start("127.0.0.1", 0)
+        assert server.address is not None
+        france = await seat(host, "FRANCE")
+        await france.submit_orders(["A MAR - PIE", "F BRE - MAO"])
+        bot = await DaideClient.open(server.address)
+        power, _ = await bot.join("soak")
+        secret = codec.tokens_to_bytes(codec.parse_text("MAR ) MTO PIE"))
+        rng = random.Random(77)
+        for round_ in range(60):
+            client = await DaideClient.open(server.address)
+            for data in _hostile_messages(rng)[:100]:
+                client.send_bytes(data)
+            try:
+                while True:
+                    await client.next_raw(timeout=0.2)
+            except (ConnectionError, TimeoutError, AssertionError, codec.DaideError):
+                pass
+            assert secret not in bytes(client.raw), round_
+            client.close()
+        assert secret not in bytes(bot.raw)
+        await france.submit_orders(["A MAR - PIE", "F BRE - MAO"], ready=True)
+        # The bot plays on beside France (who just holds) for a few years after the attack.
+        playing = asyncio.create_task(play(bot, power, rng))
+        done: set[str] = set()
+        while not playing.done() and host.game.state.phase.year < 1906:
+            phase = host.game.phase
+            if phase not in done and "FRANCE" in host.views.to_order():
+                done.add(phase)
+                await france.submit_orders([], ready=True, phase=phase)
+            await asyncio.sleep(0.02)
+        assert host.game.state.phase.year >= 1906, f"{host.status()['waiting_for']} {sorted(host.game.ready)}"
+        playing.cancel()
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+        await france.close()
+        await _stop(host, server)
+
+    run(scenario(), timeout=600)
