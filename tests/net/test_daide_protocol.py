@@ -394,3 +394,15 @@ def test_soak_many_hostile_connections_beside_a_playing_bot(caplog: pytest.LogCa
         await _stop(host, server)
 
     run(scenario(), timeout=600)
+
+
+def test_the_port_serves_only_the_standard_map_and_the_command_line_can_open_it() -> None:
+    from engine.game import Game
+    from engine.net.host import Host, _parser
+    from engine.types import ChancelleryError
+
+    with pytest.raises(ChancelleryError, match="Standard"):
+        DaideServer(Host(Game.new("colonial")))
+    assert _parser().parse_args(["--daide"]).daide == 16713
+    assert _parser().parse_args(["--daide", "17000"]).daide == 17000
+    assert _parser().parse_args([]).daide is None

@@ -104,7 +104,7 @@ class DaideServer:
         sock = self._server.sockets[0].getsockname()
         self.address = (str(sock[0]), int(sock[1]))
         self._schedule_sweep()
-        log.info("DAIDE port on %s:%d", *self.address)
+        log.debug("DAIDE port on %s:%d", *self.address)
         return self.address
 
     async def close(self) -> None:
@@ -708,7 +708,7 @@ class DaideServer:
         position = conn.position or {}
         if results is not None and before is not None:
             self._send_results(conn, before, results.get("results", []), position)
-        if before is None or before.get("phase") != position.get("phase") or results is not None:
+        if before != position or results is not None:  # a new turn, or the host's own edit of the board
             self._send_position(conn)
         self._check_over(conn, state)
         if conn.power is not None and not self.host.game.is_over:
