@@ -40,6 +40,7 @@ STYLES: dict[str, Style] = {
 
 _STAYING = (Hold, SupportHold, SupportMove, Convoy)
 _MAX_SUPPORTS_WANTED = 3
+_FUTILE_CHANCE = 0.3  # how often an attack too weak to dislodge still gets in (the defender leaves)
 
 
 def heuristic_orders(variant: Variant, state: GameState, power: str, options: Mapping[str, Sequence[Order]],
@@ -230,6 +231,11 @@ class _Planner:
             return min(1 + helpers, _MAX_SUPPORTS_WANTED)
         return 1 if press.threat(dest, self.power) >= 1 else 0
 
+    def _is_futile(self, attack: _Attack) -> bool:
+        """An attack on a rival's unit without the supports it wants: it bounces unless the unit leaves."""
+        there = self.state.units.get(attack.dest)
+        return there is not None and there.power != self.power and len(attack.supporters) < attack.supports_wanted
+
     def _is_free(self, slot: str, units: dict[str, Unit]) -> bool:
         order = self.chosen.get(slot)
         return slot in units and (order is None or type(order) is Hold or isinstance(order, Hold))
@@ -253,8 +259,13 @@ class _Planner:
                 if self._is_free(slot, units):
                     self.chosen[slot] = support
                     attack.supporters.append(slot)
-        # Then units on weak errands join the attacks still short of supports.
+        # Then units on weak errands, or on attacks of their own too weak to succeed, join the attacks still
+        # short of supports (a futile attack given up frees its supporters).
+        by_slot = {a.unit.loc: a for a in attacks}
+        dropped: set[str] = set()
         for attack in attacks:
+            if attack.unit.loc in dropped:
+                continue
             for slot in sorted(units):
                 if len(attack.supporters) >= attack.supports_wanted:
                     break
@@ -262,10 +273,20 @@ class _Planner:
                 support = offers.get(slot, {}).get((province_of(attack.unit.loc), attack.dest))
                 if support is None or not isinstance(current, Move) or province_of(slot) in targeted:
                     continue
-                if self.values.value(current.unit.type, current.dest) < 0.5 * attack.value \
-                        and province_of(current.dest) not in self.board.supply_centers:
-                    self.chosen[slot] = support
-                    attack.supporters.append(slot)
+                own = by_slot.get(slot)
+                futile = own is not None and own is not attack and self._is_futile(own) \
+                    and own.value * _FUTILE_CHANCE < attack.value * (1.0 - _FUTILE_CHANCE)
+                weak = self.values.value(current.unit.type, current.dest) < 0.5 * attack.value \
+                    and province_of(current.dest) not in self.board.supply_centers
+                if not (futile or weak):
+                    continue
+                self.chosen[slot] = support
+                attack.supporters.append(slot)
+                if own is not None:
+                    dropped.add(slot)
+                    targeted.discard(own.dest)
+                    for helper in own.supporters:
+                        self.chosen[helper] = self._holds(helper)
         self._drop_blocked_moves(units)
 
     def _support_offers(self, units: dict[str, Unit]) -> dict[str, dict[tuple[str, str | None], Order]]:
