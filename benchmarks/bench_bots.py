@@ -48,9 +48,11 @@ def play(game: Game, rng: random.Random, strengths: dict[str, str], until: int =
     return measured
 
 
-def against(opponents: str, games: int, seed: int) -> tuple[float, float, float, float]:
-    """One normal bot against six of ``opponents``: (% wins, mean centres in 1910, % first, seconds)."""
+def against(opponents: str, games: int, seed: int) -> tuple[float, float, float, float, float | None]:
+    """One normal bot against six of ``opponents``: (% wins, mean centres in 1910, % first, seconds, median
+    year of its wins)."""
     wins = 0
+    win_years: list[int] = []
     firsts = 0.0
     centres: list[int] = []
     start = time.perf_counter()
@@ -62,7 +64,9 @@ def against(opponents: str, games: int, seed: int) -> tuple[float, float, float,
         measured = play(game, random.Random(seed * 100_003 + n), strengths, measure=bot)
         assert measured is not None
         centres.append(measured)
-        wins += game.winner == bot
+        if game.winner == bot:
+            wins += 1
+            win_years.append(game.history[-1].state.phase.year)
         counts = game.center_counts()
         top = max(counts.values())
         leaders = [p for p, c in counts.items() if c == top]
@@ -71,7 +75,8 @@ def against(opponents: str, games: int, seed: int) -> tuple[float, float, float,
         if bot in leaders:
             firsts += 1 / len(leaders)
     seconds = time.perf_counter() - start
-    return 100 * wins / games, statistics.mean(centres), 100 * firsts / games, seconds
+    median_year = statistics.median(win_years) if win_years else None
+    return 100 * wins / games, statistics.mean(centres), 100 * firsts / games, seconds, median_year
 
 
 def full_games(games: int, seed: int) -> list[tuple[float, str, str]]:
@@ -123,15 +128,15 @@ def main() -> None:
     args = parser.parse_args()
 
     print(f"Standard: one normal bot against six random players, {args.games} games to a result or 1930")
-    win, centres, first, seconds = against(RANDOM, args.games, args.seed)
-    print(f"  outright wins          {win:6.1f} %   (target >= 90 %)")
+    win, centres, first, seconds, year = against(RANDOM, args.games, args.seed)
+    print(f"  outright wins          {win:6.1f} %   (target >= 90 %; median year of a win: {year})")
     print(f"  mean centres, 1910     {centres:6.1f}     (target >= 12)")
     print(f"  finished first         {first:6.1f} %   ({seconds:.0f} s for the games)")
 
     print(f"Standard: one normal bot against six easy bots, {args.easy_games} games")
-    win, centres, first, seconds = against(EASY, args.easy_games, args.seed)
+    win, centres, first, seconds, year = against(EASY, args.easy_games, args.seed)
     print(f"  finished first         {first:6.1f} %   (target: well over the 1-in-7 share, 14.3 %)")
-    print(f"  outright wins          {win:6.1f} %")
+    print(f"  outright wins          {win:6.1f} %   (median year of a win: {year})")
     print(f"  mean centres, 1910     {centres:6.1f}     ({seconds:.0f} s for the games)")
 
     print(f"Standard: seven normal bots, {args.full_games} full games to a result or 1930")
