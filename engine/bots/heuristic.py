@@ -30,12 +30,13 @@ class Style:
     supports: bool  # back attacks and threatened units with supports
     convoys: bool  # move armies by convoys of its own fleets
     bids: bool  # bid for other units where the variant takes bids
+    caution: float = 0.0  # how much a move into a rival's unit, or a place rivals can reach, is marked down
     weights: Weights = field(default_factory=Weights)
 
 
 STYLES: dict[str, Style] = {
     EASY: Style(noise=0.6, supports=False, convoys=False, bids=False),
-    NORMAL: Style(noise=0.05, supports=True, convoys=True, bids=True),
+    NORMAL: Style(noise=0.05, supports=True, convoys=True, bids=True, caution=0.4),
 }
 
 _STAYING = (Hold, SupportHold, SupportMove, Convoy)
@@ -153,7 +154,8 @@ class _Planner:
                 if key in seen:
                     continue
                 seen.add(key)
-                candidates.append((self.jitter(values.value(unit.type, o.dest)), n, slot, o))
+                score = values.value(unit.type, o.dest) * self._prospect(o)
+                candidates.append((self.jitter(score), n, slot, o))
                 n += 1
         candidates.sort(key=lambda c: (-c[0], c[1]))
         claimed: dict[str, str] = {}  # province -> slot of our unit moving there
@@ -178,6 +180,18 @@ class _Planner:
             self.chosen[slot] = order
             claimed[dest] = slot
         self._drop_blocked_moves(units)
+
+    def _prospect(self, move: Move) -> float:
+        """How much of a place's value a move is likely to win: less against a rival's unit standing there,
+        a little less where rivals could also enter (a cautious style only)."""
+        caution = self.style.caution
+        if not caution:
+            return 1.0
+        dest = province_of(move.dest)
+        there = self.state.units.get(dest)
+        if there is not None and there.power != self.power:
+            return 1.0 - caution
+        return 1.0 - 0.25 * caution * min(self.press.threat(dest, self.power), 3)
 
     def _drop_blocked_moves(self, units: dict[str, Unit]) -> None:
         """A move into a province our own unit doesn't leave (or swaps with without a convoy) bounces: hold."""
