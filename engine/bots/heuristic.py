@@ -119,6 +119,7 @@ class _Planner:
             self._assign_supports(units)
         self._idle_units(units)
         self._side_orders(side_slots)
+        self._independent_orders(units)
         orders = list(self.chosen.values())
         if self.style.bids and self.variant.takes_bids():
             orders.extend(self._bids(units))
@@ -409,6 +410,22 @@ class _Planner:
         option whose effect helps us, or none (the variant's default)."""
         for slot in sorted(slots):
             best = self._best_side_order(self.options[slot])
+            if best is not None and best[0] > 0:
+                self.chosen[slot] = best[1]
+
+    def _independent_orders(self, units: dict[str, Unit]) -> None:
+        """Orders listed with a unit that fill a slot of their own (Colonial's Suez permission, offered with
+        the unit in Egypt): given beside the unit's order when their effect helps us."""
+        key = self.variant.order_key
+        groups: dict[str, list[Order]] = {}
+        for slot, unit in units.items():
+            own = key(self._holds(slot))
+            for o in self.options[slot]:
+                other = key(o)
+                if other is not None and other != own and other not in self.options:
+                    groups.setdefault(other, []).append(o)
+        for slot in sorted(groups):
+            best = self._best_side_order(groups[slot])
             if best is not None and best[0] > 0:
                 self.chosen[slot] = best[1]
 

@@ -177,3 +177,55 @@ def test_retreat_orders_are_of_the_retreat_kind() -> None:
     game = Game(variant, state)
     order = game.check_line("FRANCE", bot_orders(game, "FRANCE", random.Random(1), EASY)[0]).order
     assert isinstance(order, Retreat) and order.dest == "GAS"
+
+
+# --- a variant's own orders, read through Variant.order_effect --------------------------------------------
+
+
+def test_grants_the_suez_passage_to_its_own_fleet_only() -> None:
+    """Colonial: the power holding Egypt lets its own fleet through the canal when the fleet goes that way,
+    and never lets another power's fleet through."""
+    variant = find_variant("colonial")
+    homes = {c: "TURKEY" for c in variant.board.powers["TURKEY"].home_centers}
+    own = variant.make_state(Phase.parse("S1871M"), [Unit("TURKEY", A, "EGY"), Unit("TURKEY", F, "MED")], homes)
+    orders = bot_orders(Game(variant, own), "TURKEY", random.Random(1), NORMAL)
+    assert "F MED - RED" in orders and "SUEZ F MED - RED" in orders
+    theirs = variant.make_state(Phase.parse("S1871M"), [Unit("BRITAIN", A, "EGY"), Unit("TURKEY", F, "MED")], homes)
+    game = Game(variant, theirs)
+    assert any(o.startswith("SUEZ") for opts in game.legal_orders("BRITAIN").values() for o in map(str, opts))
+    assert not any(o.startswith("SUEZ") for o in bot_orders(game, "BRITAIN", random.Random(1), NORMAL))
+
+
+def test_places_and_creates_engineers() -> None:
+    """Engineered: the first spring's placement and a winter's new engineer are chosen by their effect."""
+    game = Game.new("engineered")
+    orders = bot_orders(game, "TURKEY", random.Random(1), NORMAL)
+    placements = [t for t in orders if t.startswith("E ") and t.endswith(" B")]
+    assert len(placements) == 1 and placements[0] in ("E ANK B", "E CON B", "E SMY B")
+    rng = random.Random(4)
+    created = 0
+    while game.state.phase.year < 1904:
+        if game.state.phase.type is PhaseType.ADJUSTMENTS:
+            for power in game.powers_to_order():
+                offered = [str(o) for opts in game.legal_orders(power).values() for o in opts
+                           if type(o).__name__ == "CreateEngineer"]
+                chosen = bot_orders(game, power, rng, NORMAL)
+                created += bool(offered) and any(t in offered for t in chosen)
+        play_bot_phase(game, rng, NORMAL)
+    assert created > 0
+
+
+def test_engineered_orders_describe_their_effects() -> None:
+    variant = find_variant("engineered")
+    game = Game.new(variant)
+    effects = {type(o).__name__: variant.order_effect(o) for opts in game.legal_orders("RUSSIA").values()
+               for o in opts}
+    assert effects["PlaceEngineer"].adds and effects["PlaceEngineer"].adds[0].type is UnitType.ENGINEER
+    assert effects["Move"].moves and effects["Hold"].stays
+    assert effects["SupportMove"].backs is not None
+    colonial = find_variant("colonial")
+    assert colonial.order_effect(colonial.validate(colonial.parse("SUEZ F MED - RED"),
+                                                   colonial.make_state(Phase.parse("S1871M"),
+                                                                       [Unit("TURKEY", A, "EGY"),
+                                                                        Unit("TURKEY", F, "MED")], {}),
+                                                   "TURKEY")).backs == Move(Unit("TURKEY", F, "MED"), "RED")
