@@ -191,7 +191,8 @@ class _Planner:
         dest = province_of(move.dest)
         there = self.state.units.get(dest)
         if there is not None and there.power != self.power:
-            return 1.0 - caution
+            helpers = self.press.own(dest, self.power) - 1  # our other units that could support the attack
+            return 1.0 - caution * max(0.0, 1.0 - 0.5 * helpers)
         return 1.0 - 0.25 * caution * min(self.press.threat(dest, self.power), 3)
 
     def _drop_blocked_moves(self, units: dict[str, Unit]) -> None:
