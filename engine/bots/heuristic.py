@@ -41,6 +41,7 @@ STYLES: dict[str, Style] = {
 
 _STAYING = (Hold, SupportHold, SupportMove, Convoy)
 _MAX_SUPPORTS_WANTED = 3
+_SPARE_SUPPORT = 0.5  # the score of a support given only because the unit has nothing better to do
 _FUTILE_CHANCE = 0.3  # how often an attack too weak to dislodge still gets in (the defender leaves)
 
 
@@ -87,6 +88,7 @@ class _Planner:
         self.press = pressure(board, state)
         self.values: Valuation = valuation(board, state, power, counts, style.weights, close, self.press, counts_for)
         self.chosen: dict[str, Order] = {}  # slot -> order
+        self.spare: set[str] = set()  # slots of units whose support only adds to what is enough already
 
     # --- helpers ------------------------------------------------------------------------------------
 
@@ -335,7 +337,7 @@ class _Planner:
                     mover = self.chosen.get(self.state.units[target].loc)
                     if not (isinstance(mover, Move) and province_of(mover.dest) == dest):
                         continue
-                    score = 0.5
+                    score = _SPARE_SUPPORT
                 if score > 0 and (best is None or score > best[0]):
                     best = (score, support)
             side = self._best_side_order(self.options[slot], allow_stay=False)
@@ -343,6 +345,8 @@ class _Planner:
                 best = (side[0], side[1])
             if best is not None:
                 self.chosen[slot] = best[1]
+                if best[0] <= _SPARE_SUPPORT:
+                    self.spare.add(slot)
             elif slot not in self.chosen:
                 self.chosen[slot] = self._holds(slot)
 
@@ -430,12 +434,19 @@ class _Planner:
             if best is not None and best[0] > 0:
                 self.chosen[slot] = best[1]
 
+    def _cheap_to_offer(self, unit: Unit) -> bool:
+        order = self.chosen.get(unit.loc)
+        if type(order) is Hold or unit.loc in self.spare:
+            return True
+        return isinstance(order, SupportHold) and self.press.threat(province_of(order.target.loc), self.power) == 0
+
     def _bids(self, units: dict[str, Unit]) -> list[Order]:
         """Bid units that only hold for other units' orders that back ours (a support of our attack, a
         move out of a province we enter)."""
         variant, state = self.variant, self.state
-        offerable = [u for u in variant.bid_offerable(state, self.power)
-                     if type(self.chosen.get(u.loc)) is Hold]
+        # An offered unit falls into civil disorder if the bid wins: it holds, which costs little to a unit
+        # that holds, gives a support beyond what is needed, or supports a unit nobody threatens.
+        offerable = [u for u in variant.bid_offerable(state, self.power) if self._cheap_to_offer(u)]
         if not offerable:
             return []
         ours = {province_of(o.dest) for o in self.chosen.values() if isinstance(o, Move)}

@@ -246,3 +246,23 @@ def test_normal_bot_wins_nearly_every_game_against_random_players() -> None:
             play_bot_phase(game, rng, strengths)
         wins += game.winner == bot
     assert wins >= 12
+
+
+def test_bids_for_madman_units_through_the_bid_hooks() -> None:
+    """Engineered: once a power goes to the madman, normal bots bid units they can spare for madman orders
+    that help their own, and win some of those bids."""
+    game = Game.new("engineered")
+    rng = random.Random(12)
+    while game.state.phase.year < 1902:
+        play_bot_phase(game, rng, NORMAL)
+    game.replace_state(game.variant.hand_to_madman(game.state, "GERMANY"))
+    bids: list[str] = []
+    won = 0
+    while not game.is_over and game.state.phase.year < 1904:
+        for power in game.powers_to_order():
+            texts = bot_orders(game, power, rng, NORMAL)
+            bids += [t for t in texts if t.startswith("BID ")]
+            assert all(c.ok for c in game.set_orders(power, texts, ready=True))
+        result = game.process()
+        won += sum(1 for r in result.results if str(r.order).startswith("BID ") and "won the bid" in r.reason)
+    assert bids and won
