@@ -340,13 +340,14 @@ class _Planner:
                     score = _SPARE_SUPPORT
                 if score > 0 and (best is None or score > best[0]):
                     best = (score, support)
-            side = self._best_side_order(self.options[slot], allow_stay=False)
-            if side is not None and (best is None or side[0] > 0):
-                best = (side[0], side[1])
+            if best is None or best[0] <= _SPARE_SUPPORT:  # an order of the variant's own, if one helps more
+                side = self._best_side_order(self.options[slot], allow_stay=False)
+                if side is not None:
+                    best = side
+                elif best is not None:
+                    self.spare.add(slot)
             if best is not None:
                 self.chosen[slot] = best[1]
-                if best[0] <= _SPARE_SUPPORT:
-                    self.spare.add(slot)
             elif slot not in self.chosen:
                 self.chosen[slot] = self._holds(slot)
 
@@ -384,9 +385,9 @@ class _Planner:
                 return None
             score += self.worth(unit, dest) - self.worth(unit)
         if effect.backs is not None:
-            if self._backs_ours(effect.backs):
-                score += 1.0 + self.values.value(effect.backs.unit.type, getattr(effect.backs, "dest", effect.backs.unit.loc)) \
-                    if isinstance(effect.backs, UnitOrder) else 1.0
+            backed = effect.backs
+            if isinstance(backed, UnitOrder) and self._backs_ours(backed):
+                score += 1.0 + self.values.value(backed.unit.type, getattr(backed, "dest", backed.unit.loc))
             elif isinstance(effect.backs, UnitOrder) and effect.backs.unit.power != power:
                 return None
         for unit in effect.hinders:
