@@ -35,6 +35,7 @@ from ..position_check import check_state, shown
 from ..phases import OrderResult
 from ..entry_roles import EntryRole
 from ..order_marks import OrderMark, standard_marks
+from ..order_effects import OrderEffect, standard_effect
 from ..validate import MovePermission, validate_for_phase
 from ..variant_options import OptionSpec, OptionType, check_options
 
@@ -160,6 +161,12 @@ class Variant:
         when a past phase is drawn (Colonial splits a railway move where its train stopped). Standard:
         the standard orders' marks."""
         return standard_marks(order, failed=failed, phase_type=phase_type)
+
+    def order_effect(self, order: Order) -> OrderEffect:
+        """What ``order`` does in plain terms (``order_effects.py``): units moved, added, removed or kept,
+        the order it backs, the units it hinders. Bots weigh a variant's own kinds through it; an order
+        described as doing nothing is never given by a bot. Standard: the standard kinds' effects."""
+        return standard_effect(order)
 
     def uncounted_centre_note(self) -> str | None:
         """The board key's words for an owned centre that doesn't count for its owner (Colonial: Hong Kong

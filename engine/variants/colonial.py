@@ -28,6 +28,7 @@ from ..resolver import MovementResolver, MovementResult, Outcome, Tracer, outcom
 from ..rules import DEFAULT_RULEBOOK, Rulebook
 from ..entry_roles import EntryRole
 from ..order_marks import MarkKind, MarkStyle, OrderMark
+from ..order_effects import OrderEffect
 from ..phases import OrderResult
 from ..state import GameState
 from ..variant_options import OptionSpec, OptionType
@@ -560,6 +561,12 @@ class ColonialVariant(Variant):
 
     def order_note(self, order: Order) -> str:
         return "by railway" if is_railway_move(order) else super().order_note(order)
+
+    def order_effect(self, order: Order) -> OrderEffect:
+        """A Suez permission backs the fleet's passage."""
+        if isinstance(order, SuezPermission):
+            return OrderEffect(backs=Move(order.fleet, order.dest))
+        return super().order_effect(order)
 
     def order_marks(self, order: Order, *, failed: bool = False, phase_type: PhaseType | None = None,
                     results: Sequence[OrderResult] | None = None) -> tuple[OrderMark, ...]:

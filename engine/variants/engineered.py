@@ -22,6 +22,7 @@ from ..orders import STANDARD_ORDERS, Move, Order, RawOrder
 from ..outcomes import Sight
 from ..entry_roles import EntryRole
 from ..order_marks import MarkKind, MarkStyle, OrderMark
+from ..order_effects import OrderEffect
 from ..phases import OrderResult
 from ..resolver import MovementResult, Tracer
 from ..rules import DEFAULT_RULEBOOK, Rulebook
@@ -385,6 +386,27 @@ class Engineered(Variant):
 
     def power_adjective(self, power: str) -> str:
         return self.pseudo_power_names.get(power) or super().power_adjective(power)
+
+    def order_effect(self, order: Order) -> OrderEffect:
+        """The engineers', fighters' and decoys' orders in plain terms (a bid is chosen through the bid hooks;
+        a vote has no effect a bot weighs)."""
+        if isinstance(order, StackedHold):
+            return OrderEffect(stays=(order.stacked,))
+        if isinstance(order, StackedMove):
+            return OrderEffect(moves=((order.stacked, order.dest),))
+        if isinstance(order, Transport):
+            return OrderEffect(moves=((order.engineer, province_of(order.unit.loc)),), stays=(order.unit,))
+        if isinstance(order, Damage):
+            return OrderEffect(stays=(order.unit,), hinders=(order.target,))
+        if isinstance(order, CreateEngineer):
+            return OrderEffect(adds=(order.engineer,))
+        if isinstance(order, CreateDecoy):
+            return OrderEffect(adds=(Unit(order.decoy.power, UnitType.DECOY, order.decoy.loc),))
+        if isinstance(order, Convert):
+            return OrderEffect(removes=(order.converter,), adds=(order.into,))
+        if isinstance(order, DisbandStacked):
+            return OrderEffect(removes=(order.stacked,))
+        return super().order_effect(order)
 
     def order_marks(self, order: Order, *, failed: bool = False, phase_type: PhaseType | None = None,
                     results: Sequence[OrderResult] | None = None) -> tuple[OrderMark, ...]:

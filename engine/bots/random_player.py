@@ -3,14 +3,22 @@ from __future__ import annotations
 
 import random
 
-from .game import Game
-from .orders import Build, Disband, Hold, Move, Order, Waive
-from .types import PhaseType
+from ..game import Game
+from ..orders import Build, Disband, Hold, Move, Order, Waive
+from ..types import PhaseType
+
+RANDOM = "random"
 
 
-def random_orders(game: Game, power: str, rng: random.Random, move_bias: float = 0.6) -> list[str]:
-    """One plausible set of orders for ``power``: mostly moves, some supports/convoys/holds."""
-    per_unit = game.variant.legal_orders(game.state).get(power, {})
+def random_orders(game: Game, power: str, rng: random.Random, move_bias: float = 0.6,
+                  strength: str = RANDOM) -> list[str]:
+    """One plausible set of orders for ``power``: mostly moves, some supports/convoys/holds. With a
+    ``strength`` other than ``"random"`` the heuristic player of that strength chooses instead."""
+    if strength != RANDOM:
+        from . import bot_orders
+
+        return bot_orders(game, power, rng, strength)
+    per_unit = game.legal_orders(power)
     ptype = game.state.phase.type
     chosen: list[Order] = []
     if ptype is PhaseType.ADJUSTMENTS:
@@ -42,7 +50,9 @@ def random_orders(game: Game, power: str, rng: random.Random, move_bias: float =
     return [str(o) for o in chosen]
 
 
-def play_random_phase(game: Game, rng: random.Random) -> None:
+def play_random_phase(game: Game, rng: random.Random, strength: str = RANDOM) -> None:
+    """Every power with something to order gets orders of ``strength`` (random by default); then the
+    phase is adjudicated."""
     for power in game.powers_to_order():
-        game.set_orders(power, random_orders(game, power, rng), ready=True)
+        game.set_orders(power, random_orders(game, power, rng, strength=strength), ready=True)
     game.process()

@@ -1,0 +1,537 @@
+"""The heuristic player: values places (``values.py``), sends each unit where it is worth most, backs the
+attacks that need it with supports and convoys, retreats, builds and removes by the same values.
+
+It chooses only among the engine's legal options (``Game.legal_orders``) and reads a variant's own order
+kinds through ``Variant.order_effect`` and its bids through the ``bid_*`` hooks, so it plays every
+registered variant without code for any one. Given the same seed it gives the same orders.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Mapping, Sequence
+
+from ..order_effects import OrderEffect
+from ..orders import Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitOrder, Waive
+from ..state import GameState
+from ..types import PhaseType, Unit, UnitType, province_of, unit_spec
+from ..validate import minimal_convoy_routes
+from ..variants import Variant
+from .values import Valuation, Weights, pressure, unit_neighbours, valuation
+
+EASY, NORMAL = "easy", "normal"
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How a strength plays: how much chance blurs its judgement and which kinds of cooperation it uses."""
+
+    noise: float  # each score is scaled by a random factor in [1 - noise, 1 + noise]
+    supports: bool  # back attacks and threatened units with supports
+    convoys: bool  # move armies by convoys of its own fleets
+    bids: bool  # bid for other units where the variant takes bids
+    caution: float = 0.0  # how much a move into a rival's unit, or a place rivals can reach, is marked down
+    weights: Weights = field(default_factory=Weights)
+
+
+STYLES: dict[str, Style] = {
+    EASY: Style(noise=0.6, supports=False, convoys=False, bids=False),
+    NORMAL: Style(noise=0.05, supports=True, convoys=True, bids=True, caution=0.4),
+}
+
+_STAYING = (Hold, SupportHold, SupportMove, Convoy)
+_MAX_SUPPORTS_WANTED = 3
+_SPARE_SUPPORT = 0.5  # the score of a support given only because the unit has nothing better to do
+_FUTILE_CHANCE = 0.3  # how often an attack too weak to dislodge still gets in (the defender leaves)
+
+
+def heuristic_orders(variant: Variant, state: GameState, power: str, options: Mapping[str, Sequence[Order]],
+                     rng: random.Random, strength: str = NORMAL) -> list[Order]:
+    """The orders of ``power`` in ``state`` chosen from ``options`` (its legal orders per slot)."""
+    style = STYLES[strength]
+    planner = _Planner(variant, state, power, options, rng, style)
+    ptype = state.phase.type
+    if ptype is PhaseType.MOVEMENT:
+        return planner.movement()
+    if ptype is PhaseType.RETREATS:
+        return planner.retreats()
+    return planner.adjustments()
+
+
+@dataclass(slots=True)
+class _Attack:
+    value: float
+    unit: Unit
+    order: Move
+    dest: str  # province
+    supports_wanted: int
+    supporters: list[str] = field(default_factory=list)  # slots of the units backing it
+
+
+class _Planner:
+    """One decision: a power's orders for one phase."""
+
+    def __init__(self, variant: Variant, state: GameState, power: str, options: Mapping[str, Sequence[Order]],
+                 rng: random.Random, style: Style) -> None:
+        self.variant = variant
+        self.board = variant.board
+        self.state = state
+        self.power = power
+        self.options = options
+        self.rng = rng
+        self.style = style
+        board = self.board
+        counts = {p: variant.center_count(state, p) for p in board.powers}
+        counts_for = {c: variant.counts_as_center(c, power) for c in board.supply_centers}
+        ptype = state.phase.type
+        close = ptype is not PhaseType.ADJUSTMENTS and variant.centers_change_after(state.phase.season)
+        self.press = pressure(board, state)
+        self.values: Valuation = valuation(board, state, power, counts, style.weights, close, self.press, counts_for)
+        self.chosen: dict[str, Order] = {}  # slot -> order
+        self.spare: set[str] = set()  # slots of units whose support only adds to what is enough already
+
+    # --- helpers ------------------------------------------------------------------------------------
+
+    def jitter(self, score: float) -> float:
+        noise = self.style.noise
+        return score * (1.0 + noise * (2.0 * self.rng.random() - 1.0)) if noise else score
+
+    def worth(self, unit: Unit, loc: str | None = None) -> float:
+        """What a unit of ours is worth at ``loc`` (where it stands by default); units that don't occupy or
+        have no strength of their own count for less."""
+        value = self.values.value(unit.type, loc if loc is not None else unit.loc)
+        spec = unit_spec(unit.type)
+        if unit.type in self.variant.stacking_types or spec.strength <= 0:
+            return 0.4 * value
+        return value
+
+    # --- movement -----------------------------------------------------------------------------------
+
+    def movement(self) -> list[Order]:
+        state, power = self.state, self.power
+        units: dict[str, Unit] = {}  # slot -> the occupying unit it orders
+        for slot, opts in self.options.items():
+            for o in opts:
+                if isinstance(o, (Hold, Move)) and state.units.get(province_of(o.unit.loc)) == o.unit:
+                    units[slot] = o.unit
+                    break
+        side_slots = [s for s in self.options if s not in units]
+        self._assign_moves(units)
+        if self.style.supports:
+            self._assign_supports(units)
+        self._idle_units(units)
+        self._side_orders(side_slots)
+        self._independent_orders(units)
+        orders = list(self.chosen.values())
+        if self.style.bids and self.variant.takes_bids():
+            orders.extend(self._bids(units))
+        return orders
+
+    def _holds(self, slot: str) -> Order:
+        opts = self.options[slot]
+        return next((o for o in opts if type(o) is Hold), next((o for o in opts if isinstance(o, Hold)), opts[0]))
+
+    def _needs_convoy(self, unit: Unit, move: Move) -> bool:
+        if move.route is not None or not unit_spec(unit.type).convoyable:
+            return False
+        return move.via_convoy or province_of(move.dest) not in self.board.army_adjacent(province_of(unit.loc))
+
+    def _assign_moves(self, units: dict[str, Unit]) -> None:
+        """Greedy: the best (unit, place) pairs first, no two units of ours aiming at one province."""
+        values = self.values
+        candidates: list[tuple[float, int, str, Order]] = []
+        n = 0
+        for slot, unit in units.items():
+            here = self.jitter(values.value(unit.type, unit.loc))
+            candidates.append((here, n, slot, self._holds(slot)))
+            n += 1
+            seen: set[str] = set()
+            for o in self.options[slot]:
+                if not isinstance(o, Move) or o.unit != unit:
+                    continue
+                if self._needs_convoy(unit, o):
+                    if not self.style.convoys or o.via_convoy and province_of(o.dest) in self.board.army_adjacent(
+                            province_of(unit.loc)):
+                        continue
+                key = o.dest + ("~" if o.route else "")
+                if key in seen:
+                    continue
+                seen.add(key)
+                score = values.value(unit.type, o.dest) * self._prospect(o)
+                candidates.append((self.jitter(score), n, slot, o))
+                n += 1
+        candidates.sort(key=lambda c: (-c[0], c[1]))
+        claimed: dict[str, str] = {}  # province -> slot of our unit moving there
+        staying: set[str] = set()  # provinces our units keep
+        for _score, _n, slot, order in candidates:
+            if slot in self.chosen:
+                continue
+            if not isinstance(order, Move):
+                self.chosen[slot] = order
+                staying.add(province_of(units[slot].loc))
+                continue
+            dest = province_of(order.dest)
+            if dest in claimed or dest in staying:
+                continue
+            if self._needs_convoy(order.unit, order):
+                fleets = self._convoy_fleets(order.unit, dest)
+                if fleets is None:
+                    continue
+                for fleet_slot, convoy in fleets.items():
+                    self.chosen[fleet_slot] = convoy
+                    staying.add(province_of(fleet_slot))
+            self.chosen[slot] = order
+            claimed[dest] = slot
+        self._drop_blocked_moves(units)
+
+    def _prospect(self, move: Move) -> float:
+        """How much of a place's value a move is likely to win: less against a rival's unit standing there,
+        a little less where rivals could also enter (a cautious style only)."""
+        caution = self.style.caution
+        if not caution:
+            return 1.0
+        dest = province_of(move.dest)
+        there = self.state.units.get(dest)
+        if there is not None and there.power != self.power:
+            helpers = self.press.own(dest, self.power) - 1  # our other units that could support the attack
+            return 1.0 - caution * max(0.0, 1.0 - 0.5 * helpers)
+        return 1.0 - 0.25 * caution * min(self.press.threat(dest, self.power), 3)
+
+    def _drop_blocked_moves(self, units: dict[str, Unit]) -> None:
+        """A move into a province our own unit doesn't leave (or swaps with without a convoy) bounces: hold."""
+        changed = True
+        while changed:
+            changed = False
+            for slot, order in list(self.chosen.items()):
+                if not isinstance(order, Move) or slot not in units:
+                    continue
+                dest = province_of(order.dest)
+                there = self.state.units.get(dest)
+                if there is None or there.power != self.power:
+                    continue
+                other = self.chosen.get(there.loc)
+                swap = isinstance(other, Move) and province_of(other.dest) == province_of(order.unit.loc) \
+                    and not (other.via_convoy or order.via_convoy)
+                if not isinstance(other, Move) or swap:
+                    self.chosen[slot] = self._holds(slot)
+                    changed = True
+
+    def _convoy_fleets(self, army: Unit, dest: str) -> dict[str, Order] | None:
+        """Convoy orders for our free fleets that carry ``army`` to ``dest``, or ``None`` if they can't."""
+        board = self.board
+        free = {province_of(u.loc) for u in self.state.units_of(self.power)
+                if u.loc not in self.chosen and unit_spec(u.type).can_convoy
+                and board.provinces[province_of(u.loc)].can_convoy}
+        if not free:
+            return None
+        routes = minimal_convoy_routes(board, province_of(army.loc), frozenset(free))
+        needed = routes.get(dest)
+        if not needed:
+            return None
+        out: dict[str, Order] = {}
+        for fleet in needed:
+            unit = self.state.units[fleet]
+            convoy = next((o for o in self.options.get(unit.loc, ()) if isinstance(o, Convoy)
+                           and o.target == army and province_of(o.dest) == dest), None)
+            if convoy is None:
+                return None
+            out[unit.loc] = convoy
+        return out
+
+    def _supports_wanted(self, move: Move) -> int:
+        """How many supports an attack should have: the defender and its likely helpers, or one against a
+        rival that could also enter."""
+        dest = province_of(move.dest)
+        there = self.state.units.get(dest)
+        press = self.press
+        if there is not None and there.power != self.power:
+            helpers = press.own(dest, there.power) - 1
+            return min(1 + helpers, _MAX_SUPPORTS_WANTED)
+        return 1 if press.threat(dest, self.power) >= 1 else 0
+
+    def _is_futile(self, attack: _Attack) -> bool:
+        """An attack on a rival's unit without the supports it wants: it bounces unless the unit leaves."""
+        there = self.state.units.get(attack.dest)
+        return there is not None and there.power != self.power and len(attack.supporters) < attack.supports_wanted
+
+    def _is_free(self, slot: str, units: dict[str, Unit]) -> bool:
+        order = self.chosen.get(slot)
+        return slot in units and (order is None or type(order) is Hold or isinstance(order, Hold))
+
+    def _assign_supports(self, units: dict[str, Unit]) -> None:
+        attacks: list[_Attack] = []
+        for slot, order in self.chosen.items():
+            if isinstance(order, Move) and slot in units:
+                value = self.values.value(order.unit.type, order.dest)
+                attacks.append(_Attack(value, order.unit, order, province_of(order.dest), self._supports_wanted(order)))
+        attacks.sort(key=lambda a: (-a.value, a.unit.loc))
+        offers = self._support_offers(units)
+        targeted = {a.dest for a in attacks}
+        for attack in attacks:
+            for slot in sorted(units):
+                if len(attack.supporters) >= attack.supports_wanted:
+                    break
+                support = offers.get(slot, {}).get((province_of(attack.unit.loc), attack.dest))
+                if support is None:
+                    continue
+                if self._is_free(slot, units):
+                    self.chosen[slot] = support
+                    attack.supporters.append(slot)
+        # Then units on weak errands, or on attacks of their own too weak to succeed, join the attacks still
+        # short of supports (a futile attack given up frees its supporters).
+        by_slot = {a.unit.loc: a for a in attacks}
+        dropped: set[str] = set()
+        for attack in attacks:
+            if attack.unit.loc in dropped:
+                continue
+            for slot in sorted(units):
+                if len(attack.supporters) >= attack.supports_wanted:
+                    break
+                current = self.chosen.get(slot)
+                support = offers.get(slot, {}).get((province_of(attack.unit.loc), attack.dest))
+                if support is None or not isinstance(current, Move) or province_of(slot) in targeted:
+                    continue
+                own = by_slot.get(slot)
+                futile = own is not None and own is not attack and self._is_futile(own) \
+                    and own.value * _FUTILE_CHANCE < attack.value * (1.0 - _FUTILE_CHANCE)
+                weak = self.values.value(current.unit.type, current.dest) < 0.5 * attack.value \
+                    and province_of(current.dest) not in self.board.supply_centers
+                if not (futile or weak):
+                    continue
+                self.chosen[slot] = support
+                attack.supporters.append(slot)
+                if own is not None:
+                    dropped.add(slot)
+                    targeted.discard(own.dest)
+                    for helper in own.supporters:
+                        self.chosen[helper] = self._holds(helper)
+        self._drop_blocked_moves(units)
+
+    def _support_offers(self, units: dict[str, Unit]) -> dict[str, dict[tuple[str, str | None], Order]]:
+        """Per unit slot: its supports, by (supported unit's province, destination province or None)."""
+        out: dict[str, dict[tuple[str, str | None], Order]] = {}
+        for slot in units:
+            table: dict[tuple[str, str | None], Order] = {}
+            for o in self.options[slot]:
+                if isinstance(o, SupportMove) and o.target.power == self.power:
+                    table.setdefault((province_of(o.target.loc), province_of(o.dest)), o)
+                elif isinstance(o, SupportHold) and o.target.power == self.power:
+                    table.setdefault((province_of(o.target.loc), None), o)
+            out[slot] = table
+        return out
+
+    def _idle_units(self, units: dict[str, Unit]) -> None:
+        """Units left holding back a threatened neighbour, help a move, or use an order of the variant's own."""
+        offers = self._support_offers(units) if self.style.supports else {}
+        for slot in sorted(units):
+            if not self._is_free(slot, units):
+                continue
+            best: tuple[float, Order] | None = None
+            for (target, dest), support in offers.get(slot, {}).items():
+                if dest is None:
+                    target_order = self.chosen.get(self.state.units[target].loc)
+                    if isinstance(target_order, Move):
+                        continue
+                    score = self.press.threat(target, self.power) * (2.0 if target in self.board.supply_centers else 1.0)
+                else:
+                    mover = self.chosen.get(self.state.units[target].loc)
+                    if not (isinstance(mover, Move) and province_of(mover.dest) == dest):
+                        continue
+                    score = _SPARE_SUPPORT
+                if score > 0 and (best is None or score > best[0]):
+                    best = (score, support)
+            if best is None or best[0] <= _SPARE_SUPPORT:  # an order of the variant's own, if one helps more
+                side = self._best_side_order(self.options[slot], allow_stay=False)
+                if side is not None:
+                    best = side
+                elif best is not None:
+                    self.spare.add(slot)
+            if best is not None:
+                self.chosen[slot] = best[1]
+            elif slot not in self.chosen:
+                self.chosen[slot] = self._holds(slot)
+
+    # --- orders of kinds the bot reads through their effects ------------------------------------------
+
+    def _backs_ours(self, backed: Order) -> bool:
+        """Does ``backed`` describe an order we are giving (a move of ours to that province, a unit of ours
+        staying)?"""
+        if not isinstance(backed, UnitOrder) or backed.unit.power != self.power:
+            return False
+        for order in self.chosen.values():
+            if isinstance(order, UnitOrder) and order.unit == backed.unit:
+                if isinstance(backed, Move):
+                    return isinstance(order, Move) and province_of(order.dest) == province_of(backed.dest)
+                return isinstance(order, _STAYING)
+        return False
+
+    def effect_score(self, effect: OrderEffect) -> float | None:
+        """What an order's effect is worth to us, or ``None`` when it would help another power or do
+        nothing we can weigh."""
+        if not effect.known:
+            return None
+        power = self.power
+        score = 0.0
+        for unit in effect.adds:
+            if unit.power != power:
+                return None
+            score += self.worth(unit)
+        for unit in effect.removes:
+            if unit.power != power:
+                return None
+            score -= self.worth(unit) + 1.0  # a unit given up is a unit gone
+        for unit, dest in effect.moves:
+            if unit.power != power:
+                return None
+            score += self.worth(unit, dest) - self.worth(unit)
+        if effect.backs is not None:
+            backed = effect.backs
+            if isinstance(backed, UnitOrder) and self._backs_ours(backed):
+                score += 1.0 + self.values.value(backed.unit.type, getattr(backed, "dest", backed.unit.loc))
+            elif isinstance(effect.backs, UnitOrder) and effect.backs.unit.power != power:
+                return None
+        for unit in effect.hinders:
+            if unit.power == power:
+                return None
+            prov = province_of(unit.loc)
+            score += self.press.own(prov, power) * (1.0 + self.values.base.get(prov, 0.0))
+        return score
+
+    def _best_side_order(self, opts: Sequence[Order], allow_stay: bool = True) -> tuple[float, Order] | None:
+        best: tuple[float, Order] | None = None
+        for o in opts:
+            if isinstance(o, (Hold, Move, SupportHold, SupportMove, Convoy, Disband, Retreat, Waive)) \
+                    or o.uses_build:
+                continue
+            score = self.effect_score(self.variant.order_effect(o))
+            if score is None or score <= (0.0 if not allow_stay else -1e-9):
+                continue
+            score = self.jitter(score)
+            if best is None or score > best[0]:
+                best = (score, o)
+        return best
+
+    def _side_orders(self, slots: Sequence[str]) -> None:
+        """Slots of no unit of ours that moves or holds (stacked units, permissions, placements): the best
+        option whose effect helps us, or none (the variant's default)."""
+        for slot in sorted(slots):
+            best = self._best_side_order(self.options[slot])
+            if best is not None and best[0] > 0:
+                self.chosen[slot] = best[1]
+
+    def _independent_orders(self, units: dict[str, Unit]) -> None:
+        """Orders listed with a unit that fill a slot of their own (Colonial's Suez permission, offered with
+        the unit in Egypt): given beside the unit's order when their effect helps us."""
+        key = self.variant.order_key
+        groups: dict[str, list[Order]] = {}
+        for slot, unit in units.items():
+            own = key(self._holds(slot))
+            for o in self.options[slot]:
+                other = key(o)
+                if other is not None and other != own and other not in self.options:
+                    groups.setdefault(other, []).append(o)
+        for slot in sorted(groups):
+            best = self._best_side_order(groups[slot])
+            if best is not None and best[0] > 0:
+                self.chosen[slot] = best[1]
+
+    def _cheap_to_offer(self, unit: Unit) -> bool:
+        order = self.chosen.get(unit.loc)
+        if type(order) is Hold or unit.loc in self.spare:
+            return True
+        return isinstance(order, SupportHold) and self.press.threat(province_of(order.target.loc), self.power) == 0
+
+    def _bids(self, units: dict[str, Unit]) -> list[Order]:
+        """Bid units that only hold for other units' orders that back ours (a support of our attack, a
+        move out of a province we enter)."""
+        variant, state = self.variant, self.state
+        # An offered unit falls into civil disorder if the bid wins: it holds, which costs little to a unit
+        # that holds, gives a support beyond what is needed, or supports a unit nobody threatens.
+        offerable = [u for u in variant.bid_offerable(state, self.power) if self._cheap_to_offer(u)]
+        if not offerable:
+            return []
+        ours = {province_of(o.dest) for o in self.chosen.values() if isinstance(o, Move)}
+        bids: list[Order] = []
+        for unit, wanted in variant.bid_targets(state):
+            if not offerable:
+                break
+            best: tuple[float, Order] | None = None
+            for order in wanted:
+                effect = variant.order_effect(order)
+                score = 0.0
+                if effect.backs is not None and self._backs_ours(effect.backs):
+                    score = 1.0 + self.values.value(unit.type, getattr(effect.backs, "dest", unit.loc))
+                elif province_of(unit.loc) in ours and any(
+                        province_of(dest) not in ours for _u, dest in effect.moves):
+                    score = 1.0  # it makes way for our move
+                if score > 0 and (best is None or score > best[0]):
+                    best = (score, order)
+            if best is not None:
+                offered = offerable.pop()
+                try:
+                    bids.append(variant.bid_order(self.power, (offered,), best[1]))
+                except ValueError:
+                    offerable.append(offered)
+        return bids
+
+    # --- retreats -------------------------------------------------------------------------------------
+
+    def retreats(self) -> list[Order]:
+        taken: set[str] = set()
+        out: list[Order] = []
+        for slot in sorted(self.options):
+            best: tuple[float, Order] | None = None
+            fallback: Order | None = None
+            for o in self.options[slot]:
+                if isinstance(o, Retreat):
+                    dest = province_of(o.dest)
+                    if dest in taken:
+                        continue
+                    score = self.jitter(1.0 + self.values.value(o.unit.type, o.dest))
+                    if best is None or score > best[0]:
+                        best = (score, o)
+                elif isinstance(o, Disband):
+                    fallback = o
+            if best is not None:
+                assert isinstance(best[1], Retreat)
+                taken.add(province_of(best[1].dest))
+                out.append(best[1])
+            elif fallback is not None:
+                out.append(fallback)
+        return out
+
+    # --- adjustments ----------------------------------------------------------------------------------
+
+    def adjustments(self) -> list[Order]:
+        variant, state, power = self.variant, self.state, self.power
+        delta = variant.adjustment_delta(state, power) if power in self.board.powers else 0
+        builds: list[tuple[float, str, Order]] = []
+        removals: list[tuple[float, str, Order]] = []
+        for slot, opts in self.options.items():
+            for o in opts:
+                if o.uses_build and not isinstance(o, Waive):
+                    score = self.effect_score(variant.order_effect(o))
+                    if score is not None:
+                        builds.append((self.jitter(score), slot, o))
+                elif isinstance(o, Disband):
+                    removals.append((self.jitter(self.worth(o.unit)), slot, o))
+        if delta > 0:
+            builds.sort(key=lambda b: (-b[0], b[1], str(b[2])))
+            places: set[str] = set()
+            for _score, slot, o in builds:
+                if len(places) >= delta:
+                    break
+                place = province_of(o.unit.loc) if isinstance(o, UnitOrder) else slot
+                if slot in self.chosen or place in places:
+                    continue
+                self.chosen[slot] = o
+                places.add(place)
+        elif delta < 0:
+            removals.sort(key=lambda r: (r[0], r[1]))
+            for _score, slot, o in removals[:-delta]:
+                self.chosen[slot] = o
+        self._side_orders([s for s in self.options if s not in self.chosen])
+        return list(self.chosen.values())
+
+
+__all__ = ["EASY", "NORMAL", "STYLES", "Style", "heuristic_orders"]
