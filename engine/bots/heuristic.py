@@ -98,10 +98,9 @@ class _Planner:
 
     def worth(self, unit: Unit, loc: str | None = None) -> float:
         """What a unit of ours is worth at ``loc`` (where it stands by default); units that don't occupy or
-        have no strength of their own count for less."""
+        are only a disguise (a decoy) count for less."""
         value = self.values.value(unit.type, loc if loc is not None else unit.loc)
-        spec = unit_spec(unit.type)
-        if unit.type in self.variant.stacking_types or spec.strength <= 0:
+        if unit.type in self.variant.stacking_types or unit in self.state.disguised:
             return 0.4 * value
         return value
 
