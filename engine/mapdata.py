@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any, Iterable
 
 from .jsonfile import read_json
-from .resources import MAPS_DIR
+from .resources import MAPS_DIR, map_folder, map_folders
 from .types import MapDataError, Terrain, UnitType, coast_of, moves_by_sea, province_of
 
 MAP_FORMAT = "chancellery-map"
@@ -398,15 +398,16 @@ def normalize_name(name: str) -> str:
 
 @cache
 def load_map(map_id: str) -> MapData:
-    """Load ``resources/maps/<map_id>/map.json`` (cached: one instance per map)."""
-    path = MAPS_DIR / map_id / "map.json"
+    """Load the ``map.json`` of map ``map_id``: ``resources/maps/<map_id>/``, or the folder a variant
+    registered for it (``engine.resources.add_map_folder``); cached, one instance per map."""
+    path = map_folder(map_id) / "map.json"
     if not path.is_file():
         raise MapDataError(f"no map {map_id!r} (no file {path})")
     return MapData.from_dict(read_json(path, MapDataError))
 
 
 def available_maps() -> list[str]:
-    return sorted(p.parent.name for p in MAPS_DIR.glob("*/map.json"))
+    return sorted(map_id for map_id, folder in map_folders().items() if (folder / "map.json").is_file())
 
 
 __all__ = [

@@ -46,8 +46,12 @@ class UnitSpec:
     """What a kind of unit is, for the rules that don't belong to one variant.
 
     ``moves_as`` says whose adjacency it moves by: ``"army"`` (land), ``"fleet"`` (seas and coasts), or
-    ``None`` when the variant moves it itself (fighters, engineers carried by units). ``strength`` is its
-    weight in attack, defence and support; ``stacks_with`` the letters it may share a province with.
+    ``None`` when the variant moves it itself (fighters, engineers carried by units).
+
+    Strength and stacking are not a unit type's: which kinds stand beside a province's occupant is the
+    variant's ``stacking_types`` (its ``make_state`` may decide finer), and what a unit weighs is its
+    resolver's ``unit_strength``/``support_value``/``hold_strength`` (a militia adds to the occupant's
+    defence and never attacks; a decoy has no power; a move across a half-strength border counts half).
 
     For front ends: ``icon`` is the stem of its SVG (``resources/icons/<icon>.svg``, or the ``icons/``
     folder of a map that brings its own; empty: a plate with the letter), ``legend`` the board key's words
@@ -60,8 +64,6 @@ class UnitSpec:
     convoyable: bool = False
     can_convoy: bool = False
     can_support: bool = True
-    strength: float = 1.0
-    stacks_with: frozenset[str] = frozenset()
     words: tuple[str, ...] = ()  # what the parser reads as this kind ("a", "army")
     icon: str = ""
     legend: str = ""
@@ -114,13 +116,13 @@ def moves_by_sea(kind: str) -> bool:
 for _spec in (
     UnitSpec("A", "army", "army", convoyable=True, words=("a", "army"), icon="army"),
     UnitSpec("F", "fleet", "fleet", can_convoy=True, words=("f", "fleet"), icon="fleet"),
-    UnitSpec("E", "engineer", None, can_support=False, strength=0, stacks_with=frozenset("AFWD"), icon="engineer"),
-    UnitSpec("P", "prison", None, can_support=False, strength=0, stacks_with=frozenset("AFWD"), icon="prison"),
+    UnitSpec("E", "engineer", None, can_support=False, icon="engineer"),
+    UnitSpec("P", "prison", None, can_support=False, icon="prison"),
     UnitSpec("W", "fighter field", None, icon="fighter"),
-    UnitSpec("D", "decoy", None, strength=0, icon="decoy", legend="Decoy (marked for its owner)", drawn_as="A"),
-    UnitSpec("M", "militia", None, can_support=False, stacks_with=frozenset("AF"), icon="militia"),
-    UnitSpec("C", "corps", "army", convoyable=True, strength=1, words=("c", "corps"), icon="corps"),
-    UnitSpec("S", "squadron", "fleet", can_convoy=True, strength=1, words=("s", "squadron"), icon="squadron"),
+    UnitSpec("D", "decoy", None, icon="decoy", legend="Decoy (marked for its owner)", drawn_as="A"),
+    UnitSpec("M", "militia", None, can_support=False, icon="militia"),
+    UnitSpec("C", "corps", "army", convoyable=True, words=("c", "corps"), icon="corps"),
+    UnitSpec("S", "squadron", "fleet", can_convoy=True, words=("s", "squadron"), icon="squadron"),
 ):
     declare_unit_type(_spec)
 

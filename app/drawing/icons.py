@@ -17,7 +17,7 @@ from engine.types import declared_unit_specs
 
 from .errors import DrawingError
 from .palette import UNIT_INK, contrast_ink
-from .paths import ICONS_DIR, MAPS_DIR
+from .paths import ICONS_DIR, MAPS_DIR, added_map_folders
 
 PLATE_TOKEN = "#808080"
 SILHOUETTE_TOKEN = "#ffffff"
@@ -78,8 +78,11 @@ class UnitIcons:
         return self._sources[name]
 
     def candidates(self, name: str) -> list[Path]:
-        """Where an icon may be: the shared icons, then the ``icons/`` folder of a map bringing its own units."""
-        return [self._directory / f"{name}.svg", *sorted(self._maps_dir.glob(f"*/icons/{name}.svg"))]
+        """Where an icon may be: the shared icons, then the ``icons/`` folder of a map bringing its own units
+        (the built-in maps', then those of maps a variant brought from elsewhere)."""
+        added = [folder / "icons" / f"{name}.svg" for _, folder in sorted(added_map_folders().items())
+                 ] if self._maps_dir == MAPS_DIR else []
+        return [self._directory / f"{name}.svg", *sorted(self._maps_dir.glob(f"*/icons/{name}.svg")), *added]
 
     def renderer(self, name: str, colour: str) -> QSvgRenderer | None:
         key = (name, colour)

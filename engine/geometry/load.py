@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..jsonfile import read_json
-from ..mapdata import MAPS_DIR
+from ..resources import map_folder
 from ..types import MapDataError
 from .rules import GEOMETRY_FORMAT, GEOMETRY_FORMAT_VERSION
 
@@ -202,13 +202,13 @@ def read_geometry(path: Path) -> Geometry:
 
 
 def has_geometry(map_id: str) -> bool:
-    return (MAPS_DIR / map_id / "geometry.json").is_file()
+    return (map_folder(map_id) / "geometry.json").is_file()
 
 
 @lru_cache(maxsize=8)
 def load_geometry(map_id: str) -> Geometry:
-    """The geometry of a shipped map (cached per map id)."""
-    path = MAPS_DIR / map_id / "geometry.json"
+    """The geometry of a map (``resources/maps/<map_id>/`` or a variant's own folder; cached per map id)."""
+    path = map_folder(map_id) / "geometry.json"
     if not path.is_file():
         raise MapDataError(f"map {map_id!r} has no geometry ({path} doesn't exist)")
     return read_geometry(path)

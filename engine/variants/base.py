@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import cached_property
+from pathlib import Path
 from typing import Any, ClassVar, Mapping, Sequence
 
 from ..hooks import PhaseEnd, PhaseNote
 from ..mapdata import MapData, load_map
 from ..orders import STANDARD_ORDERS, Hold, Move, Order, UnitOrder, RawOrder, order_key, parse_raw
 from ..outcomes import Sight, word
+from ..resources import add_map_folder
 from ..resolver import MovementResolver, MovementResult, Tracer
 from ..rules import DEFAULT_RULEBOOK, Rulebook
 from ..state import Dislodged, GameState, StackedUnit
@@ -57,6 +59,10 @@ class Variant:
     id: ClassVar[str] = "standard"
     name: ClassVar[str] = "Standard"
     map_id: ClassVar[str] = "standard"
+    # The folder of the variant's map (``map.json``, ``geometry.json``, ``icons/``) when it lives outside
+    # ``resources/maps/`` (an installed plug-in's package data, a test fixture): registered for ``map_id``
+    # when the class is defined, so the engine and the client find the board, its drawing and its icons.
+    map_folder: ClassVar[Path | None] = None
     aliases: ClassVar[tuple[str, ...]] = ("classic", "classical")
     description: ClassVar[str] = "The 1901 game of seven powers in Europe."
     movement_seasons: ClassVar[tuple[str, ...]] = (Season.SPRING, Season.FALL)
@@ -83,6 +89,8 @@ class Variant:
         for letter, name in cls.season_names.items():
             declare_season(letter, name)
         _PSEUDO_POWER_NAMES.update(cls.pseudo_power_names)
+        if "map_folder" in cls.__dict__ and cls.map_folder is not None:
+            add_map_folder(cls.map_id, cls.map_folder)
 
     def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
         self.rulebook = rulebook
