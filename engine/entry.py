@@ -169,7 +169,7 @@ CONVOY = Entry("C", "Convoy", (
     Pick(("dest",), "{unit} convoys {target}: click the destination", "{target} can't be convoyed to {place}",
          "convoy_dest")), none="{unit} can't convoy any army now")
 DISBAND = Entry("D", "Disband", none="{unit} can't disband now")
-BUILD = Entry("", "Build", choice="Build {unit:kind}")
+BUILD = Entry("", "Build", choice="Build {unit:kind}{unit:coast}")
 WAIVE = Entry("W", "Waive a build")
 # The order a selected unit's keys are offered in (a variant's own keys follow, as its options list them).
 STANDARD_ENTRIES = (MOVE, HOLD, SUPPORT, CONVOY, VIA_CONVOY, RAILWAY, DISBAND)

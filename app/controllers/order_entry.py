@@ -19,21 +19,18 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import partial
 
 from engine.entry import STANDARD_ENTRIES, Entry, coast_name, pick_location, pick_place, words
-from engine.game import Game
-from engine.mapdata import MapData
 from engine.orders import Build, Disband, Order, Waive
-from engine.state import GameState
-from engine.types import PhaseType, Unit, UnitType, coast_of, province_of, unit_spec
-from engine.variants import Variant
+from engine.types import PhaseType, Unit, coast_of, province_of
 
 from .drafts import OrderDraft, as_order, order_key
+from .entry_options import Candidate, EntryOptions, Slot, unit_name, unit_of
 
-Slot = tuple[str, str, str]  # a stacked unit: (province, unit letter, power)
-Candidate = tuple[str, Order]  # (the power giving it, a legal order)
+__all__ = ["BidRequest", "Choice", "Click", "EntryOptions", "OrderEntry", "Question", "Step"]
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,127 +72,6 @@ class Step(enum.StrEnum):
     UNIT = "unit"  # a unit is selected: clicks are its plain kinds' places (moves)
     PICK = "pick"  # a kind was chosen by its key: clicks are its next pick's places (:attr:`OrderEntry.stage`)
     QUESTION = "question"
-
-
-def _unit_name(letter: str) -> str:
-    try:
-        return unit_spec(letter).name
-    except KeyError:
-        return f"unit {letter}"
-
-
-@dataclass(slots=True)
-class EntryOptions:
-    """The legal orders the operator may give this phase, by province of the unit or build site."""
-
-    phase_type: PhaseType
-    board: MapData
-    by_province: dict[str, tuple[str, list[Order]]] = field(default_factory=dict)  # province -> (power, orders)
-    build_allowance: dict[str, int] = field(default_factory=dict)  # power -> builds it may order
-    removals_owed: dict[str, int] = field(default_factory=dict)  # power -> units it must remove
-    # Units beside another unit (engineers, prisons, decoys by their twins): (province, letter, power) -> orders.
-    stacked: dict[Slot, list[Order]] = field(default_factory=dict)
-    # A power's orders of no unit on the map (the first engineer's placement "E", "VOTE"): (power, slot) -> orders.
-    side: dict[tuple[str, str], list[Order]] = field(default_factory=dict)
-    biddable: frozenset[str] = frozenset()  # provinces of units others may bid for (Engineered's madman, D3)
-    variant: Variant | None = None  # words each order's entry (``Variant.order_entries``); None: the kinds' own
-    _entries: dict[Order, tuple[Entry, ...]] = field(default_factory=dict)
-    _known: list[Entry] | None = None
-
-    @classmethod
-    def from_game(cls, game: Game, powers: Iterable[str]) -> EntryOptions:
-        variant, state = game.variant, game.state
-        options = cls(state.phase.type, variant.board, variant=variant)
-        powers = list(powers)
-        for power in powers:
-            for key, orders in game.legal_orders(power).items():
-                options.add(power, key, orders)
-            if state.phase.type is PhaseType.ADJUSTMENTS:
-                delta = variant.adjustment_delta(state, power)
-                if delta > 0:
-                    options.build_allowance[power] = min(delta, len(variant.build_sites(state, power)))
-                elif delta < 0:
-                    options.removals_owed[power] = -delta
-        if powers:
-            options.note_biddable(variant, state)
-        return options
-
-    def note_biddable(self, variant: Variant, state: GameState) -> None:
-        """The units players may bid to command this turn (Engineered's madman units, rule D3)."""
-        self.variant = variant
-        if variant.takes_bids() and state.phase.type is PhaseType.MOVEMENT:
-            self.biddable = frozenset(u.province for u, _ in variant.bid_targets(state))
-
-    def add(self, power: str, slot: str, orders: Iterable[Order]) -> None:
-        """File one slot of ``power``'s legal orders: a unit's location, ``E MOS`` (a stacked unit), or a
-        slot of no place (``E``, ``VOTE``)."""
-        letter, _, rest = slot.partition(" ")
-        if rest and province_of(rest) in self.board.provinces and _unit_name(letter) != f"unit {letter}":
-            self.stacked[(province_of(rest), letter, power)] = list(orders)
-        elif province_of(slot) not in self.board.provinces:
-            self.side[(power, slot)] = list(orders)
-        else:
-            self.by_province[province_of(slot)] = (power, list(orders))
-
-    def sort_slots(self) -> None:
-        """Move slots filed by province that are no province (``E MOS``, ``VOTE``) to where they belong."""
-        for key in [k for k in self.by_province if k not in self.board.provinces]:
-            power, orders = self.by_province.pop(key)
-            self.add(power, key, orders)
-
-    def stacked_in(self, prov: str, powers: Iterable[str] | None = None) -> list[Slot]:
-        """The stacked slots in ``prov`` (of ``powers``), by unit letter then power."""
-        wanted = None if powers is None else set(powers)
-        return sorted(k for k in self.stacked if k[0] == prov and (wanted is None or k[2] in wanted))
-
-    def powers(self) -> list[str]:
-        return sorted({p for p, _ in self.by_province.values()} | set(self.build_allowance)
-                      | {k[2] for k in self.stacked} | {p for p, _ in self.side})
-
-    def entries(self, order: Order) -> tuple[Entry, ...]:
-        """How ``order`` is picked (cached: the same legal orders are narrowed click after click)."""
-        found = self._entries.get(order)
-        if found is None:
-            found = self.variant.order_entries(order) if self.variant is not None else order.entries(self.board)
-            self._entries[order] = found
-        return found
-
-    def all_orders(self) -> Iterable[Candidate]:
-        for power, orders in self.by_province.values():
-            yield from ((power, o) for o in orders)
-        for (_, _, power), orders in self.stacked.items():
-            yield from ((power, o) for o in orders)
-        for (power, _), orders in self.side.items():
-            yield from ((power, o) for o in orders)
-
-    def known_entries(self) -> list[Entry]:
-        """Every entry this phase's orders are picked by, then the variant's kinds' and the standard ones
-        (for the words of a key that finds nothing to pick)."""
-        if self._known is None:
-            seen: dict[Entry, None] = {}
-            for _, order in self.all_orders():
-                seen.update(dict.fromkeys(self.entries(order)))
-            kinds = self.variant.order_kinds if self.variant is not None else ()
-            seen.update(dict.fromkeys(k.entry for k in kinds if k.entry is not None))
-            seen.update(dict.fromkeys(STANDARD_ENTRIES))
-            self._known = list(seen)
-        return self._known
-
-    def has_started_kinds(self) -> bool:
-        """Does any order here start from another unit than its own (an engineer fetched)?"""
-        return any(e.start for e in self.known_entries())
-
-
-def _unit_of(orders: Sequence[Order]) -> Unit | None:
-    for o in orders:
-        unit = getattr(o, "unit", None)
-        if isinstance(unit, Unit) and not isinstance(o, Build):
-            return unit
-    for o in orders:  # a stacked unit's own orders
-        unit = getattr(o, "stacked", None)
-        if isinstance(unit, Unit):
-            return unit
-    return None
 
 
 class OrderEntry:
@@ -323,7 +199,7 @@ class OrderEntry:
             return entry.label
         for slot in self._stacked_beside():
             if slot[1] == key:
-                name = _unit_name(key)
+                name = unit_name(key)
                 return name[:1].upper() + name[1:]
         return next((e.label for e in self.options.known_entries() if e.key == key), key)
 
@@ -331,7 +207,7 @@ class OrderEntry:
         """The location of the selected unit (its coast included), for placing menus beside it."""
         if self.selected is None:
             return None
-        unit = _unit_of(self._current()[1])
+        unit = unit_of(self._current()[1])
         return unit.loc if unit is not None else self.selected
 
     # --- selecting a unit and its plain clicks ----------------------------------------------------
@@ -431,7 +307,7 @@ class OrderEntry:
             for e in self.options.entries(o):
                 if not e.start and e.key and (key is None or e.key == key) and not e.panel:
                     found.setdefault(e, []).append((power, o))
-        unit = _unit_of(orders)
+        unit = unit_of(orders)
         for who, o in self.options.all_orders() if self.options.has_started_kinds() else ():
             for e in self.options.entries(o):
                 if e.start and (key is None or e.key == key) and self._starts_here(o, e, who, power, unit):
@@ -563,7 +439,7 @@ class OrderEntry:
             return
         self._show_unit_targets()
         power, orders = self._current()
-        unit = _unit_of(orders)
+        unit = unit_of(orders)
         own = self.draft.order_for(power, province_of(unit.loc)) if unit is not None and self.slot is None else None
         then = f"{self._unit_text()} keeps {own}" if own is not None else self.prompt
         self.prompt = f"{done}. {then}"
@@ -601,7 +477,8 @@ class OrderEntry:
             return
         self._reset()
         self.bid_request = BidRequest(powers, prov)
-        what = f"the madman unit in {self._name(prov)}" if prov else "a madman unit"
+        owner = self.options.bid_owner or "other powers'"
+        what = f"the {owner} unit in {self._name(prov)}" if prov else f"a {owner} unit"
         whose = "the bidding power's" if self.game_master else "your"
         self.prompt = f"Bid for {what}: choose {whose} units to offer and the order you want"
 
@@ -621,66 +498,53 @@ class OrderEntry:
     # --- adjustments ------------------------------------------------------------------------------
 
     def _click_adjustment(self, prov: str | None) -> None:
-        """Everything that can be done at ``prov`` this winter: a removal at once, a build (a menu when
-        several), and the stacked units' orders (a menu, each worded by its kind's ``choice``)."""
+        """Everything that can be done at ``prov`` this winter: a removal or a single build at once, else a
+        menu of the builds and the stacked units' orders, each worded by its kind's ``choice``."""
         self._reset()
         if prov is None:
             self._idle_prompt()
             return
-        entry = self.options.by_province.get(prov)
-        slots = self.options.stacked_in(prov)
-        if entry is None and not slots:
-            self.prompt = f"{self._name(prov)}: nothing to build or remove there"
-            return
+        entry, slots = self.options.by_province.get(prov), self.options.stacked_in(prov)
+        offers: list[tuple[str, Candidate]] = []  # (preferred key, order)
+        extra: list[Choice] = []
         actions: dict[str, Callable[[], None]] = {}
-        labels: list[Choice] = []
-
-        def offer(preferred: str, label: str, action: Callable[[], None]) -> None:
-            key = preferred if preferred and preferred not in actions else \
-                next(str(n) for n in range(1, 10) if str(n) not in actions)
-            actions[key] = action
-            labels.append(Choice(key, label))
-
-        builds: list[Build] = []
-        existing = None
         if entry is not None:
             power, orders = entry
             removals = [o for o in orders if isinstance(o, Disband)]
+            builds = [o for o in orders if isinstance(o, Build)]
+            existing = self.draft.order_for(power, f"build:{prov}")
             if removals and not slots:
                 self._remove_unit(power, removals[0])
                 return
-            for o in removals:
-                offer("R", f"Remove {o.unit}", partial(self._remove_unit, power, o))
-            existing = self.draft.order_for(power, f"build:{prov}")
-            if existing is None and self._builds_left(power) <= 0 and not slots:
-                self.prompt = f"{power} has no builds left; remove one from the list first"
-                return
-            if existing is not None or self._builds_left(power) > 0:
-                builds = [o for o in orders if isinstance(o, Build)]
-            fleets = [b for b in builds if b.unit.type is UnitType.FLEET]
-            for b in builds:
-                name = _unit_name(b.unit.type.value)
-                if b.unit.type is UnitType.FLEET and len(fleets) > 1:
-                    key, label = (coast_of(b.unit.loc) or "F")[:1].upper(), f"Fleet ({self._coast(b.unit.loc)})"
-                else:
-                    key, label = b.unit.type.value, name[:1].upper() + name[1:]
-                if slots:  # beside other kinds' choices, a build says so
-                    label = self._words(b.entries(self.options.board)[0].choice, b) if key == b.unit.type.value \
-                        else f"Build a fleet ({self._coast(b.unit.loc)})"
-                offer(key, label, partial(self._emit, power, b))
-            if existing is not None:
-                offer("X", f"No build in {self._name(prov)}", partial(self._remove_build, power, prov))
+            if builds and existing is None and self._builds_left(power) <= 0:
+                if not slots:
+                    self.prompt = f"{power} has no builds left; remove one from the list first"
+                    return
+                builds = []
             if len(builds) == 1 and existing is None and not slots:
                 self._emit(power, builds[0])
                 return
+            for o in removals:
+                actions["R"] = partial(self._remove_unit, power, o)
+                extra.append(Choice("R", f"Remove {o.unit}"))
+            kinds = [b.unit.type for b in builds]
+            offers += [((coast_of(b.unit.loc) or "F")[:1] if kinds.count(b.unit.type) > 1 else b.unit.type.value,
+                        (power, b)) for b in builds]  # two fleets: keyed by their coasts
+            if existing is not None:
+                actions["X"] = partial(self._remove_build, power, prov)
+                extra.append(Choice("X", f"No build in {self._name(prov)}"))
         for slot in slots:
-            for order in self.options.stacked[slot]:
-                if order.uses_build and self._builds_left(slot[2]) <= 0:
-                    continue
-                for e in self.options.entries(order)[:1]:
-                    offer(e.key, self._words(e.choice, order), partial(self._emit, slot[2], order))
+            offers += [(e.key, (slot[2], o)) for o in self.options.stacked[slot] for e in self.options.entries(o)[:1]
+                       if not (o.uses_build and self._builds_left(slot[2]) <= 0)]
+        labels = list(extra)
+        for preferred, (power, order) in offers:
+            key = preferred.upper() if preferred and preferred.upper() not in actions else \
+                next(str(n) for n in range(1, 10) if str(n) not in actions)
+            actions[key] = partial(self._emit, power, order)
+            labels.append(Choice(key, self._words(self.options.entries(order)[0].choice, order)))
         if not actions:
-            self.prompt = f"{self._name(prov)}: nothing more to do there this winter"
+            what = "nothing more to do there this winter" if slots else "nothing to build or remove there"
+            self.prompt = f"{self._name(prov)}: {what}"
             return
         title = "Winter in" if slots else "Build in"
         self._ask(Question(f"{title} {self._name(prov)}:", tuple(labels), prov), actions)
@@ -755,7 +619,7 @@ class OrderEntry:
             self.prompt = "Click any power's unit to order it" if self.game_master else "Click one of your units to order it"
             self.prompt += "".join(f"; {h}" for h in hints)
             if options.biddable:
-                self.prompt += "; click a madman unit (or B) to bid for it"
+                self.prompt += f"; click a {self.options.bid_owner or 'biddable'} unit (or B) to bid for it"
         elif kind is PhaseType.RETREATS:
             self.prompt = "Click a dislodged unit to retreat or disband it"
         else:
@@ -766,7 +630,7 @@ class OrderEntry:
             else:
                 self.prompt = "No builds or removals"
             if options.stacked:
-                self.prompt += "; click an engineer's or a prison's area for its winter orders"
+                self.prompt += f"; click {self.options.stacked_words()} area for its winter orders"
             self.prompt += "".join(f"; {h}" for h in hints)
 
     def _notify(self) -> None:
@@ -794,10 +658,10 @@ class OrderEntry:
     def _unit_text(self) -> str:
         if self.selected is None:
             return ""
-        unit = _unit_of(self._current()[1])
+        unit = unit_of(self._current()[1])
         text = str(unit) if unit is not None else self.selected
         if self.slot is not None:
-            text += f" ({_unit_name(self.slot[1])})"
+            text += f" ({unit_name(self.slot[1])})"
         return text
 
     def _words(self, template: str, order: object) -> str:
