@@ -19,10 +19,19 @@ Candidate = tuple[str, Order]  # (the power giving it, a legal order)
 
 
 def unit_name(letter: str) -> str:
+    """A unit kind's name ("engineer"), from its declared spec."""
     try:
         return unit_spec(letter).name
     except KeyError:
         return f"unit {letter}"
+
+
+def _is_unit_letter(letter: str) -> bool:
+    try:
+        unit_spec(letter)
+    except KeyError:
+        return False
+    return True
 
 
 @dataclass(slots=True)
@@ -80,7 +89,7 @@ class EntryOptions:
         """File one slot of ``power``'s legal orders: a unit's location, ``E MOS`` (a stacked unit), or a
         slot of no place (``E``, ``VOTE``)."""
         letter, _, rest = slot.partition(" ")
-        if rest and province_of(rest) in self.board.provinces and unit_name(letter) != f"unit {letter}":
+        if rest and province_of(rest) in self.board.provinces and _is_unit_letter(letter):
             self.stacked[(province_of(rest), letter, power)] = list(orders)
         elif province_of(slot) not in self.board.provinces:
             self.side[(power, slot)] = list(orders)

@@ -186,8 +186,9 @@ class OrderEntry:
         """The keys of the kinds the selected unit can be given (M: back to moves), for a flyout menu."""
         if self.selected is None or self.options.phase_type is PhaseType.ADJUSTMENTS:
             return []
-        keys = list(dict.fromkeys(e.key for e, _ in self._kinds()))
-        if any(e.plain and e.picks for e, _ in self._kinds()):
+        kinds = self._kinds()
+        keys = [e.key for e, _ in kinds]
+        if any(e.plain and e.picks for e, _ in kinds):
             keys.insert(0, "M")
         keys += [slot[1] for slot in self._stacked_beside() if slot[1] not in keys]
         standard = "".join(e.key for e in STANDARD_ENTRIES)
@@ -253,7 +254,7 @@ class OrderEntry:
         lit = {p for p, found in targets.items() if any(e.picks and not e.lit for e, _ in found)}
         styled = {p for p, found in targets.items() if any(e.picks and e.lit for e, _ in found)}
         self._light(lit, styled)
-        unit = self._unit_text()
+        unit = self._unit_text() + (" (dislodged)" if self.options.phase_type is PhaseType.RETREATS else "")
         keys = " · ".join(f"{k} {self._kind_words(k)}" for k in self.available_kinds() if k != "M")
         asks = [e.picks[0].ask for found in targets.values() for e, _ in found if e.picks and not e.lit and not e.prefer]
         go = f"{asks[0]}" if asks else ("it can't move" if not styled else "click a lit province")
@@ -354,7 +355,7 @@ class OrderEntry:
             pick = entry.picks[self._picked]
             places = {p for _, o in self._candidates if (p := pick_place(o, pick)) is not None}
             self.step, self.stage = Step.PICK, pick.name
-            self._light((), places) if entry.lit else self._light(places)
+            self._light(() if entry.lit else places, places if entry.lit else ())
             before = pick_place(self._candidates[0][1], entry.picks[self._picked - 1]) if self._picked else None
             itself = self._say(pick.itself, place=before) if before in places and pick.itself else ""
             self.prompt = self._say(pick.ask) + itself
@@ -385,7 +386,8 @@ class OrderEntry:
 
     def _differ_in_coast(self, entry: Entry, candidates: list[Candidate]) -> bool:
         pick = entry.picks[-1]
-        return len({pick_location(o, pick) for _, o in candidates}) == len(candidates) > 1
+        one_place = len({pick_place(o, pick) for _, o in candidates}) == 1
+        return one_place and len({pick_location(o, pick) for _, o in candidates}) == len(candidates) > 1
 
     def _ask_coast(self, entry: Entry, candidates: list[Candidate]) -> None:
         pick = entry.picks[-1]
@@ -410,7 +412,7 @@ class OrderEntry:
         for number, (power, order) in enumerate(candidates, start=1):
             key = str(number)
             if drafted and drafted[number - 1]:
-                actions[key] = partial(self._withdraw, entry, power, order)
+                actions[key] = partial(self._withdraw, power, order)
                 labels.append(Choice(key, self._words(entry.withdraw or "Withdraw {order}", order)))
             else:
                 actions[key] = partial(self._emit, power, order)
@@ -428,7 +430,7 @@ class OrderEntry:
         assert self.selected is not None
         self._ask_which(entry, candidates, self.selected, drafted)
 
-    def _withdraw(self, entry: Entry, power: str, order: Order) -> None:
+    def _withdraw(self, power: str, order: Order) -> None:
         self.draft.remove(power, order_key(order))
         self._still_selected(f"Withdrawn: {order}")
 
