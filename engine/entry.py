@@ -6,7 +6,7 @@ by clicks and keys. Each order kind says how it is picked with an :class:`Entry`
 ``Order.entries(board)`` when one class is picked several ways, or ``Variant.order_entries`` when the
 variant words it): a key on the selected unit, then one :class:`Pick` per click. After each click the
 candidates left are those whose place for that pick is the clicked province; the places of the next pick
-are lit; when one candidate is left it is ordered, and when several are left that differ only in
+are lit; when one candidate is left (once something is clicked) it is ordered, and when several are left that differ only in
 something no click tells apart (a coast, which fleet a permission is for) the front end asks a question
 worded by :attr:`Entry.choice`.
 
@@ -97,7 +97,17 @@ _FIELD = re.compile(r"\{(\w+)(?::(\w+))?\}")
 
 
 def words(template: str, order: object, board: MapData, **given: str) -> str:
-    """``template`` filled from ``order``'s fields (and ``given`` words), as the module docstring says."""
+    """``template`` filled from ``order``'s fields (and ``given`` words), as the module docstring says.
+
+    >>> from engine.mapdata import load_map
+    >>> from engine.orders import Move
+    >>> from engine.types import UnitType
+    >>> move = Move(Unit("FRANCE", UnitType.FLEET, "MAO"), "SPA/NC")
+    >>> words("{unit} sails to {dest:place}{dest:coast}", move, load_map("standard"))
+    'F MAO sails to Spain (north coast)'
+    >>> words("{unit} can't go to {place}", move, load_map("standard"), unit="F MAO", place="Munich")
+    "F MAO can't go to Munich"
+    """
 
     def fill(match: re.Match[str]) -> str:
         name, form = match.group(1), match.group(2) or ""
@@ -134,7 +144,7 @@ def _form(value: Any, form: str, board: MapData) -> str:
 
 
 def coast_name(board: MapData, loc: str) -> str:
-    """``SPA/NC`` -> "North Coast" (the map's words), a province's name when ``loc`` has no coast."""
+    """``SPA/NC`` -> "north coast" (the map's words), a province's name when ``loc`` has no coast."""
     province = board.provinces.get(province_of(loc))
     if province is None:
         return loc

@@ -143,7 +143,7 @@ class OrderEntry:
         if k == "W" and self.options.phase_type is PhaseType.ADJUSTMENTS:
             self.waive()
             return
-        if k == "B" and self.options.phase_type is PhaseType.MOVEMENT and self.options.biddable:
+        if self.options.biddable and k in (e.key for e in self.options.known_entries() if e.panel):
             self._ask_for_bid(None)
         elif self.selected is None or self.options.phase_type is PhaseType.ADJUSTMENTS:
             self._power_orders(k)
@@ -621,7 +621,8 @@ class OrderEntry:
             self.prompt = "Click any power's unit to order it" if self.game_master else "Click one of your units to order it"
             self.prompt += "".join(f"; {h}" for h in hints)
             if options.biddable:
-                self.prompt += f"; click a {self.options.bid_owner or 'biddable'} unit (or B) to bid for it"
+                keys = "".join(e.key for e in options.known_entries() if e.panel)
+                self.prompt += f"; click a {options.bid_owner or 'biddable'} unit (or {keys}) to bid for it"
         elif kind is PhaseType.RETREATS:
             self.prompt = "Click a dislodged unit to retreat or disband it"
         else:
