@@ -52,6 +52,7 @@ class EntryOptions:
     variant: Variant | None = None  # words each order's entry (``Variant.order_entries``); None: the kinds' own
     _entries: dict[Order, tuple[Entry, ...]] = field(default_factory=dict)
     _known: list[Entry] | None = None
+    _started: dict[object, list[tuple[Entry, Candidate]]] | None = None
 
     @classmethod
     def from_game(cls, game: Game, powers: Iterable[str]) -> EntryOptions:
@@ -140,9 +141,19 @@ class EntryOptions:
             self._known = list(seen)
         return self._known
 
-    def has_started_kinds(self) -> bool:
-        """Does any order here start from another unit than its own (an engineer fetched)?"""
-        return any(e.start for e in self.known_entries())
+    def started_from(self, unit: Unit | None, province: str, power: str) -> list[tuple[Entry, Candidate]]:
+        """The orders picked from ``unit`` though not its own: those whose entry's ``start`` field is that
+        unit (an engineer's transports), or a unit ``power`` is to make in ``province`` (``by_place``)."""
+        if self._started is None:
+            self._started = {}
+            for who, order in self.all_orders():
+                for e in self.entries(order):
+                    value = getattr(order, e.start, None) if e.start else None
+                    if isinstance(value, Unit):
+                        key = ("place", value.province, who) if e.by_place else value
+                        self._started.setdefault(key, []).append((e, (who, order)))
+        found = list(self._started.get(unit, ())) if unit is not None else []
+        return found + self._started.get(("place", province, power), [])
 
 
 def unit_of(orders: Sequence[Order]) -> Unit | None:

@@ -24,7 +24,7 @@ from functools import partial
 
 from engine.entry import STANDARD_ENTRIES, Entry, coast_name, pick_location, pick_place, words
 from engine.orders import Build, Disband, Order, Waive
-from engine.types import PhaseType, Unit, coast_of, province_of
+from engine.types import PhaseType, coast_of, province_of
 
 from .drafts import OrderDraft, as_order, order_key
 from .entry_options import Candidate, EntryOptions, Slot, unit_name, unit_of
@@ -96,6 +96,7 @@ class OrderEntry:
         self._entry: Entry | None = None  # the kind being picked
         self._candidates: list[Candidate] = []  # its orders still possible
         self._picked = 0  # how many of its picks are made
+        self._kinds_of: tuple[tuple[str, Slot | None], list[tuple[Entry, list[Candidate]]]] | None = None
         self._choices: dict[str, Callable[[], None]] = {}
         self._return_step = Step.IDLE
         self._listeners: list[Callable[[], None]] = []
@@ -302,26 +303,18 @@ class OrderEntry:
         slots whose ``start`` field is the selected unit."""
         if self.selected is None:
             return []
-        power, orders = self._current()
-        found: dict[Entry, list[Candidate]] = {}
-        for o in orders:
-            for e in self.options.entries(o):
-                if not e.start and e.key and (key is None or e.key == key) and not e.panel:
-                    found.setdefault(e, []).append((power, o))
-        unit = unit_of(orders)
-        for who, o in self.options.all_orders() if self.options.has_started_kinds() else ():
-            for e in self.options.entries(o):
-                if e.start and (key is None or e.key == key) and self._starts_here(o, e, who, power, unit):
-                    found.setdefault(e, []).append((who, o))
-        return list(found.items())
-
-    def _starts_here(self, order: Order, entry: Entry, who: str, power: str, unit: Unit | None) -> bool:
-        value = getattr(order, entry.start, None)
-        if not isinstance(value, Unit):
-            return False
-        if entry.by_place:  # a unit still to be made, with the selected one
-            return self.slot is None and who == power and value.province == self.selected
-        return value == unit
+        if self._kinds_of is None or self._kinds_of[0] != (self.selected, self.slot):
+            power, orders = self._current()
+            found: dict[Entry, list[Candidate]] = {}
+            for o in orders:
+                for e in self.options.entries(o):
+                    if not e.start and e.key and not e.panel:
+                        found.setdefault(e, []).append((power, o))
+            for e, candidate in self.options.started_from(unit_of(orders), self.selected, power):
+                if not (e.by_place and self.slot is not None):
+                    found.setdefault(e, []).append(candidate)
+            self._kinds_of = ((self.selected, self.slot), list(found.items()))
+        return [(e, list(c)) for e, c in self._kinds_of[1] if key is None or e.key == key]
 
     def _stacked_beside(self) -> list[Slot]:
         """The operator's stacked units beside the selected unit (its own power's first)."""
