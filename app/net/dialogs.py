@@ -127,6 +127,13 @@ class HostDialog(QDialog):
         self.port_spin.setValue(DEFAULT_PORT)
         self.port_spin.setSpecialValueText("any free port")
         form.addRow("Port:", self.port_spin)
+        self.daide_spin = QSpinBox()  # 0: no DAIDE port (bots such as DumbBot and Albert connect to it)
+        self.daide_spin.setRange(0, 65535)
+        self.daide_spin.setValue(0)
+        self.daide_spin.setSpecialValueText("none")
+        self.daide_spin.setToolTip("Open a DAIDE port (16713 is usual) so DAIDE bots can take free seats; "
+                                   "Standard map only")
+        form.addRow("DAIDE port:", self.daide_spin)
         self.password_edit = QLineEdit()
         self.password_edit.setEchoMode(QLineEdit.EchoMode.Password)
         self.password_edit.setPlaceholderText("none (anyone on the LAN may join)")
@@ -242,6 +249,7 @@ class HostDialog(QDialog):
             local_powers=tuple(p for p, box in self.power_checks.items() if box.isChecked()),
             advertise=self.advertise_box.isEnabled() and self.advertise_box.isChecked(),
             options=self.options_box.values() if game_file is None else {},
+            daide_port=self.daide_spin.value() or None,
         )
 
     def _accept(self) -> None:

@@ -50,6 +50,7 @@ class HostSpec:
     local_powers: tuple[str, ...] = ()  # seats played at this machine, hot-seat style
     advertise: bool = False
     options: Mapping[str, object] = field(default_factory=dict)  # a new game's variant options (``option_specs``)
+    daide_port: int | None = None  # also open a DAIDE port for bots (docs/daide.md); None: no port
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +65,9 @@ class JoinChoice:
 class NetworkSession:
     def __init__(self, table: NetworkTable, connections: Sequence[SeatConnection], *,
                  host: HostThread | None = None, advertiser: Any = None, title: str = "",
-                 notes: Sequence[str] = ()) -> None:
+                 notes: Sequence[str] = (), daide: Any = None) -> None:
         self.table = table
+        self.daide = daide  # the DAIDE port on the host's loop, if one was opened
         self.connections = list(connections)  # same order as table.seats
         self.host = host
         self.advertiser = advertiser
@@ -92,6 +94,8 @@ class NetworkSession:
                 log.info("withdrawing the LAN announcement failed: %s", exc)
         if self.host is not None:
             try:
+                if self.daide is not None:
+                    self.host.call(self.daide.close())
                 self.host.stop()
             except (ChancelleryError, OSError, TimeoutError) as exc:
                 log.warning("the host did not stop cleanly: %s", exc)
@@ -240,9 +244,20 @@ def start_host(spec: HostSpec, data_dir: Path, tokens: TokenStore | None) -> Net
             advertiser = Advertiser.start(settings.name, address[1], game.variant.id, settings.password is not None)
         except DiscoveryUnavailable as exc:
             notes.append(f"Not announced on the LAN: {exc}")
+    daide = None
+    if spec.daide_port is not None:
+        from engine.net.daide.server import DaideServer
+
+        try:
+            daide = DaideServer(host)
+            daide_address = thread.call(daide.start(spec.bind, spec.daide_port))
+            notes.append(f"DAIDE bots may join on port {daide_address[1]}")
+        except (ChancelleryError, OSError) as exc:
+            daide = None
+            notes.append(f"No DAIDE port: {getattr(exc, 'strerror', None) or exc}")
     log.info("hosting %s on port %d", game.variant.id, address[1])
     return NetworkSession(NetworkTable(seats), connections, host=thread, advertiser=advertiser,
-                          title=f"Hosting {settings.name} on port {address[1]}", notes=notes)
+                          title=f"Hosting {settings.name} on port {address[1]}", notes=notes, daide=daide)
 
 
 def player_name() -> str:

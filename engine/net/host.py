@@ -211,8 +211,10 @@ class Host:
             # The loop is shutting down; asyncio's server would log a cancelled handler as an error.
             transport.close(abort=True)
 
-    async def connect_local(self, name: str = "local", password: str | None = None) -> Any:
-        """An in-process client on this host's loop: a seat played on the host machine (hot seat).
+    async def connect_local(self, name: str = "local", password: str | None = None, address: str = "local",
+                            keep_events: bool = True) -> Any:
+        """An in-process client on this host's loop: a seat played on the host machine (hot seat), or a
+        bridge such as the DAIDE port's (``address`` then names its remote end, for the per-address limits).
 
         It speaks the same protocol through an in-memory link, so it behaves exactly like a remote client.
         Returns a greeted :class:`engine.net.client.AsyncClient`.
@@ -220,11 +222,12 @@ class Host:
         from .client import AsyncClient
 
         client_end, host_end = memory_pair(self.settings.max_frame, self.settings.max_write_buffer, name)
+        host_end.address = address
         task = asyncio.get_running_loop().create_task(self._serve(host_end))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         pw = self.settings.password if password is None else password
-        return await AsyncClient.over(client_end, name=name, password=pw)
+        return await AsyncClient.over(client_end, name=name, password=pw, keep_events=keep_events)
 
     async def _serve(self, transport: Transport) -> None:
         self._numbers += 1
@@ -889,6 +892,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="seats nobody claimed don't hold up a phase (their units take the default orders)")
     p.add_argument("--name", default=None, help="the name clients see (default: 'Chancellery host')")
     p.add_argument("--advertise", action="store_true", help="announce the game on the LAN (needs zeroconf)")
+    p.add_argument("--daide", nargs="?", type=int, const=16713, default=None, metavar="PORT",
+                   help="also open a DAIDE port for bots (Standard only; default port 16713)")
     return p
 
 
@@ -923,7 +928,7 @@ def host_main(argv: Sequence[str]) -> int:
                   file=sys.stderr)
             return 2
     try:
-        return asyncio.run(_run(host, args.bind, args.port, args.advertise))
+        return asyncio.run(_run(host, args.bind, args.port, args.advertise, args.daide))
     except OSError as exc:
         print(f"chancellery host: can't listen on {args.bind}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
         return 1
@@ -931,7 +936,7 @@ def host_main(argv: Sequence[str]) -> int:
         return 0
 
 
-async def _run(host: Host, bind: str, port: int, advertise: bool) -> int:
+async def _run(host: Host, bind: str, port: int, advertise: bool, daide_port: int | None = None) -> int:
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -942,6 +947,17 @@ async def _run(host: Host, bind: str, port: int, advertise: bool) -> int:
     address, bound_port = await host.start(bind, port)
     print(f"listening on {address}:{bound_port}", flush=True)
     print(f"game: {host.game.variant.name}, {host.game.state.phase.long_name}; autosave: {host.save_path}", flush=True)
+    daide = None
+    if daide_port is not None:
+        from .daide.server import DaideServer
+
+        try:
+            daide = DaideServer(host)
+            daide_address = await daide.start(bind, daide_port)
+            print(f"DAIDE port on {daide_address[0]}:{daide_address[1]}", flush=True)
+        except (ChancelleryError, OSError) as exc:
+            daide = None
+            print(f"no DAIDE port: {getattr(exc, 'strerror', None) or exc}", flush=True)
     advertiser = None
     if advertise:
         from .discovery import Advertiser, DiscoveryUnavailable
@@ -959,6 +975,8 @@ async def _run(host: Host, bind: str, port: int, advertise: bool) -> int:
     finally:
         if advertiser is not None:
             advertiser.close()
+        if daide is not None:
+            await daide.close()
         await host.close()
     return 0
 
