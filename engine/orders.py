@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
+from . import entry as _entry
+from .entry import Entry
 from .mapdata import MapData
 from .types import OrderSyntaxError, Unit, UnitType, coast_of, province_of
 
@@ -40,6 +42,9 @@ class Order:
     # takes one of the power's builds (a build, a waive, Engineered's decoy).
     note: ClassVar[str] = ""
     uses_build: ClassVar[bool] = False
+    # How a click-driven front end picks it among the legal orders (``engine/entry.py``); ``None``: it is
+    # entered as text only.
+    entry: ClassVar[Entry | None] = None
     if TYPE_CHECKING:  # a field or a property of each subclass; defined here, it would become a field default
         @property
         def power(self) -> str:
@@ -51,6 +56,10 @@ class Order:
     def caution(self) -> str | None:
         """What a player should know before sending this order (a bid's price), or ``None``."""
         return None
+
+    def entries(self, board: MapData) -> tuple[Entry, ...]:
+        """The ways a front end picks this order (its kind's ``entry``; a move by convoy is picked two ways)."""
+        return (self.entry,) if self.entry is not None else ()
 
 
 class UnitOrder(Order):
@@ -74,6 +83,7 @@ def order_key(order: Order) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class Hold(UnitOrder):
+    entry: ClassVar[Entry | None] = _entry.HOLD
     kind: ClassVar[str] = "H"
     words: ClassVar[tuple[str, ...]] = ("h", "hold", "holds", "stand", "stands")
     unit: Unit
@@ -90,6 +100,16 @@ class Move(UnitOrder):
     dest: str  # a location: a coast is named for fleets on multi-coast provinces
     via_convoy: bool = False
     route: str | None = None  # a variant's special route, e.g. "TSR"
+    entry: ClassVar[Entry | None] = _entry.MOVE
+
+    def entries(self, board: MapData) -> tuple[Entry, ...]:
+        if self.route is not None:
+            return (_entry.RAILWAY,)
+        if self.via_convoy:
+            return (_entry.VIA_CONVOY,)
+        if self.unit.type is UnitType.ARMY and province_of(self.dest) not in board.army_adjacent(self.unit.loc):
+            return (_entry.MOVE, _entry.VIA_CONVOY)  # past its neighbours: a plain click, or V
+        return (_entry.MOVE,)
 
     def __str__(self) -> str:
         text = f"{self.unit} - {self.dest}"
@@ -100,6 +120,7 @@ class Move(UnitOrder):
 
 @dataclass(frozen=True, slots=True)
 class SupportHold(UnitOrder):
+    entry: ClassVar[Entry | None] = _entry.SUPPORT
     kind: ClassVar[str] = "S"
     words: ClassVar[tuple[str, ...]] = ("s", "support", "supports")
     unit: Unit
@@ -111,6 +132,7 @@ class SupportHold(UnitOrder):
 
 @dataclass(frozen=True, slots=True)
 class SupportMove(UnitOrder):
+    entry: ClassVar[Entry | None] = _entry.SUPPORT
     kind: ClassVar[str] = "S"
     words: ClassVar[tuple[str, ...]] = ("s", "support", "supports")
     unit: Unit
@@ -123,6 +145,7 @@ class SupportMove(UnitOrder):
 
 @dataclass(frozen=True, slots=True)
 class Convoy(UnitOrder):
+    entry: ClassVar[Entry | None] = _entry.CONVOY
     kind: ClassVar[str] = "C"
     words: ClassVar[tuple[str, ...]] = ("c", "convoy", "convoys")
     unit: Unit
@@ -135,6 +158,7 @@ class Convoy(UnitOrder):
 
 @dataclass(frozen=True, slots=True)
 class Retreat(UnitOrder):
+    entry: ClassVar[Entry | None] = _entry.RETREAT
     kind: ClassVar[str] = "R"
     words: ClassVar[tuple[str, ...]] = ("r", "retreat", "retreats")
     unit: Unit
@@ -153,6 +177,7 @@ class Retreat(UnitOrder):
 class Disband(UnitOrder):
     """A retreat-phase disband or an adjustment-phase removal."""
 
+    entry: ClassVar[Entry | None] = _entry.DISBAND
     kind: ClassVar[str] = "D"
     words: ClassVar[tuple[str, ...]] = ("d", "disband", "disbands", "remove", "removes", "destroy")
     unit: Unit
@@ -168,6 +193,7 @@ class Disband(UnitOrder):
 
 @dataclass(frozen=True, slots=True)
 class Build(UnitOrder):
+    entry: ClassVar[Entry | None] = _entry.BUILD
     kind: ClassVar[str] = "B"
     uses_build: ClassVar[bool] = True
     words: ClassVar[tuple[str, ...]] = ("b", "build", "builds")
@@ -182,6 +208,7 @@ class Build(UnitOrder):
 
 @dataclass(frozen=True, slots=True)
 class Waive(Order):
+    entry: ClassVar[Entry | None] = _entry.WAIVE
     kind: ClassVar[str] = "WAIVE"
     uses_build: ClassVar[bool] = True
     words: ClassVar[tuple[str, ...]] = ("waive", "waives")

@@ -162,7 +162,7 @@ def app_variant_imports(files: list[Path]) -> set[tuple[str, str]]:
 
 
 def test_no_app_module_imports_a_particular_variant() -> None:
-    """The app asks the variant (its hooks, option specs, unit specs, order marks and entry roles) and never
+    """The app asks the variant (its hooks, option specs, unit specs, order marks and order kinds' entries) and never
     imports a particular variant's module."""
     found = app_variant_imports(sorted(APP.rglob("*.py")))
     assert sorted(found) == [], "ask the variant through its hooks instead"

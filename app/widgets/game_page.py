@@ -565,7 +565,7 @@ class GamePage(QWidget):
             return
         kinds = [k for k in entry.available_kinds() if k != "M"]
         for key in kinds:
-            self.flyout.buttons[key].setText(f"{entry.kind_label(key)} ({key})")
+            self.flyout.set_kind(key, entry.kind_label(key))
         loc = entry.selected_location() or entry.selected
         at = self.view.mapFromScene(self.scene.anchor(loc))
         try:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QPoint, QRect, QSize, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QToolButton, QWidget
 
-from app.controllers.order_entry import KIND_KEYS
+from engine.entry import STANDARD_ENTRIES
 
 
 class KindFlyout(QFrame):
@@ -23,15 +23,22 @@ class KindFlyout(QFrame):
         self._layout = QHBoxLayout(self)
         self._layout.setContentsMargins(4, 3, 4, 3)
         self._layout.setSpacing(2)
-        self.buttons: dict[str, QToolButton] = {}
-        for key, label in KIND_KEYS.items():
+        self.buttons: dict[str, QToolButton] = {}  # the standard kinds', then a variant's as they are first shown
+        for entry in STANDARD_ENTRIES:
+            if entry.key not in self.buttons:
+                self.set_kind(entry.key, entry.label)
+        self.hide()
+
+    def set_kind(self, key: str, label: str) -> None:
+        """The button of the kind picked by ``key``, worded ``label`` (made on first use)."""
+        button = self.buttons.get(key)
+        if button is None:
             button = QToolButton(self)
-            button.setText(f"{label} ({key})")
-            button.setToolTip(f"{label}: key {key}")
             button.clicked.connect(lambda _=False, k=key: self.kind_chosen.emit(k))
             self._layout.addWidget(button)
             self.buttons[key] = button
-        self.hide()
+        button.setText(f"{label} ({key})")
+        button.setToolTip(f"{label}: key {key}")
 
     def show_kinds(self, kinds: list[str], at: QPoint, keep_clear: Sequence[QRect] = (),
                    avoid: Sequence[QPoint] = (), avoid_radius: int = 0) -> None:

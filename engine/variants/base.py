@@ -33,7 +33,7 @@ from ..types import (
 )
 from ..position_check import check_state, shown
 from ..phases import OrderResult
-from ..entry_roles import EntryRole
+from ..entry import Entry
 from ..order_marks import OrderMark, standard_marks
 from ..order_effects import OrderEffect, standard_effect
 from ..validate import MovePermission, validate_for_phase
@@ -77,8 +77,6 @@ class Variant:
     # Owners of units or centres that no player plays (Engineered's madman country).
     pseudo_powers: ClassVar[tuple[str, ...]] = ()
     pseudo_power_names: ClassVar[Mapping[str, str]] = {}  # their names for people
-    # Which of the variant's own order kinds play which click-entry role (``entry_roles.py``).
-    entry_kinds: ClassVar[Mapping[EntryRole, tuple[type[Order], ...]]] = {}
     # For a variant whose ``parse`` adds order kinds of its own that start with these words (upper case,
     # Colonial's ``SUEZ``) and reads every other text as the standard parser does: the fast order reader
     # (engine.order_reader) then serves it too. ``None`` when ``parse`` is the standard one or differs more.
@@ -154,6 +152,11 @@ class Variant:
         """A note after ``order`` in a power's order list ("bid", "by railway"); empty for a plain order.
         Standard: the order kind's own ``note``."""
         return type(order).note
+
+    def order_entries(self, order: Order) -> tuple[Entry, ...]:
+        """How a click-driven front end picks ``order`` among the legal ones (``engine/entry.py``).
+        Standard: what the order's kind declares (``Order.entries``)."""
+        return order.entries(self.board)
 
     def order_marks(self, order: Order, *, failed: bool = False, phase_type: PhaseType | None = None,
                     results: Sequence[OrderResult] | None = None) -> tuple[OrderMark, ...]:

@@ -17,7 +17,7 @@ ordinary map data in ``resources/maps/colonial/map.json``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any, ClassVar, Mapping, Sequence
 
@@ -26,7 +26,8 @@ from ..orders import STANDARD_ORDERS, Hold, Move, Order, RawOrder, SupportMove, 
 from ..outcomes import Reason, shown_number, strengths, word, wording
 from ..resolver import MovementResolver, MovementResult, Outcome, Tracer, outcome
 from ..rules import DEFAULT_RULEBOOK, Rulebook
-from ..entry_roles import EntryRole
+from .. import entry as click_entry
+from ..entry import Entry
 from ..order_marks import MarkKind, MarkStyle, OrderMark
 from ..order_effects import OrderEffect
 from ..phases import OrderResult
@@ -74,6 +75,10 @@ class SuezPermission(Order):
 
     kind: ClassVar[str] = "SUEZ"
     words: ClassVar[tuple[str, ...]] = ("suez", "permit", "permits", "permission")
+    # G on the unit in Egypt (the order is filed with its options): the one passage at once, else a question.
+    entry: ClassVar[Entry | None] = Entry(
+        "G", "Grant Suez passage", side=True, done="Granted", choice="Grant Suez passage to {fleet} (to {dest})",
+        withdraw="Withdraw the passage of {fleet}", none="{unit} can't open the Suez Canal to anyone now")
     note: ClassVar[str] = "Suez passage granted"
     power: str
     fleet: Unit
@@ -84,6 +89,12 @@ class SuezPermission(Order):
 
     def __str__(self) -> str:
         return f"SUEZ {self.fleet} - {self.dest}"
+
+
+# A railway move: T, or a plain click where the army can ride but not walk; lit in the railway style.
+TSR_ENTRY = replace(click_entry.RAILWAY, lit_note="orange: by the Trans-Siberian Railroad",
+                    picks=(replace(click_entry.RAILWAY.picks[0], ask="{unit} rides the Trans-Siberian Railroad: click the destination "
+                                                         "(M walks instead, Esc cancels)"),))
 
 
 # --- the board's special places ----------------------------------------------------------------------
@@ -553,7 +564,6 @@ class ColonialVariant(Variant):
     resolver_class = ColonialResolver
     own_order_words = frozenset(w.upper() for w in SuezPermission.words)  # parse() reads the rest as standard
     order_kinds: ClassVar[tuple[type[Order], ...]] = (*STANDARD_ORDERS, SuezPermission)
-    entry_kinds: ClassVar[Mapping[EntryRole, tuple[type[Order], ...]]] = {EntryRole.PERMISSION: (SuezPermission,)}
 
     def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(rulebook, options)
@@ -567,6 +577,9 @@ class ColonialVariant(Variant):
         if isinstance(order, SuezPermission):
             return OrderEffect(backs=Move(order.fleet, order.dest))
         return super().order_effect(order)
+
+    def order_entries(self, order: Order) -> tuple[Entry, ...]:
+        return (TSR_ENTRY,) if is_railway_move(order) else super().order_entries(order)
 
     def order_marks(self, order: Order, *, failed: bool = False, phase_type: PhaseType | None = None,
                     results: Sequence[OrderResult] | None = None) -> tuple[OrderMark, ...]:

@@ -20,7 +20,6 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from ..orders import STANDARD_ORDERS, Move, Order, RawOrder
 from ..outcomes import Sight
-from ..entry_roles import EntryRole
 from ..order_marks import MarkKind, MarkStyle, OrderMark
 from ..order_effects import OrderEffect
 from ..phases import OrderResult
@@ -84,11 +83,6 @@ class Engineered(Variant):
     resolver_class = EngineeredResolver
     pseudo_powers: ClassVar[tuple[str, ...]] = (NEUTRAL,)
     pseudo_power_names: ClassVar[Mapping[str, str]] = {NEUTRAL: "Madman"}
-    entry_kinds: ClassVar[Mapping[EntryRole, tuple[type[Order], ...]]] = {
-        EntryRole.STACKED_HOLD: (StackedHold,), EntryRole.STACKED_MOVE: (StackedMove,),
-        EntryRole.TRANSPORT: (Transport,), EntryRole.DAMAGE: (Damage,), EntryRole.BID: (Bid,),
-        EntryRole.CREATE_ENGINEER: (CreateEngineer,), EntryRole.CREATE_DECOY: (CreateDecoy,),
-        EntryRole.CONVERT: (Convert,), EntryRole.DISBAND_STACKED: (DisbandStacked,), EntryRole.VOTE: (VoteOut,)}
     order_kinds: ClassVar[tuple[type[Order], ...]] = STANDARD_ORDERS + ENGINEERED_ORDERS
     unit_types: ClassVar[tuple[UnitType, ...]] = (
         UnitType.ARMY, UnitType.FLEET, UnitType.FIGHTER, UnitType.ENGINEER, UnitType.PRISON, UnitType.DECOY)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from app.controllers.describe import hover_lines, order_line
 from app.controllers.drafts import OrderDraft, order_key
-from app.controllers.order_entry import KIND_KEYS, Click, EntryOptions, OrderEntry, Step
+from app.controllers.order_entry import Click, EntryOptions, OrderEntry, Step
 from app.controllers.review import review
 from app.controllers.text_orders import read_order_text
 from engine.contract import state_from_request
@@ -52,7 +52,7 @@ def test_a_place_it_can_walk_and_ride_to_is_a_walk_unless_t_is_pressed() -> None
     assert draft.lines("RUSSIA") == ["A MOS - PRM"]
     entry.click(Click("MOS"))
     entry.key("t")
-    assert entry.step is Step.RAIL
+    assert entry.stage == "rail"
     assert entry.highlights == set() and entry.railway_highlights == ROUTE - {"MOS"}
     entry.click(Click("PRM"))
     assert draft.lines("RUSSIA") == ["A MOS - PRM VIA TSR"]  # the new order replaces the walk
@@ -132,7 +132,7 @@ SUEZ_UNITS = {"BRITAIN": ["A EGY"], "TURKEY": ["F MED"], "FRANCE": ["F RED"]}
 def test_egypts_unit_offers_the_passage_of_each_fleet_that_could_use_it() -> None:
     entry, draft = entry_for(colonial(SUEZ_UNITS), ["BRITAIN"])
     entry.click(Click("EGY"))
-    assert "G" in entry.available_kinds() and KIND_KEYS["G"] == "Grant Suez passage"
+    assert "G" in entry.available_kinds() and entry.kind_label("G") == "Grant Suez passage"
     entry.key("G")
     assert entry.step is Step.QUESTION and entry.question is not None
     assert [c.label for c in entry.question.choices] == ["Grant Suez passage to F MED (to RED)",

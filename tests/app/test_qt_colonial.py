@@ -100,7 +100,7 @@ def test_t_key_rides_to_a_place_the_army_could_also_walk_to(qtbot: QtBot, window
     assert draft_lines(page, "RUSSIA") == ["A MOS - PRM"]
     click(qtbot, page, "MOS")
     key(qtbot, page, Qt.Key.Key_T)
-    assert page.entry is not None and page.entry.step is Step.RAIL
+    assert page.entry is not None and page.entry.stage == "rail"
     assert not page.scene.provinces["PRM"].lit and page.scene.provinces["PRM"].railway_lit
     click(qtbot, page, "PRM")
     assert draft_lines(page, "RUSSIA") == ["A MOS - PRM VIA TSR"]

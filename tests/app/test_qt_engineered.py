@@ -112,7 +112,7 @@ def test_a_transport_order_by_clicks(qtbot: QtBot, window: MainWindow) -> None:
     click(qtbot, page, "STP")
     assert page.flyout.buttons["T"].isVisible() and page.flyout.buttons["T"].text() == "Transport an engineer (T)"
     key(qtbot, page, Qt.Key.Key_T)
-    assert page.entry is not None and page.entry.step is Step.TRANSPORT
+    assert page.entry is not None and page.entry.stage == "transport"
     assert {pid for pid, p in page.scene.provinces.items() if p.lit} == {"MOS", "LVN"}
     click(qtbot, page, "LVN")
     assert draft_lines(page, "RUSSIA") == ["F STP/SC T E LVN"]

@@ -36,7 +36,7 @@ def test_support_by_clicks_and_the_s_key(qtbot: QtBot, window: MainWindow) -> No
     page = start(window)
     click(qtbot, page, "MAR")
     key(qtbot, page, Qt.Key.Key_S)
-    assert page.entry is not None and page.entry.step is Step.SUPPORT_TARGET
+    assert page.entry is not None and page.entry.stage == "support_target"
     click(qtbot, page, "PAR")
     click(qtbot, page, "BUR")
     assert draft_lines(page, "FRANCE") == ["A MAR S A PAR - BUR"]

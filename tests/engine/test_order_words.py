@@ -71,28 +71,46 @@ def test_variants_say_how_their_orders_are_drawn() -> None:
     assert (held.kind, held.at) == (MarkKind.HOLD, "BLA")
 
 
-ROLE_FIELDS = {
-    "permission": ("power", "fleet", "dest"), "stacked_hold": ("stacked",), "stacked_move": ("stacked", "dest"),
-    "transport": ("unit", "engineer"), "damage": ("unit", "target", "dest"), "bid": ("power", "offered", "order"),
-    "create_engineer": ("engineer",), "create_decoy": ("decoy",), "convert": ("converter", "into"),
-    "disband_stacked": ("stacked",), "vote": ("power", "target"),
-}
+def _positions(vid: str) -> list[Game]:
+    """A variant's first phase and the phases random players reach after it (every phase type)."""
+    import random
+
+    from engine.bots import play_random_phase
+
+    rng = random.Random(7)
+    game = Game.new(vid)
+    games = []
+    for _ in range(8):
+        games.append(_copy(game))
+        play_random_phase(game, rng)
+    return games
+
+
+def _copy(game: Game) -> Game:
+    copy = Game.new(game.variant.id, options=dict(game.variant.options))
+    copy.replace_state(game.state)
+    return copy
 
 
 @pytest.mark.parametrize("vid", variant_ids())
-def test_entry_roles_are_played_by_declared_order_kinds_with_the_roles_fields(vid: str) -> None:
-    import dataclasses
+def test_every_legal_order_is_picked_by_entries_whose_clicks_and_words_it_fills(vid: str) -> None:
+    """The click description of every kind fits its orders: each pick reads a place on the board, a
+    ``start`` names a unit, and every word template fills from the order's fields."""
+    from engine.entry import pick_place, words
+    from engine.types import Unit as U
 
-    from engine.entry_roles import EntryRole
-
-    variant = find_variant(vid)
-    assert {str(r) for r in EntryRole} == set(ROLE_FIELDS)
-    for role, classes in variant.entry_kinds.items():
-        for cls in classes:
-            assert any(issubclass(cls, kind) or issubclass(kind, cls) for kind in variant.order_kinds), cls
-            names = {f.name for f in dataclasses.fields(cls)} | {n for n in dir(cls) if not n.startswith("_")}
-            assert set(ROLE_FIELDS[role]) <= names, (role, cls)
-    if vid == "colonial":
-        assert [c.__name__ for c in variant.entry_kinds[EntryRole.PERMISSION]] == ["SuezPermission"]
-    if vid == "standard":
-        assert variant.entry_kinds == {}
+    for game in _positions(vid):
+        board = game.variant.board
+        for power in game.powers_to_order():
+            for orders in game.legal_orders(power).values():
+                for order in orders:
+                    entries = game.variant.order_entries(order)
+                    assert entries, f"{order} ({type(order).__name__}) can't be clicked"
+                    for entry in entries:
+                        for pick in entry.picks:
+                            assert pick_place(order, pick) in board.provinces, (order, pick.fields)
+                        if entry.start:
+                            assert isinstance(getattr(order, entry.start), U), (order, entry.start)
+                        for template in (entry.choice, entry.withdraw):
+                            text = words(template, order, board, unit="A PAR", place="Paris", whose="your")
+                            assert "{" not in text and "None" not in text, (order, template, text)

@@ -113,16 +113,15 @@ def test_bombardments_are_read_checked_and_offered() -> None:
     assert "Z FJO BOMBARD A EAS" in engine.legal_orders(_request("S1901M", ATTACK))["NORTH"]["FJO"]
 
 
-def test_a_bombardment_is_drawn_as_a_damage_mark_and_entered_by_the_damage_step() -> None:
+def test_a_bombardment_is_drawn_as_a_damage_mark_and_describes_its_click_entry() -> None:
     variant = ToyVariant()
     order = Bombard(Unit("NORTH", ZEPPELIN, "FJO"), Unit("SOUTH", A, "EAS"))
     (mark,) = variant.order_marks(order, failed=True)
     assert (mark.kind, mark.at, mark.to, mark.style, mark.failed) == (
         MarkKind.SUPPORT_HOLD, "FJO", "EAS", MarkStyle.DAMAGE, True)
     assert variant.order_note(order) == "bombardment"
-    from engine.entry_roles import EntryRole
-
-    assert variant.entry_kinds[EntryRole.DAMAGE] == (Bombard,)
+    (entry,) = variant.order_entries(order)  # X, then the bombarded unit
+    assert entry.key == "X" and [pick.fields for pick in entry.picks] == [("target",)]
 
 
 def test_the_highlands_freeze_in_winter_for_everything_but_zeppelins() -> None:

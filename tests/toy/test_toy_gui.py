@@ -103,9 +103,7 @@ def test_a_bombardment_is_clicked_drawn_adjudicated_and_worded(qtbot: QtBot, win
     assert "X" in entry.available_kinds() and page.flyout.buttons["X"].isVisible()
     qtbot.mouseClick(page.flyout.buttons["X"], Qt.MouseButton.LeftButton)
     assert {pid for pid, p in page.scene.provinces.items() if p.lit} == {"MID"}  # the only foreign unit next to it
-    click(qtbot, page, "MID")
-    assert {pid for pid, p in page.scene.provinces.items() if p.lit} == {"MID"}  # the unit itself
-    click(qtbot, page, "MID")
+    click(qtbot, page, "MID")  # the one bombardment of that unit: ordered at once
     assert page.draft is not None and page.draft.lines("NORTH") == ["Z EAS BOMBARD Z MID"]
     assert (OrderKind.SUPPORT_HOLD, "EAS", "MID", None, ArrowStyle.DAMAGE, False) in arrows(page)
     texts = [page.order_panel.order_list.item(i).text() for i in range(page.order_panel.order_list.count())]

@@ -8,7 +8,7 @@ Two powers (Borealia in the north, Austral in the south) on eleven provinces, wi
 * an **order kind of its own**, the bombardment: ``Z FJO BOMBARD A HIG``. A zeppelin bombards a foreign
   unit next to it; the bombarded unit's support is cut, unless the zeppelin itself is attacked (then its
   bombardment is spoiled, like a cut support). The zeppelin holds while it bombards. Entered by clicks
-  through the damage step (select the zeppelin, X, the target, the target again), drawn as a damage mark;
+  by its own entry description (select the zeppelin, X, the target), drawn as a damage mark;
 * a **province attribute** read from ``map.json``: the Highlands ``freezes``, and in Winter no unit but
   a zeppelin may enter (move, retreat or support into) a frozen province;
 * a **four-season calendar**: Spring, Summer, Fall and Winter, with adjustments after Summer (``U1901A``)
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar, Mapping, Sequence
 
-from engine.entry_roles import EntryRole
+from engine.entry import Entry, Pick
 from engine.mapdata import MapData
 from engine.order_marks import MarkKind, MarkStyle, OrderMark
 from engine.orders import STANDARD_ORDERS, Order, RawOrder, SupportHold, SupportMove, UnitOrder, tokenize
@@ -61,13 +61,12 @@ class Bombard(UnitOrder):
     kind: ClassVar[str] = "BOMBARD"
     words: ClassVar[tuple[str, ...]] = ("bombard", "bombards", "bomb")
     note: ClassVar[str] = "bombardment"
+    # Clicked: X on the zeppelin, then the unit it bombards (``engine/entry.py``).
+    entry: ClassVar[Entry | None] = Entry("X", "Bombard", (
+        Pick(("target",), "{unit} bombards: click the unit to bombard (Esc cancels)",
+             "{unit} can't bombard a unit in {place}", "bombard_target"),), none="{unit} has nothing to bombard")
     unit: Unit
     target: Unit
-
-    @property
-    def dest(self) -> str | None:
-        """The damage step's field (``entry_roles.DamageOrder``): a bombardment hits the unit itself."""
-        return None
 
     def __str__(self) -> str:
         return f"{self.unit} BOMBARD {self.target.type._value_} {province_of(self.target.loc)}"
@@ -143,7 +142,6 @@ class ToyVariant(Variant):
     unit_types: ClassVar[tuple[UnitType, ...]] = (UnitType.ARMY, UnitType.FLEET, ZEPPELIN)
     order_kinds: ClassVar[tuple[type[Order], ...]] = (*STANDARD_ORDERS, Bombard)
     resolver_class: ClassVar[type[MovementResolver]] = ToyResolver
-    entry_kinds: ClassVar[Mapping[EntryRole, tuple[type[Order], ...]]] = {EntryRole.DAMAGE: (Bombard,)}
 
     # --- calendar: adjustments after Summer and Winter, each carrying its season's letter --------------
 

@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar, Mapping
 
+from ...entry import HOLD, MOVE, Entry, Pick
 from ...mapdata import MapData
 from ...orders import (
     Build,
@@ -40,6 +41,24 @@ from ...orders import (
     tokenize,
 )
 from ...types import OrderSyntaxError, Unit, UnitType, province_of
+
+# --- how each kind is picked by clicks (engine/entry.py) ---------------------------------------------
+
+FETCH = Entry("T", "Transport an engineer", (
+    Pick(("engineer",), "{unit} fetches an engineer of its power: click the engineer (Esc cancels)",
+         "{unit} can't fetch an engineer from {place}", "transport"),), none="{unit} has no engineer of its power to fetch")
+# T on an engineer: the units of its power that could fetch it.
+FETCHED = Entry("T", "Transport an engineer", (
+    Pick(("unit",), "{unit}: click the unit that fetches it (its whole order this turn; Esc cancels)",
+         "No unit in {place} can fetch {unit}", "carrier"),), start="engineer",
+    none="{unit}: no unit of its power can fetch it")
+DAMAGE = Entry("X", "Damage", (
+    Pick(("target",), "{unit} damages: click the unit to damage (Esc cancels)", "{unit} can't damage a unit in {place}",
+         "damage_target"),
+    Pick(("dest", "target"), "{unit} damages {target}: click the move it makes",
+         "{target} can't be damaged moving to {place}", "damage_dest",
+         itself=", or {place} itself to damage the unit (its supports)")), none="{unit} can't damage anything")
+
 
 # --- typed orders ----------------------------------------------------------------------------------
 
@@ -74,6 +93,7 @@ class _StackedOrder(Order):
 
 @dataclass(frozen=True, slots=True)
 class StackedHold(_StackedOrder):
+    entry: ClassVar[Entry | None] = HOLD
     stacked: Unit  # an engineer, or a decoy beside its twin
 
     def __str__(self) -> str:
@@ -82,6 +102,7 @@ class StackedHold(_StackedOrder):
 
 @dataclass(frozen=True, slots=True)
 class StackedMove(_StackedOrder):
+    entry: ClassVar[Entry | None] = MOVE
     stacked: Unit
     dest: str  # a province for an engineer; a location for a decoy (a fleet decoy names its coast)
 
@@ -96,12 +117,18 @@ class Transport(UnitOrder):
     unit: Unit  # the military unit giving the order (it does nothing else this turn)
     engineer: Unit
 
+    entry: ClassVar[Entry | None] = FETCH
+
+    def entries(self, board: MapData) -> tuple[Entry, ...]:
+        return (FETCH, FETCHED)  # T on the unit, or T on the engineer
+
     def __str__(self) -> str:
         return f"{self.unit} T {self.engineer}"
 
 
 @dataclass(frozen=True, slots=True)
 class Damage(UnitOrder):
+    entry: ClassVar[Entry | None] = DAMAGE
     words: ClassVar[tuple[str, ...]] = ("d", "damage", "damages")
     note: ClassVar[str] = "damage"
     unit: Unit  # a fighter field
@@ -115,6 +142,7 @@ class Damage(UnitOrder):
 
 @dataclass(frozen=True, slots=True)
 class Bid(Order):
+    entry: ClassVar[Entry | None] = Entry("B", "Bid", panel=True)  # the bid panel: Variant.bid_targets
     words: ClassVar[tuple[str, ...]] = ("bid", "bids")
     note: ClassVar[str] = "bid"
     power: str
@@ -139,6 +167,7 @@ class CreateEngineer(Order):
     """Winter: create an engineer on a home build centre (3c)."""
 
     note: ClassVar[str] = "new engineer"
+    entry: ClassVar[Entry | None] = Entry("E", "Create an engineer", choice="Create an engineer")
 
     engineer: Unit
 
@@ -158,6 +187,9 @@ class PlaceEngineer(CreateEngineer):
     """First spring: place the power's one engineer with one of its units (1a). One slot per power: a later
     placement replaces an earlier one (two would both be void)."""
 
+    entry: ClassVar[Entry | None] = Entry("E", "Place the engineer", start="engineer", by_place=True, side=True,
+                                          done="Engineer placed", hint="E on a unit places {whose} first engineer there")
+
     def slot(self) -> str | None:
         return f"PLACE:{self.engineer.power}"
 
@@ -165,6 +197,7 @@ class PlaceEngineer(CreateEngineer):
 @dataclass(frozen=True, slots=True)
 class CreateDecoy(Order):
     uses_build: ClassVar[bool] = True  # a decoy takes a build
+    entry: ClassVar[Entry | None] = Entry("D", "Make a decoy", choice="Make a decoy of {decoy} (takes a build)")
     decoy: Unit  # the unit it copies: same power, kind and location
 
     @property
@@ -182,6 +215,7 @@ class CreateDecoy(Order):
 @dataclass(frozen=True, slots=True)
 class Convert(Order):
     words: ClassVar[tuple[str, ...]] = ("convert", "converts", "cv")
+    entry: ClassVar[Entry | None] = Entry("", "Convert", choice="The {converter:kind} converts it into {into:a_kind}{into:coast}")
     converter: Unit  # an engineer, or a prison converting its captor
     into: Unit  # the military unit after the conversion
 
@@ -198,6 +232,7 @@ class Convert(Order):
 
 @dataclass(frozen=True, slots=True)
 class DisbandStacked(_StackedOrder):
+    entry: ClassVar[Entry | None] = Entry("", "Disband", choice="Disband the {stacked:kind} {stacked}")
     stacked: Unit  # an engineer or a prison
 
     def __str__(self) -> str:
@@ -207,6 +242,8 @@ class DisbandStacked(_StackedOrder):
 @dataclass(frozen=True, slots=True)
 class VoteOut(Order):
     words: ClassVar[tuple[str, ...]] = ("vote", "votes")
+    entry: ClassVar[Entry | None] = Entry("V", "Vote a power out", choice="Vote out {target:power}",
+                                          none="No vote to cast this winter", hint="V to vote a power out")
     power: str
     target: str
 
