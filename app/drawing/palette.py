@@ -31,6 +31,8 @@ SELECTED = "#ff7a00"
 RAILWAY_INK = "#2b2b2b"
 RAILWAY_ORDER = "#f5820d"  # railway (TSR) moves: orange track, whoever rides it
 CANAL_WATER = "#5f95c4"
+CROSSING_INK = "#d7191c"  # red arrows: straits the rules let units cross
+SEA_ROUTE_INK = "#1f3d5c"  # a sea route that leaves the board (dashed)
 
 # Okabe & Ito (2008) "Color Universal Design" set, minus black (reserved for ink); reads under the
 # three common colour-vision deficiencies.
