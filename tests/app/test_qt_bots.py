@@ -57,3 +57,28 @@ def test_a_hot_seat_window_seats_bots_without_a_curtain(qtbot: QtBot, window: Ma
     assert page.game.phase == "F1901M"
     moved = {r.power for r in page.game.history[-1].results if not r.default}
     assert {"ITALY", "ENGLAND"} <= moved
+
+
+def test_the_host_panel_seats_and_removes_bots_and_sets_the_takeover(qtbot: QtBot, window: MainWindow) -> None:
+    from app.net.session import HostSpec
+
+    page = window.lan.host(HostSpec(port=0, bind="127.0.0.1", local_powers=("FRANCE",), cd_unclaimed=True))
+    assert page is not None and page.host_panel is not None and page.session.host is not None
+    host = page.session.host.host
+    panel = page.host_panel
+    panel.poll()
+    seats = [panel.bot_seat_combo.itemData(i) for i in range(panel.bot_seat_combo.count())]
+    assert "FRANCE" not in seats and "ITALY" in seats  # only unclaimed seats can take a bot
+    panel.bot_seat_combo.setCurrentIndex(panel.bot_seat_combo.findData("ITALY"))
+    panel.bot_strength_combo.setCurrentIndex(panel.bot_strength_combo.findData("easy"))
+    panel.bot_button.click()
+    qtbot.waitUntil(lambda: "ITALY" in host.bots, timeout=6000)
+    assert host.bots["ITALY"].strength == "easy"
+    qtbot.waitUntil(lambda: "bot (easy)" in panel.bot_seat_combo.itemText(panel.bot_seat_combo.findData("ITALY")),
+                    timeout=6000)
+    panel.bot_seat_combo.setCurrentIndex(panel.bot_seat_combo.findData("ITALY"))
+    panel.unbot_button.click()
+    qtbot.waitUntil(lambda: "ITALY" not in host.bots, timeout=6000)
+    panel.takeover_combo.setCurrentIndex(panel.takeover_combo.findData("normal"))
+    qtbot.waitUntil(lambda: host.settings.takeover_bot == "normal", timeout=6000)
+    window.close_game()
