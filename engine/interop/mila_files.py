@@ -214,9 +214,10 @@ def export_mila(game: Game) -> dict[str, Any]:
             "results": _mila_results(variant, rec.state, rec.results, after),
             "messages": list(messages.get(str(rec.state.phase), [])),
         })
-    current = {
+    position = _mila_state(variant, game.state, game_id, map_name, rules)
+    current: dict[str, Any] = {
         "name": str(game.state.phase),
-        "state": _mila_state(variant, game.state, game_id, map_name, rules),
+        "state": position,
         "orders": {p: [] for p in variant.powers},
         "results": {},
         "messages": list(messages.get(str(game.state.phase), [])),
@@ -224,8 +225,7 @@ def export_mila(game: Game) -> dict[str, Any]:
     if game.winner is None:
         phases.append(current)  # a drawn game ends at a phase nobody played, as MILA writes a draw
     if game.is_over:
-        done = dict(current, name="COMPLETED", messages=[])
-        done["state"] = dict(current["state"], name="COMPLETED")
+        done = dict(current, name="COMPLETED", messages=[], state=dict(position, name="COMPLETED"))
         phases.append(done)
     return {"id": game_id, "map": map_name, "rules": rules, "phases": phases}
 
