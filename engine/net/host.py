@@ -873,6 +873,7 @@ class Host:
         """Free a seat for a new player; its old token stops working and its connection is closed."""
         power = self.seats.find_power(power)
         self.seats.release(power)
+        self._left_at.pop(power, None)
         conn = self._by_power.get(power)
         if conn is not None:
             self._error(conn, "bad_token", "the host released this seat", None, None)
