@@ -96,6 +96,8 @@ def _mila_state(variant: Variant, state: GameState, game_id: str, map_name: str,
         influence.setdefault(unit.power, []).append(unit.province)
     retreats: dict[str, dict[str, list[str]]] = {p: {} for p in powers}
     for d in sorted(state.dislodged.values(), key=lambda d: d.unit.loc):
+        if not d.retreats:
+            continue  # MILA disbands a unit with nowhere to go at once: it isn't on MILA's board
         units.setdefault(d.unit.power, []).append("*" + _unit_text(d.unit))
         retreats.setdefault(d.unit.power, {})[_unit_text(d.unit)] = list(d.retreats)
     centers: dict[str, list[str]] = {p: [] for p in powers}
@@ -335,8 +337,9 @@ def _same_position(ours: GameState, theirs: GameState) -> str | None:
         extra = ", ".join(sorted(f"{u.power} {u}" for u in mine - file_units)) or "none"
         missing = ", ".join(sorted(f"{u.power} {u}" for u in file_units - mine)) or "none"
         return f"units differ (here only: {extra}; in the file only: {missing})"
-    if {u: sorted(d.retreats) for u, d in ours.dislodged.items()} != \
-            {u: sorted(d.retreats) for u, d in theirs.dislodged.items()}:
+    # A dislodged unit with nowhere to go is destroyed; MILA's board no longer shows it.
+    if {u: sorted(d.retreats) for u, d in ours.dislodged.items() if d.retreats} != \
+            {u: sorted(d.retreats) for u, d in theirs.dislodged.items() if d.retreats}:
         return "dislodged units or their retreats differ"
     if dict(ours.centers) != dict(theirs.centers):
         return "centre owners differ"
