@@ -2,7 +2,9 @@
 
 Run it with the Python of the separate MILA environment (see benchmarks/README.md), from the repository root:
 
-    PYTHONPATH=. /work/mila-venv/bin/python benchmarks/mila_roundtrip.py [--games 150] [--phases 30]
+    PYTHONHASHSEED=0 PYTHONPATH=. /work/mila-venv/bin/python benchmarks/mila_roundtrip.py [--games 150] [--phases 30]
+
+(MILA lists possible orders in set order, so its random games repeat only with a fixed hash seed.)
 
 Ours → MILA: random games played here are exported (``engine.interop.mila_files``); MILA loads each file
 (``from_saved_game_format``) and writes it again, which must give back the same phases, orders and results;
