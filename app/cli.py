@@ -8,6 +8,8 @@ HEADLESS = {
     "adjudicate": ("engine.cli", "adjudicate_main"),
     "legal-orders": ("engine.cli", "legal_orders_main"),
     "maps": ("engine.cli", "maps_main"),
+    "import": ("engine.cli", "import_main"),
+    "export": ("engine.cli", "export_main"),
     "host": ("engine.net.host", "host_main"),
     "render": ("app.render", "render_main"),
 }
@@ -17,7 +19,10 @@ USAGE = """usage: chancellery [--variant V | --game FILE] [--screenshot OUT.png]
        chancellery legal-orders [FILE]      list legal orders for a position (JSON)
        chancellery maps build|check|list ID build or check a map's geometry
        chancellery render --variant V [--game FILE --phase S1901M] --out board.png|.svg|.pdf
-       chancellery host [--variant V | --game FILE] [--port N] [--password P]   run a LAN host
+       chancellery host [--variant V | --game FILE] [--port N] [--password P] [--bot POWER=STRENGTH]
+                                            run a LAN host (bots may fill seats)
+       chancellery import MILA.json [--out SAVE]         a MILA 'diplomacy' game file to a saved game
+       chancellery export GAME --format mila [--out F]   a saved game to a MILA game file
 """
 
 

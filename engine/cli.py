@@ -1,4 +1,4 @@
-"""Headless command-line tools: ``adjudicate``, ``legal-orders`` and ``maps`` (no Qt needed)."""
+"""Headless command-line tools: ``adjudicate``, ``legal-orders``, ``maps``, ``import`` and ``export`` (no Qt needed)."""
 from __future__ import annotations
 
 import argparse
@@ -133,4 +133,77 @@ def _import_dpjudge(argv: Sequence[str]) -> int:
         print(f"chancellery maps import-dpjudge: {exc}", file=sys.stderr)
         return 2
     _write_json(doc)
+    return 0
+
+
+def import_main(argv: Sequence[str]) -> int:
+    """``chancellery import FILE``: a MILA game file to one of our saved games."""
+    from .interop.mila_files import MilaFileError, read_mila
+    from .savefile import save_game
+
+    parser = argparse.ArgumentParser(prog="chancellery import",
+                                     description="Read a MILA 'diplomacy' saved game (JSON, or one game per line) "
+                                                 "and write it as a Chancellery saved game.")
+    parser.add_argument("file", help="the MILA game file")
+    parser.add_argument("--out", default=None, metavar="SAVE",
+                        help="where to write the game (default: FILE's name ending .chancellery.json)")
+    parser.add_argument("--game", type=int, default=0, metavar="N",
+                        help="which game of a file holding one game per line (from 0; default 0)")
+    parser.add_argument("--force", action="store_true", help="replace SAVE if it exists")
+    args = parser.parse_args(argv)
+    src = Path(args.file)
+    out = Path(args.out) if args.out else src.with_name(src.name.removesuffix(".json") + ".chancellery.json")
+    if out.exists() and not args.force:
+        print(f"chancellery import: {out} exists; give --force to replace it", file=sys.stderr)
+        return 2
+    try:
+        imported = read_mila(src, args.game)
+    except MilaFileError as exc:
+        print(f"chancellery import: {exc}", file=sys.stderr)
+        return 2
+    for warning in imported.warnings:
+        print(f"chancellery import: note: {warning}", file=sys.stderr)
+    try:
+        save_game(imported.game, out)
+    except OSError as exc:
+        print(f"chancellery import: can't write {out}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    game = imported.game
+    print(f"{src.name}: {game.variant.name}, {len(game.history)} phases played, now {game.phase} -> {out}")
+    return 0
+
+
+def export_main(argv: Sequence[str]) -> int:
+    """``chancellery export GAME --format mila``: one of our saved games as a MILA game file."""
+    from .interop.mila_files import MilaFileError, dumps_mila
+    from .savefile import load_game, write_atomic
+
+    parser = argparse.ArgumentParser(prog="chancellery export",
+                                     description="Write a Chancellery saved game in another program's format.")
+    parser.add_argument("game", help="the saved game")
+    parser.add_argument("--format", required=True, choices=["mila"], help="mila: a MILA 'diplomacy' saved game")
+    parser.add_argument("--out", default=None, metavar="FILE",
+                        help="where to write it; '-' for stdout (default: GAME's name ending .mila.json)")
+    parser.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    args = parser.parse_args(argv)
+    src = Path(args.game)
+    out = None if args.out == "-" else Path(args.out) if args.out else \
+        src.with_name(src.name.removesuffix(".json") + ".mila.json")
+    if out is not None and out.exists() and not args.force:
+        print(f"chancellery export: {out} exists; give --force to replace it", file=sys.stderr)
+        return 2
+    try:
+        text = dumps_mila(load_game(src))  # converted in full before anything is written
+    except (MilaFileError, ChancelleryError) as exc:
+        print(f"chancellery export: {exc}", file=sys.stderr)
+        return 2
+    if out is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        write_atomic(out, text)
+    except OSError as exc:
+        print(f"chancellery export: can't write {out}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    print(f"{src.name} -> {out} (MILA format)")
     return 0

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from engine.game import Game
 from engine.phases import PhaseResult
+from engine.seat_bots import DEFAULT_STRENGTH, bot_orders
 from engine.state import GameState
 from engine.types import ChancelleryError, Unit, UnitType, province_of
 
@@ -88,6 +89,19 @@ class GameMaster:
         self.draft = OrderDraft(self.game.variant.powers)
         self.entry = self._new_entry()
         self._notify()
+
+    def suggest_orders(self, power: str, strength: str = DEFAULT_STRENGTH) -> list[str]:
+        """Fill ``power``'s entry with a bot's orders for the GM to edit (one undo step); returns them."""
+        if self.game.is_over:
+            raise ChancelleryError("the game is over")
+        if power not in self.game.variant.powers:
+            raise ChancelleryError(f"unknown power {power!r}")
+        if power not in self.game.powers_to_order():
+            raise ChancelleryError(f"{power} has nothing to order in {self.game.phase}")
+        texts = bot_orders(self.game, power, strength, self.rng)
+        orders = [check.order for check in (self.game.check_line(power, t) for t in texts) if check.order is not None]
+        self.draft.replace_all(power, orders, f"suggested orders for {power}")
+        return [str(o) for o in orders]
 
     # --- position edits ---------------------------------------------------------------------------
 

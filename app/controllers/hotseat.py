@@ -3,7 +3,8 @@
 The flow for one phase: CURTAIN ("Pass to RUSSIA") → ENTRY (RUSSIA's own fresh draft) → submit (the
 orders go into the game's sealed pending orders, the draft and its undo history are dropped, the game
 is autosaved) → the next power's CURTAIN … → when every human power has submitted, the phase is
-adjudicated and RESULTS are shown to everyone. Nothing of a submitted power's orders is reachable from
+adjudicated and RESULTS are shown to everyone. Powers a bot plays seal their orders as each phase opens,
+before any person's are read, with no curtain stop. Nothing of a submitted power's orders is reachable from
 this object afterwards except through the engine's per-power :meth:`Game.pending_orders`.
 """
 from __future__ import annotations
@@ -11,10 +12,11 @@ from __future__ import annotations
 import enum
 import logging
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from engine.game import Game, LineCheck
 from engine.phases import PhaseResult
+from engine.seat_bots import BotSeat
 from engine.types import ChancelleryError
 
 from .drafts import OrderDraft
@@ -33,9 +35,10 @@ class Stage(enum.StrEnum):
 
 class HotSeatFlow:
     def __init__(self, game: Game, humans: Sequence[str], autosave: Callable[[Game], None] | None = None,
-                 rng: random.Random | None = None) -> None:
+                 rng: random.Random | None = None, bots: Mapping[str, BotSeat] | None = None) -> None:
         self.game = game
         self.humans = [p for p in game.variant.powers if p in set(humans)]
+        self.bots = {p: seat for p, seat in (bots or {}).items() if p not in self.humans}
         self.autosave = autosave
         self.rng = rng or random.Random()
         self.stage = Stage.CURTAIN
@@ -76,6 +79,7 @@ class HotSeatFlow:
         if self.game.is_over:
             self.stage, self.power = Stage.OVER, None
         else:
+            self._play_bots()
             waiting = self.waiting()
             if waiting:
                 self.stage, self.power = Stage.CURTAIN, waiting[0]
@@ -115,8 +119,14 @@ class HotSeatFlow:
         self.last_result = None
         self.start()
 
+    def _play_bots(self) -> None:
+        """Each bot seals its orders for the phase (once; a reopened game finds them already sealed)."""
+        for seat in self.bots.values():
+            if seat.play(self.game, self.rng):
+                log.info("a bot submitted orders for %s", seat.power)  # never the orders themselves
+
     def _adjudicate(self) -> None:
-        others = [p for p in self.game.variant.powers if p not in self.humans]
+        others = [p for p in self.game.variant.powers if p not in self.humans and p not in self.bots]
         fill_missing_orders(self.game, others, self.rng)
         phase = self.game.phase
         self.last_result = self.game.process()

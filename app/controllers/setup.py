@@ -1,7 +1,7 @@
 """A new game's settings, how they are stored in the game, and orders for powers nobody plays.
 
 The choices live in ``Game.meta`` so a saved game reopens in the same mode:
-``{"id", "mode": "hotseat" | "gm", "humans": [...], "missing_orders": "hold" | "random"}``.
+``{"id", "mode": "hotseat" | "gm", "humans": [...], "bots": {power: strength}, "missing_orders": "hold" | "random"}``.
 """
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
 from engine.game import Game
+from engine.seat_bots import BotSeat, bot_seats_from, check_strength
 from engine.types import ChancelleryError
 from engine.variant_options import OptionSpec
 from engine.variants import find_variant
@@ -46,6 +47,7 @@ class NewGameSpec:
     missing_orders: MissingOrders = MissingOrders.HOLD
     title: str = ""
     extra_options: dict[str, object] = field(default_factory=dict)
+    bots: dict[str, str] = field(default_factory=dict)  # hot-seat powers a bot plays: power -> strength
 
 
 def variant_options(variant_id: str) -> tuple[OptionSpec, ...]:
@@ -67,6 +69,18 @@ def create_game(spec: NewGameSpec) -> Game:
     unknown = [p for p in humans if p not in powers]
     if unknown:
         raise ChancelleryError(f"unknown power(s) for {variant.name}: {', '.join(unknown)}")
+    bots: dict[str, str] = {}
+    if spec.mode is Mode.HOTSEAT:
+        for power, strength in spec.bots.items():
+            if power not in powers:
+                raise ChancelleryError(f"unknown power for {variant.name}: {power}")
+            if power in spec.humans:
+                raise ChancelleryError(f"{power} can't be played both here and by a bot")
+            bots[power] = check_strength(strength)
+        if not spec.humans:
+            humans = [p for p in powers if p not in bots]
+        if not humans:
+            raise ChancelleryError("a hot-seat game needs at least one power played at this machine")
     options: dict[str, object] = dict(spec.extra_options)
     if spec.victory_centers is not None:
         options[VICTORY_CENTERS] = spec.victory_centers
@@ -75,6 +89,7 @@ def create_game(spec: NewGameSpec) -> Game:
         "mode": spec.mode.value,
         "humans": humans if spec.mode is Mode.HOTSEAT else list(powers),
         "missing_orders": spec.missing_orders.value,
+        "bots": bots,
         "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
     }
     if spec.title:
@@ -94,6 +109,14 @@ def human_powers(game: Game) -> list[str]:
     if not isinstance(humans, list) or not humans:
         return list(game.variant.powers)
     return [p for p in game.variant.powers if p in humans]
+
+
+def bot_seats(game: Game) -> dict[str, BotSeat]:
+    """The powers a bot plays in a hot-seat game (none in GM mode, where the operator enters every order)."""
+    if game_mode(game) is not Mode.HOTSEAT:
+        return {}
+    humans = set(human_powers(game))
+    return {p: s for p, s in bot_seats_from(game.meta.get("bots"), game.variant.powers).items() if p not in humans}
 
 
 def missing_orders_policy(game: Game) -> MissingOrders:

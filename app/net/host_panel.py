@@ -1,5 +1,6 @@
 """The host's own controls (only on the machine that hosts): where players join, seats and connections,
-pause / resume / extend / process now / release a seat, and what happened lately. Never orders: the host
+pause / resume / extend / process now / release a seat, bots in empty seats or standing in for players who left,
+and what happened lately. Never orders: the host
 window learns only what :meth:`engine.net.host.Host.status` and its events say."""
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from engine.net.discovery import local_address
 from engine.net.host import HostThread
+from engine.seat_bots import BOT_STRENGTHS
 from engine.types import ChancelleryError
 
 log = logging.getLogger("chancellery.app.net.host")
@@ -94,6 +96,38 @@ class HostPanel(QWidget):
         grid.addWidget(self.extend_button, 1, 1)
         grid.addWidget(self.release_combo, 2, 0)
         grid.addWidget(self.release_button, 2, 1)
+        self.bot_seat_combo = QComboBox()  # unclaimed seats
+        self.bot_seat_combo.setObjectName("botSeatCombo")
+        self.bot_strength_combo = QComboBox()
+        self.bot_strength_combo.setObjectName("botStrengthCombo")
+        for strength in BOT_STRENGTHS:
+            self.bot_strength_combo.addItem(f"bot ({strength})", strength)
+        self.bot_strength_combo.setCurrentIndex(len(BOT_STRENGTHS) - 1)
+        self.bot_button = QPushButton("Seat the bot")
+        self.bot_button.setObjectName("seatBotButton")
+        self.bot_button.setToolTip("A bot plays this unclaimed seat; a player who claims it later takes over")
+        self.bot_button.clicked.connect(self._seat_bot)
+        self.unbot_button = QPushButton("Remove the bot")
+        self.unbot_button.setObjectName("removeBotButton")
+        self.unbot_button.clicked.connect(self._remove_bot)
+        bot_row = QHBoxLayout()
+        bot_row.addWidget(self.bot_strength_combo)
+        bot_row.addWidget(self.bot_button)
+        bot_row.addWidget(self.unbot_button)
+        grid.addWidget(self.bot_seat_combo, 3, 0)
+        grid.addLayout(bot_row, 3, 1)
+        self.takeover_combo = QComboBox()
+        self.takeover_combo.setObjectName("takeoverCombo")
+        self.takeover_combo.addItem("When a player leaves, wait for them", None)
+        for strength in BOT_STRENGTHS:
+            self.takeover_combo.addItem(f"When a player leaves, a bot ({strength}) plays until they return", strength)
+        try:
+            current = self.host_thread.host.settings.takeover_bot
+        except AttributeError:
+            current = None
+        self.takeover_combo.setCurrentIndex(max(0, self.takeover_combo.findData(current)))
+        self.takeover_combo.currentIndexChanged.connect(self._takeover_changed)
+        grid.addWidget(self.takeover_combo, 4, 0, 1, 2)
         layout.addLayout(grid)
         note = QLabel("Closing the game (Game ▸ Close game) stops the host; its autosave resumes it later.")
         note.setWordWrap(True)
@@ -136,9 +170,11 @@ class HostPanel(QWidget):
         words = {
             "connected": "joined", "disconnected": "left", "claimed": "claimed a seat", "resumed": "resumed a seat",
             "processed": "phase processed", "drawn": "the game is drawn", "save_failed": "AUTOSAVE FAILED",
+            "bot_seated": "a bot took a seat", "bot_removed": "a bot left a seat",
         }.get(event, event)
         parts = [str(v) for k, v in details.items() if k in ("connection", "power", "phase", "next_phase",
-                                                              "reason", "path", "error", "client") and v]
+                                                              "reason", "path", "error", "client",
+                                                              "strength") and v]
         self.log.addItem(f"{time.strftime('%H:%M:%S')}  {words}: {' · '.join(parts)}")
         while self.log.count() > MAX_EVENTS:
             self.log.takeItem(0)
@@ -184,6 +220,16 @@ class HostPanel(QWidget):
             self.release_combo.addItem(self._name(str(power)), power)
         self.release_combo.setCurrentIndex(max(0, self.release_combo.findData(current)))
         self.release_button.setEnabled(bool(claimed))
+        bots = {str(s.get("power")): str(s.get("bot")) for s in seats if s.get("bot")}
+        open_seats = [str(s.get("power")) for s in seats if not s.get("claimed")]
+        current = self.bot_seat_combo.currentData()
+        self.bot_seat_combo.clear()
+        for power in open_seats:
+            label = self._name(power) + (f" — bot ({bots[power]})" if power in bots else " — empty")
+            self.bot_seat_combo.addItem(label, power)
+        self.bot_seat_combo.setCurrentIndex(max(0, self.bot_seat_combo.findData(current)))
+        self.bot_button.setEnabled(bool(open_seats) and not over)
+        self.unbot_button.setEnabled(any(p in bots for p in open_seats))
 
     # --- commands -----------------------------------------------------------------------------------
 
@@ -210,6 +256,23 @@ class HostPanel(QWidget):
 
     def _process_now(self) -> None:
         self._run("process the phase now", self.host_thread.process_now)
+
+    def _seat_bot(self) -> None:
+        power, strength = self.bot_seat_combo.currentData(), self.bot_strength_combo.currentData()
+        if power and strength:
+            self._run(f"seat a bot ({strength}) for {self._name(str(power))}",
+                      lambda: self.host_thread.put_bot(str(power), str(strength)))
+
+    def _remove_bot(self) -> None:
+        power = self.bot_seat_combo.currentData()
+        if power:
+            self._run(f"remove the bot from {self._name(str(power))}'s seat",
+                      lambda: self.host_thread.remove_bot(str(power)))
+
+    def _takeover_changed(self) -> None:
+        strength = self.takeover_combo.currentData()
+        what = f"let a bot ({strength}) stand in for players who leave" if strength else "wait for players who leave"
+        self._run(what, lambda: self.host_thread.set_takeover(None if strength is None else str(strength)))
 
     def _release(self) -> None:
         power = self.release_combo.currentData()

@@ -202,6 +202,8 @@ class TablePanel(QWidget):
                 who = "free"
             else:
                 who = "connected" if info.get("connected") else "away"
+            if info.get("bot") and who != "you":
+                who = f"bot ({info['bot']})" if who == "free" else f"away, bot ({info['bot']}) plays"
             seat_item = QTableWidgetItem(who)
             if who == "away":
                 seat_item.setForeground(QColor("#b00020"))

@@ -34,7 +34,7 @@ from app.controllers.hotseat import HotSeatFlow, Stage
 from app.controllers.order_entry import Click, OrderEntry, Step
 from app.controllers.results import PhaseResults, phase_results
 from app.controllers.review import known_orders, review
-from app.controllers.setup import Mode, game_mode, human_powers
+from app.controllers.setup import Mode, bot_seats, game_mode, human_powers
 from app.controllers.text_orders import read_order_text
 from app.drawing import BoardPicture
 from app.drawing.errors import GeometryError
@@ -178,6 +178,7 @@ class GamePage(QWidget):
         panel.clear_requested.connect(self._on_clear)
         panel.waive_requested.connect(self._on_waive)
         panel.hold_rest_requested.connect(self._on_hold_rest)
+        panel.suggest_requested.connect(self._on_suggest)
         panel.submit_confirmed.connect(self._on_submit)
         panel.focus_power_changed.connect(self._on_focus_power)
         self.history_panel.phase_selected.connect(self._on_phase_selected)
@@ -191,7 +192,7 @@ class GamePage(QWidget):
     def _create_controllers(self, autosave: Callable[[Game], None] | None) -> None:
         """The controllers behind this page (the LAN page brings its own instead)."""
         if self.mode is Mode.HOTSEAT:
-            self.flow = HotSeatFlow(self.game, human_powers(self.game), autosave)
+            self.flow = HotSeatFlow(self.game, human_powers(self.game), autosave, bots=bot_seats(self.game))
             self.flow.subscribe(self._on_controller_changed)
         else:
             self.gm = GameMaster(self.game, autosave)
@@ -481,6 +482,7 @@ class GamePage(QWidget):
         panel.set_undo_state(draft.can_undo, draft.undo_text, draft.can_redo, draft.redo_text)
         ptype = self.game.state.phase.type
         panel.set_adjustment_buttons(waive=ptype is PhaseType.ADJUSTMENTS, hold_rest=ptype is PhaseType.MOVEMENT)
+        panel.set_suggest_visible(self.gm is not None)
         if self.flow is not None:
             panel.set_submit(f"Submit {self._power_name(powers[0])}'s orders", not self.game.is_over)
         else:
@@ -760,6 +762,21 @@ class GamePage(QWidget):
                     holds.setdefault(power, []).append(Hold(unit))
         for power, orders in holds.items():
             draft.merge(power, orders, f"hold {len(orders)} unit{'s' if len(orders) != 1 else ''}")
+
+    def _on_suggest(self) -> None:
+        gm = self.gm
+        if gm is None or self.entry is None:
+            return
+        if not gm.focus_power:
+            self.status.emit("Choose the power to suggest orders for.")
+            return
+        try:
+            orders = gm.suggest_orders(gm.focus_power)
+        except ChancelleryError as exc:
+            self.status.emit(str(exc))
+            return
+        self.status.emit(f"{len(orders)} suggested order{'s' if len(orders) != 1 else ''} for "
+                         f"{self._power_name(gm.focus_power)}; edit them before adjudicating.")
 
     def _on_focus_power(self, power: object) -> None:
         if self.gm is not None:

@@ -105,8 +105,10 @@ class MainWindow(QMainWindow):
         for a in (self.export_png_action, self.export_svg_action, self.export_pdf_action):
             export.addAction(a)
         self.report_action = self._action("Export results &report…", self.report_dialog)
+        self.mila_export_action = self._action("Export as &MILA game file…", self.mila_export_dialog)
         self.print_action = self._action("&Print board…", self.print_dialog, QKeySequence.StandardKey.Print)
         game.addAction(self.report_action)
+        game.addAction(self.mila_export_action)
         game.addAction(self.print_action)
         game.addSeparator()
         self.close_game_action = self._action("&Close game", self.close_game, "Ctrl+W")
@@ -152,7 +154,8 @@ class MainWindow(QMainWindow):
 
     def _update_actions(self) -> None:
         has_game = self.page is not None
-        for a in (self.save_action, self.save_as_action, self.export_png_action, self.export_svg_action,
+        for a in (self.save_action, self.save_as_action, self.mila_export_action, self.export_png_action,
+                  self.export_svg_action,
                   self.export_pdf_action, self.report_action, self.print_action, self.close_game_action,
                   self.undo_action, self.redo_action, self.zoom_in_action, self.zoom_out_action, self.fit_action):
             a.setEnabled(has_game)
@@ -231,14 +234,27 @@ class MainWindow(QMainWindow):
             self.open_game(Path(path))
 
     def open_game(self, path: Path) -> Game | None:
+        """Open one of our saved games, or a MILA game file (imported: Save then asks where to write ours)."""
+        imported = False
         try:
-            game = load_game(path)
+            try:
+                game = load_game(path)
+            except ChancelleryError:
+                if not _is_mila_file(path):
+                    raise
+                from engine.interop.mila_files import read_mila
+
+                reading = read_mila(path)
+                game, imported = reading.game, True
+                if reading.warnings:
+                    self.statusBar().showMessage(f"Imported {path.name}: {len(reading.warnings)} phase(s) where "
+                                                 "this adjudicator differs from the file; the file's positions are kept")
         except (ChancelleryError, OSError, ValueError, RecursionError) as exc:
-            # load_game reports every unreadable file as a SaveFileError; the rest is a last net.
+            # load_game and read_mila report every unreadable file as a ChancelleryError; the rest is a last net.
             self._error("Can't open the game", str(exc) or type(exc).__name__)
             return None
         is_autosave = path.resolve().parent == self.store.autosave_dir.resolve()
-        self.game_path = None if is_autosave else path
+        self.game_path = None if is_autosave or imported else path
         if not is_autosave:
             self.settings.add_recent(path)
             self.store.save(self.settings)
@@ -378,6 +394,31 @@ class MainWindow(QMainWindow):
         if path:
             self.export_report(Path(path))
 
+    def mila_export_dialog(self) -> None:
+        if self.page is None:
+            return
+        suggested = str(Path.home() / f"{self.page.game.variant.id}-mila.json")
+        path, _ = QFileDialog.getSaveFileName(self, "Export as a MILA game file", suggested, "MILA games (*.json)")
+        if path:
+            self.export_mila(Path(path))
+
+    def export_mila(self, path: Path) -> bool:
+        """Write the open game as a MILA file (its history and position; never orders still sealed)."""
+        if self.page is None:
+            return False
+        from engine.interop.mila_files import write_mila
+
+        try:
+            write_mila(self.page.game, path)
+        except ChancelleryError as exc:
+            self._error("Can't export as a MILA game file", str(exc))
+            return False
+        except OSError as exc:
+            self._error("Can't export as a MILA game file", f"{path}: {exc.strerror or exc}")
+            return False
+        self.statusBar().showMessage(f"Exported {path} (MILA format)")
+        return True
+
     def export_report(self, path: Path) -> bool:
         if self.page is None:
             return False
@@ -465,3 +506,14 @@ Adjustments: click an empty home centre (A army, F fleet); click a unit
 Map: wheel or +/- zoom, 0 fits, drag to pan, arrow keys scroll.
 Ctrl+Z / Ctrl+Shift+Z undo and redo; Ctrl+Enter adds typed orders."""
 
+
+def _is_mila_file(path: Path) -> bool:
+    """A quick look at the start of a file that isn't one of our saves: is it a MILA game?"""
+    from engine.interop.mila_files import looks_like_mila
+
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(1 << 16)
+    except OSError:
+        return False
+    return looks_like_mila(head.decode("utf-8", errors="replace"))

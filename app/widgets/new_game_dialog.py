@@ -1,4 +1,4 @@
-"""The new-game dialog: variant, mode and who plays here, victory target, what happens to missing orders, and
+"""The new-game dialog: variant, mode and who plays here (or which powers a bot plays), victory target, what happens to missing orders, and
 the variant's own options, built from its typed specs (``Variant.option_specs``, see ``option_form.py``)."""
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from app.controllers.setup import MissingOrders, Mode, NewGameSpec, variant_options, victory_option
 from app.widgets.option_form import OptionForm
+from engine.seat_bots import BOT_STRENGTHS
 from engine.types import ChancelleryError
 from engine.variant_options import OptionSpec
 from engine.variants import find_variant, variant_ids
@@ -63,6 +64,7 @@ class NewGameDialog(QDialog):
         self.powers_box = QGroupBox("Powers played at this machine")
         self.powers_grid = QGridLayout(self.powers_box)
         self.power_checks: dict[str, QCheckBox] = {}
+        self.power_bots: dict[str, QComboBox] = {}  # for a power not played here: nobody, or a bot's strength
         layout.addWidget(self.powers_box)
 
         rules = QFormLayout()
@@ -92,17 +94,27 @@ class NewGameDialog(QDialog):
             return
         variant = find_variant(vid)
         self.description.setText(variant.description)
-        for check in self.power_checks.values():
-            self.powers_grid.removeWidget(check)
-            check.deleteLater()
+        for widget in [*self.power_checks.values(), *self.power_bots.values()]:
+            self.powers_grid.removeWidget(widget)
+            widget.deleteLater()
         self.power_checks = {}
-        columns = 4
+        self.power_bots = {}
+        columns = 3
         for i, (pid, info) in enumerate(variant.board.powers.items()):
             check = QCheckBox(info.name)
             check.setChecked(True)
             check.setStyleSheet(f"QCheckBox {{ border-left: 6px solid {info.color}; padding-left: 4px; }}")
-            self.powers_grid.addWidget(check, i // columns, i % columns)
+            bot = QComboBox()
+            bot.addItem("nobody", None)
+            for strength in BOT_STRENGTHS:
+                bot.addItem(f"bot ({strength})", strength)
+            bot.setToolTip(f"Who plays {info.name} when nobody at this machine does")
+            bot.setEnabled(False)
+            check.toggled.connect(lambda on, combo=bot: combo.setEnabled(not on))
+            self.powers_grid.addWidget(check, i // columns, 2 * (i % columns))
+            self.powers_grid.addWidget(bot, i // columns, 2 * (i % columns) + 1)
             self.power_checks[pid] = check
+            self.power_bots[pid] = bot
         victory = victory_option(vid)
         self.victory_spin.setRange(victory.minimum or 1, victory.maximum or 999)
         self.victory_spin.setValue(victory.default if isinstance(victory.default, int) else 1)
@@ -124,6 +136,8 @@ class NewGameDialog(QDialog):
     def spec(self) -> NewGameSpec:
         mode = Mode.HOTSEAT if self.hotseat_radio.isChecked() else Mode.GM
         humans = tuple(p for p, c in self.power_checks.items() if c.isChecked()) if mode is Mode.HOTSEAT else ()
+        bots = {p: str(combo.currentData()) for p, combo in self.power_bots.items()
+                if p not in humans and combo.currentData() is not None} if mode is Mode.HOTSEAT else {}
         return NewGameSpec(
             variant=str(self.variant_combo.currentData()),
             mode=mode,
@@ -131,6 +145,7 @@ class NewGameDialog(QDialog):
             victory_centers=self.victory_spin.value(),
             missing_orders=MissingOrders(self.missing_combo.currentData()),
             extra_options=self.variant_option_values(),
+            bots=bots,
         )
 
     def _accept(self) -> None:

@@ -39,6 +39,7 @@ class OrderPanel(QWidget):
     clear_requested = Signal()
     waive_requested = Signal()
     hold_rest_requested = Signal()
+    suggest_requested = Signal()  # game master: a bot's orders for the focus power
     submit_confirmed = Signal()
     focus_power_changed = Signal(object)  # power id or None
 
@@ -96,12 +97,18 @@ class OrderPanel(QWidget):
         self.clear_button.clicked.connect(self.clear_requested)
         self.waive_button.clicked.connect(self.waive_requested)
         self.hold_rest_button.clicked.connect(self.hold_rest_requested)
+        self.suggest_button = QPushButton("Suggest orders")
+        self.suggest_button.setObjectName("suggestOrdersButton")
+        self.suggest_button.setToolTip("Fill the chosen power's orders with a bot's suggestion, to edit")
+        self.suggest_button.clicked.connect(self.suggest_requested)
+        self.suggest_button.setVisible(False)
         for b in (self.undo_button, self.redo_button, self.remove_button, self.clear_button):
             buttons.addWidget(b)
         entry.addLayout(buttons)
         extra = QHBoxLayout()
         extra.addWidget(self.hold_rest_button)
         extra.addWidget(self.waive_button)
+        extra.addWidget(self.suggest_button)
         entry.addLayout(extra)
 
         entry.addWidget(QLabel("Type or paste orders, one per line:"))
@@ -224,6 +231,9 @@ class OrderPanel(QWidget):
     def set_adjustment_buttons(self, waive: bool, hold_rest: bool) -> None:
         self.waive_button.setVisible(waive)
         self.hold_rest_button.setVisible(hold_rest)
+
+    def set_suggest_visible(self, visible: bool) -> None:
+        self.suggest_button.setVisible(visible)
 
     def show_line_outcomes(self, outcomes: Sequence[LineOutcome]) -> None:
         """Keep the lines that failed in the box for editing, and say why each failed."""

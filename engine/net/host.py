@@ -9,7 +9,10 @@ Privacy rules enforced here (docs/protocol.md, "What each seat sees"):
 - a seat's pending orders go only to connections holding that seat, and only in replies to that seat;
 - submitting or revising orders sends nothing to anyone else, not even a count;
 - ready flags are public unless the host was started with ``ready_public=False``;
-- every position leaves through ``variant.view_for(state, power)`` (:mod:`engine.net.views`).
+- every position leaves through ``variant.view_for(state, power)`` (:mod:`engine.net.views`);
+- a bot playing a seat (one the host put in an unclaimed seat, or one standing in for a player who left, when
+  the host allows it) seals its orders through the game like a person and is shown only as ``bot`` in the
+  seat table.
 """
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ import hmac
 import json
 import logging
 import os
+import random
 import signal
 import sys
 import threading
@@ -30,6 +34,7 @@ from typing import Any
 
 from ..game import Game, LineCheck
 from ..savefile import game_to_dict, load_game, save_game, write_atomic
+from ..seat_bots import BOT_STRENGTHS, BotSeat, bot_seats_from, bot_seats_to, check_strength
 from ..types import ChancelleryError, PhaseType
 from .clock import DeadlinePolicy, PhaseClock
 from .codec import MAX_FRAME_SIZE, FrameError, encode_frame
@@ -89,6 +94,8 @@ class HostSettings:
     deadlines: DeadlinePolicy = field(default_factory=DeadlinePolicy)
     ready_public: bool = True  # who is ready is shown to everyone; never what or how much they ordered
     cd_unclaimed: bool = False  # seats nobody claimed count as ready (civil disorder) instead of blocking
+    takeover_bot: str | None = None  # a bot of this strength plays a seat whose player has left, until they return
+    takeover_after: float = 60.0  # seconds a player may be gone before the bot takes over (a quick reconnect isn't)
     max_connections: int = 128
     max_unseated_per_address: int = 32  # guests and observers from one address; seated players don't count
     max_frame: int = MAX_FRAME_SIZE
@@ -127,7 +134,14 @@ class Host:
         self._line_cache_state: object = None
         self._listeners: list[Callable[[str, dict[str, Any]], None]] = []
         self.address: tuple[str, int] | None = None
+        self.bots: dict[str, BotSeat] = {}  # unclaimed seats the host gave a bot
+        self._bot_rng = random.Random()
+        self._bots_due = False
         self._restore_meta()
+        if self.settings.takeover_bot is not None:
+            check_strength(self.settings.takeover_bot)
+        # Claimed seats nobody holds yet count as left when the host starts (a restarted host's players).
+        self._left_at: dict[str, float] = {p: self._now() for p, on in self.seats.claimed().items() if on}
 
     # --- life cycle -------------------------------------------------------------------------------
 
@@ -144,6 +158,8 @@ class Host:
             self.seats.restore(data.get("seats") or {})
             self.press.restore(data.get("press") or [])
             self.clock.restore(data.get("clock") or {})
+            self.bots = {p: b for p, b in bot_seats_from(data.get("bots"), self.game.variant.powers).items()
+                         if not self.seats.is_claimed(p)}
             if data.get("clock") is None:
                 self._start_clock()
         else:
@@ -163,7 +179,8 @@ class Host:
         self.save()
         log.info("hosting %s (%s) on %s:%d", self.game.variant.id, self.game.phase, *self.address)
         # A host stopped after the last "ready" was saved but before adjudicating finishes the job now.
-        self._maybe_process()
+        if not self._maybe_process():
+            self._schedule_bots()
         return self.address
 
     @property
@@ -303,6 +320,8 @@ class Host:
 
     def _sweep(self) -> None:
         self.expire_idle()
+        if self.settings.takeover_bot is not None and self._left_at:
+            self.play_bots()
         self._schedule_sweep()
 
     def expire_idle(self) -> int:
@@ -333,6 +352,8 @@ class Host:
         self._conns.discard(conn)
         if conn.power is not None and self._by_power.get(conn.power) is conn:
             del self._by_power[conn.power]
+            if self.seats.is_claimed(conn.power):
+                self._left_at[conn.power] = self._now()
             self._broadcast_seats()
         self._notify("disconnected", connection=conn.label)
 
@@ -430,6 +451,8 @@ class Host:
     def _on_claim(self, conn: Connection, msg: Mapping[str, Any]) -> None:
         self._require_no_role(conn, "claim")
         power, token = self.seats.claim(msg["power"], conn.name)
+        if self.bots.pop(power, None) is not None:  # a person takes the seat over from the host's bot
+            self._notify("bot_removed", power=power)
         self._take_seat(conn, power, msg, token)
         self.save()
         self._notify("claimed", power=power, connection=conn.label)
@@ -448,6 +471,7 @@ class Host:
     def _take_seat(self, conn: Connection, power: str, msg: Mapping[str, Any], token: str | None) -> None:
         conn.power = power
         self._by_power[power] = conn
+        self._left_at.pop(power, None)  # back: the bot standing in (if any) stops with this phase's orders
         reply: dict[str, Any] = {"type": "seated", "power": power}
         if token is not None:
             reply["token"] = token
@@ -617,7 +641,8 @@ class Host:
         if self.settings.ready_public:
             ready = {p: p in self.game.ready for p in self.views.to_order()}
         connected = {p: p in self._by_power for p in self.game.variant.powers}
-        return seat_list(self.game.variant.powers, self.seats.claimed(), connected, ready)
+        bots = {p: bot.strength for p in self.game.variant.powers if (bot := self._bot_playing(p)) is not None}
+        return seat_list(self.game.variant.powers, self.seats.claimed(), connected, ready, bots)
 
     def _state_frame(self, power: str | None, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         return {
@@ -670,7 +695,11 @@ class Host:
             return False
         to_order = self.views.to_order()
         # Civil-disorder seats alone never drive a movement phase: with nobody playing, the game would spin.
-        return self.game.state.phase.type is not PhaseType.MOVEMENT or any(self.seats.is_claimed(p) for p in to_order)
+        # The host's own bots do once someone has joined: the game goes on after its last person is out, but
+        # doesn't run ahead before anyone takes a seat.
+        if self.game.state.phase.type is not PhaseType.MOVEMENT or any(self.seats.is_claimed(p) for p in to_order):
+            return True
+        return any(p in self.bots for p in to_order) and any(self.seats.claimed().values())
 
     def _maybe_process(self) -> bool:
         """Adjudicate if every seat the phase waits for is ready; True if it did."""
@@ -707,6 +736,7 @@ class Host:
                 self._send_encoded(conn, frame)
         self._broadcast_states()
         self._schedule_deadline()
+        self._schedule_bots()
         # Saved after every seat has its results: a crash before this point finds the phase unprocessed
         # with every seat ready, and the restarted host adjudicates the same orders again (see start()).
         self.save()
@@ -766,11 +796,87 @@ class Host:
         self.save()
         self._broadcast_states()
         self._schedule_deadline()
+        self._schedule_bots()
+
+    # --- bots -------------------------------------------------------------------------------------
+
+    def _bot_playing(self, power: str) -> BotSeat | None:
+        """The bot playing ``power`` now: the host's bot in an unclaimed seat, or the stand-in for a player
+        gone longer than ``takeover_after`` (when the host allows it)."""
+        if not self.seats.is_claimed(power):
+            return self.bots.get(power)
+        strength = self.settings.takeover_bot
+        left = self._left_at.get(power)
+        if strength is None or left is None or power in self._by_power:
+            return None
+        if self._now() - left < self.settings.takeover_after:
+            return None
+        return BotSeat(power, strength)
+
+    def put_bot(self, power: str, strength: str) -> None:
+        """Give an unclaimed seat to a bot of ``strength`` (a person may still claim the seat from it)."""
+        power = self.seats.find_power(power)
+        check_strength(strength)
+        if self.seats.is_claimed(power):
+            raise ChancelleryError(f"{power} has a player; release the seat first to give it to a bot")
+        self.bots[power] = BotSeat(power, strength)
+        self.save()
+        self._broadcast_seats()
+        self._notify("bot_seated", power=power, strength=strength)
+        self._schedule_bots()
+
+    def remove_bot(self, power: str) -> None:
+        """Take the host's bot out of a seat; orders it already sealed this phase stay."""
+        power = self.seats.find_power(power)
+        if self.bots.pop(power, None) is None:
+            raise ChancelleryError(f"no bot plays {power}")
+        self.save()
+        self._broadcast_seats()
+        self._notify("bot_removed", power=power)
+
+    def set_takeover(self, strength: str | None) -> None:
+        """Let a bot of ``strength`` stand in for players who have left (``None``: never)."""
+        self.settings.takeover_bot = None if strength is None else check_strength(strength)
+        self._broadcast_seats()
+        self._schedule_bots()
+
+    def _schedule_bots(self) -> None:
+        """Let the bots play soon, on the loop, once: never inside the handler that opened the phase."""
+        if self._bots_due:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._bots_due = True
+        loop.call_soon(self._run_scheduled_bots)
+
+    def _run_scheduled_bots(self) -> None:
+        self._bots_due = False
+        self.play_bots()
+
+    def play_bots(self) -> int:
+        """Every bot playing a seat seals its orders for the phase if it hasn't; returns how many did.
+        Adjudicates when that makes every seat ready."""
+        if self.game.is_over:
+            return 0
+        played = 0
+        for power in self.views.to_order():
+            bot = self._bot_playing(power)
+            if bot is not None and bot.play(self.game, self._bot_rng):
+                log.info("a bot sealed orders for %s in %s", power, self.game.phase)  # never the orders
+                played += 1
+        if played:
+            self.save()
+            if not self._maybe_process():
+                self._broadcast_seats()
+        return played
 
     def release_seat(self, power: str) -> None:
         """Free a seat for a new player; its old token stops working and its connection is closed."""
         power = self.seats.find_power(power)
         self.seats.release(power)
+        self._left_at.pop(power, None)
         conn = self._by_power.get(power)
         if conn is not None:
             self._error(conn, "bad_token", "the host released this seat", None, None)
@@ -787,6 +893,7 @@ class Host:
             "seats": self.seats.to_dict(),
             "press": self.press.to_list(),
             "clock": self.clock.to_dict(),
+            "bots": bot_seats_to(self.bots),
         }
         if self.save_path is not None:
             try:
@@ -856,6 +963,15 @@ class HostThread:
     def process_now(self) -> None:
         self.run(self.host.process_now)
 
+    def put_bot(self, power: str, strength: str) -> None:
+        self.run(lambda: self.host.put_bot(power, strength))
+
+    def remove_bot(self, power: str) -> None:
+        self.run(lambda: self.host.remove_bot(power))
+
+    def set_takeover(self, strength: str | None) -> None:
+        self.run(lambda: self.host.set_takeover(strength))
+
     def status(self) -> dict[str, Any]:
         return dict(self.run(self.host.status))
 
@@ -871,7 +987,8 @@ class HostThread:
 
 # --- command line ---------------------------------------------------------------------------------
 
-CONSOLE_HELP = "commands: status | pause | resume | extend SECONDS | process | release POWER | quit"
+CONSOLE_HELP = ("commands: status | pause | resume | extend SECONDS | process | release POWER | "
+                "bot POWER [easy|normal] | unbot POWER | quit")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -890,6 +1007,13 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--private-ready", action="store_true", help="don't show other seats who is ready")
     p.add_argument("--cd-unclaimed", action="store_true",
                    help="seats nobody claimed don't hold up a phase (their units take the default orders)")
+    p.add_argument("--bot", action="append", default=[], metavar="POWER[=STRENGTH]",
+                   help="a bot plays this unclaimed seat (repeatable; POWER 'all' fills every unclaimed seat; "
+                        f"strength {' or '.join(BOT_STRENGTHS)}, default normal)")
+    p.add_argument("--takeover", default=None, choices=BOT_STRENGTHS, metavar="STRENGTH",
+                   help="a bot of this strength plays a seat whose player has left, until they return")
+    p.add_argument("--takeover-after", type=float, default=60.0, metavar="SECONDS",
+                   help="how long a player may be gone before the bot takes over (default 60)")
     p.add_argument("--name", default=None, help="the name clients see (default: 'Chancellery host')")
     p.add_argument("--advertise", action="store_true", help="announce the game on the LAN (needs zeroconf)")
     p.add_argument("--daide", nargs="?", type=int, const=16713, default=None, metavar="PORT",
@@ -910,6 +1034,8 @@ def host_main(argv: Sequence[str]) -> int:
             deadlines=DeadlinePolicy.parse(args.deadline) if args.deadline else DeadlinePolicy(),
             ready_public=not args.private_ready,
             cd_unclaimed=args.cd_unclaimed,
+            takeover_bot=args.takeover,
+            takeover_after=max(0.0, args.takeover_after),
         )
         if args.game:
             host = Host.from_save(args.game, settings, args.save or args.game)
@@ -917,7 +1043,13 @@ def host_main(argv: Sequence[str]) -> int:
             variant = args.variant or "standard"
             game = Game.new(variant)
             host = Host(game, settings, args.save or f"chancellery-lan-{game.variant.id}.json")
-    except ChancelleryError as exc:
+        for spec in args.bot:
+            power, _, strength = spec.partition("=")
+            powers = [p for p in host.game.variant.powers if not host.seats.is_claimed(p)] \
+                if power.strip().lower() == "all" else [power]
+            for each in powers:
+                host.put_bot(each, strength.strip().lower() or "normal")
+    except (ChancelleryError, ProtocolError) as exc:
         print(f"chancellery host: {exc}", file=sys.stderr)
         return 2
     if host.save_path is not None:
@@ -1009,6 +1141,10 @@ def _console_command(host: Host, words: list[str]) -> None:
             host.process_now()
         elif command == "release" and len(rest) == 1:
             host.release_seat(rest[0])
+        elif command == "bot" and len(rest) in (1, 2):
+            host.put_bot(rest[0], rest[1].lower() if len(rest) == 2 else "normal")
+        elif command == "unbot" and len(rest) == 1:
+            host.remove_bot(rest[0])
         else:
             print(CONSOLE_HELP, flush=True)
     except (ChancelleryError, ProtocolError, ValueError) as exc:

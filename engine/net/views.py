@@ -147,13 +147,16 @@ def game_over_block(game: Game) -> dict[str, Any] | None:
 
 
 def seat_list(powers: Iterable[str], claimed: Mapping[str, bool], connected: Mapping[str, bool],
-              ready: Mapping[str, bool] | None) -> list[dict[str, Any]]:
-    """The public seat table; ``ready`` is ``None`` when the host keeps ready flags private."""
+              ready: Mapping[str, bool] | None, bots: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
+    """The public seat table; ``ready`` is ``None`` when the host keeps ready flags private; ``bots`` names
+    the strength of the bot playing a seat now."""
     out = []
     for p in powers:
         row: dict[str, Any] = {"power": p, "claimed": claimed.get(p, False), "connected": connected.get(p, False)}
         if ready is not None:
             row["ready"] = ready.get(p, False)
+        if bots and p in bots:
+            row["bot"] = bots[p]
         out.append(row)
     return out
 
