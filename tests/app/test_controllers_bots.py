@@ -82,7 +82,7 @@ def test_five_bots_and_two_people_play_a_hot_seat_game_to_the_end(caplog: pytest
     assert flow.stage is Stage.OVER and game.is_over and game.winner is not None
     assert curtains == {"FRANCE", "GERMANY"}
     assert bot_orders_given == set(BOTS)  # every bot gave orders of its own, not civil-disorder defaults
-    assert len(game.history) > 10
+    assert len(game.history) > 4  # a game of several years, not a first-phase accident
     # Orders (the bots' included) never reach the log.
     assert " - " not in caplog.text and "a bot submitted orders for" in caplog.text
 
@@ -121,7 +121,7 @@ def test_the_seat_strength_reaches_a_bot_that_takes_one(monkeypatch: pytest.Monk
         asked.append((power, strength))
         return []
 
-    monkeypatch.setattr(engine.bots, "random_orders", player)
+    monkeypatch.setattr(engine.bots, "bot_orders", player)
     game = create_game(NewGameSpec("standard", Mode.HOTSEAT, ("FRANCE",), bots={"ITALY": "easy", "TURKEY": "normal"}))
     HotSeatFlow(game, human_powers(game), bots=bot_seats(game)).start()
     assert sorted(asked) == [("ITALY", "easy"), ("TURKEY", "normal")]

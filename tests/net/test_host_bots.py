@@ -61,7 +61,7 @@ def test_bots_fill_the_empty_seats_and_a_lan_game_runs_to_the_end() -> None:
     host, bot_orders, people_orders = run(play(), timeout=120)
     assert host.game.is_over and host.game.winner is not None
     assert bot_orders == set(BOTS) and people_orders > 4
-    assert len(host.game.history) > 10
+    assert len(host.game.history) > 4  # a game of several years, not a first-phase accident
 
 
 def test_a_bot_stands_in_for_a_player_who_left_until_they_return() -> None:
