@@ -59,14 +59,15 @@ def _parse_unit(variant: Variant, power: str, text: Any, field: str) -> Unit:
     return Unit(power, kind, loc)
 
 
-def _power(variant: Variant, name: Any, field: str, pseudo: bool = False) -> str:
-    """A power named in a request; ``pseudo``: the variant's unplayed owners are allowed too."""
+def _power(variant: Variant, name: Any, section: str, pseudo: bool = False) -> str:
+    """A power named in a request's ``section`` (``units``, ...); ``pseudo``: the variant's unplayed owners are
+    allowed too."""
     if isinstance(name, str):
         power = name.upper()
         if power in variant.board.powers or (pseudo and power in variant.pseudo_powers):
             return power
     known = list(variant.board.powers) + (list(variant.pseudo_powers) if pseudo else [])
-    raise RequestError(field, f"unknown power {shown(name)} (powers: {', '.join(known)})")
+    raise RequestError(f"{section}.{_key(name)}", f"unknown power {shown(name)} (powers: {', '.join(known)})")
 
 
 def _key(name: Any) -> str:
@@ -103,9 +104,10 @@ def _mapping(request: Mapping[str, Any], key: str, required: bool = False) -> Ma
     return value
 
 
-def _list(value: Any, field: str) -> list[Any]:
+def _list(value: Any, field: str, power: str = "") -> list[Any]:
+    """``value``, which must be a list; ``field`` (with ``.power`` when given) names it in the error."""
     if type(value) is not list and not isinstance(value, list):
-        raise RequestError(field, "must be a list")
+        raise RequestError(f"{field}.{power}" if power else field, "must be a list")
     return value
 
 
@@ -137,9 +139,9 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
     canonical = _canonical_units(board, frozenset(variant.unit_types), (*board.powers, *variant.pseudo_powers))
     units: list[Unit] = []
     for pname, items in _mapping(request, "units", required=True).items():
-        power = _power(variant, pname, f"units.{_key(pname)}", pseudo=True)
+        power = _power(variant, pname, "units", pseudo=True)
         ready = canonical[power]
-        found = _all_found(ready, _list(items, f"units.{power}"))
+        found = _all_found(ready, _list(items, "units", power))
         if found is not None:  # every unit in canonical notation: the usual request, read in one step
             units += found
             continue
@@ -150,9 +152,9 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
         centers: dict[str, str] = {}
         center_codes = board.supply_centers
         for pname, items in _mapping(request, "centers").items():
-            power = _power(variant, pname, f"centers.{_key(pname)}", pseudo=True)
+            power = _power(variant, pname, "centers", pseudo=True)
             try:
-                all_codes = center_codes.issuperset(_list(items, f"centers.{power}"))
+                all_codes = center_codes.issuperset(_list(items, "centers", power))
             except TypeError:  # an unhashable item: the item-by-item reading names it
                 all_codes = False
             if all_codes:  # every centre by its code: the usual request, read in one step
@@ -169,8 +171,8 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
         centers = dict(variant.initial_state().centers)
     dislodged: dict[Unit, Dislodged] = {}  # keyed by unit: several may come from one province
     for pname, items in _mapping(request, "dislodged").items():
-        power = _power(variant, pname, f"dislodged.{_key(pname)}", pseudo=True)
-        for i, item in enumerate(_list(items, f"dislodged.{power}")):
+        power = _power(variant, pname, "dislodged", pseudo=True)
+        for i, item in enumerate(_list(items, "dislodged", power)):
             field = f"dislodged.{power}[{i}]"
             if not isinstance(item, Mapping) or "unit" not in item or "attacker" not in item:
                 raise RequestError(field, "expected {'unit': ..., 'attacker': ..., 'via_convoy': false}")
@@ -216,8 +218,8 @@ def _orders(request: Mapping[str, Any], variant: Variant) -> dict[str, list[str]
     out: dict[str, list[str]] = {}
     total = 0
     for pname, items in _mapping(request, "orders").items():
-        power = _power(variant, pname, f"orders.{_key(pname)}")
-        lines = _list(items, f"orders.{power}")
+        power = _power(variant, pname, "orders")
+        lines = _list(items, "orders", power)
         total += len(lines)
         if total > MAX_ORDERS:
             raise RequestError("orders", f"more than {MAX_ORDERS} order lines in one request")
