@@ -214,6 +214,93 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
     return variant, state
 
 
+class _Position:
+    """A position read from a request before: its variant and state, and its legal orders once asked for."""
+
+    __slots__ = ("variant", "state", "legal")
+
+    def __init__(self, variant: Variant, state: GameState) -> None:
+        self.variant = variant
+        self.state = state
+        self.legal: dict[str, dict[str, list[str]]] | None = None
+
+
+_POSITIONS: dict[tuple[Any, ...], _Position] = {}  # oldest first
+_POSITIONS_KEPT = 64
+_ABSENT = object()
+
+
+class _Nothing:
+    """Matches exactly the ways a request says "none": the field left out, ``null``, an empty object or
+    list (``0`` or ``""`` are errors or other meanings, and must be read)."""
+
+    def __contains__(self, value: Any) -> bool:
+        return value is _ABSENT or value is None or (type(value) in (dict, list) and not value)
+
+
+_NOTHING = _Nothing()
+
+
+def _listed(section: Any) -> tuple[Any, ...] | None:
+    """A request's ``{power: [text, ...]}`` section as a key, when it has that plain form (else ``None``)."""
+    if type(section) is not dict:
+        return None
+    key = []
+    for power, items in section.items():
+        if type(items) is not list:
+            return None
+        key.append((power, *items))
+    return tuple(key)
+
+
+def _position_key(request: Mapping[str, Any]) -> tuple[Any, ...] | None:
+    """What a request's position is made of, as a key for positions read before; ``None`` for a request
+    outside the plain form the key covers (options, extra, dislodged units, standoffs, anything not a
+    plain dict or list): those are read every time. Only positions read without an error are kept, so a
+    key equal to a kept one describes the same position."""
+    if type(request) is not dict or request.get("options") is not None or request.get("extra") is not None \
+            or request.get("dislodged", _ABSENT) not in _NOTHING or request.get("contested", _ABSENT) not in _NOTHING:
+        return None
+    units = _listed(request.get("units"))
+    if units is None:
+        return None
+    centers_given = request.get("centers")
+    centers = None if centers_given is None else _listed(centers_given)
+    if centers_given is not None and centers is None:
+        return None
+    try:
+        key = (request.get("variant", "standard"), request.get("phase"), units, centers)
+        hash(key)
+    except TypeError:  # an unhashable value somewhere: the ordinary reading names it
+        return None
+    return key
+
+
+def _read_position(request: Mapping[str, Any]) -> _Position:
+    """The position a request describes, from the positions read before when it is one of them (a caller
+    asking for a position's legal orders and then adjudicating it, a bot trying several order sets)."""
+    key = _position_key(request)
+    if key is not None:
+        known = _POSITIONS.get(key)
+        if known is not None:
+            return known
+    position = _Position(*state_from_request(request))
+    if key is not None:
+        if len(_POSITIONS) >= _POSITIONS_KEPT:
+            del _POSITIONS[next(iter(_POSITIONS))]
+        _POSITIONS[key] = position
+    return position
+
+
+def forget_positions() -> None:
+    """Empty the positions read before and every map's tables of order texts read before: for benchmarks
+    that time calls from cold. Answers don't change; only the time they take."""
+    from .order_reader import forget_read_texts
+
+    _POSITIONS.clear()
+    forget_read_texts()
+
+
 def _orders(request: Mapping[str, Any], variant: Variant) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     total = 0
@@ -288,7 +375,8 @@ def position_of(variant: Variant, state: GameState) -> dict[str, Any]:
 
 def adjudicate(request: Mapping[str, Any]) -> dict[str, Any]:
     """Adjudicate one phase described by a JSON-like request; see the module doc."""
-    variant, state = state_from_request(request)
+    known = _read_position(request)
+    variant, state = known.variant, known.state
     orders = _orders(request, variant)
     result = Submission.from_texts(variant, state, orders).process()
     nxt = result.state
@@ -311,5 +399,9 @@ def legal_orders(request: Mapping[str, Any]) -> dict[str, dict[str, list[str]]]:
     """Every legal order of every orderable unit (or build site) per power, canonical notation."""
     from .options import legal_orders_for_state
 
-    variant, state = state_from_request(request)
-    return legal_orders_for_state(variant, state)
+    position = _read_position(request)
+    legal = position.legal
+    if legal is None:
+        legal = position.legal = legal_orders_for_state(position.variant, position.state)
+    # The kept answer stays the position's: the caller gets lists of its own.
+    return {power: {loc: list(texts) for loc, texts in per.items()} for power, per in legal.items()}
