@@ -287,7 +287,10 @@ def _read_position(request: Mapping[str, Any]) -> _Position:
     position = _Position(*state_from_request(request))
     if key is not None:
         if len(_POSITIONS) >= _POSITIONS_KEPT:
-            del _POSITIONS[next(iter(_POSITIONS))]
+            try:
+                del _POSITIONS[next(iter(_POSITIONS))]
+            except (KeyError, RuntimeError, StopIteration):  # another thread got there first: start afresh
+                _POSITIONS.clear()
         _POSITIONS[key] = position
     return position
 

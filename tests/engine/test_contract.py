@@ -195,3 +195,13 @@ def test_a_position_read_before_gives_the_same_answers_and_the_same_errors() -> 
     assert other["units"]["FRANCE"] == ["F BRE", "A BUR"]
     # The centres left out (the variant's starting ownership) and given are different positions.
     assert engine.adjudicate({k: v for k, v in request.items() if k != "centers"})["centers"] != json.loads(first)["centers"]
+
+
+def test_the_positions_kept_are_bounded() -> None:
+    from engine.contract import _POSITIONS, _POSITIONS_KEPT, forget_positions
+
+    forget_positions()
+    base = {"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}, "centers": {"FRANCE": ["PAR"]}}
+    answers = [engine.legal_orders({**base, "phase": f"S{1901 + i}M"}) for i in range(_POSITIONS_KEPT + 6)]
+    assert len(_POSITIONS) == _POSITIONS_KEPT
+    assert engine.legal_orders({**base, "phase": "S1901M"}) == answers[0]  # forgotten, read again alike
