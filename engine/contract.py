@@ -59,14 +59,15 @@ def _parse_unit(variant: Variant, power: str, text: Any, field: str) -> Unit:
     return Unit(power, kind, loc)
 
 
-def _power(variant: Variant, name: Any, field: str, pseudo: bool = False) -> str:
-    """A power named in a request; ``pseudo``: the variant's unplayed owners are allowed too."""
+def _power(variant: Variant, name: Any, section: str, pseudo: bool = False) -> str:
+    """A power named in a request's ``section`` (``units``, ...); ``pseudo``: the variant's unplayed owners are
+    allowed too."""
     if isinstance(name, str):
         power = name.upper()
         if power in variant.board.powers or (pseudo and power in variant.pseudo_powers):
             return power
     known = list(variant.board.powers) + (list(variant.pseudo_powers) if pseudo else [])
-    raise RequestError(field, f"unknown power {shown(name)} (powers: {', '.join(known)})")
+    raise RequestError(f"{section}.{_key(name)}", f"unknown power {shown(name)} (powers: {', '.join(known)})")
 
 
 def _key(name: Any) -> str:
@@ -103,9 +104,10 @@ def _mapping(request: Mapping[str, Any], key: str, required: bool = False) -> Ma
     return value
 
 
-def _list(value: Any, field: str) -> list[Any]:
+def _list(value: Any, field: str, power: str = "") -> list[Any]:
+    """``value``, which must be a list; ``field`` (with ``.power`` when given) names it in the error."""
     if type(value) is not list and not isinstance(value, list):
-        raise RequestError(field, "must be a list")
+        raise RequestError(f"{field}.{power}" if power else field, "must be a list")
     return value
 
 
@@ -137,9 +139,9 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
     canonical = _canonical_units(board, frozenset(variant.unit_types), (*board.powers, *variant.pseudo_powers))
     units: list[Unit] = []
     for pname, items in _mapping(request, "units", required=True).items():
-        power = _power(variant, pname, f"units.{_key(pname)}", pseudo=True)
+        power = _power(variant, pname, "units", pseudo=True)
         ready = canonical[power]
-        found = _all_found(ready, _list(items, f"units.{power}"))
+        found = _all_found(ready, _list(items, "units", power))
         if found is not None:  # every unit in canonical notation: the usual request, read in one step
             units += found
             continue
@@ -150,9 +152,9 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
         centers: dict[str, str] = {}
         center_codes = board.supply_centers
         for pname, items in _mapping(request, "centers").items():
-            power = _power(variant, pname, f"centers.{_key(pname)}", pseudo=True)
+            power = _power(variant, pname, "centers", pseudo=True)
             try:
-                all_codes = center_codes.issuperset(_list(items, f"centers.{power}"))
+                all_codes = center_codes.issuperset(_list(items, "centers", power))
             except TypeError:  # an unhashable item: the item-by-item reading names it
                 all_codes = False
             if all_codes:  # every centre by its code: the usual request, read in one step
@@ -169,8 +171,8 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
         centers = dict(variant.initial_state().centers)
     dislodged: dict[Unit, Dislodged] = {}  # keyed by unit: several may come from one province
     for pname, items in _mapping(request, "dislodged").items():
-        power = _power(variant, pname, f"dislodged.{_key(pname)}", pseudo=True)
-        for i, item in enumerate(_list(items, f"dislodged.{power}")):
+        power = _power(variant, pname, "dislodged", pseudo=True)
+        for i, item in enumerate(_list(items, "dislodged", power)):
             field = f"dislodged.{power}[{i}]"
             if not isinstance(item, Mapping) or "unit" not in item or "attacker" not in item:
                 raise RequestError(field, "expected {'unit': ..., 'attacker': ..., 'via_convoy': false}")
@@ -212,12 +214,107 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
     return variant, state
 
 
+class _Position:
+    """A position read from a request before: its variant and state, and its legal orders once asked for."""
+
+    __slots__ = ("variant", "state", "legal")
+
+    def __init__(self, variant: Variant, state: GameState) -> None:
+        self.variant = variant
+        self.state = state
+        self.legal: dict[str, dict[str, list[str]]] | None = None
+
+
+_POSITIONS: dict[tuple[Any, ...], _Position] = {}  # oldest first
+_POSITIONS_KEPT = 64
+_ABSENT = object()
+
+
+class _Nothing:
+    """Matches exactly the ways a request says "none": the field left out, ``null``, an empty object or
+    list (``0`` or ``""`` are errors or other meanings, and must be read)."""
+
+    def __contains__(self, value: Any) -> bool:
+        return value is _ABSENT or value is None or (type(value) in (dict, list) and not value)
+
+
+_NOTHING = _Nothing()
+
+
+def _listed(section: Any) -> tuple[Any, ...] | None:
+    """A request's ``{power: [text, ...]}`` section as a key, when it has that plain form (else ``None``)."""
+    if type(section) is not dict:
+        return None
+    key = []
+    for power, items in section.items():
+        if type(items) is not list:
+            return None
+        key.append((power, *items))
+    return tuple(key)
+
+
+def _position_key(request: Mapping[str, Any]) -> tuple[Any, ...] | None:
+    """What a request's position is made of, as a key for positions read before; ``None`` for a request
+    outside the plain form the key covers (options, extra, dislodged units, standoffs, anything not a
+    plain dict or list): those are read every time. Only positions read without an error are kept, so a
+    key equal to a kept one describes the same position."""
+    if type(request) is not dict or request.get("options") is not None or request.get("extra") is not None \
+            or request.get("dislodged", _ABSENT) not in _NOTHING or request.get("contested", _ABSENT) not in _NOTHING:
+        return None
+    units = _listed(request.get("units"))
+    if units is None:
+        return None
+    centers_given = request.get("centers")
+    centers = None if centers_given is None else _listed(centers_given)
+    if centers_given is not None and centers is None:
+        return None
+    try:
+        key = (request.get("variant", "standard"), request.get("phase"), units, centers)
+        hash(key)
+    except TypeError:  # an unhashable value somewhere: the ordinary reading names it
+        return None
+    return key
+
+
+def _read_position(request: Mapping[str, Any]) -> _Position:
+    """The position a request describes, from the positions read before when it is one of them (a caller
+    asking for a position's legal orders and then adjudicating it, a bot trying several order sets)."""
+    key = _position_key(request)
+    if key is not None:
+        known = _POSITIONS.get(key)
+        if known is not None:
+            return known
+    position = _Position(*state_from_request(request))
+    if key is not None:
+        if len(_POSITIONS) >= _POSITIONS_KEPT:
+            try:
+                del _POSITIONS[next(iter(_POSITIONS))]
+            except (KeyError, RuntimeError, StopIteration):  # another thread got there first: start afresh
+                _POSITIONS.clear()
+        _POSITIONS[key] = position
+    return position
+
+
+def forget_positions() -> None:
+    """Empty everything the engine keeps from one call to the next but the maps' own tables: the positions
+    read before, every map's order texts read before, the outcomes worded before, the units checked before.
+    For benchmarks that time calls from cold; answers don't change, only the time they take."""
+    from .order_reader import forget_read_texts
+    from .position_check import forget_checked_units
+    from .resolver import forget_outcomes
+
+    _POSITIONS.clear()
+    forget_read_texts()
+    forget_outcomes()
+    forget_checked_units()
+
+
 def _orders(request: Mapping[str, Any], variant: Variant) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     total = 0
     for pname, items in _mapping(request, "orders").items():
-        power = _power(variant, pname, f"orders.{_key(pname)}")
-        lines = _list(items, f"orders.{power}")
+        power = _power(variant, pname, "orders")
+        lines = _list(items, "orders", power)
         total += len(lines)
         if total > MAX_ORDERS:
             raise RequestError("orders", f"more than {MAX_ORDERS} order lines in one request")
@@ -286,7 +383,8 @@ def position_of(variant: Variant, state: GameState) -> dict[str, Any]:
 
 def adjudicate(request: Mapping[str, Any]) -> dict[str, Any]:
     """Adjudicate one phase described by a JSON-like request; see the module doc."""
-    variant, state = state_from_request(request)
+    known = _read_position(request)
+    variant, state = known.variant, known.state
     orders = _orders(request, variant)
     result = Submission.from_texts(variant, state, orders).process()
     nxt = result.state
@@ -309,5 +407,9 @@ def legal_orders(request: Mapping[str, Any]) -> dict[str, dict[str, list[str]]]:
     """Every legal order of every orderable unit (or build site) per power, canonical notation."""
     from .options import legal_orders_for_state
 
-    variant, state = state_from_request(request)
-    return legal_orders_for_state(variant, state)
+    position = _read_position(request)
+    legal = position.legal
+    if legal is None:
+        legal = position.legal = legal_orders_for_state(position.variant, position.state)
+    # The kept answer stays the position's: the caller gets lists of its own.
+    return {power: {loc: list(texts) for loc, texts in per.items()} for power, per in legal.items()}

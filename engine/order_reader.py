@@ -24,10 +24,10 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from .mapdata import MapData
-from .orders import Convoy, Hold, Move, Order, RawOrder, SupportHold, SupportMove, parse_raw
+from .orders import Convoy, Hold, Move, Order, RawOrder, SupportHold, SupportMove, order_key, parse_raw
 from .convoy_routes import convoy_route_exists, fleets_linked
 from .state import GameState
-from .types import OrderError, PhaseType, UnitType, coast_of
+from .types import OrderError, PhaseType, Unit, UnitType, coast_of
 from .validate import convoy_reach, fleet_destination, fleets_at_sea, minimal_convoy_routes
 
 if TYPE_CHECKING:
@@ -64,6 +64,11 @@ _WORD = re.compile(r"[A-Z0-9']+")
 # RawOrder itself costs more than reading the text, so it is made only when the general checks need it.
 Shape = tuple[str, "UnitType | None", str | None, "UnitType | None", str | None, str | None, bool]
 _WAIVE_SHAPE: Shape = ("waive", None, None, None, None, None, False)
+Entry = tuple[Order, str, "str | None"]  # a typed order, its canonical text and its slot (orders.order_key)
+_UNREAD: Shape = ("", None, None, None, None, None, False)  # a text not looked at yet
+_SHAPES_KEPT = 20_000  # texts per map vocabulary (cleared when full; real games reuse a few thousand)
+_SHAPE_TEXT_LENGTH = 120  # longer texts aren't kept (no real order is that long)
+_ENTRIES_KEPT = 50_000  # typed orders per map vocabulary (bounded by the map's units and orders in practice)
 
 
 @dataclass(slots=True)
@@ -85,6 +90,24 @@ class _Vocabulary:
     # Every unit in canonical notation ("A PAR", "F STP/SC") -> (unit type, location), when the map's words
     # can't run into each other (no ``clash``): a support written canonically is read from its two halves.
     unit_texts: dict[str, tuple[UnitType, str]] = field(default_factory=dict)
+    # Texts read before (other than ``canonical``'s), with their shape (``None``: left to the parser). A
+    # text's shape depends on the map alone; real orders are short, so only short texts are kept.
+    shapes: dict[str, Shape | None] = field(default_factory=dict)
+    # Movement orders read before whose checks depend on the map and the units they name alone (not on the
+    # fleets at sea): (shape, unit, target unit) -> (typed order, canonical text, slot). Orders are
+    # immutable, so one object serves every position that has those units.
+    entries: dict[tuple[Shape, Unit, Unit | None], Entry] = field(default_factory=dict)
+
+
+_VOCABULARIES: list[_Vocabulary] = []  # every vocabulary built, for forget_read_texts
+
+
+def forget_read_texts() -> None:
+    """Empty every map's tables of texts and orders read before (``_Vocabulary.shapes`` and ``entries``):
+    for benchmarks that time reading from cold. Answers don't change; only the time they take."""
+    for vocab in _VOCABULARIES:
+        vocab.shapes.clear()
+        vocab.entries.clear()
 
 
 @lru_cache(maxsize=None)
@@ -118,6 +141,7 @@ def _vocabulary(board: MapData, extra_unit_words: tuple[tuple[str, UnitType], ..
         {p: v.coasts for p, v in board.provinces.items()},
     )
     vocab = _calibrated(vocab, board, dict(extra_unit_words))
+    _VOCABULARIES.append(vocab)
     for kind in (UnitType.ARMY, UnitType.FLEET):
         for loc in board.locations(kind):
             unit = f"{kind.value} {loc}"
@@ -267,11 +291,7 @@ class OrderReader:
         """The typed order ``text`` gives ``power`` (``None``: any power's unit); raises
         :class:`~engine.types.OrderError` as ``Variant.validate(Variant.parse(text))`` would."""
         variant = self.variant
-        vocab = self._vocab
-        if vocab is not None and type(text) is str:
-            shape = vocab.canonical.get(text) or _canonical_support(vocab, text) or _split_read(vocab, text)
-        else:
-            shape = None
+        shape = self._shape(text) if self._vocab is not None and type(text) is str else None
         if shape is None:
             raw = variant.parse(text)
         else:
@@ -281,6 +301,69 @@ class OrderReader:
                     return order
             raw = raw_order(shape, text)
         return variant.validate(raw, self.state, power)
+
+    def entry(self, power: str | None, text: str) -> Entry:
+        """What :meth:`read` gives, with the order's canonical text and slot: ``(order, str(order),
+        order_key(order))``. Raises :class:`~engine.types.OrderError` like :meth:`read`."""
+        vocab = self._vocab
+        if vocab is not None and self._checks and type(text) is str:
+            shape = self._shape(text)
+            loc = shape[2] if shape is not None else None
+            if loc is not None:
+                units = self.units
+                unit = units.get(loc.partition("/")[0])
+                if unit is not None and (power is None or unit.power == power):
+                    target_loc = shape[4]  # type: ignore[index]
+                    target = None if target_loc is None else units.get(target_loc.partition("/")[0])
+                    key = (shape, unit, target)
+                    known = vocab.entries.get(key)  # type: ignore[arg-type]
+                    if known is not None:
+                        return known
+                    order = self._movement_order(shape, power)  # type: ignore[arg-type]
+                    if order is not None:
+                        known = (order, str(order), order_key(order))
+                        if self._map_alone(shape, unit, target):  # type: ignore[arg-type]
+                            if len(vocab.entries) >= _ENTRIES_KEPT:
+                                vocab.entries.clear()
+                            vocab.entries[key] = known  # type: ignore[index]
+                        return known
+        order = self.read(power, text)
+        return order, str(order), order_key(order)
+
+    def _shape(self, text: str) -> Shape | None:
+        """The split reader's shape of ``text`` (``None``: left to the general parser), from the map's
+        tables when the text was seen before."""
+        vocab: _Vocabulary = self._vocab  # type: ignore[assignment]
+        shape = vocab.canonical.get(text)
+        if shape is not None:
+            return shape
+        shapes = vocab.shapes
+        known = shapes.get(text, _UNREAD)
+        if known is not _UNREAD:
+            return known
+        found = _canonical_support(vocab, text) or _split_read(vocab, text)
+        if len(text) <= _SHAPE_TEXT_LENGTH:
+            if len(shapes) >= _SHAPES_KEPT:
+                shapes.clear()
+            shapes[text] = found
+        return found
+
+    def _map_alone(self, shape: Shape, unit: Unit, target: Unit | None) -> bool:
+        """Whether :meth:`_movement_order` decided ``shape`` for ``unit`` (and ``target``) from the map
+        alone: holds, fleet moves, army moves to a neighbour, supports into a place the supported unit
+        reaches without a convoy. (Convoys and moves by convoy depend on the fleets at sea.)"""
+        kind = shape[0]
+        if kind == "hold":
+            return True
+        board = self.board
+        if kind == "move":
+            return unit.type is _FLEET or (
+                not shape[6] and shape[5].partition("/")[0] in board.army_adjacent(unit.loc))  # type: ignore[union-attr]
+        if kind == "support":
+            if shape[5] is None or target is None or target.type is not UnitType.ARMY:
+                return True
+            return shape[5].partition("/")[0] in board.army_adjacent(target.loc)
+        return False
 
     def read_all(self, power: str | None, lines: Iterable[str]) -> list[Order | OrderError]:
         """Each line's typed order, or the error saying why it can't be used."""
@@ -387,4 +470,4 @@ def read_orders(variant: VariantRules, state: GameState,
     return {power: reader.read_all(power, lines) for power, lines in orders.items()}
 
 
-__all__ = ["OrderReader", "read_order", "read_orders"]
+__all__ = ["OrderReader", "forget_read_texts", "read_order", "read_orders"]

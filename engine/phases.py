@@ -87,12 +87,18 @@ class Submission:
         if self.reader is None:
             self.reader = OrderReader(self.variant, self.state)
         try:
-            order = self.reader.read(power, text)
+            order, canonical, key = self.reader.entry(power, text)
         except OrderError as exc:
             self.results.append(_result(power, str(text).strip(), INVALID, Reason(oc.INVALID, {"text": str(exc)})))
             self.keys.append(None)
             return
-        self._accept(power, order)
+        usable = self.orders.get(power)
+        if usable is None:
+            self.orders[power] = [order]
+        else:
+            usable.append(order)
+        self.results.append(_new_tuple(OrderResult, (power, canonical, SUCCEEDS, "", False, order, None)))
+        self.keys.append(key)
 
     def _accept(self, power: str, order: Order) -> None:
         usable = self.orders.get(power)

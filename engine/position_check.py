@@ -6,7 +6,7 @@ standoff names a real place and power, and the variant's own data (``Variant.che
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, Protocol
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Protocol
 
 from .state import GameState
 from .types import PhaseType, PositionError, Unit, UnitType, province_of, shown
@@ -37,6 +37,9 @@ class Variant(Protocol):
 
     @property
     def board(self) -> MapData: ...
+
+    @property
+    def options(self) -> Mapping[str, Any]: ...
 
     def phase_problem(self, phase: Phase) -> str | None: ...
 
@@ -87,6 +90,15 @@ def check_provinces(variant: Variant, provinces: Iterable[Any], field: str) -> N
             raise PositionError(field, f"unknown province {shown(prov)}")
 
 
+_PASSED: dict[tuple[type, Any], set[Unit]] = {}
+_PASSED_KEPT = 20_000  # per variant and board: bounded by powers x unit kinds x places in practice
+
+
+def forget_checked_units() -> None:
+    """Empty the units remembered as checked (for benchmarks that time calls from cold)."""
+    _PASSED.clear()
+
+
 def check_state(variant: Variant, state: GameState) -> None:
     """Raise :class:`PositionError` for the first part of ``state`` that can't be played."""
     board = variant.board
@@ -95,10 +107,17 @@ def check_state(variant: Variant, state: GameState) -> None:
     owners = {*board.powers, *variant.pseudo_powers}
     kinds = set(variant.unit_types)
     can_stand = variant.can_stand
+    # Units that passed before on this board (variants without options: their rules are their class's).
+    passed = None if variant.options else _PASSED.setdefault((type(variant), board), set())
     for prov, unit in state.units.items():
+        if passed is not None and type(unit) is Unit and type(unit.type) is UnitType and type(unit.loc) is str \
+                and type(unit.power) is str and unit in passed and unit.loc.partition("/")[0] == prov:
+            continue
         if (isinstance(unit, Unit) and isinstance(unit.power, str) and unit.power in owners
                 and isinstance(unit.type, UnitType) and unit.type in kinds and isinstance(unit.loc, str)
                 and unit.loc.partition("/")[0] == prov and can_stand(unit.type, unit.loc)):
+            if passed is not None and type(unit) is Unit and type(unit.power) is str and len(passed) < _PASSED_KEPT:
+                passed.add(unit)
             continue
         field = f"units.{prov}"
         if not isinstance(unit, Unit) or province_of(unit.loc) != prov:
@@ -146,4 +165,4 @@ def check_distinct_provinces(units: Iterable[Unit], field: str = "units") -> Non
 
 
 __all__ = ["YEARS_OF_PLAY", "check_distinct_provinces", "check_phase", "check_power", "check_provinces",
-           "check_state", "check_unit", "shown"]
+           "check_state", "check_unit", "forget_checked_units", "shown"]

@@ -34,14 +34,12 @@ class Outcome(NamedTuple):
 
 def outcome(succeeded: bool, code: str, **data: object) -> Outcome:
     """An outcome with a typed reason, worded for everyone."""
-    if len(data) > 1:
-        why = Reason(code, data)
-        return _new_tuple(Outcome, (succeeded, word(why), why))  # Outcome(...), without its __new__'s overhead
-    # "moves" to a place, "dislodged by" a unit, "given": outcomes with at most one datum recur on every
-    # map, so each is made and worded once and shared (outcomes and reasons are immutable).
+    # "moves" to a place, "dislodged by" a unit, "given", a bounce of two units at given strengths: outcomes
+    # recur from phase to phase on a map, so each is made and worded once and shared (outcomes and reasons
+    # are immutable). The key holds each datum's type too: 1 and 1.0 are equal but worded differently.
     key: tuple[object, ...] = (succeeded, code)
     for name, value in data.items():
-        key = (succeeded, code, name, type(value), value)
+        key += (name, type(value), value)
     try:
         known = _SMALL_OUTCOMES.get(key)
     except TypeError:  # an unhashable datum
@@ -60,6 +58,11 @@ def outcome(succeeded: bool, code: str, **data: object) -> Outcome:
 _new_tuple = tuple.__new__
 _SMALL_OUTCOMES: dict[tuple[object, ...], Outcome] = {}
 _SMALL_OUTCOMES_KEPT = 50_000  # bounded by the maps' units and places in practice; a cap all the same
+
+
+def forget_outcomes() -> None:
+    """Empty the outcomes made before (for benchmarks that time calls from cold)."""
+    _SMALL_OUTCOMES.clear()
 
 
 @dataclass(slots=True)

@@ -386,3 +386,25 @@ def test_lone_decoys_and_prisons_read_back_as_written() -> None:
 
     _, state = state_from_request({**request, "units": r["units"], "extra": r["extra"], "phase": r["next_phase"]})
     assert [str(state.units[p]) for p in ("NTH", "STP", "LON")] == ["F NTH", "F STP/NC", "A LON"]
+
+
+def test_units_that_passed_the_position_check_before_are_still_checked_where_they_stand() -> None:
+    """The check remembers units it accepted on a board; a remembered unit filed under another province,
+    or one whose kind is a plain letter instead of a unit type, is refused all the same."""
+    from engine.position_check import check_state
+    from engine.types import PositionError, Unit, UnitType
+    from engine.variants import find_variant
+
+    variant = find_variant("standard")
+    state = variant.initial_state()
+    check_state(variant, state)
+    check_state(variant, state)  # every unit remembered now
+    paris = state.units["PAR"]
+    misfiled = state.replace(units={**state.units, "BUR": paris})
+    with pytest.raises(PositionError, match="wrong province"):
+        check_state(variant, misfiled)
+    letter = Unit(paris.power, "A", paris.loc)  # type: ignore[arg-type]
+    assert letter == paris and hash(letter) == hash(paris)
+    with pytest.raises(PositionError):
+        check_state(variant, state.replace(units={**state.units, "PAR": letter}))
+    assert type(paris.type) is UnitType

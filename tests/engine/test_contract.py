@@ -161,3 +161,47 @@ def test_command_line_legal_orders_are_the_same_every_run() -> None:
     assert runs[0].stdout == runs[1].stdout
     listed = json.loads(runs[0].stdout)["ENGLAND"]["NTH"]
     assert listed == sorted(listed) and "F NTH C A YOR - DEN" in listed
+
+
+def test_a_position_read_before_gives_the_same_answers_and_the_same_errors() -> None:
+    """The contract keeps positions it has read; a request equal to one of them in every part that makes
+    the position is answered from it, anything else is read again (so its errors still come)."""
+    from engine.contract import forget_positions
+
+    forget_positions()
+    request = {"variant": "standard", "phase": "S1901M",
+               "units": {"FRANCE": ["A PAR", "F BRE"], "GERMANY": ["A MUN"]},
+               "centers": {"FRANCE": ["PAR", "BRE"], "GERMANY": ["MUN"]}, "dislodged": {}, "contested": [],
+               "orders": {"FRANCE": ["A PAR - BUR"], "GERMANY": ["A MUN - BUR"]}}
+    first = json.dumps(engine.adjudicate(request))
+    legal = engine.legal_orders(request)
+    legal["FRANCE"]["PAR"].clear()  # the caller's copy: the kept answer must not change with it
+    assert engine.legal_orders(request)["FRANCE"]["PAR"]
+    assert json.dumps(engine.adjudicate(request)) == first
+    forget_positions()
+    assert json.dumps(engine.adjudicate(request)) == first
+    assert engine.legal_orders(request) == engine.legal_orders(json.loads(json.dumps(request)))
+    for field, value in [("dislodged", 0), ("dislodged", {"FRANCE": [{"unit": "A PAR", "attacker": "BUR"}]}),
+                         ("contested", 5), ("contested", ["XYZ"]), ("options", {"victory_centers": 0}),
+                         ("extra", 5), ("phase", "W1901M")]:
+        with pytest.raises(RequestError):
+            engine.adjudicate({**request, field: value})
+    with pytest.raises(RequestError):
+        engine.adjudicate({**request, "units": {"FRANCE": "A PAR"}})
+    with pytest.raises(RequestError):
+        engine.adjudicate({**request, "centers": {"FRANCE": "PAR"}})
+    # Another order set for the same position is adjudicated afresh.
+    other = engine.adjudicate({**request, "orders": {"FRANCE": ["A PAR - BUR"]}})
+    assert other["units"]["FRANCE"] == ["F BRE", "A BUR"]
+    # The centres left out (the variant's starting ownership) and given are different positions.
+    assert engine.adjudicate({k: v for k, v in request.items() if k != "centers"})["centers"] != json.loads(first)["centers"]
+
+
+def test_the_positions_kept_are_bounded() -> None:
+    from engine.contract import _POSITIONS, _POSITIONS_KEPT, forget_positions
+
+    forget_positions()
+    base = {"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}, "centers": {"FRANCE": ["PAR"]}}
+    answers = [engine.legal_orders({**base, "phase": f"S{1901 + i}M"}) for i in range(_POSITIONS_KEPT + 6)]
+    assert len(_POSITIONS) == _POSITIONS_KEPT
+    assert engine.legal_orders({**base, "phase": "S1901M"}) == answers[0]  # forgotten, read again alike

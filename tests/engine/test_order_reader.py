@@ -14,8 +14,8 @@ import pytest
 
 from engine.bots import random_orders
 from engine.game import Game
-from engine.order_reader import OrderReader, _split_read, _vocabulary, raw_order, read_orders
-from engine.orders import parse_raw
+from engine.order_reader import OrderReader, _split_read, forget_read_texts, _vocabulary, raw_order, read_orders
+from engine.orders import order_key, parse_raw
 from engine.state import GameState
 from engine.types import OrderError, PhaseType
 from engine.variants import Variant, find_variant, variant_ids
@@ -29,10 +29,17 @@ def general(variant: Variant, state: GameState, power: str | None, text: Any) ->
 
 
 def fast(reader: OrderReader, power: str | None, text: Any) -> object:
+    """``reader.read``'s answer, after checking that ``reader.entry`` (which may answer from the map's
+    tables of orders read in other positions) gives the same order with its canonical text and slot."""
     try:
-        return reader.read(power, text)
+        order = reader.read(power, text)
     except OrderError as exc:
+        with pytest.raises(type(exc)) as again:
+            reader.entry(power, text)
+        assert str(again.value) == str(exc)
         return (type(exc), str(exc))
+    assert reader.entry(power, text) == (order, str(order), order_key(order))
+    return order
 
 
 def rewrites(text: str, rng: random.Random, variant: Variant) -> list[str]:
@@ -176,6 +183,25 @@ def test_reader_checks_convoys_against_the_position() -> None:
         assert fast(reader, power, text) == general(variant, state, power, text), text
     assert str(reader.read("ENGLAND", "A LON - NWY")) == "A LON - NWY"
     assert str(reader.read("FRANCE", "F ENG S A LON - BEL")) == "F ENG S A LON - BEL"
+
+
+def test_orders_read_in_one_position_are_not_reused_where_the_fleets_differ() -> None:
+    """The map keeps orders read before only when the map and the units they name decide them: a support
+    or move that needs a convoy is checked again in a position with other fleets."""
+    from engine.contract import state_from_request
+
+    variant = find_variant("standard")
+    with_fleet = state_from_request({"phase": "S1901M", "units": {"ENGLAND": ["A LON", "F NTH"], "FRANCE": ["F ENG"]}})[1]
+    without = state_from_request({"phase": "S1901M", "units": {"ENGLAND": ["A LON"], "FRANCE": ["F ENG"]}})[1]
+    texts = [("FRANCE", "F ENG S A LON - BEL"), ("ENGLAND", "A LON - NWY"), ("ENGLAND", "A LON - BEL VIA"),
+             ("ENGLAND", "A LON - WAL"), ("FRANCE", "F ENG S A LON - WAL")]
+    for first, second in [(with_fleet, without), (without, with_fleet)]:
+        forget_read_texts()
+        for state in (first, second, first):
+            reader = OrderReader(variant, state)
+            for power, text in texts:
+                assert fast(reader, power, text) == general(variant, state, power, text), (text, state.units)
+    assert isinstance(general(variant, without, "FRANCE", "F ENG S A LON - BEL"), tuple)  # refused without F NTH
 
 
 @pytest.mark.parametrize("variant_id", variant_ids())
