@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ import pytest
 
 import engine
 from engine.types import RequestError
+from engine.variants import variant_ids
 
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "contract_corpus" / "corpus.json.gz"
 CALLS = {"adjudicate": engine.adjudicate, "legal_orders": engine.legal_orders}
@@ -29,6 +31,16 @@ def _records() -> list[dict[str, Any]]:
 
 
 RECORDS = _records()
+
+
+KNOWN_VARIANTS = re.compile(r"\(known: [^)]*\)")
+
+
+def current_error(error: list[str]) -> list[str]:
+    """A recorded error as it reads today: an unknown variant's message lists the variants registered now
+    (test fixtures and new variants add to the recorded three)."""
+    field, message = error
+    return [field, KNOWN_VARIANTS.sub(f"(known: {', '.join(variant_ids())})", message)]
 
 
 def sorted_lists(legal: dict[str, dict[str, list[str]]]) -> dict[str, dict[str, list[str]]]:
@@ -50,7 +62,7 @@ def test_contract_answers_are_unchanged(start: int) -> None:
         if "error" in record:
             with pytest.raises(RequestError) as caught:
                 call(request)
-            assert [caught.value.field, str(caught.value)] == record["error"]
+            assert [caught.value.field, str(caught.value)] == current_error(record["error"])
         elif record["call"] == "legal_orders":
             # Each unit's list is in no particular order (set order varies with the interpreter's hash seed);
             # everything else, the order of powers and places included, is compared as written.
