@@ -123,6 +123,12 @@ def test_canal_areas_join_their_seas(canal: dict) -> None:
         assert info.canal and info.passage == canal["passage"]
 
 
+@pytest.mark.parametrize("pair", FACTS["closed_seas"], ids=lambda p: f"{p[0]}-{p[1]}")
+def test_seas_a_canal_joins_do_not_touch(pair: list[str]) -> None:
+    a, b, _why = pair
+    assert b not in BOARD.fleet_adjacent(a)
+
+
 def test_the_volga_canal_joins_the_black_sea_and_the_caspian() -> None:
     rostov, volga = FACTS["volga_canal"]["ends"]
     black, caspian = FACTS["volga_canal"]["seas"]

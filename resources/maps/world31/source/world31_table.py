@@ -137,8 +137,8 @@ LAND = {
 50|Yucatan|Merida|MEX|20.5,-89;18.5,-90.5
 51|Guatemala|Guatemala City|-|15,-90.5
 52|Havana|Havana|CUB|22.63,-83.12;23,-82.4
-53|Camaguey|Camaguey|CUB|21.5,-78.6
-54|Oriente|Santiago de Cuba|CUB|20.1,-75.2
+53|Camaguey|Camaguey|CUB|21.7,-79.5
+54|Oriente|Santiago de Cuba|CUB|20.4,-76.2
 55|Hispaniola|Santo Domingo|-|19,-71
 56|Nicaragua|Managua|-|13,-85.5;14.5,-87
 57|Panama|Panama City|-|8.8,-80
