@@ -189,11 +189,12 @@ def _process_movement(sub: Submission) -> PhaseResult:
                                               r.default, r.typed, why))
     for power, order in defaults:
         got = outcomes[variant.order_key(order)]  # type: ignore[index]
-        if got.succeeded:
+        # A variant may have given the unit an order of its own (1815's minor units, by Diplomacy Points).
+        if got.succeeded and (got.detail is None or got.detail.code == oc.HOLDS):
             results.append(_new_tuple(OrderResult, (power, str(order), SUCCEEDS, _NO_ORDER_WORDS, True, order,
                                                     _NO_ORDER)))
         else:
-            results.append(_new_tuple(OrderResult, (power, str(order), FAILS, got.reason, True, order,
+            results.append(_new_tuple(OrderResult, (power, str(order), SUCCEEDS if got.succeeded else FAILS, got.reason, True, order,
                                                     _typed(got.reason, got.detail))))
     # The board after movement.
     new_units: dict[str, Unit] = {}
