@@ -259,11 +259,10 @@ class Europe1815(Variant):
         return [DenyPassage(unit.power, unit, state.units[p]) for p in sorted(ends) if p in state.units]
 
     def legal_orders(self, state: GameState) -> dict[str, dict[str, list[Order]]]:
-        """The standard options and the denials, for the Great Powers only; Converts in adjustment phases.
-        Allocations are left out (every minor order times every number of points is too many to list)."""
+        """The standard options (minor units' too: what Diplomacy Points may ask of them, though no player
+        orders them directly) and the denials; Converts in adjustment phases. Allocations are left out (every
+        minor order times every number of points is too many to list)."""
         out = super().legal_orders(state)
-        for minor in self.places.minor_powers:
-            out.pop(minor, None)
         if state.phase.type is PhaseType.ADJUSTMENTS:
             for power in self.powers:
                 for c in self.conversions(state, power):
