@@ -80,6 +80,16 @@ class PowerInfo:
     start_centers: tuple[str, ...] = ()  # centres owned at the start besides the home centres (rare)
 
 
+@dataclass(frozen=True, slots=True)
+class MinorPowerInfo:
+    """A minor power no player plays: its units hold neutral centres at the start (Ambition & Empire, 1815),
+    for the rules that let the players direct them (Diplomacy Points)."""
+
+    id: str
+    name: str
+    start_units: tuple[tuple[UnitType, str], ...]
+
+
 @dataclass(slots=True)
 class MapData:
     """A variant's board. Build with :func:`load_map` or :meth:`from_dict`."""
@@ -94,6 +104,7 @@ class MapData:
     army_edges: tuple[tuple[str, str], ...]
     fleet_edges: tuple[tuple[str, str], ...]
     extra: dict[str, Any] = field(default_factory=dict)  # variant-specific data ("tsr_route", ...)
+    minor_powers: dict[str, MinorPowerInfo] = field(default_factory=dict)  # unplayed powers on neutral centres
     edge_attributes: dict[frozenset[str], EdgeInfo] = field(default_factory=dict)  # border -> its attributes
     # Derived tables, filled by _index().
     _army_adj: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
@@ -170,6 +181,7 @@ class MapData:
                 extra=dict(data.get("extra", {})),
             )
             mapdata.edge_attributes = _edge_attributes(data.get("edge_attributes", ()), mapdata)
+            mapdata.minor_powers = _minor_powers(data.get("minor_powers", ()), powers)
         except MapDataError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -237,6 +249,18 @@ class MapData:
         for c in self.neutral_centers:
             if c not in self._supply_centers:
                 raise MapDataError(f"neutral centre {c} is not a supply centre")
+        taken = {province_of(loc): pw.id for pw in self.powers.values() for _, loc in pw.start_units}
+        for minor in self.minor_powers.values():
+            for kind, loc in minor.start_units:
+                prov = province_of(loc)
+                if not self.can_stand(kind, loc):
+                    raise MapDataError(f"minor power {minor.id}'s unit {kind.value} {loc} can't stand there")
+                if prov not in self.neutral_centers:
+                    raise MapDataError(f"minor power {minor.id}'s unit {kind.value} {loc} is not on a neutral centre")
+                if prov in taken:
+                    raise MapDataError(f"minor power {minor.id}'s unit {kind.value} {loc}: {taken[prov]} "
+                                       f"already starts a unit in {prov}")
+                taken[prov] = minor.id
         self._names = self._build_names()
 
     def _build_names(self) -> dict[str, str]:
@@ -391,6 +415,41 @@ def _edge_attributes(entries: Any, board: MapData) -> dict[frozenset[str], EdgeI
     return out
 
 
+def _minor_powers(entries: Any, powers: dict[str, PowerInfo]) -> dict[str, MinorPowerInfo]:
+    """Read ``minor_powers``: each an id, a name and its starting units (where they stand is checked later)."""
+    if not isinstance(entries, (list, tuple)):
+        raise MapDataError("'minor_powers' must be a list")
+    out: dict[str, MinorPowerInfo] = {}
+    for i, entry in enumerate(entries):
+        where = f"minor_powers[{i}]"
+        if not isinstance(entry, dict) or not isinstance(entry.get("id"), str) or not entry["id"].strip():
+            raise MapDataError(f"{where}: must be an object with an 'id'")
+        unknown = set(entry) - {"id", "name", "units"}
+        if unknown:
+            raise MapDataError(f"{where}: unknown field {sorted(unknown)[0]!r}")
+        mid = entry["id"].upper()
+        if mid in powers or mid in out:
+            raise MapDataError(f"{where}: the id {mid} is already a power's")
+        units = entry.get("units", [])
+        if not isinstance(units, list) or not units:
+            raise MapDataError(f"{where}: 'units' must list at least one unit, e.g. [\"A NAP\"]")
+        parsed = []
+        for text in units:
+            parts = text.split() if isinstance(text, str) else []
+            try:
+                kind = UnitType(parts[0].upper()) if len(parts) == 2 else None
+            except ValueError:
+                kind = None
+            if kind is None:
+                raise MapDataError(f"{where}: {text!r} is not a unit such as 'A NAP' or 'F POR'")
+            parsed.append((kind, parts[1].upper()))
+        name = entry.get("name", mid.title())
+        if not isinstance(name, str):
+            raise MapDataError(f"{where}: 'name' must be text, not {name!r}")
+        out[mid] = MinorPowerInfo(mid, name, tuple(parsed))
+    return out
+
+
 def normalize_name(name: str) -> str:
     """Lower-case, single spaces, ``+`` (DPjudge word joiner) as space, dots dropped."""
     return _SPACES.sub(" ", name.replace("+", " ").replace(".", "").strip().lower())
@@ -412,6 +471,7 @@ def available_maps() -> list[str]:
 __all__ = [
     "MAPS_DIR",
     "MapData",
+    "MinorPowerInfo",
     "PowerInfo",
     "Province",
     "available_maps",

@@ -216,7 +216,9 @@ def partition(config: BuildConfig, mapdata: MapData, coast: list[CoastPolygon]) 
                 raise MapDataError(f"unplayable {shape.why!r}: no land at {_fmt(*shape.at)}")
             unplayable_parts.extend(hit)
         else:
-            unplayable_parts.append(land.intersection(_shape_geometry(shape, config)))
+            # Only the area counts: a polygon grazing the coast leaves lines and points in the intersection,
+            # and a collection holding them has no boundary to cut the board along.
+            unplayable_parts.extend(polygons_of(land.intersection(_shape_geometry(shape, config))))
     unplayable = shapely.set_precision(shapely.unary_union(unplayable_parts), GRID) if unplayable_parts else Polygon()
     playable = shapely.set_precision(land.difference(unplayable), GRID) if unplayable_parts else land
     lake_union = shapely.unary_union(list(lakes.values())) if lakes else Polygon()
