@@ -12,7 +12,7 @@ Beyond the standard rules (every reading where the rules are open: ``docs/varian
   (``DENY A SCO BY F IRS``), checked in the seed's two steps (``eighteen_fifteen_rules/movement.py``).
   A denial is revealed only when it blocked an order or was void while the unit crossed.
 * **Diplomacy Points** (Ambition & Empire's rules, at most 4 a turn): the map's minor powers
-  (``extra.minor_powers``) are played by nobody; their units hold unless Great Powers' secret allocations
+  (``minor_powers``) are played by nobody; their units hold unless Great Powers' secret allocations
   (``DP 2 F HOL S A BEL - NTH``) give them an order, are disbanded when dislodged and come back in the winter
   when no Great Power took their centre.
 * **Victory**: alone in first place with 25 or more centres. **Draws**: everyone left agreeing (DIAS), or the
@@ -86,14 +86,33 @@ class Europe1815(Variant):
 
     @property
     def minor_powers(self) -> frozenset[str]:
-        """The map's powers that no player plays (``extra.minor_powers``)."""
+        """The powers no player plays (the map's ``minor_powers``): their units act by Diplomacy Points."""
         return self.places.minor_powers
 
     @property
-    def powers(self) -> list[str]:
-        """The Great Powers: the players' powers (the minor powers are on the board but nobody's seat)."""
-        minors = self.places.minor_powers
-        return [p for p in self.board.powers if p not in minors]
+    def pseudo_powers(self) -> tuple[str, ...]:  # type: ignore[override]
+        """The minor powers own units and centres on the board but are nobody's seat (they come from the map,
+        so this is per board rather than a class constant)."""
+        return tuple(sorted(self.places.minor_powers))
+
+    def power_name(self, power: str) -> str:
+        minor = self.board.minor_powers.get(power)
+        return minor.name if minor is not None else super().power_name(power)
+
+    def power_adjective(self, power: str) -> str:
+        minor = self.board.minor_powers.get(power)
+        return minor.name if minor is not None else super().power_adjective(power)
+
+    def initial_state(self) -> GameState:
+        """The Great Powers' start, with each minor power's units on its neutral centres, which it holds."""
+        start = super().initial_state()
+        units = list(start.units.values())
+        centers = dict(start.centers)
+        for minor in self.board.minor_powers.values():
+            for kind, loc in minor.start_units:
+                units.append(Unit(minor.id, kind, loc))
+                centers[province_of(loc)] = minor.id
+        return self.make_state(start.phase, units, centers)
 
     # --- options --------------------------------------------------------------------------------------
 
@@ -107,9 +126,6 @@ class Europe1815(Variant):
                                 "(spec ambiguity A1; docs/variants/1815.md)."),
                 OptionSpec("cape_cuts_support", OptionType.BOOL, True, "The Cape move cuts support",
                            help="Whether a half-strength move cuts a support in the sea it attacks (A2)."),
-                OptionSpec("cape_prevents", OptionType.CHOICE, "half", "The Cape move bounces others",
-                           choices=(("half", "with 0.5 plus its supports"), ("none", "never")),
-                           help="The strength with which a half-strength move keeps others out of its target (A2)."),
                 OptionSpec("red_arrow_check", OptionType.CHOICE, "once", "Red arrows: checking the denying fleet",
                            choices=(("once", "once: dislodged in the first adjudication, the denial lapses"),
                                     ("recheck", "again: the denial lapses only if the fleet is still dislodged")),
@@ -134,8 +150,7 @@ class Europe1815(Variant):
     @cached_property
     def resolver_options(self) -> dict[str, bool]:
         return {"supports_across": self._option("cape_supports") == "full",
-                "cuts_support": bool(self._option("cape_cuts_support")),
-                "prevents": self._option("cape_prevents") == "half"}
+                "cuts_support": bool(self._option("cape_cuts_support"))}
 
     @cached_property
     def dp_cap(self) -> int:
@@ -205,7 +220,7 @@ class Europe1815(Variant):
         if power is not None and unit.power != power:
             raise IllegalOrderError(f"the unit in {prov} belongs to {unit.power}, not {power}")
         owner = unit.power
-        if prov not in self.board.powers[owner].home_centers:
+        if owner not in self.board.powers or prov not in self.board.powers[owner].home_centers:
             raise IllegalOrderError(f"{prov} is not a home centre of {owner}: only a unit in a home centre converts")
         if state.centers.get(prov) != owner:
             raise IllegalOrderError(f"{owner} doesn't own {prov}")
@@ -359,18 +374,19 @@ class Europe1815(Variant):
         return state.replace(units=units), verdicts
 
     def _rebuild_minors(self, state: GameState) -> tuple[GameState, list[Unit]]:
-        """Each minor power's missing start units, back on their places when empty and not owned by a Great
-        Power (a Great Power standing there now takes the centre at this turn's end)."""
+        """Each minor power's missing start units, back on their places when empty and still the minor
+        power's centre (a Great Power standing there now takes it at this turn's end; one that took it
+        before keeps it)."""
         units = dict(state.units)
         rebuilt: list[Unit] = []
         for minor in sorted(self.places.minor_powers):
-            info = self.board.powers[minor]
+            info = self.board.minor_powers[minor]
             missing = len(info.start_units) - sum(1 for u in units.values() if u.power == minor)
             for kind, loc in info.start_units:
                 prov = province_of(loc)
                 if missing <= 0:
                     break
-                if prov in units or state.centers.get(prov, minor) != minor:
+                if prov in units or state.centers.get(prov) != minor:
                     continue
                 units[prov] = Unit(minor, kind, loc)
                 rebuilt.append(units[prov])
@@ -439,7 +455,7 @@ def _secret(result: Any) -> bool:
     return False
 
 
-# Registered once the board is in resources/maps/1815 (see the bottom of this module's history).
+register(Europe1815)
 
 
 __all__ = ["Europe1815"]

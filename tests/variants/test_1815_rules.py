@@ -208,18 +208,14 @@ def test_the_half_strength_move_cuts_support_by_default_and_not_under_the_option
     assert "FRANCE F NAS" in board_of(kept)
 
 
-def test_the_half_strength_move_prevents_with_half_by_default_and_not_at_all_under_the_option() -> None:
-    units = {"BRITAIN": ["F ATL", "F NAS"], "FRANCE": ["F BOM"]}
-    orders = {"BRITAIN": ["F ATL - SAS"], "FRANCE": ["F BOM - SAS"]}
+def test_the_half_strength_move_keeps_others_out_with_its_strength() -> None:
     v = variant()
-    assert "FRANCE F SAS" in board_of(play(v, position(v, units), orders))  # 1 beats 0.5
-    # A British half-strength move with one support (1.5) keeps a lone French move (1) out, and is kept out:
-    # with prevention off, the French fleet gets in even when the British one is stronger.
-    both = {"BRITAIN": ["F ATL - SAS"], "FRANCE": ["F BOM - SAS"]}
-    assert "FRANCE F SAS" in board_of(play(variant(cape_prevents="none"), position(v, units), both))
     state = position(v, {"BRITAIN": ["F ATL"], "FRANCE": ["F BOM"], "SWEDEN": ["F NAS"]})
     bounce = {"BRITAIN": ["F ATL - SAS"], "FRANCE": ["F BOM - SAS"], "SWEDEN": ["F NAS - SAS"]}
     assert board_of(play(v, state, bounce)) == {"BRITAIN F ATL", "FRANCE F BOM", "SWEDEN F NAS"}
+    supported = position(v, {"BRITAIN": ["F ATL", "F NAS"], "FRANCE": ["F BOM"]})
+    result = play(v, supported, {"BRITAIN": ["F ATL - SAS", "F NAS S F ATL - SAS"], "FRANCE": ["F BOM - SAS"]})
+    assert result_of(result, "F BOM - SAS").outcome.get("resist") == 1.5  # type: ignore[union-attr]
 
 
 def test_supports_across_the_cape_passage_count_by_default_and_not_under_the_option() -> None:

@@ -34,20 +34,19 @@ from .points import settle
 
 class CapeResolver(MovementResolver):
     """The standard resolver with half-strength moves: a unit moving across a ``half_strength`` border
-    attacks, defends a head-to-head battle and (by default) prevents with 0.5 plus its supports; when its
-    move fails it holds with the usual 1. Options (see docs/variants/1815.md): ``supports_across`` False —
-    a support across such a border adds nothing; ``cuts_support`` False — such a move cuts no support;
-    ``prevents`` False — it bounces nobody. A convoy chain never uses such a border."""
+    attacks, defends a head-to-head battle and keeps others out with 0.5 plus its supports; when its move
+    fails it holds with the usual 1. Options (see docs/variants/1815.md): ``supports_across`` False — a
+    support across such a border adds nothing; ``cuts_support`` False — such a move cuts no support. A
+    convoy chain never uses such a border."""
 
     HALF = 0.5
 
     def __init__(self, board: MapData, units: Mapping[str, Unit], orders: Mapping[str, Order],
                  tracer: Tracer | None = None, *, places: Places | None = None, supports_across: bool = True,
-                 cuts_support: bool = True, prevents: bool = True) -> None:
+                 cuts_support: bool = True) -> None:
         self.places = places or Places.from_board(board)
         self.supports_across = supports_across
         self.cuts_support = cuts_support
-        self.prevents = prevents
         super().__init__(board, units, orders, tracer)
         places_ = self.places
         self.half_moves: frozenset[str] = frozenset(
@@ -70,11 +69,6 @@ class CapeResolver(MovementResolver):
         if prov in self.half_moves:
             return 0 if self.resolve(prov) else 1  # a fleet that fails to sail round Africa holds as usual
         return super().hold_strength(prov)
-
-    def prevent_strength(self, origin: str) -> float:
-        if origin in self.half_moves and not self.prevents:
-            return 0
-        return super().prevent_strength(origin)
 
     def support_is_cut(self, prov: str) -> bool:
         if self.cuts_support or not self.half_moves:

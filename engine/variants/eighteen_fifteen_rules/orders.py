@@ -4,7 +4,8 @@ reason codes of the 1815 rules with their words.
 Canonical texts (each read back by :func:`parse_own` to an equal order once validated):
 
 * ``DENY A SCO BY F IRS`` — the owner of the fleet in the Irish Sea refuses A Scotland passage across the
-  red arrow (``DENY A SCO`` names the fleet by itself when the power has one fleet on that unit's arrows);
+  red arrow (``DENY A SCO`` names the fleet by itself when the power has one fleet on that unit's arrows;
+  the seed's "A Scotland does not have permission across the red arrow" reads the same);
 * ``CONVERT A HIN`` — in the adjustment phase the power's unit in its home centre Hindustan becomes an army;
 * ``DP 2 F HOL S A BEL - NTH`` — two Diplomacy Points for the minor power's F Holland supporting that move.
 """
@@ -118,6 +119,10 @@ def parse_own(text: str, board: MapData) -> RawOrder | None:
         return RawOrder("convert", kind, loc, text=text.strip())
     if first in Allocate.words:
         return _parse_allocation(text)
+    if "permission" in tokens and ("not" in tokens or "no" in tokens):
+        # The seed's own words: "France: A Scotland does not have permission across the red arrow".
+        cut = next((i for i, t in enumerate(tokens) if t in ("does", "has", "have", "is", "gets")), len(tokens))
+        return _parse_deny(tokens[:cut], text, board)
     return None
 
 

@@ -1,27 +1,22 @@
 """What the 1815 rules read from the board: red arrows with their intervening seas, the half-strength
-(Cape) borders, and which of the map's powers are minor powers that no player plays."""
+(Cape) borders, and the minor powers that no player plays (the map's ``minor_powers``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ...mapdata import MapData
-from ...types import MapDataError, province_of
+from ...types import province_of
 
 
 @dataclass(frozen=True, slots=True)
 class Places:
-    minor_powers: frozenset[str]  # map powers no player plays: their units act only through Diplomacy Points
+    minor_powers: frozenset[str]  # powers no player plays: their units act only through Diplomacy Points
     arrows: dict[frozenset[str], str]  # a red arrow's two provinces -> its intervening sea
     half_edges: frozenset[frozenset[str]]  # borders a move across attacks with half strength
 
     @classmethod
     def from_board(cls, board: MapData) -> Places:
-        minors = board.extra.get("minor_powers", [])
-        if not isinstance(minors, list) or not all(isinstance(p, str) for p in minors):
-            raise MapDataError(f"map {board.id}: extra.minor_powers must be a list of power ids")
-        unknown = [p for p in minors if p not in board.powers]
-        if unknown:
-            raise MapDataError(f"map {board.id}: extra.minor_powers names {unknown}, not powers of the map")
+        minors = board.minor_powers
         arrows: dict[frozenset[str], str] = {}
         half: set[frozenset[str]] = set()
         for edge, info in board.edge_attributes.items():
