@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from engine.geometry.adjacency import load_exceptions
+from engine.geometry.load import load_geometry
 from engine.mapdata import MapData, load_map
 from engine.types import Terrain, UnitType, province_of
 
@@ -136,3 +137,19 @@ def test_only_the_listed_crossings_lack_a_drawn_border(board: MapData) -> None:
     special = {edge for edge, info in board.edge_attributes.items()
                if info.half_strength or info.intervening_sea is not None}
     assert listed == special
+
+
+def test_each_red_arrow_and_the_cape_route_is_drawn(board: MapData) -> None:
+    geometry = load_geometry("1815")
+    arrows = {edge for edge, info in board.edge_attributes.items() if info.intervening_sea is not None}
+    drawn = set()
+    for decoration in geometry.decorations:
+        if decoration.kind == "crossing":
+            ends = frozenset(geometry.location_at(*pt) for pt in (decoration.points[0], decoration.points[-1]))
+            assert ends in arrows, decoration.id
+            drawn.add(ends)
+    assert drawn == arrows
+    cape = [d for d in geometry.decorations if d.kind == "sea-route"]
+    # One stub leaves the Atlantic and one the South Arabian Sea, each at the board's lower edge.
+    assert sorted(geometry.location_at(*d.points[0]) for d in cape) == ["ATL", "SAS"]
+    assert all(d.points[-1][1] >= geometry.height - 1 for d in cape)

@@ -287,3 +287,32 @@ def test_committed_geometry_is_what_the_builder_makes(map_id: str) -> None:
         for a, b in ((pg.unit, other.unit), (pg.label, other.label), (pg.dislodged, other.dislodged)):
             assert abs(a[0] - b[0]) <= 1.0 and abs(a[1] - b[1]) <= 1.0, pid
         assert abs(len(pg.region[0][0]) - len(other.region[0][0])) <= 4, pid
+
+
+def test_an_unplayable_area_that_grazes_other_land_still_cuts_the_board() -> None:
+    """An unplayable polygon overlapping one island and touching another only along its shore leaves lines in its
+    intersection with the land: only its area counts, and the provinces beside it keep their own land."""
+    from shapely.geometry import Polygon
+
+    from engine.geometry.coastline import CoastPolygon
+    from engine.geometry.partition import partition
+
+    doc = {"format": "chancellery-seeds", "projection": {"kind": "miller", "lon0": 0},
+           "frame": {"top_left": [10, -10], "bottom_right": [-10, 10], "width": 400},
+           "edits": {"unplayable": [{"why": "desert", "polygon": [[4, -4], [4, 1], [-4, 1], [-4, -4]]}]},
+           "seeds": {"AAA": [[0, 2.5]], "BBB": [[0, 3.5]], "SEA": [[8, 8]]}}
+    config = parse_config("x", doc)
+    board = MapData.from_dict({
+        "format": "chancellery-map", "format_version": 1, "id": "x", "victory_centers": 1, "powers": [],
+        "provinces": [{"id": "AAA", "name": "A", "terrain": "coast"}, {"id": "BBB", "name": "B", "terrain": "coast"},
+                      {"id": "SEA", "name": "Sea", "terrain": "sea"}],
+        "army_edges": [["AAA", "BBB"]], "fleet_edges": [["AAA", "SEA"], ["BBB", "SEA"]]})
+    island = CoastPolygon(1, "1", Polygon([(-3, -3), (4, -3), (4, 3), (-3, 3)]))  # [lon, lat]
+    islet = CoastPolygon(1, "2", Polygon([(-8, -1), (-4, -1), (-4, 1), (-8, 1)]))  # touches the desert's edge
+    result = partition(config, board, [island, islet])
+    desert = result.unplayable
+    assert desert.area > 0
+    for pid in ("AAA", "BBB"):
+        assert result.regions[pid].intersection(desert).area < 1.0, pid
+    # AAA's land ends where the desert begins, not at the island's far shore.
+    assert result.regions["AAA"].bounds[0] > desert.bounds[0] + 10

@@ -15,7 +15,8 @@ render PNG, SVG and PDF without a window. No widgets are used here.
                            "sc": [x, y] | null, "label": [x, y],
                            "terrain": "land" | "coast" | "sea",                      # optional
                            "coasts": {"NC": {"region": ..., "unit": ..., "dislodged": ..., "label": ...}}}},
-     "decorations": [{"kind": "route" | "canal", "id": "TSR", "points": [[x, y], ...]}],  # optional
+     "decorations": [{"kind": "route" | "canal" | "crossing" | "sea-route", "id": "TSR",
+                      "points": [[x, y], ...]}],                                        # optional
      "unit_size": S}                                                                     # optional
 
 A MULTIPOLYGON is a list of polygons; a polygon a list of rings (exterior first, then holes); a ring a

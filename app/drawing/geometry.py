@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainterPath, QPolygonF
 
-from engine.geometry.rules import UNIT_RADIUS
+from engine.geometry.rules import DECORATION_KINDS, UNIT_RADIUS
 from engine.jsonfile import read_json
 
 from . import geometry_cache
@@ -36,7 +36,6 @@ AreaLoader = Callable[[], "BaseGeometry"]
 
 GEOMETRY_FORMAT = "chancellery-geometry"
 GEOMETRY_FORMAT_VERSION = 1
-DECORATION_KINDS = ("route", "canal")
 _TERRAINS = {"land": False, "coast": False, "sea": True, "impassable": False}
 _HIT_GRID = 48  # cells per side of the hit-test index
 _MIN_UNPLAYABLE_AREA = 1.0  # map units²; smaller leftovers of background land are rounding slivers
@@ -106,7 +105,7 @@ class ImpassableShape:
 
 @dataclass(eq=False, slots=True)
 class Decoration:
-    kind: str  # "route" (railway) or "canal"
+    kind: str  # "route" (railway), "canal", "crossing" (red arrow) or "sea-route" (off the board)
     id: str
     points: tuple[QPointF, ...]
     path: QPainterPath

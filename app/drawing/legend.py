@@ -52,6 +52,10 @@ def legend_entries(geometry: BoardGeometry, unit_codes: Iterable[str], *,
         entries.append(LegendEntry("railway", "Railway"))
     if any(d.kind == "canal" for d in geometry.decorations):
         entries.append(LegendEntry("canal", "Canal"))
+    if any(d.kind == "crossing" for d in geometry.decorations):
+        entries.append(LegendEntry("crossing", "Red arrow: direct crossing"))
+    if any(d.kind == "sea-route" for d in geometry.decorations):
+        entries.append(LegendEntry("sea-route", "Sea route off the board"))
     entries += [LegendEntry("hold", "Hold"), LegendEntry("failed", "Order failed"),
                 LegendEntry("dislodged", "Dislodged unit")]
     return entries
@@ -90,6 +94,11 @@ def paint_legend_symbol(painter: QPainter, key: str, at: QPointF, u: float) -> N
             x0, x1 = max(x, box.left()), min(x + h, box.right())
             painter.drawLine(QPointF(x0, box.bottom() - (x0 - x)), QPointF(x1, box.bottom() - (x1 - x)))
             x += step
+    elif key in ("crossing", "sea-route"):
+        from .painter import paint_crossing, paint_sea_route
+
+        ends = (QPointF(at.x() - 0.65 * u, at.y()), QPointF(at.x() + 0.65 * u, at.y()))
+        (paint_crossing if key == "crossing" else paint_sea_route)(painter, ends, u)
     elif key in ("railway", "canal"):
         line = QPainterPath(QPointF(at.x() - 0.65 * u, at.y()))
         line.lineTo(at.x() + 0.65 * u, at.y())

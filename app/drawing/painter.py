@@ -21,6 +21,7 @@ from PySide6.QtGui import (
     QPainter,
     QPainterPath,
     QPainterPathStroker,
+    QPolygonF,
     QTransform,
 )
 from . import palette
@@ -257,9 +258,51 @@ def _paint_decorations(painter: QPainter, ctx: PaintContext) -> None:
     for decoration in ctx.geometry.decorations:
         if decoration.kind == "route":
             _stroke_railway(painter, decoration.path, u * 0.17, palette.RAILWAY_INK, "#ffffff")
+        elif decoration.kind == "crossing":
+            paint_crossing(painter, decoration.points, u)
+        elif decoration.kind == "sea-route":
+            paint_sea_route(painter, decoration.points, u)
         else:
             painter.strokePath(decoration.path, make_pen(palette.COASTLINE_INK, u * 0.17))
             painter.strokePath(decoration.path, make_pen(palette.CANAL_WATER, u * 0.1))
+
+
+def _arrow_head(painter: QPainter, tip: QPointF, back: QPointF, size: float, colour: str) -> None:
+    """A filled arrowhead at ``tip``, pointing away from ``back``."""
+    dx, dy = tip.x() - back.x(), tip.y() - back.y()
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    base = QPointF(tip.x() - ux * size, tip.y() - uy * size)
+    side = QPointF(-uy * size * 0.55, ux * size * 0.55)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(colour))
+    painter.drawPolygon(QPolygonF([tip, base + side, base - side]))
+
+
+def paint_crossing(painter: QPainter, points: tuple[QPointF, ...], u: float) -> None:
+    """A red arrow across a strait, with a head at both ends: units cross it either way."""
+    painter.save()
+    path = QPainterPath(points[0])
+    for p in points[1:]:
+        path.lineTo(p)
+    painter.strokePath(path, make_pen(palette.LABEL_HALO, u * 0.24, cap=Qt.PenCapStyle.FlatCap))
+    painter.strokePath(path, make_pen(palette.CROSSING_INK, u * 0.14, cap=Qt.PenCapStyle.FlatCap))
+    _arrow_head(painter, points[-1], points[-2], u * 0.5, palette.CROSSING_INK)
+    _arrow_head(painter, points[0], points[1], u * 0.5, palette.CROSSING_INK)
+    painter.restore()
+
+
+def paint_sea_route(painter: QPainter, points: tuple[QPointF, ...], u: float) -> None:
+    """A dashed sea route leading off the board, its head at the last point (where it leaves)."""
+    painter.save()
+    path = QPainterPath(points[0])
+    for p in points[1:]:
+        path.lineTo(p)
+    pen = make_pen(palette.SEA_ROUTE_INK, u * 0.1, cap=Qt.PenCapStyle.FlatCap)
+    pen.setDashPattern([4.0, 2.5])
+    painter.strokePath(path, pen)
+    _arrow_head(painter, points[-1], points[-2], u * 0.4, palette.SEA_ROUTE_INK)
+    painter.restore()
 
 
 def _stroke_railway(painter: QPainter, path: QPainterPath, width: float, ink: str, gap: str) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 from ..mapdata import MAPS_DIR
 from ..types import MapDataError
 from .projection import Frame, projection_from_spec
+from .rules import DECORATION_KINDS
 
 LatLon = tuple[float, float]
 
@@ -214,10 +215,10 @@ def parse_config(map_id: str, doc: Any) -> BuildConfig:
         }
     for i, item in enumerate(doc.get("decorations", [])):
         where = f"decorations[{i}]"
-        if not isinstance(item, dict) or item.get("kind") not in ("route", "canal") or not isinstance(
+        if not isinstance(item, dict) or item.get("kind") not in DECORATION_KINDS or not isinstance(
             item.get("id"), str
         ):
-            raise MapDataError(f"{where}: expected {{'kind': 'route'|'canal', 'id': ..., ...}}")
+            raise MapDataError(f"{where}: expected {{'kind': {'|'.join(DECORATION_KINDS)}, 'id': ..., ...}}")
         if "path" in item:
             config.decorations.append(DecorationSpec(item["kind"], item["id"],
                                                      path=_latlons(item["path"], f"{where}.path", 2)))

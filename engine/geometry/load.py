@@ -14,7 +14,7 @@ from typing import Any
 from ..jsonfile import read_json
 from ..mapdata import MAPS_DIR
 from ..types import MapDataError
-from .rules import GEOMETRY_FORMAT, GEOMETRY_FORMAT_VERSION
+from .rules import DECORATION_KINDS, GEOMETRY_FORMAT, GEOMETRY_FORMAT_VERSION
 
 Ring = list[float]
 PolygonRings = list[Ring]
@@ -44,7 +44,7 @@ class ProvinceGeometry:
 
 @dataclass(frozen=True, slots=True)
 class Decoration:
-    kind: str  # "route" or "canal"
+    kind: str  # one of DECORATION_KINDS
     id: str
     points: tuple[Point, ...]
 
@@ -179,8 +179,9 @@ def parse_geometry(doc: Any, source: str = "geometry") -> Geometry:
         raise r.fail("impassable", "expected an object keyed by province code")
     decorations = []
     for i, d in enumerate(doc.get("decorations") or []):
-        if not isinstance(d, dict) or d.get("kind") not in ("route", "canal") or not isinstance(d.get("points"), list):
-            raise r.fail(f"decorations[{i}]", "expected {'kind': 'route'|'canal', 'id': ..., 'points': [...]}")
+        if not isinstance(d, dict) or d.get("kind") not in DECORATION_KINDS or not isinstance(d.get("points"), list):
+            raise r.fail(f"decorations[{i}]", f"expected {{'kind': {'|'.join(DECORATION_KINDS)}, 'id': ..., "
+                                              "'points': [...]}")
         decorations.append(Decoration(d["kind"], str(d.get("id", "")),
                                       tuple(r.point(pt, f"decorations[{i}].points") for pt in d["points"])))
     return Geometry(

@@ -34,3 +34,8 @@ def label_box(text: str, x: float, y: float) -> tuple[float, float, float, float
     half_w = (len(text) * LABEL_CHAR_WIDTH + 2 * LABEL_PADDING) / 2
     half_h = LABEL_HEIGHT / 2
     return x - half_w, y - half_h, x + half_w, y + half_h
+
+
+# What a board may draw besides its regions: a railway ("route"), a canal, a crossing of a strait that the rules
+# join (1815's red arrows) and a sea route that leaves the board (1815's voyage round Africa).
+DECORATION_KINDS = ("route", "canal", "crossing", "sea-route")

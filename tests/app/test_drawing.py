@@ -669,3 +669,24 @@ def test_damage_ends_in_a_burst_instead_of_a_support_ring(qapp: Any, geometry: B
     middle = _towards(spa, cen, UNIT_CLEARANCE * u)
     middle = (middle + _towards(cen, spa, UNIT_CLEARANCE * u)) * 0.5
     assert close_to(pixel(image, middle.x(), middle.y()), ENGLAND, 12)
+
+
+def test_red_arrow_crossings_and_sea_routes_are_drawn_and_keyed(qapp: Any) -> None:
+    from app.drawing.legend import legend_entries
+
+    data = mini_geometry_data()
+    data["decorations"] += [{"kind": "crossing", "id": "STRAIT", "points": [[60, 250], [60, 290]]},
+                            {"kind": "sea-route", "id": "ROUND", "points": [[330, 230], [330, 299]]}]
+    board = geometry_from_dict(data)
+    assert [d.kind for d in board.decorations] == ["route", "crossing", "sea-route"]
+    image = render_to_image(BoardPicture(power_colours=COLOURS), board, WIDTH_PX)
+    assert close_to(pixel(image, 60, 270), palette.CROSSING_INK, 12)  # the shaft is red
+    assert close_to(pixel(image, 60, 289), palette.CROSSING_INK, 12)  # and so are both heads
+    assert close_to(pixel(image, 60, 251), palette.CROSSING_INK, 12)
+    assert close_to(pixel(image, 330, 297), palette.SEA_ROUTE_INK, 12)  # the sea route's head at the edge
+    plain = render_to_image(BoardPicture(power_colours=COLOURS), geometry_from_dict(mini_geometry_data()), WIDTH_PX)
+    assert not close_to(pixel(plain, 60, 270), palette.CROSSING_INK, 40)
+    keys = {e.key for e in legend_entries(board, ["A", "F"])}
+    assert {"crossing", "sea-route"} <= keys
+    assert not {"crossing", "sea-route"} & {e.key for e in legend_entries(geometry_from_dict(mini_geometry_data()),
+                                                                           ["A", "F"])}
