@@ -45,7 +45,7 @@ from ..variant_options import OptionSpec, OptionType
 from . import register
 from .base import Variant
 from .eighteen_fifteen_rules import movement
-from .eighteen_fifteen_rules.movement import CapeResolver, crossing_sea
+from .eighteen_fifteen_rules.movement import CapeResolver, CapeResolverNoCut, crossing_sea
 from .eighteen_fifteen_rules.orders import (
     CONVERT_REFUSED,
     CONVERTED,
@@ -149,8 +149,12 @@ class Europe1815(Variant):
 
     @cached_property
     def resolver_options(self) -> dict[str, bool]:
-        return {"supports_across": self._option("cape_supports") == "full",
-                "cuts_support": bool(self._option("cape_cuts_support"))}
+        return {"supports_across": self._option("cape_supports") == "full"}
+
+    @cached_property
+    def cape_resolver(self) -> type[CapeResolver]:
+        """The resolver of this game's readings (a half-strength move cutting support or not)."""
+        return CapeResolver if self._option("cape_cuts_support") else CapeResolverNoCut
 
     @cached_property
     def dp_cap(self) -> int:
@@ -327,9 +331,12 @@ class Europe1815(Variant):
 
     def adjudicate_movement(self, state: GameState, orders: Mapping[str, Order],
                             tracer: Tracer | None = None) -> MovementResult:
-        points = {p: self.diplomacy_points(state, p) for p in self.powers}
+        points: dict[str, int] = {}
+        if any(type(o) is Allocate for o in orders.values()):
+            held = Counter(state.centers.values())
+            points = {p: min(self.dp_cap, held[p]) for p in self.powers}
         return movement.adjudicate(state, orders, board=self.board, places=self.places,
-                                   resolver_class=self.resolver_class, resolver_options=self.resolver_options,
+                                   resolver_class=self.cape_resolver, resolver_options=self.resolver_options,
                                    available_points=points, recheck=self._option("red_arrow_check") == "recheck",
                                    rulebook=self.rulebook, tracer=tracer)
 
@@ -379,9 +386,10 @@ class Europe1815(Variant):
         before keeps it)."""
         units = dict(state.units)
         rebuilt: list[Unit] = []
+        standing = Counter(u.power for u in units.values())
         for minor in sorted(self.places.minor_powers):
             info = self.board.minor_powers[minor]
-            missing = len(info.start_units) - sum(1 for u in units.values() if u.power == minor)
+            missing = len(info.start_units) - standing[minor]
             for kind, loc in info.start_units:
                 prov = province_of(loc)
                 if missing <= 0:
@@ -397,7 +405,8 @@ class Europe1815(Variant):
 
     def winner(self, state: GameState) -> str | None:
         """One power alone in first place with the victory centres or more (a tie for first plays on)."""
-        counts = Counter({p: self.center_count(state, p) for p in self.powers})
+        held = Counter(state.centers.values())
+        counts = Counter({p: held[p] for p in self.powers})
         ranked = counts.most_common(2)
         if not ranked or ranked[0][1] < self.victory_centers:
             return None

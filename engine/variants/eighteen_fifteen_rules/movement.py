@@ -35,18 +35,16 @@ from .points import settle
 class CapeResolver(MovementResolver):
     """The standard resolver with half-strength moves: a unit moving across a ``half_strength`` border
     attacks, defends a head-to-head battle and keeps others out with 0.5 plus its supports; when its move
-    fails it holds with the usual 1. Options (see docs/variants/1815.md): ``supports_across`` False — a
-    support across such a border adds nothing; ``cuts_support`` False — such a move cuts no support. A
+    fails it holds with the usual 1. Option (see docs/variants/1815.md): ``supports_across`` False — a
+    support across such a border adds nothing (:class:`CapeResolverNoCut`: such a move cuts no support). A
     convoy chain never uses such a border."""
 
     HALF = 0.5
 
     def __init__(self, board: MapData, units: Mapping[str, Unit], orders: Mapping[str, Order],
-                 tracer: Tracer | None = None, *, places: Places | None = None, supports_across: bool = True,
-                 cuts_support: bool = True) -> None:
+                 tracer: Tracer | None = None, *, places: Places | None = None, supports_across: bool = True) -> None:
         self.places = places or Places.from_board(board)
         self.supports_across = supports_across
-        self.cuts_support = cuts_support
         super().__init__(board, units, orders, tracer)
         places_ = self.places
         self.half_moves: frozenset[str] = frozenset(
@@ -70,8 +68,24 @@ class CapeResolver(MovementResolver):
             return 0 if self.resolve(prov) else 1  # a fleet that fails to sail round Africa holds as usual
         return super().hold_strength(prov)
 
+    def has_path(self, origin: str) -> bool:
+        if origin not in self.convoyed or not self.places.half_edges:
+            return super().has_path(origin)
+        fleets = {f for f in self.convoyers.get(origin, ()) if self.resolve(f)}
+        if not fleets:
+            return False
+        # The long passage is a fleet's own move, never a link of a convoy chain (docs/variants/1815.md).
+        return any(convoy_route_exists(self.board, self.units[origin].loc, self.move_dest[origin], part)
+                   for part in _split_at(self.places, fleets))
+
+
+class CapeResolverNoCut(CapeResolver):
+    """:class:`CapeResolver` under the reading that a half-strength move cuts no support (option
+    ``cape_cuts_support`` false). A class of its own: overriding ``support_is_cut`` costs the resolver its fast
+    path for unattacked units, which the default reading keeps."""
+
     def support_is_cut(self, prov: str) -> bool:
-        if self.cuts_support or not self.half_moves:
+        if not self.half_moves:
             return super().support_is_cut(prov)
         order = self.orders[prov]
         power = self.units[prov].power
@@ -82,16 +96,6 @@ class CapeResolver(MovementResolver):
             if self.has_path(attacker):
                 return True
         return False
-
-    def has_path(self, origin: str) -> bool:
-        if origin not in self.convoyed or not self.places.half_edges:
-            return super().has_path(origin)
-        fleets = {f for f in self.convoyers.get(origin, ()) if self.resolve(f)}
-        if not fleets:
-            return False
-        # The long passage is a fleet's own move, never a link of a convoy chain (docs/variants/1815.md).
-        return any(convoy_route_exists(self.board, self.units[origin].loc, self.move_dest[origin], part)
-                   for part in _split_at(self.places, fleets))
 
 
 def _split_at(places: Places, fleets: set[str]) -> list[set[str]]:
@@ -130,19 +134,22 @@ def adjudicate(state: GameState, orders: Mapping[str, Order], *, board: MapData,
     """One movement phase: Diplomacy Points give the minor units their orders, then the red arrows' two-step
     check runs the resolver once or twice. ``orders`` holds every unit's order by province plus the side
     orders (denials, allocations) by their slots."""
-    denials = [o for o in orders.values() if isinstance(o, DenyPassage)]
-    allocations = [o for o in orders.values() if isinstance(o, Allocate)]
-    unit_orders = {k: o for k, o in orders.items() if not isinstance(o, (DenyPassage, Allocate))}
-    settlement = settle(allocations, available_points)
-    ordered = {prov: order for prov, order in settlement.followed.items() if state.units.get(prov) == order.unit}
-    unit_orders.update(ordered)
-
     def run(given: Mapping[str, Order]) -> MovementResult:
         resolver = resolver_class(board, state.units, given, tracer, places=places,  # type: ignore[call-arg]
                                   **resolver_options)
         if rulebook is not None:
             resolver.rulebook = rulebook  # type: ignore[assignment]
         return resolver.run()
+
+    side = [o for o in orders.values() if type(o) is DenyPassage or type(o) is Allocate]
+    if not side:
+        return run(orders)  # the common turn: no denial, no allocation
+    denials = [o for o in side if isinstance(o, DenyPassage)]
+    allocations = [o for o in side if isinstance(o, Allocate)]
+    unit_orders = {k: o for k, o in orders.items() if type(o) is not DenyPassage and type(o) is not Allocate}
+    settlement = settle(allocations, available_points)
+    ordered = {prov: order for prov, order in settlement.followed.items() if state.units.get(prov) == order.unit}
+    unit_orders.update(ordered)
 
     # The denials that stand before dislodgement is checked: the fleet is still there and not moving, and
     # the denied unit orders something across that fleet's arrow.
@@ -198,4 +205,4 @@ def _denial_outcome(d: DenyPassage, state: GameState, unit_orders: Mapping[str, 
     return outcome(False, DENY_VOID_MOVED, denied=d.denied, fleet=d.fleet)
 
 
-__all__ = ["CapeResolver", "adjudicate", "crossing_sea"]
+__all__ = ["CapeResolver", "CapeResolverNoCut", "adjudicate", "crossing_sea"]
