@@ -153,3 +153,10 @@ def test_each_red_arrow_and_the_cape_route_is_drawn(board: MapData) -> None:
     # One stub leaves the Atlantic and one the South Arabian Sea, each at the board's lower edge.
     assert sorted(geometry.location_at(*d.points[0]) for d in cape) == ["ATL", "SAS"]
     assert all(d.points[-1][1] >= geometry.height - 1 for d in cape)
+
+
+def test_every_minor_unit_has_a_drawn_place(board: MapData) -> None:
+    geometry = load_geometry("1815")
+    for minor in board.minor_powers.values():
+        for kind, loc in minor.start_units:
+            assert geometry.location_at(*geometry.provinces[loc].unit) == loc, (minor.id, kind.value, loc)
