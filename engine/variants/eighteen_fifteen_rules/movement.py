@@ -181,10 +181,11 @@ def adjudicate(state: GameState, orders: Mapping[str, Order], *, board: MapData,
     for d in denials:
         outcomes[order_key(d)] = _denial_outcome(d, state, unit_orders, places, active, lapsed)  # type: ignore[index]
     for prov, order in ordered.items():
-        if prov in outcomes and prov not in active:  # the minor unit's line reads as the order it followed
+        if prov in outcomes and prov not in active:  # the minor unit's line is the order it followed
             done = outcomes[prov]
-            why = Reason(MINOR_ORDERED, {"order": str(order), "then": done.reason if type(order) is not Hold else ""})
+            why = Reason(MINOR_ORDERED, {"order": str(order), "then": done.reason})
             outcomes[prov] = Outcome(done.succeeded, why.text(), why)
+            result.given[prov] = order
     for a in allocations:
         ok, why = settlement.verdicts[a]
         outcomes[order_key(a)] = Outcome(ok, why.text(), why)  # type: ignore[index]

@@ -234,7 +234,7 @@ def _word_forfeited(r: Reason) -> str:
 @wording(MINOR_ORDERED)
 def _word_minor_ordered(r: Reason) -> str:
     then = r.get("then")
-    return f"by Diplomacy Points: {r.get('order')}" + (f": {then}" if then else "")
+    return "by Diplomacy Points" + (f": {then}" if then else "")
 
 
 @wording(CONVERTED)
