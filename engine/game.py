@@ -156,8 +156,8 @@ class Game:
             self.draw_votes.add(power)
         else:
             self.draw_votes.discard(power)
-        survivors = set(self.survivors())
-        if survivors and survivors <= self.draw_votes:
+        survivors = frozenset(self.survivors())
+        if survivors and self.variant.draw_passes(self.state, frozenset(self.draw_votes), survivors):
             self.drawn = True
 
     def survivors(self) -> list[str]:

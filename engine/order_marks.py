@@ -27,6 +27,8 @@ class MarkStyle(enum.StrEnum):
     RAILWAY = "tsr"  # along a railway (``via`` its spaces)
     CANAL = "canal"  # through a canal
     DAMAGE = "damage"  # a support-shaped order that harms its target
+    RED_ARROW = "red_arrow"  # across a red arrow, over a sea whose fleet may deny it (1815): drawn red
+    HALF_STRENGTH = "half_strength"  # a move that arrives with half strength (1815's Cape passage)
 
 
 @dataclass(frozen=True, slots=True)

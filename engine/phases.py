@@ -193,9 +193,15 @@ def _process_movement(sub: Submission) -> PhaseResult:
         why = detail if detail is not None and detail._words is words else _typed(words, detail)
         results[i] = _new_tuple(OrderResult, (r.power, r.order, SUCCEEDS if got.succeeded else FAILS, words,
                                               r.default, r.typed, why))
+    given = outcome.given
     for power, order in defaults:
-        got = outcomes[variant.order_key(order)]  # type: ignore[index]
-        if got.succeeded:
+        key = variant.order_key(order)
+        got = outcomes[key]  # type: ignore[index]
+        if given and key in given:  # the variant gave the unit an order (1815's minor units)
+            order = given[key]
+            results.append(_new_tuple(OrderResult, (power, str(order), SUCCEEDS if got.succeeded else FAILS,
+                                                    got.reason, True, order, _typed(got.reason, got.detail))))
+        elif got.succeeded:
             results.append(_new_tuple(OrderResult, (power, str(order), SUCCEEDS, _NO_ORDER_WORDS, True, order,
                                                     _NO_ORDER)))
         else:

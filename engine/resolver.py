@@ -72,6 +72,9 @@ class MovementResult:
     dislodged: dict[str, tuple[str, bool]]  # province -> (attacker origin, attacker came by convoy)
     contested: set[str]  # provinces left empty by a standoff
     convoyed: set[str] = field(default_factory=set)  # origins of moves that travel by convoy
+    # Orders the variant gave units whose power gave them none (1815's minor units, by Diplomacy Points), by
+    # province: the results list these in place of the default hold.
+    given: dict[str, Order] = field(default_factory=dict, kw_only=True)
 
 
 Tracer = Callable[[str], None]

@@ -21,7 +21,8 @@ def test_every_suite_file_matches_the_schema(path: Path) -> None:
 
 def test_the_suites_are_found() -> None:
     names = {p.relative_to(conformance.DATA).as_posix() for p in conformance.SUITE_FILES}
-    assert {"datc/datc_v3.json", "variants/colonial/cases.json", "variants/engineered/cases.json"} <= names
+    assert {"datc/datc_v3.json", "variants/colonial/cases.json", "variants/engineered/cases.json",
+            "variants/1815/cases.json"} <= names
 
 
 def _case(case_id: str, path: str = "datc/datc_v3.json") -> dict[str, Any]:

@@ -96,6 +96,10 @@ def _paint_order_marks(painter: QPainter, ctx: PaintContext, order: OrderArrow,
             elif order.style is ArrowStyle.RAILWAY:
                 dash = (0.5 * u, 0.32 * u) if order.failed else None  # the stretch not travelled
                 _draw_arrow(painter, shifted, palette.RAILWAY_ORDER, u, railway=not order.failed, dash=dash)
+            elif order.style is ArrowStyle.RED_ARROW:
+                _draw_arrow(painter, shifted, palette.RED_ARROW_ORDER, u)
+            elif order.style is ArrowStyle.HALF_STRENGTH:  # 1815's Cape passage: long dashes, half the force
+                _draw_arrow(painter, shifted, colour, u, dash=(0.6 * u, 0.3 * u))
             else:
                 _draw_arrow(painter, shifted, colour, u)
         if order.style is ArrowStyle.RAILWAY:
@@ -124,7 +128,8 @@ def _paint_order_marks(painter: QPainter, ctx: PaintContext, order: OrderArrow,
                 _draw_arrow(painter, [p + shift for p in line], colour, u, dash=(0.2 * u, 0.14 * u), head=False)
                 _draw_burst(painter, target + shift, BURST * u, colour, u)
             else:
-                _draw_arrow(painter, [p + shift for p in line], colour, u, dash=(0.34 * u, 0.2 * u), head_scale=0.75)
+                ink = palette.RED_ARROW_ORDER if order.style is ArrowStyle.RED_ARROW else colour
+                _draw_arrow(painter, [p + shift for p in line], ink, u, dash=(0.34 * u, 0.2 * u), head_scale=0.75)
         failure_at = _along(line, 0.5)
 
     elif kind is OrderKind.SUPPORT_HOLD:
@@ -138,10 +143,11 @@ def _paint_order_marks(painter: QPainter, ctx: PaintContext, order: OrderArrow,
                 _draw_arrow(painter, [p + shift for p in line], colour, u, dash=(0.2 * u, 0.14 * u), head=False)
                 _draw_burst(painter, line[-1] + shift, BURST * u, colour, u)
         else:
+            ink = palette.RED_ARROW_ORDER if order.style is ArrowStyle.RED_ARROW else colour
             line = _trim(points, UNIT_CLEARANCE * u, RING * u * 1.1)
             for shift in _wrap_shifts(ctx, line):
-                _draw_arrow(painter, [p + shift for p in line], colour, u, dash=(0.34 * u, 0.2 * u), head=False)
-            _draw_ring(painter, held, RING * u * 1.1, colour, u, dashed=True)
+                _draw_arrow(painter, [p + shift for p in line], ink, u, dash=(0.34 * u, 0.2 * u), head=False)
+            _draw_ring(painter, held, RING * u * 1.1, ink, u, dashed=True)
         failure_at = _along(line, 0.5)
 
     elif kind is OrderKind.TRANSPORT:

@@ -30,6 +30,7 @@ HIGHLIGHT = "#ffd21f"
 SELECTED = "#ff7a00"
 RAILWAY_INK = "#2b2b2b"
 RAILWAY_ORDER = "#f5820d"  # railway (TSR) moves: orange track, whoever rides it
+RED_ARROW_ORDER = "#d7191c"  # 1815: orders across a red arrow are drawn red, whoever gives them
 CANAL_WATER = "#5f95c4"
 CROSSING_INK = "#d7191c"  # red arrows: straits the rules let units cross
 SEA_ROUTE_INK = "#1f3d5c"  # a sea route that leaves the board (dashed)

@@ -68,13 +68,15 @@ class Display:
 # every power may see, no power's secrets).
 ALL: str | None = None
 PUBLIC = PUBLIC_VIEW
-MADMAN_GREY = "#a7adb3"  # pseudo-powers' units (Engineered's madman country): grey, nobody's colour
+MADMAN_GREY = "#a7adb3"  # pseudo-powers' units (Engineered's madman, 1815's minor powers): grey, nobody's colour
 
 
 def power_colours(board: MapData, colour_blind: bool = False, variant: Variant | None = None) -> dict[str, str]:
     given = {p: info.color for p, info in board.powers.items()}
     colours = palette.resolve_power_colours(list(board.powers), given, colour_blind=colour_blind)
-    if variant is not None and variant.takes_bids():  # the pseudo-powers others bid for are in play
+    # The pseudo-powers others bid for (Engineered's madman) or direct by Diplomacy Points (1815's minor
+    # powers) are nobody's seat: grey, so no player's colour is mistaken for theirs.
+    if variant is not None:
         for pseudo in variant.pseudo_powers:
             colours[pseudo] = MADMAN_GREY
     return colours

@@ -146,6 +146,11 @@ class Variant:
         """Why a draw can't be voted in this game, or ``None`` when draws are allowed (standard)."""
         return None
 
+    def draw_passes(self, state: GameState, votes: frozenset[str], survivors: frozenset[str]) -> bool:
+        """Do the draw votes ``votes`` end the game? Standard: only a draw that every survivor votes for
+        (1815 also ends it when the powers voting yes hold enough centres)."""
+        return survivors <= votes
+
     # --- words and side panels for front ends -----------------------------------------------------
 
     def order_note(self, order: Order) -> str:

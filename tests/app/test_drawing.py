@@ -458,6 +458,23 @@ def test_railway_moves_are_orange_track_and_a_failed_stretch_is_marked_where_it_
     assert close_to(pixel(plain, half.x(), half.y()), palette.FAILURE_MARK, 12)
 
 
+def test_red_arrow_orders_are_red_and_a_half_strength_move_is_dashed(qapp: Any, geometry: BoardGeometry) -> None:
+    eas, cen = QPointF(300, 70), QPointF(275, 165)
+    middle = (eas + cen) * 0.5
+
+    def drawn(style: ArrowStyle) -> QImage:
+        move = OrderArrow(OrderKind.MOVE, "GER", "EAS", "CEN", style=style)
+        return render_to_image(BoardPicture(power_colours=COLOURS, orders=[move]), geometry, WIDTH_PX)
+
+    # Germany's grey ink, except across a red arrow, whoever gives the order.
+    assert close_to(pixel(drawn(ArrowStyle.RED_ARROW), middle.x(), middle.y()), palette.RED_ARROW_ORDER, 8)
+    assert not close_to(pixel(drawn(ArrowStyle.NORMAL), middle.x(), middle.y()), palette.RED_ARROW_ORDER, 40)
+    plain, half = drawn(ArrowStyle.NORMAL), drawn(ArrowStyle.HALF_STRENGTH)
+    differs = sum(1 for i in range(21) for p in [eas + (cen - eas) * (0.3 + 0.02 * i)]
+                  if pixel(plain, p.x(), p.y()) != pixel(half, p.x(), p.y()))
+    assert differs > 0  # the gaps of the dashes
+
+
 def test_canal_moves_and_their_supports_go_through_the_canal(qapp: Any) -> None:
     data = mini_geometry_data()
     data["decorations"].append({"kind": "canal", "id": "CUT", "points": [[215, 140], [215, 200]]})
