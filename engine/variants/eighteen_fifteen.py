@@ -24,7 +24,6 @@ from collections import Counter
 from functools import cached_property
 from typing import Any, ClassVar, Mapping, Sequence
 
-from ..entry_roles import EntryRole
 from ..hooks import PhaseEnd, PhaseNote
 from ..order_marks import MarkKind, MarkStyle, OrderMark, standard_marks
 from ..orders import STANDARD_ORDERS, Hold, Move, Order, RawOrder, SupportHold, SupportMove, UnitOrder
@@ -76,7 +75,6 @@ class Europe1815(Variant):
     order_kinds: ClassVar[tuple[type[Order], ...]] = STANDARD_ORDERS + ORDERS_1815
     own_order_words: ClassVar[frozenset[str] | None] = OWN_WORDS
     resolver_class = CapeResolver
-    entry_kinds: ClassVar[Mapping[EntryRole, tuple[type[Order], ...]]] = {EntryRole.CONVERT: (Convert,)}
 
     # --- the board ------------------------------------------------------------------------------------
 

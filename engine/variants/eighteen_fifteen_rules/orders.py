@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ...entry import Entry
 from ...mapdata import MapData
 from ...orders import Order, RawOrder, UnitOrder, tokenize
 from ...outcomes import Reason, wording
@@ -28,6 +29,10 @@ class DenyPassage(Order):
 
     kind: ClassVar[str] = "DENY"
     words: ClassVar[tuple[str, ...]] = ("deny", "denies", "block", "blocks")
+    # N on the fleet in the sea (the order is filed with its options): the one unit at once, else a question.
+    entry: ClassVar[Entry | None] = Entry(
+        "N", "Deny passage", side=True, done="Denied", choice="Deny {denied} passage over the red arrow",
+        withdraw="Let {denied} cross again", none="{unit} has no red-arrow crossing to deny now")
     note: ClassVar[str] = "passage denied (secret)"
     power: str
     fleet: Unit
@@ -47,6 +52,7 @@ class Convert(Order):
 
     kind: ClassVar[str] = "CONVERT"
     words: ClassVar[tuple[str, ...]] = ("convert", "converts")
+    entry: ClassVar[Entry | None] = Entry("", "Convert", choice="Convert the {converter:kind} into {into:a_kind}{into:coast}")
     note: ClassVar[str] = "converted"
     converter: Unit
     into: Unit
