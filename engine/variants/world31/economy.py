@@ -223,7 +223,7 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
         for power in variant.powers:
             owned = [u for u in state.all_units() if u.power == power]
             if listed:
-                keep = [u for u in owned if u in asked]
+                keep = [u for u in asked if u in owned]  # in the order the sheet lists them
                 removed += [u for u in owned if u not in asked]
             else:
                 keep = sorted(owned, key=lambda u: (u.type is MILITIA, u.loc))

@@ -1,6 +1,7 @@
-"""The movement resolver with militia: a militia that holds (or supports the army or fleet in its own
-province) adds one to its province's hold strength, alone or beside its country's unit; one that supports
-elsewhere is a supporter like an army (cut when attacked, lost when its province is taken); it never attacks.
+"""The movement resolver with militia: a militia that doesn't move adds one to its province's hold
+strength, alone or beside its country's army or fleet (the rules' "support within a province"), as a
+standard unit that supports elsewhere still holds its own province; its support of a unit next door counts
+like an army's (cut when its province is attacked); it never attacks.
 
 Militia supports enter the resolver under keys of their own (``M:PROV``); militia moves are decided after
 the resolver (``militia_moves``), since a militia only walks into room the armies and fleets left.
@@ -28,10 +29,11 @@ class WorldResolver(MovementResolver):
             prov = province_of(unit.loc)
             if isinstance(order, MilitiaMove):
                 continue
+            self.guard[prov] = unit.power  # a militia that stays defends its province, whatever else it does
             if isinstance(order, MilitiaHold) or (
                     isinstance(order, MilitiaSupportHold) and province_of(order.target.loc) == prov):
-                self.guard[prov] = unit.power
-            elif isinstance(order, MilitiaSupportMove):
+                continue
+            if isinstance(order, MilitiaSupportMove):
                 all_units[key] = unit
                 all_orders[key] = SupportMove(unit, order.target, order.dest)
             elif isinstance(order, MilitiaSupportHold):

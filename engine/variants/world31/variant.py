@@ -520,13 +520,21 @@ class WorldDiplomacy(Variant):
         return economy.after_phase(self, before, after, submitted, outcome)
 
     def recheck_retreats(self, state: GameState) -> GameState:
-        """Retreat options again, for a board the economy changed after the standard processing."""
+        """Retreat options again, for a board the economy changed after the standard processing; a province
+        where another country's militia stands is no retreat (the militia holds it)."""
         if not state.dislodged:
             return state
         permit = self.move_permission(state)
-        return state.replace(dislodged={u: Dislodged(d.unit, d.attacker, d.via_convoy,
-                                                      retreat_options(self.board, state, d, permit))
-                                        for u, d in state.dislodged.items()})
+        guarded = {s.province: s.power for s in state.stacked}
+
+        def free(d: Dislodged, loc: str) -> bool:  # another country's militia holds its province
+            holder = guarded.get(province_of(loc))
+            return holder is None or holder == d.unit.power
+
+        return state.replace(dislodged={
+            u: Dislodged(d.unit, d.attacker, d.via_convoy,
+                         tuple(r for r in retreat_options(self.board, state, d, permit) if free(d, r)))
+            for u, d in state.dislodged.items()})
 
     def settle_season(self, state: GameState) -> GameState:
         """The end of a season (after its retreats): control follows the occupants."""
