@@ -108,7 +108,7 @@ class Ledger:
             except Exception as exc:  # Phase.parse names what is wrong
                 raise PositionError(f"extra.{where}", str(exc)) from None
 
-        money = {power(p, "money"): cents(v, f"money.{p}") for p, v in mapping("money").items()}
+        money = {power(p, "money"): cents(v, f"money.{p}", 0) for p, v in mapping("money").items()}
         homes: dict[str, tuple[str, ...]] = {}
         for p, provs in mapping("homes").items():
             if not isinstance(provs, list):
