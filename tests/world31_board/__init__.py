@@ -14,7 +14,7 @@ from engine.variants.world31.variant import WorldDiplomacy
 @register
 class WorldTestBoard(WorldDiplomacy):
     id: ClassVar[str] = "world31_testboard"
-    name: ClassVar[str] = "World Diplomacy (test board)"
+    name: ClassVar[str] = "World Diplomacy test board"
     map_id: ClassVar[str] = "world31_testboard"
     map_folder: ClassVar[Path | None] = Path(__file__).resolve().parent / "map"
     aliases: ClassVar[tuple[str, ...]] = ()

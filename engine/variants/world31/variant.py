@@ -310,7 +310,8 @@ class WorldDiplomacy(Variant):
     def _validate_build(self, raw: RawOrder, state: GameState, power: str | None) -> Order:
         if not self.is_economy_phase(state.phase):
             raise IllegalOrderError("units are bought only in Winter and Summer (not in the first Winter)")
-        assert raw.loc is not None and raw.unit_type is not None
+        if raw.loc is None or raw.unit_type is None:
+            raise IllegalOrderError("a purchase names the kind of unit and the home centre: build {EP} F 23")
         prov = province_of(raw.loc)
         owner = self.ledger(state).home_of(prov)
         if owner is None:
@@ -332,7 +333,8 @@ class WorldDiplomacy(Variant):
         return next((s for s in state.stacked if s.province == prov and s.kind is MILITIA), None)
 
     def _validate_militia(self, raw: RawOrder, state: GameState, power: str | None) -> Order:
-        assert raw.loc is not None
+        if raw.loc is None:
+            raise IllegalOrderError("name the militia's province")
         prov = province_of(raw.loc)
         militia = self._militia_at(state, prov)
         if militia is None:
@@ -361,7 +363,8 @@ class WorldDiplomacy(Variant):
         raise IllegalOrderError(f"militia only hold, move and support, not {raw.kind}")
 
     def _unit_named(self, raw: RawOrder, state: GameState) -> Unit:
-        assert raw.loc is not None and raw.unit_type is not None
+        if raw.loc is None or raw.unit_type is None:
+            raise IllegalOrderError("name the unit: its kind and its province")
         prov = province_of(raw.loc)
         if raw.unit_type is MILITIA:
             militia = self._militia_at(state, prov)
@@ -402,7 +405,8 @@ class WorldDiplomacy(Variant):
                 raise IllegalOrderError(f"a guess names one of your own units, not {unit}")
             return Guess(power, unit, price)
         if raw.kind in ("rebellion", "pacify"):
-            assert raw.loc is not None
+            if raw.loc is None:
+                raise IllegalOrderError("name the province")
             prov = province_of(raw.loc)
             if not self.board.provinces[prov].is_land:
                 raise IllegalOrderError(f"{prov} is no land province")
@@ -486,9 +490,15 @@ class WorldDiplomacy(Variant):
                 if occupant is not None:
                     options.append(MilitiaSupportHold(unit, occupant))
                 for dest in sorted(board.army_adjacent(prov)):
+                    if permit is not None and permit(unit, dest) is not None:
+                        continue
                     target = state.units.get(dest)
-                    if target is not None and (permit is None or permit(unit, dest) is None):
+                    if target is not None:
                         options.append(MilitiaSupportHold(unit, target))
+                    for there, mover in sorted(state.units.items()):
+                        if there != dest and (permit is None or permit(mover, dest) is None) \
+                                and board.reaches_province(mover.type, mover.loc, dest):
+                            options.append(MilitiaSupportMove(unit, mover, dest))
             out.setdefault(s.power, {})[f"M:{prov}"] = options
         if self.is_economy_phase(state.phase):
             for unit in state.all_units():
