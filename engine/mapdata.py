@@ -35,6 +35,8 @@ class Province:
     number: int | None = None  # a province's number in the variant's own listing
     city: str | None = None  # the named city of an area (1815, EMG)
     freezes: bool = False  # frozen in winter (World Diplomacy's Arctic provinces)
+    owner: str | None = None  # the power that controls the area at the start (taxes), a power of the map
+    polar: str | None = None  # "arctic" / "antarctic": the area touches or lies beyond that polar circle
 
     @property
     def is_land(self) -> bool:
@@ -61,12 +63,14 @@ class EdgeInfo:
     intervening_sea: str | None = None  # the sea a crossing passes: a fleet there may deny it (1815's red arrows)
     canal: bool = False  # a canal crossing (drawn as such; Colonial's Cebu and Egypt)
     passage: str | None = None  # the name of a rule that governs the crossing ("suez")
+    waterway: str | None = None  # the river or lake route a fleet edge between two land areas follows
 
 
 NO_EDGE_INFO = EdgeInfo()
-_EDGE_KEYS = {"edge", "half_strength", "intervening_sea", "canal", "passage"}
+_EDGE_KEYS = {"edge", "half_strength", "intervening_sea", "canal", "passage", "waterway"}
 _PROVINCE_KEYS = {"id", "name", "terrain", "supply_center", "coasts", "aliases", "convoy", "continent", "number",
-                  "city", "freezes"}
+                  "city", "freezes", "owner", "polar"}
+POLAR_ZONES = ("arctic", "antarctic")
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +145,12 @@ class MapData:
                     number=number,
                     city=_optional_text(p, "city", pid),
                     freezes=_flag(p, "freezes", f"province {pid}"),
+                    owner=_optional_text(p, "owner", pid),
+                    polar=_optional_text(p, "polar", pid),
                 )
+                if provinces[pid].polar not in (None, *POLAR_ZONES):
+                    raise MapDataError(f"province {pid}: 'polar' must be one of {', '.join(POLAR_ZONES)}, "
+                                       f"not {provinces[pid].polar!r}")
             powers: dict[str, PowerInfo] = {}
             for pw in data["powers"]:
                 units = []
@@ -170,6 +179,9 @@ class MapData:
                 extra=dict(data.get("extra", {})),
             )
             mapdata.edge_attributes = _edge_attributes(data.get("edge_attributes", ()), mapdata)
+            for prov in provinces.values():
+                if prov.owner is not None and prov.owner.upper() not in powers:
+                    raise MapDataError(f"province {prov.id}: owner {prov.owner!r} is not a power of the map")
         except MapDataError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -385,9 +397,13 @@ def _edge_attributes(entries: Any, board: MapData) -> dict[frozenset[str], EdgeI
         passage = entry.get("passage")
         if passage is not None and not isinstance(passage, str):
             raise MapDataError(f"{where}: 'passage' must be text, not {passage!r}")
+        waterway = entry.get("waterway")
+        if waterway is not None and not isinstance(waterway, str):
+            raise MapDataError(f"{where}: 'waterway' must be text, not {waterway!r}")
         if key in out:
             raise MapDataError(f"{where}: {pair[0]}-{pair[1]} is listed twice")
-        out[key] = EdgeInfo(_flag(entry, "half_strength", where), sea, _flag(entry, "canal", where), passage)
+        out[key] = EdgeInfo(_flag(entry, "half_strength", where), sea, _flag(entry, "canal", where), passage,
+                            waterway)
     return out
 
 

@@ -41,8 +41,8 @@ def test_geometry_covers_every_province_and_coast(map_id: str) -> None:
     for pid, pg in geometry.provinces.items():
         assert set(pg.coasts) == set(mapdata.provinces[pid].coasts)
         assert (pg.sc is not None) == mapdata.provinces[pid].is_supply_center
-    assert geometry.map_id == map_id and not geometry.wrap_x
-    assert 1000 <= geometry.width <= 2000 and geometry.height > 0
+    assert geometry.map_id == map_id and geometry.wrap_x == (map_id == "world31")  # only the world wraps
+    assert 1000 <= geometry.width <= (4000 if geometry.wrap_x else 2000) and geometry.height > 0
 
 
 @pytest.mark.parametrize("map_id", SHIPPED)

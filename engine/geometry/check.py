@@ -23,7 +23,7 @@ from .encode import decode_multipolygon, polygons_of
 from .load import Geometry, read_geometry
 from .rules import (
     MAX_COAST_ANCHOR_DISTANCE_PX,
-    MAX_GEOMETRY_BYTES,
+    geometry_byte_budget,
     MAX_OVERLAP_PX2,
     MIN_PART_AREA_PX2,
     MIN_PROVINCE_AREA_PX2,
@@ -210,13 +210,14 @@ def check_geometry(map_id: str, maps_dir: Path = MAPS_DIR) -> list[str]:
     except OSError as exc:
         return [f"map {map_id!r} has no geometry ({path}: {exc.strerror})"]
     problems: list[str] = []
-    if size > MAX_GEOMETRY_BYTES:
-        problems.append(f"{path.name} is {size} bytes (at most {MAX_GEOMETRY_BYTES})")
     try:
         geometry = read_geometry(path)
         mapdata = load_map(map_id) if maps_dir == MAPS_DIR else _mapdata_at(maps_dir, map_id)
     except MapDataError as exc:
         return problems + [str(exc)]
+    budget = geometry_byte_budget(len(mapdata.provinces))
+    if size > budget:
+        problems.append(f"{path.name} is {size} bytes (at most {budget})")
     if geometry.map_id != map_id:
         problems.append(f"{path.name} says it is map {geometry.map_id!r}")
     return problems + check_loaded(geometry, mapdata, map_id, maps_dir)

@@ -18,8 +18,8 @@ from ..mapdata import MAPS_DIR
 from ..types import MapDataError
 from .config import BuildConfig
 
-# GSHHS levels: 1 land, 2 lake, 3 island in a lake, 4 pond on such an island (5 = Antarctica, never needed here).
-LAND, LAKE, ISLAND_IN_LAKE, POND = 1, 2, 3, 4
+# GSHHS levels: 1 land, 2 lake, 3 island in a lake, 4 pond on such an island, 5 Antarctica (its ice front; land).
+LAND, LAKE, ISLAND_IN_LAKE, POND, ANTARCTICA = 1, 2, 3, 4, 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,11 +78,13 @@ def crop_coastline(source: Path, config: BuildConfig, out: Path | None = None) -
     features = []
     for feature in _read_features(source):
         level, ident, polys = _polygons_of(feature, source)
-        if level not in (LAND, LAKE, ISLAND_IN_LAKE, POND):
+        if level not in (LAND, LAKE, ISLAND_IN_LAKE, POND, ANTARCTICA):
             continue
         for poly in polys:
             if not poly.intersects(clip):
                 continue
+            if not poly.is_valid:  # GSHHS's Antarctica ring touches itself along the ice shelves
+                poly = poly.buffer(0)
             cropped = poly if clip.contains(poly) else poly.intersection(clip)
             cropped = shapely.simplify(cropped, tolerance, preserve_topology=True)
             parts = [cropped] if cropped.geom_type == "Polygon" else [

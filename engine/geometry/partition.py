@@ -27,7 +27,7 @@ from shapely.strtree import STRtree
 
 from ..mapdata import MapData
 from ..types import MapDataError, Terrain
-from .coastline import LAKE, LAND, CoastPolygon
+from .coastline import ANTARCTICA, LAKE, LAND, CoastPolygon
 from .config import BuildConfig, Guide, LatLon, SeedPath, Shape
 from .encode import polygons_of
 from .rules import MIN_PART_AREA_PX2
@@ -136,15 +136,19 @@ def _at_point(at: LatLon, config: BuildConfig) -> Point:
 
 
 def prepare_land(
-    config: BuildConfig, coast: list[CoastPolygon], seeds: dict[str, list[Seed]]
+    config: BuildConfig, coast: list[CoastPolygon], seeds: dict[str, list[Seed]],
+    sea_lakes: frozenset[str] = frozenset(),
 ) -> tuple[BaseGeometry, dict[str, BaseGeometry]]:
-    """All land in the frame after edits and simplification, and the lakes kept as (impassable) provinces."""
+    """All land in the frame after edits and simplification, and the lakes kept as (impassable) provinces.
+
+    A kept lake named for a sea province (``sea_lakes``) stays open water instead: its seas' seeds divide it.
+    """
     frame_box = box(0, 0, config.frame.width, config.frame.height)
     work_box = frame_box.buffer(30, join_style="mitre")  # simplify beyond the frame, then cut: no edge artefacts
     land_parts: list[BaseGeometry] = []
     lakes: list[Polygon] = []
     for cp in coast:
-        if cp.level == LAND:
+        if cp.level in (LAND, ANTARCTICA):
             projected = _project(cp.lonlat, config)
             if projected.intersects(work_box):
                 land_parts.append(projected.intersection(work_box))
@@ -161,16 +165,21 @@ def prepare_land(
         land = land.union(land.intersection(area).buffer(shape.width_px).intersection(area))
     land = shapely.simplify(land, config.simplify_px, preserve_topology=True)
     kept: dict[str, BaseGeometry] = {}
+    opened: list[BaseGeometry] = []
     for lake in config.kept_lakes:
         lon_lat = Point(lake.at[1], lake.at[0])
         found = [p for p in lakes if p.contains(lon_lat)]
         if not found:
             raise MapDataError(f"kept_lakes {lake.province}: no lake in the coastline contains {_fmt(*lake.at)}")
         geom = shapely.simplify(_project(found[0], config), config.simplify_px, preserve_topology=True)
+        if lake.province in sea_lakes:
+            opened.append(geom)
+            continue
         kept[lake.province] = shapely.set_precision(geom.intersection(frame_box), GRID)
     land = shapely.set_precision(land.intersection(frame_box), GRID)
-    if kept:
-        land = shapely.set_precision(land.difference(shapely.unary_union(list(kept.values()))), GRID)
+    if kept or opened:
+        lakes_out = shapely.unary_union(list(kept.values()) + opened)
+        land = shapely.set_precision(land.difference(lakes_out), GRID)
     # Crumbs of land nobody stands on would only clutter the board.
     all_seeds = [Point(s.x, s.y) for ss in seeds.values() for s in ss]
     seed_tree = STRtree(all_seeds) if all_seeds else None
@@ -187,7 +196,9 @@ def partition(config: BuildConfig, mapdata: MapData, coast: list[CoastPolygon]) 
     """Divide the board among the provinces of ``mapdata``."""
     seeds = seed_points(config)
     provinces = mapdata.provinces
-    kept_lake_ids = {k.province for k in config.kept_lakes}
+    sea_lakes = frozenset(k.province for k in config.kept_lakes
+                          if k.province in provinces and provinces[k.province].terrain is Terrain.SEA)
+    kept_lake_ids = {k.province for k in config.kept_lakes} - sea_lakes
     problems: list[str] = []
     for prov in seeds:
         if prov not in provinces:
@@ -199,11 +210,11 @@ def partition(config: BuildConfig, mapdata: MapData, coast: list[CoastPolygon]) 
             problems.append(f"province {prov} ({p.name}) has no seeds")
     for lake in kept_lake_ids:
         if lake not in provinces or provinces[lake].terrain is not Terrain.IMPASSABLE:
-            problems.append(f"kept_lakes {lake}: must be an impassable province of the map")
+            problems.append(f"kept_lakes {lake}: must be an impassable or sea province of the map")
     if problems:
         raise MapDataError("; ".join(problems))
 
-    land, lakes = prepare_land(config, coast, seeds)
+    land, lakes = prepare_land(config, coast, seeds, sea_lakes)
     width, height = config.frame.width, config.frame.height
     frame_box = box(0, 0, width, height)
 

@@ -21,7 +21,13 @@ MIN_PROVINCE_THICKNESS_PX = 5.0  # ... and somewhere at least this far from its 
 MIN_PART_AREA_PX2 = 1.0  # no crumbs: every polygon part of a region is at least this big
 MAX_OVERLAP_PX2 = 0.5  # two regions may overlap by rounding noise, nothing more
 MAX_COAST_ANCHOR_DISTANCE_PX = 28.0  # a coast's fleet anchor sits this close to that coast's own waters
-MAX_GEOMETRY_BYTES = 400_000
+MAX_GEOMETRY_BYTES = 400_000  # a board of up to 200 provinces ...
+MAX_GEOMETRY_BYTES_PER_PROVINCE = 2_000  # ... a bigger one (the world) may take this much per province
+
+
+def geometry_byte_budget(provinces: int) -> int:
+    """How big ``geometry.json`` may be for a board of ``provinces`` provinces."""
+    return max(MAX_GEOMETRY_BYTES, MAX_GEOMETRY_BYTES_PER_PROVINCE * provinces)
 
 
 def label_text(code: str) -> str:

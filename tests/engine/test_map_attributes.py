@@ -68,3 +68,35 @@ def test_bad_province_attributes_are_named() -> None:
     data["provinces"][0]["frozen"] = True
     with pytest.raises(MapDataError, match="unknown field 'frozen'"):
         MapData.from_dict(data)
+
+
+def test_owner_polar_and_waterway_are_read() -> None:
+    data = _with(edge_attributes=[{"edge": ["MOS", "STP"], "waterway": "Volga-Baltic"}])
+    for p in data["provinces"]:
+        if p["id"] == "STP":
+            p.update({"owner": "RUSSIA", "polar": "arctic"})
+    board = MapData.from_dict(data)
+    stp = board.provinces["STP"]
+    assert (stp.owner, stp.polar) == ("RUSSIA", "arctic")
+    assert board.provinces["MOS"].owner is None and board.provinces["MOS"].polar is None
+    assert board.edge_info("STP", "MOS").waterway == "Volga-Baltic"
+    assert board.edge_info("PAR", "BUR").waterway is None
+
+
+@pytest.mark.parametrize("change, problem", [
+    ({"owner": "ATLANTIS"}, "owner 'ATLANTIS' is not a power of the map"),
+    ({"polar": "tropical"}, "'polar' must be one of arctic, antarctic"),
+    ({"polar": 1}, "'polar' must be text"),
+])
+def test_bad_owner_and_polar_are_named(change: dict[str, Any], problem: str) -> None:
+    data = _with()
+    for p in data["provinces"]:
+        if p["id"] == "STP":
+            p.update(change)
+    with pytest.raises(MapDataError, match=problem):
+        MapData.from_dict(data)
+
+
+def test_a_waterway_must_be_text() -> None:
+    with pytest.raises(MapDataError, match="'waterway' must be text"):
+        MapData.from_dict(_with(edge_attributes=[{"edge": ["MOS", "STP"], "waterway": 3}]))
