@@ -11,8 +11,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest  # noqa: E402
 
-# World Diplomacy's rules on their test board, registered before any test lists the variants (so every
-# property test over all registered variants covers them) until the World map makes the variant playable.
+# World Diplomacy's rules on their small test board (its conformance cases' variant), registered before any
+# test lists the variants, so every property test over all registered variants covers it too.
 import world31_board  # noqa: E402,F401
 
 HAVE_QT = importlib.util.find_spec("PySide6") is not None

@@ -249,3 +249,44 @@ def test_random_games_keep_every_invariant_and_save_round_trips(seed: int, optio
         text = savefile.dumps(game)
         assert savefile.dumps(savefile.loads(text)) == text
     assert len(game.history) >= 20 and bought > 0
+
+
+# --- the World board ------------------------------------------------------------------------------------------------
+
+
+def test_the_variant_plays_the_world_board_from_the_seeds_start() -> None:
+    variant = find_variant("world31")
+    state = variant.initial_state()
+    assert str(state.phase) == "W2000M" and len(state.units) == 132 and len(variant.powers) == 31
+    assert variant.frozen_in["W"] and variant.frozen_in["U"]
+    spring = state.replace(phase=Phase.parse("S2001M"))
+    lines = ["{EP} F 3 - NWG", "{EP} F 6 - IRS", "{EP} F 7 - NTH", "{EP} F 23 - SoG", "{SA} F 99 - CoA"]
+    result = process_phase(variant, spring, {"UNITED_KINGDOM": lines})
+    mine = [r for r in result.results if r.power == "UNITED_KINGDOM" and r.typed is not None and not r.default]
+    assert [r.result for r in mine] == ["succeeds"] * 5, [(r.order, r.reason) for r in mine]
+    assert [variant.seed_text(r.order) for r in mine] == [line.replace("SoG", "SOG").replace("CoA", "COA") for line in lines]
+
+
+def test_random_games_on_the_world_board_keep_every_invariant() -> None:
+    rng = random.Random(5)
+    game = Game.new("world31")
+    while game.state.phase.year < 2002:
+        play_random_phase(game, rng)
+        _check_invariants(game)
+    text = savefile.dumps(game)
+    assert savefile.dumps(savefile.loads(text)) == text
+
+
+def test_searching_convoy_chains_directly_agrees_with_the_table() -> None:
+    from engine.mapdata import load_map
+    from engine.validate import _chains_through, chains_formed, convoy_chains
+
+    board = load_map("standard")
+    seas = sorted(p for p, prov in board.provinces.items() if prov.can_convoy)
+    rng = random.Random(3)
+    for _ in range(60):
+        fleets = frozenset(rng.sample(seas, rng.randrange(1, len(seas))))
+        for origin in ("LON", "NWY", "TUN", "SYR", "BRE"):
+            table = sorted((tuple(sorted(c.seas)), c.lands) for c in chains_formed(convoy_chains(board)[origin], fleets))
+            direct = sorted((tuple(sorted(seas)), lands) for seas, lands in _chains_through(board, origin, fleets))
+            assert table == direct

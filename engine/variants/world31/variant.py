@@ -35,6 +35,7 @@ from ...types import (
 )
 from ...validate import MovePermission, retreat_options, validate_movement
 from ...variant_options import OptionSpec, OptionType
+from .. import register
 from ..base import Variant
 from . import economy
 from .ledger import Ledger
@@ -59,7 +60,6 @@ from .orders import (
 from .resolver import WorldResolver
 
 CONTINENTS = ("NA", "SA", "AA", "EP", "AS", "AF", "ME", "OC")
-ANTARCTICA = "AA"
 _AMOUNT = r"\$?\s*(\d+(?:\.\d{1,2})?)"
 _OWN = {
     "maintain": re.compile(r"^(?:maintain|maintains|keep)\s+(.+)$"),
@@ -77,6 +77,7 @@ def _cents(text: str) -> int:
     return int(whole) * 100 + int((part + "00")[:2])
 
 
+@register
 class WorldDiplomacy(Variant):
     id: ClassVar[str] = "world31"
     name: ClassVar[str] = "World Diplomacy"
@@ -122,13 +123,11 @@ class WorldDiplomacy(Variant):
 
     @cached_property
     def frozen_in(self) -> dict[str, frozenset[str]]:
-        """Season letter -> the places frozen at its start: Arctic ones in Winter, Antarctic ones in
-        Summer. A freezing place is Antarctic when it lies in Antarctica or the map's ``extra`` lists it
-        under ``antarctic``; every other freezing place is Arctic."""
-        listed = set(self.board.extra.get("antarctic", ()))
-        antarctic = {p.id for p in self.board.provinces.values()
-                     if p.freezes and (p.continent == ANTARCTICA or p.id in listed)}
-        arctic = {p.id for p in self.board.provinces.values() if p.freezes} - antarctic
+        """Season letter -> the places frozen at its start: the map's ``polar: arctic`` places in Winter,
+        its ``polar: antarctic`` ones in Summer (a place marked only ``freezes`` counts as Arctic)."""
+        provinces = self.board.provinces.values()
+        arctic = {p.id for p in provinces if p.polar == "arctic" or (p.freezes and p.polar is None)}
+        antarctic = {p.id for p in provinces if p.polar == "antarctic"}
         return {Season.WINTER: frozenset(arctic), Season.SUMMER: frozenset(antarctic)}
 
     def frozen(self, state: GameState) -> frozenset[str]:
@@ -160,7 +159,8 @@ class WorldDiplomacy(Variant):
 
     def initial_ledger(self, units: Sequence[Unit], centers: Mapping[str, str]) -> Ledger:
         homes = {p.id: tuple(sorted(p.home_centers)) for p in self.board.powers.values()}
-        control: dict[str, str] = {}
+        control: dict[str, str] = {p.id: p.owner.upper() for p in self.board.provinces.values()
+                                   if p.owner is not None and p.is_land}
         for power, provs in homes.items():
             for prov in provs:
                 control[prov] = power
@@ -176,7 +176,8 @@ class WorldDiplomacy(Variant):
                    dislodged: list[Dislodged] = (), contested: tuple[str, ...] = (),  # type: ignore[assignment]
                    extra: Mapping[str, Any] | None = None) -> GameState:
         """As the base, with the economy filled in where ``extra`` leaves it out (money $0, the map's home
-        centres, control of home centres, owned centres and the provinces units stand in)."""
+        centres; control: the map's ``owner`` of each area, home centres, owned centres and the provinces
+        units stand in)."""
         given = dict(extra or {})
         start = self.initial_ledger(units, centers).plain()
         for key in ("money", "homes", "control"):
@@ -473,7 +474,18 @@ class WorldDiplomacy(Variant):
     def legal_orders(self, state: GameState) -> dict[str, dict[str, list[Order]]]:
         """The standard options of armies and fleets, plus the militia's (slot ``M:PROV``) and, in
         Winter and Summer, upkeep per unit and purchases per free home centre. Bribes, guesses,
-        rebellions, loans and transfers take amounts and are left out (too many to list)."""
+        rebellions, loans and transfers take amounts and are left out (too many to list). The last
+        position's answer is kept: with 31 countries, each asks about the same position."""
+        cached = self._options_cache
+        if cached is not None and cached[0] is state:
+            return {p: {k: list(v) for k, v in per.items()} for p, per in cached[1].items()}
+        out = self._legal_orders(state)
+        self._options_cache = (state, out)
+        return {p: {k: list(v) for k, v in per.items()} for p, per in out.items()}
+
+    _options_cache: tuple[GameState, dict[str, dict[str, list[Order]]]] | None = None
+
+    def _legal_orders(self, state: GameState) -> dict[str, dict[str, list[Order]]]:
         out = super().legal_orders(state)
         if state.phase.type is not PhaseType.MOVEMENT:
             return out
@@ -495,8 +507,9 @@ class WorldDiplomacy(Variant):
                     target = state.units.get(dest)
                     if target is not None:
                         options.append(MilitiaSupportHold(unit, target))
-                    for there, mover in sorted(state.units.items()):
-                        if there != dest and (permit is None or permit(mover, dest) is None) \
+                    for there in sorted(board.any_adjacent(dest)):
+                        mover = state.units.get(there)
+                        if mover is not None and there != prov and (permit is None or permit(mover, dest) is None) \
                                 and board.reaches_province(mover.type, mover.loc, dest):
                             options.append(MilitiaSupportMove(unit, mover, dest))
             out.setdefault(s.power, {})[f"M:{prov}"] = options
@@ -579,4 +592,4 @@ class WorldDiplomacy(Variant):
         return None
 
 
-__all__ = ["ANTARCTICA", "CONTINENTS", "WorldDiplomacy"]
+__all__ = ["CONTINENTS", "WorldDiplomacy"]
