@@ -265,6 +265,11 @@ def test_the_variant_plays_the_world_board_from_the_seeds_start() -> None:
     mine = [r for r in result.results if r.power == "UNITED_KINGDOM" and r.typed is not None and not r.default]
     assert [r.result for r in mine] == ["succeeds"] * 5, [(r.order, r.reason) for r in mine]
     assert [variant.seed_text(r.order) for r in mine] == [line.replace("SoG", "SOG").replace("CoA", "COA") for line in lines]
+    # Every starting unit written in the seed's notation (New York's fleet as "{NA} F 25 (sc)") reads back.
+    for unit in state.units.values():
+        hold = variant.validate(variant.parse(f"{unit} H"), state, unit.power)
+        assert variant.validate(variant.parse(variant.seed_text(hold)), state, unit.power) == hold
+    assert variant.seed_text("F NA25/SC H") == "{NA} F 25 (sc) H"
 
 
 def test_random_games_on_the_world_board_keep_every_invariant() -> None:

@@ -60,7 +60,8 @@ def seed_text(text: str, board: MapData) -> str:
         return f"{{{prov.continent}}} {prov.number}"
 
     out = _CODE.sub(swap, text)
-    # The tag goes before the unit letter, as the seed writes it: "F {EP} 3" -> "{EP} F 3".
+    # A coast as the seed writes it ("{NA} F 25 (sc)"), and the tag before the unit letter ("{EP} F 3").
+    out = re.sub(r"\b(\d+)/([A-Z]{2})\b", lambda m: f"{m.group(1)} ({m.group(2).lower()})", out)
     return re.sub(r"\b([AFM]) (\{[A-Z]{2}\}) ", r"\2 \1 ", out)
 
 
