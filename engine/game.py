@@ -153,6 +153,8 @@ class Game:
             refusal = self.variant.draw_refusal(self.state)
             if refusal is not None:
                 raise ChancelleryError(refusal)
+            if power not in self.survivors():
+                raise ChancelleryError(f"{power} is out of the game: only surviving powers vote on a draw")
             self.draw_votes.add(power)
         else:
             self.draw_votes.discard(power)
@@ -161,8 +163,8 @@ class Game:
             self.drawn = True
 
     def survivors(self) -> list[str]:
-        return [p for p in self.variant.powers
-                if any(u.power == p for u in self.state.units.values()) or self.variant.center_count(self.state, p)]
+        on_board = {u.power for u in self.variant.all_units(self.state)}  # stacked units count (militia)
+        return [p for p in self.variant.powers if p in on_board or self.variant.center_count(self.state, p)]
 
     # --- processing -------------------------------------------------------------------------------
 

@@ -120,7 +120,8 @@ for _spec in (
     UnitSpec("P", "prison", None, can_support=False, icon="prison"),
     UnitSpec("W", "fighter field", None, icon="fighter"),
     UnitSpec("D", "decoy", None, icon="decoy", legend="Decoy (marked for its owner)", drawn_as="A"),
-    UnitSpec("M", "militia", None, can_support=False, icon="militia"),
+    UnitSpec("M", "militia", "army", words=("m", "militia"), icon="militia",
+             legend="Militia (defends its province; never attacks)"),
     UnitSpec("C", "corps", "army", convoyable=True, words=("c", "corps"), icon="corps"),
     UnitSpec("S", "squadron", "fleet", can_convoy=True, words=("s", "squadron"), icon="squadron"),
 ):

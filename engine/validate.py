@@ -184,10 +184,46 @@ def chains_formed(roots: tuple[ConvoyChain, ...], fleets: set[str] | frozenset[s
     return found
 
 
+# Above this many convoying seas the map-level table of every minimal chain (``convoy_chains``) grows
+# beyond reach (a world map's open oceans): chains are then searched through the seas holding fleets only.
+CHAIN_TABLE_SEAS = 64
+
+
+def _chains_through(board: MapData, origin: str, fleets: set[str] | frozenset[str]) -> list[tuple[frozenset[str], tuple[str, ...]]]:
+    """The minimal chains from ``origin`` that ``fleets`` form, as (seas, coasts newly reached): what
+    ``chains_formed`` finds in the table, searched directly (the same conditions, fleets' seas only)."""
+    touch, coasts_of = _sea_touch_cached(board)
+    found: list[tuple[frozenset[str], tuple[str, ...]]] = []
+
+    def walk(path: list[str], reached: frozenset[str]) -> None:
+        last = path[-1]
+        found.append((frozenset(path), tuple(sorted(coasts_of[last] - reached))))
+        for nxt in sorted(touch[last]):
+            if nxt in fleets and nxt in touch and nxt not in path and nxt not in reached and origin not in touch[nxt]:
+                path.append(nxt)
+                walk(path, reached | touch[last])
+                path.pop()
+
+    for first, near in sorted(touch.items()):
+        if origin in near and first in fleets:
+            walk([first], frozenset((origin,)))
+    return found
+
+
+@lru_cache(maxsize=None)
+def _sea_touch_cached(board: MapData) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
+    return _sea_touch(board)
+
+
 def minimal_convoy_routes(board: MapData, origin: str, fleets: set[str] | frozenset[str]) -> dict[str, frozenset[str]]:
     """For an army in ``origin``: each coast it could be convoyed to by the given fleets, with the fleets
     that lie on some *minimal* route there (DATC 6.G.19: a fleet no route needs may not convoy)."""
     routes: dict[str, frozenset[str]] = {}
+    if len(_sea_touch_cached(board)[0]) > CHAIN_TABLE_SEAS:
+        for seas, lands in _chains_through(board, origin, fleets):
+            for dest in lands:
+                routes[dest] = routes.get(dest, frozenset()) | seas
+        return routes
     for chain in chains_formed(convoy_chains(board).get(origin, ()), fleets):
         for dest in chain.lands:
             routes[dest] = routes.get(dest, frozenset()) | chain.seas

@@ -7,7 +7,8 @@ format of tests/data/conformance.schema.json, and each case runs through the pub
 - the dislodged units, both ways, with their retreats when the case gives them;
 - the centres' owners, when given;
 - the result of every order the case names (matched by position: a power's n-th answer is its n-th order);
-- texts in the reasons of the engine's own entries (captures, exposures), when given.
+- texts in the reasons of the engine's own entries (captures, exposures), when given;
+- the variant's own data after the phase (World Diplomacy's money), key by key, when given.
 
 A suite's test is one parametrized function::
 
@@ -27,6 +28,8 @@ import pytest
 
 import engine
 from engine.variants import find_variant
+from engine.variants.world31.ledger import KEYS as WORLD_KEYS
+import world31_board  # noqa: F401 - registers World Diplomacy on its test board (its cases' variant)
 
 DATA = Path(__file__).resolve().parent / "data"
 SCHEMA_FILE = DATA / "conformance.schema.json"
@@ -122,9 +125,16 @@ def _engineered_data(request: dict[str, Any], data: dict[str, Any]) -> None:
     request["extra"] = {"stacked": stacked, "missed": dict(data.get("missed_turns", {}))}
 
 
+def _world_data(request: dict[str, Any], data: dict[str, Any]) -> None:
+    """World Diplomacy: the economy (money in cents, homes, control, rebellions, loans, bribes), as save
+    files store it; keys left out take the variant's start values."""
+    request["extra"] = data
+
+
 # variant id -> (the variant_data keys it reads, how they enter the request)
 _VARIANT_DATA: dict[str, tuple[set[str], Callable[[dict[str, Any], dict[str, Any]], None]]] = {
     "engineered": ({"prisons", "missed_turns"}, _engineered_data),
+    "world31_testboard": (set(WORLD_KEYS), _world_data),
 }
 
 
@@ -247,6 +257,9 @@ def problems(case: dict[str, Any], response: dict[str, Any]) -> list[str]:
     answers = response.get("orders", [])
     found += result_problems(case, answers)
     found += note_problems(expect.get("notes", {}), answers)
+    extra = response.get("extra") or {}
+    found += [f"extra: {key} should be {value!r}, got {extra.get(key)!r}"
+              for key, value in expect.get("extra", {}).items() if extra.get(key) != value]
     return found
 
 

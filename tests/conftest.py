@@ -11,6 +11,10 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest  # noqa: E402
 
+# World Diplomacy's rules on their small test board (its conformance cases' variant), registered before any
+# test lists the variants, so every property test over all registered variants covers it too.
+import world31_board  # noqa: E402,F401
+
 HAVE_QT = importlib.util.find_spec("PySide6") is not None
 # A test module that imports Qt, pytest-qt or a part of the client built on Qt at its top level.
 _NEEDS_QT = re.compile(r"^(?:from|import)\s+(?:PySide6|pytestqt|app\.(?:widgets|scene|drawing|net|main|render)\b)", re.M)

@@ -1,0 +1,206 @@
+"""World Diplomacy's own order kinds: the militia's orders (slots of their own beside the occupant's), and
+the finance sheet's lines: maintenance, bribes and the target's guess, rebellions and their pacification,
+World Bank loans and money transfers. Builds are the standard ``Build`` order, given in Winter and Summer.
+
+Every kind has a canonical text that the variant's parser reads back (``MAINTAIN F ECH``,
+``BRIBE F ECH $12``, ``GUESS F ECH $10``, ``REBELLION ECH``, ``PACIFY ECH``, ``LOAN $25 1 YEAR``,
+``TRANSFER $10 TO FRANCE``). Amounts are US dollars in the basic game and the ordering country's own money
+in the advanced game (see ``money.py``); they are kept in cents.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...orders import Hold, Move, Order, SupportHold, SupportMove
+from ...types import Unit, UnitType, province_of
+from .money import BRIBE_MINIMUM, shown
+
+MILITIA = UnitType.MILITIA  # declared with the common kinds: moves over land, supports, is never convoyed
+
+
+def dollars(cents: int) -> str:
+    """An order's amount: ``$12`` or ``$12.50``."""
+    whole, part = divmod(cents, 100)
+    return f"${whole}" if not part else f"${whole}.{part:02d}"
+
+
+def militia_slot(unit: Unit) -> str:
+    return f"M:{province_of(unit.loc)}"
+
+
+@dataclass(frozen=True, slots=True)
+class MilitiaHold(Hold):
+    """A militia holds (and, beside an army or fleet of its country, adds one to its defence)."""
+
+    def slot(self) -> str | None:
+        return militia_slot(self.unit)
+
+
+@dataclass(frozen=True, slots=True)
+class MilitiaMove(Move):
+    """A militia moves: only into a province left free of other countries' units (it never attacks)."""
+
+    def slot(self) -> str | None:
+        return militia_slot(self.unit)
+
+
+@dataclass(frozen=True, slots=True)
+class MilitiaSupportHold(SupportHold):
+    """A militia supports a unit holding: next to it, or the army or fleet in its own province."""
+
+    def slot(self) -> str | None:
+        return militia_slot(self.unit)
+
+
+@dataclass(frozen=True, slots=True)
+class MilitiaSupportMove(SupportMove):
+    def slot(self) -> str | None:
+        return militia_slot(self.unit)
+
+
+MILITIA_ORDERS = (MilitiaHold, MilitiaMove, MilitiaSupportHold, MilitiaSupportMove)
+
+
+@dataclass(frozen=True, slots=True)
+class Maintain(Order):
+    """Pay a unit's upkeep in Winter or Summer; a unit nobody pays for disappears (seed §2.5, §6.3)."""
+
+    kind: ClassVar[str] = "MAINTAIN"
+    words: ClassVar[tuple[str, ...]] = ("maintain", "maintains", "keep")
+    note: ClassVar[str] = "upkeep"
+    unit: Unit
+
+    @property
+    def power(self) -> str:
+        return self.unit.power
+
+    def slot(self) -> str | None:
+        return f"maintain:{self.unit.type._value_}:{province_of(self.unit.loc)}"
+
+    def __str__(self) -> str:
+        return f"MAINTAIN {self.unit}"
+
+
+@dataclass(frozen=True, slots=True)
+class Bribe(Order):
+    """Offer ``price`` for another country's ``unit`` (seed §6.4); paid only if the bribe succeeds."""
+
+    kind: ClassVar[str] = "BRIBE"
+    words: ClassVar[tuple[str, ...]] = ("bribe", "bribes")
+    note: ClassVar[str] = "bribe"
+    power: str
+    unit: Unit
+    price: int
+
+    def slot(self) -> str | None:
+        return f"bribe:{self.power}:{province_of(self.unit.loc)}:{self.unit.type._value_}"
+
+    def caution(self) -> str | None:
+        return f"costs {dollars(self.price)} if {self.unit} changes sides; at least {shown(BRIBE_MINIMUM)}"
+
+    def __str__(self) -> str:
+        return f"BRIBE {self.unit} {dollars(self.price)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Guess(Order):
+    """A bribed country's one guess: which of its units is bribed, and its counter-bid (seed §6.4)."""
+
+    kind: ClassVar[str] = "GUESS"
+    words: ClassVar[tuple[str, ...]] = ("guess", "counter", "counterbid")
+    note: ClassVar[str] = "counter-bid"
+    power: str
+    unit: Unit
+    price: int
+
+    def slot(self) -> str | None:
+        return f"guess:{self.power}"
+
+    def caution(self) -> str | None:
+        return f"costs {dollars(self.price)} if the guess is right"
+
+    def __str__(self) -> str:
+        return f"GUESS {self.unit} {dollars(self.price)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Rebellion(Order):
+    """Start a rebellion in a province ($9, or $12 with a city): it pays no tax until pacified (§6.5)."""
+
+    kind: ClassVar[str] = "REBELLION"
+    words: ClassVar[tuple[str, ...]] = ("rebellion", "rebel", "revolt")
+    note: ClassVar[str] = "rebellion"
+    power: str
+    province: str
+
+    def slot(self) -> str | None:
+        return f"rebellion:{self.province}"
+
+    def __str__(self) -> str:
+        return f"REBELLION {self.province}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pacify(Order):
+    """End a rebellion in a province for $15 (§6.5)."""
+
+    kind: ClassVar[str] = "PACIFY"
+    words: ClassVar[tuple[str, ...]] = ("pacify", "pacifies")
+    note: ClassVar[str] = "pacification"
+    power: str
+    province: str
+
+    def slot(self) -> str | None:
+        return f"pacify:{self.province}"
+
+    def __str__(self) -> str:
+        return f"PACIFY {self.province}"
+
+
+@dataclass(frozen=True, slots=True)
+class Loan(Order):
+    """Borrow from the World Bank: up to $25, for 1 year at 20 % or 2 years at 50 % (§6.6)."""
+
+    kind: ClassVar[str] = "LOAN"
+    words: ClassVar[tuple[str, ...]] = ("loan", "borrow")
+    note: ClassVar[str] = "World Bank loan"
+    power: str
+    amount: int
+    years: int
+
+    def slot(self) -> str | None:
+        return f"loan:{self.power}"
+
+    def caution(self) -> str | None:
+        return f"repaid with interest in {self.years} year{'s' if self.years > 1 else ''}"
+
+    def __str__(self) -> str:
+        return f"LOAN {dollars(self.amount)} {self.years} YEAR{'S' if self.years > 1 else ''}"
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer(Order):
+    """Send money to another country (§6.7), converted into its currency in the advanced game."""
+
+    kind: ClassVar[str] = "TRANSFER"
+    words: ClassVar[tuple[str, ...]] = ("transfer", "pay", "send")
+    note: ClassVar[str] = "transfer"
+    power: str
+    amount: int
+    to: str
+
+    def slot(self) -> str | None:
+        return f"transfer:{self.power}:{self.to}"
+
+    def __str__(self) -> str:
+        return f"TRANSFER {dollars(self.amount)} TO {self.to}"
+
+
+FINANCE_ORDERS: tuple[type[Order], ...] = (Maintain, Bribe, Guess, Rebellion, Pacify, Loan, Transfer)
+
+__all__ = [
+    "Bribe", "FINANCE_ORDERS", "Guess", "Loan", "MILITIA", "MILITIA_ORDERS", "Maintain", "MilitiaHold",
+    "MilitiaMove", "MilitiaSupportHold", "MilitiaSupportMove", "Pacify", "Rebellion", "Transfer", "dollars",
+    "militia_slot",
+]

@@ -1,0 +1,71 @@
+"""The movement resolver with militia: a militia that doesn't move adds one to its province's hold
+strength, alone or beside its country's army or fleet (the rules' "support within a province"), as a
+standard unit that supports elsewhere still holds its own province; its support of a unit next door counts
+like an army's (cut when its province is attacked); it never attacks.
+
+Militia supports enter the resolver under keys of their own (``M:PROV``); militia moves are decided after
+the resolver (``militia_moves``), since a militia only walks into room the armies and fleets left.
+"""
+from __future__ import annotations
+
+from typing import Mapping
+
+from ...mapdata import MapData
+from ...orders import Order, SupportHold, SupportMove
+from ...resolver import MovementResolver, Tracer
+from ...types import Unit, province_of
+from .orders import MilitiaHold, MilitiaMove, MilitiaSupportHold, MilitiaSupportMove
+
+MILITIA_KEY = "M:"
+
+
+class WorldResolver(MovementResolver):
+    def __init__(self, board: MapData, units: Mapping[str, Unit], orders: Mapping[str, Order],
+                 tracer: Tracer | None = None, militia: Mapping[str, Order] | None = None) -> None:
+        all_units, all_orders = dict(units), dict(orders)
+        self.guard: dict[str, str] = {}  # province -> the country whose militia stands guard there
+        for key, order in (militia or {}).items():
+            unit: Unit = order.unit  # type: ignore[attr-defined]
+            prov = province_of(unit.loc)
+            if isinstance(order, MilitiaMove):
+                continue
+            self.guard[prov] = unit.power  # a militia that stays defends its province, whatever else it does
+            if isinstance(order, MilitiaHold) or (
+                    isinstance(order, MilitiaSupportHold) and province_of(order.target.loc) == prov):
+                continue
+            if isinstance(order, MilitiaSupportMove):
+                all_units[key] = unit
+                all_orders[key] = SupportMove(unit, order.target, order.dest)
+            elif isinstance(order, MilitiaSupportHold):
+                all_units[key] = unit
+                all_orders[key] = SupportHold(unit, order.target)
+        super().__init__(board, all_units, all_orders, tracer)
+
+    def hold_strength(self, prov: str) -> float:
+        base = super().hold_strength(prov)
+        return base + 1 if prov in self.guard else base
+
+    def attack_strength(self, origin: str) -> float:
+        strength = super().attack_strength(origin)
+        dest = self.move_dest[origin]
+        if strength and self.guard.get(dest) == self.units[origin].power:
+            return strength + 1  # a country's own militia doesn't stand against it
+        return strength
+
+    def support_is_cut(self, prov: str) -> bool:
+        if not prov.startswith(MILITIA_KEY):
+            return super().support_is_cut(prov)
+        order = self.orders[prov]
+        power, here = self.units[prov].power, prov[len(MILITIA_KEY):]
+        into = province_of(order.dest) if isinstance(order, SupportMove) else None
+        return any(self.units[a].power != power and a != into and self.has_path(a)
+                   for a in self.moves_into.get(here, ()))
+
+    def is_dislodged(self, prov: str) -> bool:
+        if not prov.startswith(MILITIA_KEY):
+            return super().is_dislodged(prov)
+        power, here = self.units[prov].power, prov[len(MILITIA_KEY):]
+        return any(self.units[a].power != power and self.resolve(a) for a in self.moves_into.get(here, ()))
+
+
+__all__ = ["MILITIA_KEY", "WorldResolver"]
