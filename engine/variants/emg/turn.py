@@ -199,53 +199,53 @@ def play_turn(board: MapData, state: GameState, orders: Mapping[str, Order], fir
         surplus = supply_points(board, state, power) - unit_points(units.values(), power)
         mine = sorted((o for o in orders.values() if isinstance(o, (Add, Upgrade)) and o.power == power),
                       key=lambda o: (area_number(board, province_of(o.unit.loc)), str(o)))
-        for order in mine:
-            area = province_of(order.unit.loc)
+        for change in mine:
+            area = province_of(change.unit.loc)
             if state.centers.get(area) != power:
-                verdict(order, _failed(ADJUSTED, f"{area} is not a supply centre of {power}"))
+                verdict(change, _failed(ADJUSTED, f"{area} is not a supply centre of {power}"))
                 continue
-            if isinstance(order, Add):
-                need = points(order.unit.type)
+            if isinstance(change, Add):
+                need = points(change.unit.type)
                 if area in units:
-                    why: str | None = f"{area} is not empty"
+                    refusal: str | None = f"{area} is not empty"
                 elif need == 2 and centre_points(board, area) != 2:
-                    why = f"{area} is a 1-point centre: it adds corps and squadrons only"
+                    refusal = f"{area} is a 1-point centre: it adds corps and squadrons only"
                 elif need > surplus:
-                    why = f"{need} supply points needed, {max(surplus, 0)} spare"
+                    refusal = f"{need} supply points needed, {max(surplus, 0)} spare"
                 else:
-                    why = None
-                if why is not None:
-                    verdict(order, _failed(ADJUSTED, why))
+                    refusal = None
+                if refusal is not None:
+                    verdict(change, _failed(ADJUSTED, refusal))
                     continue
-                units[area] = order.unit
+                units[area] = change.unit
                 new_units.add(area)
                 surplus -= need
-                verdict(order, _done(f"new {order.unit.type.name.lower()} in {area}"))
+                verdict(change, _done(f"new {change.unit.type.name.lower()} in {area}"))
             else:
                 if surplus < 1:
-                    verdict(order, _failed(ADJUSTED, "no spare supply point for an upgrade"))
+                    verdict(change, _failed(ADJUSTED, "no spare supply point for an upgrade"))
                     continue
                 unit = units[area]
                 units[area] = Unit(unit.power, UPGRADE[unit.type], unit.loc)
                 held.add(area)
                 surplus -= 1
-                verdict(order, _done(f"{area} upgraded"))
+                verdict(change, _done(f"{area} upgraded"))
         deficit = -surplus
-        for order in sorted((o for o in orders.values() if isinstance(o, (Downgrade, Remove)) and o.power == power),
+        for cut in sorted((o for o in orders.values() if isinstance(o, (Downgrade, Remove)) and o.power == power),
                             key=str):
-            area = province_of(order.unit.loc)
-            unit = units.get(area)
-            if deficit <= 0 or unit is None:
-                verdict(order, _failed(ADJUSTED, "units within supply: no downgrade or removal needed"))
+            area = province_of(cut.unit.loc)
+            current = units.get(area)
+            if deficit <= 0 or current is None:
+                verdict(cut, _failed(ADJUSTED, "units within supply: no downgrade or removal needed"))
                 continue
-            if isinstance(order, Downgrade):
-                units[area] = Unit(unit.power, DOWNGRADE[unit.type], unit.loc)
+            if isinstance(cut, Downgrade):
+                units[area] = Unit(current.power, DOWNGRADE[current.type], current.loc)
                 deficit -= 1
                 held.add(area)
             else:
                 del units[area]
-                deficit -= points(unit.type)
-            verdict(order, _done(f"{area} {'downgraded' if isinstance(order, Downgrade) else 'removed'}"))
+                deficit -= points(current.type)
+            verdict(cut, _done(f"{area} {'downgraded' if isinstance(cut, Downgrade) else 'removed'}"))
         if deficit > 0:
             # Forced downgrades (FDU) and removals (FRU), drawn at random from a seed of the turn (A16).
             draw = random.Random(f"{state.phase}:{power}")
@@ -272,40 +272,40 @@ def play_turn(board: MapData, state: GameState, orders: Mapping[str, Order], fir
     permit = entry_rule(board, owner_of, relations, grants)
     plain: dict[str, Order] = {}
     for prov, unit in units.items():
-        order = orders.get(prov)
-        if prov in new_units or prov in held or order is None or not hasattr(order, "unit") \
-                or getattr(order, "unit") != state.units.get(prov):
+        command = orders.get(prov)
+        if prov in new_units or prov in held or command is None or not hasattr(command, "unit") \
+                or getattr(command, "unit") != state.units.get(prov):
             plain[prov] = Hold(unit)
             continue
-        if isinstance(order, Move):
-            why = permit(unit, province_of(order.dest))
-            if why is not None:
-                verdict(order, _failed(NO_ENTRY, why))
+        if isinstance(command, Move):
+            refused = permit(unit, province_of(command.dest))
+            if refused is not None:
+                verdict(command, _failed(NO_ENTRY, refused))
                 plain[prov] = Hold(unit)
                 continue
-        plain[prov] = order
+        plain[prov] = command
     resolver_orders: dict[str, Order] = {}
-    for prov, order in plain.items():
+    for prov, command in plain.items():
         unit = units[prov]
-        if isinstance(order, SupportAttack):
-            resolver_orders[prov] = _support_attack(order, unit, plain, owner_of, relations, permit, verdict)
-        elif isinstance(order, SupportDefence):
-            resolver_orders[prov] = _support_defence(order, unit, units, owner_of, relations, grants, verdict)
-        elif isinstance(order, (Hold, Move)):
-            resolver_orders[prov] = order
+        if isinstance(command, SupportAttack):
+            resolver_orders[prov] = _support_attack(command, unit, plain, owner_of, relations, permit, verdict)
+        elif isinstance(command, SupportDefence):
+            resolver_orders[prov] = _support_defence(command, unit, units, owner_of, relations, grants, verdict)
+        elif isinstance(command, (Hold, Move)):
+            resolver_orders[prov] = command
         else:
             resolver_orders[prov] = Hold(unit)
 
     # 4. The conflicts.
     resolver = EmgResolver(board, units, resolver_orders, tracer)
     result = resolver.run()
-    for prov, order in orders.items():
+    for prov, given in orders.items():
         if prov in verdicts or prov not in resolver_orders:
             continue
-        if prov in plain and plain[prov] is order:
+        if prov in plain and plain[prov] is given:
             verdicts[prov] = result.outcomes[prov]
 
-    for slot, order in orders.items():
+    for slot in orders:
         if slot not in verdicts:  # a unit the upkeep removed or downgraded by force: its command is void
             verdicts[slot] = _failed(ADJUSTED, "the unit was downgraded or removed for want of supply: it holds")
 

@@ -230,7 +230,7 @@ class EmgVariant(Variant):
         for area, power in state.centers.items():
             if area in state.units:
                 continue
-            adds = [Add(Unit(power, k, area)) for k in ADD_WORDS.values() if self.board.can_stand(k, area)]
+            adds: list[Order] = [Add(Unit(power, k, area)) for k in ADD_WORDS.values() if self.board.can_stand(k, area)]
             if adds:
                 out.setdefault(power, {})[area] = adds
         return out
