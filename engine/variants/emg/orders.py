@@ -80,6 +80,11 @@ UPGRADE: dict[UnitType, UnitType] = {UnitType.CORPS: UnitType.ARMY, UnitType.SQU
 DOWNGRADE: dict[UnitType, UnitType] = {v: k for k, v in UPGRADE.items()}
 
 
+def carries(naval: UnitType, land: UnitType) -> bool:
+    """RG-ORD-9: fleets carry armies and corps, squadrons corps only."""
+    return naval is UnitType.FLEET or (naval is UnitType.SQUADRON and land is UnitType.CORPS)
+
+
 def points(kind: UnitType) -> int:
     """A unit's points (RG-UNI-1): army and fleet 2, corps and squadron 1."""
     return UNIT_POINTS.get(kind, 0)
@@ -179,3 +184,23 @@ class SupportDefence(UnitOrder):
 
 EMG_ORDERS: tuple[type[Order], ...] = (Declare, GrantAccess, CallToArms, Add, Upgrade, Downgrade, Remove,
                                        SupportAttack, SupportDefence)
+
+
+@dataclass(frozen=True, slots=True)
+class ConvoyRoute(UnitOrder):
+    """``CO from sea1 … seaN to``: the land unit in ``from`` is carried by its power's own naval units across
+    the seas named, in order, to the coastal area ``to`` (RG-ORD-8..11). A command of the land unit; the naval
+    units on the route do nothing else that turn."""
+
+    kind: ClassVar[str] = "CO"
+    words: ClassVar[tuple[str, ...]] = ("co",)
+    note: ClassVar[str] = "by convoy"
+    unit: Unit
+    seas: tuple[str, ...]
+    dest: str
+
+    def __str__(self) -> str:
+        return f"CO {self.unit.loc} {' '.join(self.seas)} {self.dest}"
+
+
+EMG_ORDERS = (*EMG_ORDERS, ConvoyRoute)

@@ -12,12 +12,33 @@
 """
 from __future__ import annotations
 
-from ...resolver import MovementResolver
+from typing import Mapping
+
+from ...mapdata import MapData
+from ...orders import Order
+from ...resolver import MovementResolver, Tracer
+from ...types import Unit
 from .orders import points
 
 
 class EmgResolver(MovementResolver):
-    """Adjudicates an EMG turn's unit orders (after declarations, adds and legality have been applied)."""
+    """Adjudicates an EMG turn's unit orders (after declarations, adds and legality have been applied).
+
+    ``convoyed`` holds the origins of moves whose convoy got through (decided before, in ``turn.py``): their
+    path is known, and like the engine's convoyed moves they meet no one head to head."""
+
+    def __init__(self, board: MapData, units: Mapping[str, Unit], orders: Mapping[str, Order],
+                 tracer: Tracer | None = None, convoyed: frozenset[str] = frozenset()) -> None:
+        self.emg_convoyed = convoyed
+        super().__init__(board, units, orders, tracer)
+
+    def uses_convoy(self, origin: str) -> bool:
+        return False  # EMG convoys are settled before the conflicts; the resolver sees a plain move
+
+    def is_head_to_head(self, origin: str) -> str | None:
+        if origin in self.emg_convoyed or self.move_dest.get(origin) in self.emg_convoyed:
+            return None
+        return super().is_head_to_head(origin)
 
     def unit_strength(self, prov: str) -> float:
         return points(self.units[prov].type)

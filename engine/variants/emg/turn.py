@@ -18,8 +18,8 @@ from ...outcomes import Reason, wording
 from ...resolver import MovementResult, Outcome, Tracer, outcome
 from ...state import GameState
 from ...types import Unit, UnitType, moves_by_sea, province_of
-from .orders import (ADD_WORDS, DOWNGRADE, UPGRADE, Add, CallToArms, Declare, Downgrade, GrantAccess, Remove,
-                     SupportAttack, SupportDefence, Upgrade, points)
+from .orders import (ADD_WORDS, DOWNGRADE, UPGRADE, Add, CallToArms, ConvoyRoute, Declare, Downgrade, GrantAccess,
+                     Remove, SupportAttack, SupportDefence, Upgrade, carries, points)
 from .relations import ALLY, WAR, apply_declarations, pair_key, relation
 from .resolver import EmgResolver
 
@@ -34,9 +34,16 @@ EntryRule = Callable[[Unit, str], "str | None"]
 NO_ENTRY, SUPPORT_REFUSED, NO_ATTACK, DECLARATION, ADJUSTED, RETREATED, DESTROYED, ORDER_TAKEN = (
     "emg_no_entry", "emg_support_refused", "emg_no_attack", "emg_declaration", "emg_adjusted",
     "emg_retreated", "emg_destroyed", "emg_done")
+CONVOYING, CONVOY_BROKEN = "emg_convoying", "emg_convoy_broken"
 
 
-@wording(NO_ENTRY, SUPPORT_REFUSED, DECLARATION, ADJUSTED)
+@wording(CONVOY_BROKEN)
+def _word_convoy_broken(r: Reason) -> str:
+    landed = r.get("landed")
+    return f"convoy disrupted at {r.get('sea')}" + (f": landed in {landed}" if landed else ": stays")
+
+
+@wording(NO_ENTRY, SUPPORT_REFUSED, DECLARATION, ADJUSTED, CONVOYING)
 def _word_why(r: Reason) -> str:
     return str(r.get("why") or "")
 
@@ -284,6 +291,7 @@ def play_turn(board: MapData, state: GameState, orders: Mapping[str, Order], fir
                 plain[prov] = Hold(unit)
                 continue
         plain[prov] = command
+    convoyed, broken = _convoys(units, plain, orders, relations, permit, verdict)
     resolver_orders: dict[str, Order] = {}
     for prov, command in plain.items():
         unit = units[prov]
@@ -297,16 +305,16 @@ def play_turn(board: MapData, state: GameState, orders: Mapping[str, Order], fir
             resolver_orders[prov] = Hold(unit)
 
     # 4. The conflicts.
-    resolver = EmgResolver(board, units, resolver_orders, tracer)
+    resolver = EmgResolver(board, units, resolver_orders, tracer, frozenset(convoyed))
     result = resolver.run()
     for prov, given in orders.items():
         if prov in verdicts or prov not in resolver_orders:
             continue
-        if prov in plain and plain[prov] is given:
+        if prov in plain and (plain[prov] is given or prov in convoyed):
             verdicts[prov] = result.outcomes[prov]
 
     for slot in orders:
-        if slot not in verdicts:  # a unit the upkeep removed or downgraded by force: its command is void
+        if slot not in verdicts and slot not in broken:  # a unit the upkeep removed or downgraded by force: its command is void
             verdicts[slot] = _failed(ADJUSTED, "the unit was downgraded or removed for want of supply: it holds")
 
     # 5. Automatic retreats.
@@ -323,6 +331,22 @@ def play_turn(board: MapData, state: GameState, orders: Mapping[str, Order], fir
             target = resolver.move_dest.get(prov)
             displaced.append((prov, target))
     battles = _battle_areas(board, units, resolver)
+    for prov, (route, at) in sorted(broken.items()):
+        # RG-CUT-7: the land unit is left in the nearest empty own area beside the last sea it reached,
+        # working back towards its start; with none, it stays where it was.
+        unit = units[prov]
+        landed = None
+        if final.get(prov) == unit:
+            for sea in reversed(route.seas[:at]):
+                spots = sorted((a for a in board.any_adjacent(sea) if owner_of.get(a) == unit.power
+                                and a not in final and a not in battles and not board.provinces[a].is_sea),
+                               key=lambda a: (area_number(board, a), a))
+                if spots:
+                    landed = spots[0]
+                    del final[prov]
+                    final[landed] = Unit(unit.power, unit.type, landed)
+                    break
+        verdicts[prov] = outcome(False, CONVOY_BROKEN, sea=route.seas[at], landed=landed)
     claims: dict[str, list[str]] = {}
     for start, target in displaced:
         unit = units[start]
@@ -357,6 +381,67 @@ def play_turn(board: MapData, state: GameState, orders: Mapping[str, Order], fir
     next_state = state.replace(units=final, centers=centers, extra=extra, dislodged={}, contested=frozenset())
     moved = {o: d for o, d in result.moved.items()}
     return TurnResult(verdicts, moved, {}, set(), set(), next_state=next_state, notes=notes)
+
+
+def _convoys(units: Mapping[str, Unit], plain: dict[str, Order], orders: Mapping[str, Order],
+             relations: Mapping[str, str], permit: EntryRule, verdict: Callable[[Order, Outcome], None]
+             ) -> tuple[set[str], dict[str, tuple[ConvoyRoute, int]]]:
+    """Settle this turn's convoys before the conflicts. A convoy whose route is whole becomes a plain move of
+    the land unit (its origin is returned in the first set); one broken at a sea is returned with that sea's
+    index (the land unit holds, and is placed after the conflicts). RG-CUT-4/5/6 (A5): a convoying unit is
+    broken by an enemy attack at least its points (the attacker's supports of attack counted, defence of the
+    convoyer never), and by any own or allied naval unit moving into its sea. Its naval units do nothing else
+    (RG-ORD-11)."""
+    routes = {p: c for p, c in plain.items() if isinstance(c, ConvoyRoute)}
+    through: set[str] = set()
+    broken: dict[str, tuple[ConvoyRoute, int]] = {}
+    for prov, route in sorted(routes.items()):
+        unit = units[prov]
+        refused = permit(unit, route.dest)
+        carriers = [units.get(sea) for sea in route.seas]
+        if refused is None and any(c is None or c.power != unit.power or not carries(c.type, unit.type)
+                                   for c in carriers):
+            refused = "the naval units of the route are no longer there"
+        if refused is not None:
+            verdict(route, _failed(NO_ENTRY, refused))
+            plain[prov] = Hold(unit)
+            continue
+        for sea, carrier in zip(route.seas, carriers):
+            assert carrier is not None
+            own = orders.get(sea)
+            if own is not None and not isinstance(own, Hold) and sea in plain:
+                verdict(own, _failed(CONVOYING, f"convoys {unit} this turn and does nothing else"))
+            plain[sea] = Hold(carrier)
+    for prov, route in sorted(routes.items()):
+        if not isinstance(plain.get(prov), ConvoyRoute):
+            continue
+        unit = units[prov]
+        at = next((i for i, sea in enumerate(route.seas) if _disrupted(sea, units[sea], unit, units, plain,
+                                                                        relations)), None)
+        if at is None:
+            plain[prov] = Move(unit, route.dest)
+            through.add(prov)
+        else:
+            plain[prov] = Hold(unit)
+            broken[prov] = (route, at)
+    return through, broken
+
+
+def _disrupted(sea: str, carrier: Unit, passenger: Unit, units: Mapping[str, Unit], plain: Mapping[str, Order],
+               relations: Mapping[str, str]) -> bool:
+    for origin, command in plain.items():
+        if not isinstance(command, Move) or province_of(command.dest) != sea:
+            continue
+        mover = units[origin]
+        if mover.power == passenger.power or relation(relations, mover.power, passenger.power) == ALLY:
+            if moves_by_sea(mover.type):
+                return True
+            continue
+        backing = sum(points(units[s].type) for s, c in plain.items() if isinstance(c, SupportAttack)
+                      and province_of(c.dest) == sea and (c.beneficiary or units[s].power) == mover.power)
+        if points(mover.type) + backing >= points(carrier.type):
+            return True
+    return False
 
 
 def _support_attack(order: SupportAttack, unit: Unit, plain: Mapping[str, Order], owner_of: Mapping[str, str],

@@ -16,8 +16,8 @@ from ...types import IllegalOrderError, OrderSyntaxError, Phase, PhaseType, Posi
     province_of
 from ...validate import MovePermission
 from ..base import Variant
-from .orders import (ADD_WORDS, DOWNGRADE, UPGRADE, Add, CallToArms, Declare, Downgrade, EMG_ORDERS, GrantAccess,
-                     Remove, SupportAttack, SupportDefence, Upgrade)
+from .orders import (ADD_WORDS, DOWNGRADE, UPGRADE, Add, CallToArms, ConvoyRoute, Declare, Downgrade, EMG_ORDERS,
+                     GrantAccess, Remove, SupportAttack, SupportDefence, Upgrade, carries)
 from .turn import TurnResult, entry_rule, owners, play_turn
 
 EXTRA_KEYS = frozenset({"relations", "owned", "penalty", "calls"})
@@ -113,6 +113,9 @@ class EmgVariant(Variant):
             return RawOrder("emg_ga", route=" ".join([self.power_code(rest[0]), *areas]), text=text)
         if word == "ca" and len(rest) == 2:
             return RawOrder("emg_ca", route=f"{self.power_code(rest[0])} {self.power_code(rest[1])}", text=text)
+        if word == "co" and len(rest) >= 3:
+            places = [self._area(t, text) for t in rest]
+            return RawOrder("emg_co", None, places[0], dest=places[-1], route=" ".join(places[1:-1]), text=text)
         if word.upper() in ADD_WORDS and len(rest) == 1:
             return RawOrder("emg_add", ADD_WORDS[word.upper()], self._area(rest[0], text), text=text)
         if word in _UNIT_WORDS and len(rest) == 1:
@@ -156,6 +159,9 @@ class EmgVariant(Variant):
                 # An empty centre may get a unit added this turn, which may be supported (5.32 tip).
                 raise IllegalOrderError(f"no unit in {area}: an empty area can't be supported")
             return SupportDefence(unit, area)
+        if kind == "emg_co":
+            return self._convoy(self._own_unit(raw, state, power), tuple((raw.route or "").split()),
+                                province_of(raw.dest or ""), state)
         if kind in ("emg_uu", "emg_du", "emg_ru"):
             unit = self._own_unit(raw, state, power)
             if kind == "emg_uu":
@@ -189,6 +195,30 @@ class EmgVariant(Variant):
             raise IllegalOrderError(f"unknown area {area}")
         if not self.board.reaches_province(unit.type, unit.loc, area):
             raise IllegalOrderError(f"{unit} can't reach {area}")
+
+    def _convoy(self, unit: Unit, seas: tuple[str, ...], dest: str, state: GameState) -> ConvoyRoute:
+        """RG-ORD-8..10: a land unit on a coast, carried sea by sea (never along a coast or across a coastal
+        area) by its power's own naval units able to carry it, to a coastal area."""
+        board = self.board
+        if unit.type not in (UnitType.ARMY, UnitType.CORPS):
+            raise IllegalOrderError(f"only armies and corps are convoyed, not {unit}")
+        if not seas:
+            raise IllegalOrderError("a convoy crosses at least one sea area")
+        for sea in seas:
+            if not board.provinces[sea].is_sea:
+                raise IllegalOrderError(f"{sea} is not a sea area: convoys never pass along coasts")
+            carrier = state.units.get(sea)
+            if carrier is None or carrier.power != unit.power:
+                raise IllegalOrderError(f"no naval unit of {unit.power} in {sea} to carry {unit}")
+            if not carries(carrier.type, unit.type):
+                raise IllegalOrderError(f"{carrier} can't carry {unit}: squadrons carry corps only")
+        if not board.provinces[dest].is_coastal or dest == province_of(unit.loc):
+            raise IllegalOrderError(f"a convoy lands on another coastal area, not {dest}")
+        stops = (province_of(unit.loc), *seas, dest)
+        for a, b in zip(stops, stops[1:]):
+            if b not in {province_of(x) for x in board.fleet_adjacent(a)}:
+                raise IllegalOrderError(f"{a} and {b} are not adjacent by sea")
+        return ConvoyRoute(unit, seas, dest)
 
     def _add(self, raw: RawOrder, state: GameState, power: str) -> Add:
         area = province_of(raw.loc or "")

@@ -242,6 +242,47 @@ case("R-REL-15-owner-attacks", "5.1 tip: the owner attacks an ally's unit in his
      {"FRANCE": ["A ART"], "ENGLAND": ["S CHA"]}, {"MO 18 16": "succeeds", "SD 233 16": "fails"},
      centers={"FRANCE": ["ART", "PAR"], "ENGLAND": ["LON"]}, relations={"ENGLAND FRANCE": "ally"}, rule="RG-REL-15")
 
+E19_UNITS = {"SPAIN": ["C GAL", "F BIS", "S IBS", "S CAN"], "GERMANY": ["S ATL"]}
+case("G-E19", "5.5: the German squadron (1) breaks the convoy at 219 (1 >= 1); the corps lands in the empty Spanish "
+     "area beside 220, the last sea it reached", E19_UNITS,
+     {"SPAIN": ["CO 11 221 220 219 180"], "GERMANY": ["MO 218 219"]},
+     {"SPAIN": ["C POR", "F BIS", "S IBS", "S CAN"], "GERMANY": ["S ATL"]},
+     {"CO 11 221 220 219 180": "fails", "MO 218 219": "fails"}, owned={"POR": "SPAIN", "GAL": "SPAIN"},
+     relations={"GERMANY SPAIN": "war"}, centers={"SPAIN": ["MEX"]})
+case("G-E19-no-landing", "5.5: with no own area beside the seas reached, the corps stays where it started", E19_UNITS,
+     {"SPAIN": ["CO 11 221 220 219 180"], "GERMANY": ["MO 218 219"]}, E19_UNITS,
+     {"CO 11 221 220 219 180": "fails"}, owned={"GAL": "SPAIN"}, relations={"GERMANY SPAIN": "war"},
+     centers={"SPAIN": ["MEX"]})
+case("G-E19-unbroken", "7.6: without the attack the corps lands in 180", E19_UNITS,
+     {"SPAIN": ["CO 11 221 220 219 180"]}, {"SPAIN": ["C AZO", "F BIS", "S IBS", "S CAN"], "GERMANY": ["S ATL"]},
+     {"CO 11 221 220 219 180": "succeeds"}, owned={"GAL": "SPAIN"}, relations={"GERMANY SPAIN": "war"},
+     centers={"SPAIN": ["MEX"]})
+case("G-E20", "7.6: an army carried by two fleets lands in empty neutral 51",
+     {"ITALY": ["A VEN", "F ADR", "F ION"]}, {"ITALY": ["CO 31 227 226 51"]},
+     {"ITALY": ["A TUN", "F ADR", "F ION"]}, {"CO 31 227 226 51": "succeeds"}, owned={"VEN": "ITALY"}, centers={"ITALY": ["EDI"]})
+case("G-E20-squadron", "7.6: a squadron can't carry an army: the convoy is refused and the army stays",
+     {"ITALY": ["A VEN", "F ADR", "S ION"]}, {"ITALY": ["CO 31 227 226 51"]},
+     {"ITALY": ["A VEN", "F ADR", "S ION"]}, {"CO 31 227 226 51": "invalid"}, owned={"VEN": "ITALY"}, centers={"ITALY": ["EDI"]})
+case("G-E21", "7.6: London's army to 44 across 234 and 237", {"ENGLAND": ["A LON", "F DOV", "F NTH"]},
+     {"ENGLAND": ["CO 7 234 237 44"]}, {"ENGLAND": ["A FRI", "F DOV", "F NTH"]}, {"CO 7 234 237 44": "succeeds"},
+     centers={"ENGLAND": ["LON", "EDI"]})
+case("R-CUT-5-own-fleet", "7.6: an own fleet moving into a convoying sea area disrupts the convoy",
+     {"ENGLAND": ["A LON", "F DOV", "F NTH", "F CHA"]}, {"ENGLAND": ["CO 7 234 237 44", "MO 233 234"]},
+     {"ENGLAND": ["A LON", "F DOV", "F NTH", "F CHA"]}, {"CO 7 234 237 44": "fails", "MO 233 234": "fails"},
+     centers={"ENGLAND": ["LON", "EDI"]}, rule="RG-CUT-5")
+case("R-CUT-6-defence-no-help", "7.6: an enemy fleet's attack (2 >= 2) breaks the convoy though the convoying fleet "
+     "is supported in defence and is not dislodged",
+     {"ENGLAND": ["A LON", "F DOV", "F NTH", "F CHA"], "GERMANY": ["F HAM"]},
+     {"ENGLAND": ["CO 7 234 237 44", "SD 233 234"], "GERMANY": ["MO 61 234"]},
+     {"ENGLAND": ["A LON", "F DOV", "F NTH", "F CHA"], "GERMANY": ["F HAM"]},
+     {"CO 7 234 237 44": "fails", "SD 233 234": "succeeds", "MO 61 234": "fails"},
+     centers={"ENGLAND": ["LON", "EDI"], "GERMANY": ["HAM"]}, relations={"ENGLAND GERMANY": "war"}, rule="RG-CUT-6")
+case("R-CUT-8-landing-fails", "7.6: a convoy that gets through but loses its landing attack leaves the unit at its start",
+     {"ENGLAND": ["A LON", "F DOV", "F NTH"], "FRANCE": ["A FRI", "C ZEE"]},
+     {"ENGLAND": ["CO 7 234 237 44"], "FRANCE": ["SD 27 44"]},
+     {"ENGLAND": ["A LON", "F DOV", "F NTH"], "FRANCE": ["A FRI", "C ZEE"]}, {"CO 7 234 237 44": "fails"},
+     centers={"ENGLAND": ["LON", "EDI"]}, owned={"FRI": "FRANCE", "ZEE": "FRANCE"}, relations=WAR_EF, rule="RG-CUT-8")
+
 SUITE = {
     "about": "EMG rules v1.38 (Global Diplomacy / Age of Discovery), on the board of the rules' worked examples "
              "(variant 'emg_examples', tests/variants/emg_examples.py). Format: tests/data/conformance.schema.json; "
