@@ -405,10 +405,10 @@ def _geometry_doc(seed: int, players: int, areas: tuple[Area, ...], cols: int, r
             "label": [x0 + 30.0, y0 + 47.0], "sc": [x0 + 9.0, y0 + 9.0] if a.id in centres else None,
             "terrain": a.terrain}
     land = [cell for a in areas if a.terrain != "sea" for cell in a.cells]
-    sea = [cell for a in areas if a.terrain == "sea" for cell in a.cells]
+    width, height = float(cols * CELL_PX), float(rows * CELL_PX)
     return {"format": "chancellery-geometry", "format_version": 1, "map": map_id_for(seed, players),
-            "width": float(cols * CELL_PX), "height": float(rows * CELL_PX), "wrap_x": True, "wrap_y": True,
-            "unit_size": 34.0, "background": {"land": cell_outline(land), "sea": cell_outline(sea)},
+            "width": width, "height": height, "wrap_x": True, "wrap_y": True, "unit_size": 34.0,
+            "background": {"land": cell_outline(land), "sea": [[[0.0, 0.0, width, 0.0, width, height, 0.0, height]]]},
             "provinces": provinces}
 
 
