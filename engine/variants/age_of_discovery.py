@@ -12,9 +12,11 @@ from typing import Any, ClassVar, Mapping
 
 from ..resources import add_map_folder
 from ..rules import DEFAULT_RULEBOOK, Rulebook
+from ..state import GameState
 from ..variant_options import OptionSpec, OptionType
 from . import register
-from .emg.aod_map import MAX_PLAYERS, MIN_PLAYERS, generate, map_id_for
+from .emg.aod_map import CENTRES_PER_PLAYER, MAX_PLAYERS, MIN_PLAYERS, generate, map_id_for
+from .base import Variant
 from .emg.variant import EmgVariant
 
 GENERATOR_VERSION = 1  # bumped when the generator's output for a seed changes: old cached folders are left
@@ -61,6 +63,9 @@ class AgeOfDiscovery(EmgVariant):
     description = "EMG's Age of Discovery: 9 to 20 players on a generated map that wraps both ways."
 
     def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
+        # The number of centres (the range of victory_centers) follows the players, before options are checked.
+        wanted = (options or {}).get("players", 12)
+        self._players_hint = wanted if isinstance(wanted, int) and MIN_PLAYERS <= wanted <= MAX_PLAYERS else 12
         super().__init__(rulebook, options)
         seed, players = int(self.options.get("seed", 1)), int(self.options.get("players", 12))
         # The board is the game's own: an instance's map id names its generated folder.
@@ -69,16 +74,24 @@ class AgeOfDiscovery(EmgVariant):
 
     @property
     def option_specs(self) -> tuple[OptionSpec, ...]:
+        centres = CENTRES_PER_PLAYER * self._players_hint
         return (
+            OptionSpec("victory_centers", OptionType.INT, centres, "Supply centres to win",
+                       help="Owning this many supply centres wins (until EMG's voted victory is played).",
+                       minimum=1, maximum=centres),
             OptionSpec("seed", OptionType.INT, 1, "Map seed", help="The same seed and number of players always make "
                        "the same map.", minimum=0, maximum=2**31 - 1),
             OptionSpec("players", OptionType.INT, 12, "Players", help="Great Powers on the generated map.",
                        minimum=MIN_PLAYERS, maximum=MAX_PLAYERS),
         )
 
+    def winner(self, state: GameState) -> str | None:
+        """Until the voted victory conditions (RG-VIC) are played: the standard rule on ``victory_centers``."""
+        return Variant.winner(self, state)
+
     @property
     def victory_centers(self) -> int:
-        return self.board.victory_centers
+        return int(self.options.get("victory_centers", self.board.victory_centers))
 
 
 __all__ = ["AgeOfDiscovery", "map_folder_for", "maps_cache"]

@@ -33,6 +33,7 @@ LAND_SHARE = 0.5
 MIN_START_DISTANCE = 4
 ATTEMPTS = 200
 START_TRIES = 40
+CENTRES_PER_PLAYER = 4  # two home centres and two neutral ones of its own
 MIN_ROOM = 8
 NEUTRAL_RANGE = (2, 4)  # steps from a power's start to its own neutral centres
 

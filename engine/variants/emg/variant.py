@@ -31,6 +31,7 @@ class EmgVariant(Variant):
     unit_types: ClassVar[tuple[UnitType, ...]] = (UnitType.ARMY, UnitType.FLEET, UnitType.CORPS, UnitType.SQUADRON)
     order_kinds: ClassVar[tuple[type[Order], ...]] = (Hold, Move, *EMG_ORDERS)
     movement_seasons: ClassVar[tuple[str, ...]] = (Season.SPRING, Season.FALL)
+    phase_types: ClassVar[frozenset[PhaseType]] = frozenset({PhaseType.MOVEMENT})
 
     # --- the calendar: turns only --------------------------------------------------------------------
 
