@@ -61,6 +61,9 @@ class AgeOfDiscovery(EmgVariant):
     map_id = "aod"  # each game's own generated map: see __init__
     aliases = ("aod",)
     description = "EMG's Age of Discovery: 9 to 20 players on a generated map that wraps both ways."
+    spies_per_turn = 12  # RG-AOD-8
+    spy_range = 2  # RG-AOD-9
+    remembers_areas = True  # RG-AOD-3
 
     def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
         # The number of centres (the range of victory_centers) follows the players, before options are checked.

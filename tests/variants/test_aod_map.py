@@ -161,3 +161,28 @@ def test_the_contract_adjudicates_an_age_of_discovery_turn() -> None:
     assert by_order[f"DW {variant.powers[2]}"] == "fails"  # no war on the first turn
     assert by_order[f"UU {army.loc}"] == "invalid"  # a 2-point unit can't be upgraded: refused when read
     assert answer["next_phase"] == "F1901M"
+
+
+def test_spies_in_age_of_discovery_are_twelve_and_go_two_areas_beyond_what_is_known() -> None:
+    """RG-AOD-3/8/9: twelve spies, no further than two areas from known areas; the map remembers every area
+    a power has seen."""
+    from engine.types import OrderError
+
+    variant = find_variant("age_of_discovery", {"seed": 4, "players": 9})
+    game = Game.new(variant)
+    power = variant.powers[0]
+    state = game.state
+    known = variant.visible_areas(state, power)
+    distance = variant.board.distances_from(sorted(known))
+    near = sorted((a for a, d in distance.items() if d == 2), key=int)[:12]
+    far = next(a for a, d in sorted(distance.items()) if d == 3)
+    assert variant.validate(variant.parse("SP " + " ".join(near)), state, power)
+    with pytest.raises(OrderError, match="too far"):
+        variant.validate(variant.parse(f"SP {far}"), state, power)
+    with pytest.raises(OrderError, match="at most 12 spies"):
+        variant.validate(variant.parse("SP " + " ".join(sorted(distance, key=int)[:13])), state, power)
+    game.set_orders(power, ["SP " + " ".join(near)])
+    game.process()
+    remembered = set(game.state.extra["known"][power])
+    assert known | set(near) <= remembered
+    assert set(variant.view_for(game.state, power).extra["known"]) == {power}

@@ -181,3 +181,23 @@ def test_a_game_of_the_examples_board_plays_turn_after_turn_without_other_phases
     for _ in range(3):
         game.process()
     assert game.state.phase.type.name == "MOVEMENT" and str(game.state.phase) == "F1902M"
+
+
+def test_spies_show_their_areas_in_the_turns_view_only() -> None:
+    """RG-ORD-19: up to six spies a turn, to any areas; the report of that turn shows them."""
+    from engine.types import OrderError
+
+    variant = find_variant("emg_examples")
+    state = _state({"ENGLAND": ["A LON"], "USA": ["C VER"]}, centers={"MEX": "USA"})
+    assert "VER" not in variant.view_for(state, "ENGLAND").units
+    with pytest.raises(OrderError, match="at most 6 spies"):
+        variant.validate(variant.parse("SP 3 7 11 12 14 16 17"),
+                         state, "ENGLAND")
+    after, results = _play(state, {"ENGLAND": ["SP 139 MEX"]})
+    assert results["SP VER MEX"] == "succeeds"
+    assert after.extra["spied"] == {"ENGLAND": ["MEX", "VER"]}
+    view = variant.view_for(after, "ENGLAND")
+    assert view.units["VER"] == Unit("USA", UnitType.CORPS, "VER")
+    assert variant.view_for(after, "FRANCE").extra.get("spied") is None  # nobody else learns where they went
+    later, _ = _play(after, {})
+    assert "VER" not in variant.view_for(later, "ENGLAND").units  # for that turn only

@@ -204,3 +204,23 @@ class ConvoyRoute(UnitOrder):
 
 
 EMG_ORDERS = (*EMG_ORDERS, ConvoyRoute)
+
+
+@dataclass(frozen=True, slots=True)
+class Spy(Order):
+    """``SP a1 … aN``: spies sent to these areas; the power sees them in this turn's report (RG-ORD-19)."""
+
+    kind: ClassVar[str] = "SP"
+    words: ClassVar[tuple[str, ...]] = ("sp",)
+    note: ClassVar[str] = "spies"
+    power: str
+    areas: tuple[str, ...]
+
+    def slot(self) -> str | None:
+        return f"SP {self.power}"
+
+    def __str__(self) -> str:
+        return "SP " + " ".join(self.areas)
+
+
+EMG_ORDERS = (*EMG_ORDERS, Spy)

@@ -19,7 +19,7 @@ from ...resolver import MovementResult, Outcome, Tracer, outcome
 from ...state import GameState
 from ...types import Unit, UnitType, moves_by_sea, province_of
 from .orders import (ADD_WORDS, DOWNGRADE, UPGRADE, Add, CallToArms, ConvoyRoute, Declare, Downgrade, GrantAccess,
-                     Remove, SupportAttack, SupportDefence, Upgrade, carries, points)
+                     Remove, Spy, SupportAttack, SupportDefence, Upgrade, carries, points)
 from .relations import ALLY, WAR, apply_declarations, pair_key, relation
 from .resolver import EmgResolver
 
@@ -188,6 +188,8 @@ def play_turn(board: MapData, state: GameState, orders: Mapping[str, Order], fir
         else:
             calls.append([c.power, c.ally, c.enemy])
             verdict(c, _done(f"{c.ally} is called to arms against {c.enemy}"))
+    for spy in (o for o in orders.values() if isinstance(o, Spy)):
+        verdict(spy, _done("spies report on " + ", ".join(spy.areas)))
     grants: dict[tuple[str, str], frozenset[str]] = {}
     for g in (o for o in orders.values() if isinstance(o, GrantAccess)):
         if relation(relations, g.power, g.target) != ALLY or g.power == g.target:

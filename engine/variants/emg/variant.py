@@ -17,10 +17,10 @@ from ...types import IllegalOrderError, OrderSyntaxError, Phase, PhaseType, Posi
 from ...validate import MovePermission
 from ..base import Variant
 from .orders import (ADD_WORDS, DOWNGRADE, UPGRADE, Add, CallToArms, ConvoyRoute, Declare, Downgrade, EMG_ORDERS,
-                     GrantAccess, Remove, SupportAttack, SupportDefence, Upgrade, carries)
+                     GrantAccess, Remove, Spy, SupportAttack, SupportDefence, Upgrade, carries)
 from .turn import TurnResult, entry_rule, owners, play_turn
 
-EXTRA_KEYS = frozenset({"relations", "owned", "penalty", "calls"})
+EXTRA_KEYS = frozenset({"relations", "owned", "penalty", "calls", "spied", "known"})
 _RELATION_WORDS = ("da", "dn", "dw")
 _UNIT_WORDS = ("uu", "du", "ru")
 
@@ -32,6 +32,9 @@ class EmgVariant(Variant):
     order_kinds: ClassVar[tuple[type[Order], ...]] = (Hold, Move, *EMG_ORDERS)
     movement_seasons: ClassVar[tuple[str, ...]] = (Season.SPRING, Season.FALL)
     phase_types: ClassVar[frozenset[PhaseType]] = frozenset({PhaseType.MOVEMENT})
+    spies_per_turn: ClassVar[int] = 6  # RG-ORD-19 (Age of Discovery: 12)
+    spy_range: ClassVar[int | None] = None  # steps from known areas a spy may go (Age of Discovery: 2)
+    remembers_areas: ClassVar[bool] = False  # the map shows every area ever seen (Age of Discovery)
 
     # --- the calendar: turns only --------------------------------------------------------------------
 
@@ -92,6 +95,10 @@ class EmgVariant(Variant):
             raise OrderSyntaxError(f"unknown area {token!r} in {text.strip()!r}")
         return code
 
+    def _spy_target(self, token: str, text: str) -> str:
+        """A spy's target: an area id or name (per-player X Y coordinates are not read yet)."""
+        return self._area(token, text)
+
     def parse(self, text: str) -> RawOrder:
         tokens = tokenize(text, self.board) if isinstance(text, str) else []
         if len(tokens) >= 2 and tokens[1] == ":":
@@ -117,6 +124,8 @@ class EmgVariant(Variant):
         if word == "co" and len(rest) >= 3:
             places = [self._area(t, text) for t in rest]
             return RawOrder("emg_co", None, places[0], dest=places[-1], route=" ".join(places[1:-1]), text=text)
+        if word == "sp" and rest:
+            return RawOrder("emg_sp", route=" ".join(self._spy_target(t, text) for t in rest), text=text)
         if word.upper() in ADD_WORDS and len(rest) == 1:
             return RawOrder("emg_add", ADD_WORDS[word.upper()], self._area(rest[0], text), text=text)
         if word in _UNIT_WORDS and len(rest) == 1:
@@ -127,6 +136,10 @@ class EmgVariant(Variant):
         if state.phase.type is not PhaseType.MOVEMENT:
             raise IllegalOrderError(f"{self.name} has only turns of movement")
         kind = raw.kind
+        if kind == "emg_sp":
+            if power is None:
+                raise IllegalOrderError("say which Great Power sends the spies")
+            return self._spies(power, tuple(dict.fromkeys((raw.route or "").split())), state)
         if kind in ("emg_da", "emg_dn", "emg_dw", "emg_ga", "emg_ca", "emg_add"):
             if power is None:
                 raise IllegalOrderError("say which Great Power gives this command")
@@ -221,6 +234,19 @@ class EmgVariant(Variant):
                 raise IllegalOrderError(f"{a} and {b} are not adjacent by sea")
         return ConvoyRoute(unit, seas, dest)
 
+    def _spies(self, power: str, areas: tuple[str, ...], state: GameState) -> Spy:
+        if len(areas) > self.spies_per_turn:
+            raise IllegalOrderError(f"at most {self.spies_per_turn} spies a turn, not {len(areas)}")
+        if self.spy_range is not None:
+            known = set(state.extra.get("known", {}).get(power, ())) | self.visible_areas(state, power)
+            reach = {a for a, d in self.board.distances_from(sorted(known)).items() if d <= self.spy_range} \
+                if known else set()
+            far = [a for a in areas if a not in reach]
+            if far:
+                raise IllegalOrderError(f"spies go at most {self.spy_range} areas beyond what "
+                                        f"{power} knows: {', '.join(far)} is too far")
+        return Spy(power, areas)
+
     def _add(self, raw: RawOrder, state: GameState, power: str) -> Add:
         area = province_of(raw.loc or "")
         assert raw.unit_type is not None
@@ -275,8 +301,31 @@ class EmgVariant(Variant):
     def after_phase(self, before: GameState, after: GameState, submitted: Mapping[str, Sequence[Order]],
                     outcome: MovementResult | None) -> PhaseEnd:
         if isinstance(outcome, TurnResult) and outcome.next_state is not None:
-            return PhaseEnd(outcome.next_state, notes=tuple(outcome.notes))
+            return PhaseEnd(self._remember(before, outcome.next_state, submitted), notes=tuple(outcome.notes))
         return PhaseEnd(after)
+
+    def _remember(self, before: GameState, after: GameState, submitted: Mapping[str, Sequence[Order]]) -> GameState:
+        """This turn's spied areas (seen in this turn's report only), and with ``remembers_areas`` every area
+        each power has seen so far (RG-AOD-3)."""
+        extra = dict(after.extra)
+        spied = {power: sorted({a for o in orders if isinstance(o, Spy) for a in o.areas})
+                 for power, orders in submitted.items()}
+        spied = {p: areas for p, areas in sorted(spied.items()) if areas}
+        extra.pop("spied", None)
+        if spied:
+            extra["spied"] = spied
+        if self.remembers_areas:
+            known = {p: set(areas) for p, areas in before.extra.get("known", {}).items()}
+            for power in self.board.powers:
+                seen = self.visible_areas(before, power) | self.visible_areas(after, power) | set(spied.get(power, ()))
+                if seen or power in known:
+                    known[power] = known.get(power, set()) | seen
+            extra["known"] = {p: sorted(a, key=self._area_key) for p, a in sorted(known.items()) if a}
+        return after.replace(extra=extra)
+
+    def _area_key(self, area: str) -> tuple[int, str]:
+        number = self.board.provinces[area].number
+        return (number if number is not None else 10**6, area)
 
     # --- fog of war -------------------------------------------------------------------------------------
 
@@ -295,11 +344,14 @@ class EmgVariant(Variant):
         if power is None or power not in self.board.powers:
             return state if power is None else state.replace(units={}, extra={
                 k: v for k, v in state.extra.items() if k == "relations"})
-        seen = self.visible_areas(state, power)
+        seen = self.visible_areas(state, power) | set(state.extra.get("spied", {}).get(power, ()))
         units = {p: u for p, u in state.units.items() if p in seen}
         owned = {a: p for a, p in state.extra.get("owned", {}).items() if a in seen}
         centers = {a: p for a, p in state.centers.items() if a in seen}
         extra = {k: v for k, v in state.extra.items() if k == "relations"}
+        for key in ("spied", "known"):
+            if power in state.extra.get(key, {}):
+                extra[key] = {power: state.extra[key][power]}
         if owned:
             extra["owned"] = owned
         return state.replace(units=units, centers=centers, extra=extra)
