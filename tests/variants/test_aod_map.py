@@ -186,3 +186,19 @@ def test_spies_in_age_of_discovery_are_twelve_and_go_two_areas_beyond_what_is_kn
     remembered = set(game.state.extra["known"][power])
     assert known | set(near) <= remembered
     assert set(variant.view_for(game.state, power).extra["known"]) == {power}
+
+
+def test_a_game_saved_and_loaded_keeps_its_map_relations_and_memory(tmp_path: Path) -> None:
+    from engine.savefile import load_game, save_game
+
+    variant = find_variant("age_of_discovery", {"seed": 4, "players": 9})
+    game = Game.new(variant)
+    first, second = variant.powers[:2]
+    game.set_orders(first, [f"DA {second}"])
+    game.set_orders(second, [f"DA {first}"])
+    game.process()
+    assert game.state.extra["relations"] == {f"{first} {second}": "ally"}
+    save_game(game, tmp_path / "aod.json")
+    loaded = load_game(tmp_path / "aod.json")
+    assert loaded.variant.map_id == "aod_9_4" and loaded.variant.options["players"] == 9
+    assert loaded.state == game.state

@@ -150,6 +150,16 @@ def test_commands_read_back_from_their_canonical_texts() -> None:
     assert variant.validate(variant.parse("MO 16 17"), state, "ENGLAND") == Move(Unit("ENGLAND", UnitType.ARMY, "ART"), "PIC")
 
 
+def test_every_form_of_a_grant_of_all_areas_is_one_order() -> None:
+    """7.11 (G-E29): ``GA 3 all``, ``GA 3 0`` and ``GA 3`` grant every area; ``GA 3 16 17`` those two."""
+    variant = find_variant("emg_examples")
+    state = _state({"FRANCE": ["A PAR"]})
+    forms = {str(variant.validate(variant.parse(t), state, "FRANCE")) for t in ("GA 3 all", "GA 3 0", "GA 3",
+                                                                             "GA England")}
+    assert forms == {"GA ENGLAND ALL"}
+    assert str(variant.validate(variant.parse("GA 3 16 17"), state, "FRANCE")) == "GA ENGLAND ART PIC"
+
+
 @pytest.mark.parametrize("text,why", [("MO 16 20", "can.t reach"), ("SD 233 21", "can.t reach"), ("SD 16 233", "can.t reach"),
                                       ("AA 17", "not a supply centre"), ("UU 16", "two points"), ("DW 3", "itself")])
 def test_bad_commands_are_refused_with_a_reason(text: str, why: str) -> None:

@@ -61,6 +61,13 @@ case("G-E4-equal", "5.1: head to head between units of equal size: both go back 
      {"FRANCE": ["A BEL"], "GERMANY": ["A HOL"]}, {"FRANCE": ["MO 20 19"], "GERMANY": ["MO 19 20"]},
      {"FRANCE": ["A BEL"], "GERMANY": ["A HOL"]}, {"MO 20 19": "fails", "MO 19 20": "fails"},
      owned={"BEL": "FRANCE", "HOL": "GERMANY"}, relations=WAR_FG)
+case("G-E5", "5.1 tip: you own 24 where an ally's army stands; your army attacks it with support without war; "
+     "with no area of its own to retreat to, it dies (its power's support there: R-REL-15-owner-attacks)",
+     {"GERMANY": ["A ZEE", "A FLA"], "FRANCE": ["A LOR", "C ALS"]},
+     {"GERMANY": ["MO 27 24", "SA 25 24"]},
+     {"GERMANY": ["A LOR", "A FLA"], "FRANCE": ["C ALS"]}, {"MO 27 24": "succeeds", "SA 25 24": "succeeds"},
+     owned={"LOR": "GERMANY", "ZEE": "GERMANY", "FLA": "GERMANY", "ALS": "FRANCE"},
+     relations={"FRANCE GERMANY": "ally"})
 USA3 = {"VER": "USA", "TEH": "USA", "YUC": "USA"}
 case("G-E6", "5.2 tip: the army's move fails on an own squadron; the fleet takes its area; the army retreats to 143",
      {"USA": ["A VER", "F YUC", "S TEH"]}, {"USA": ["MO 139 138", "MO 143 139"]},
