@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Mapping, Sequence
 
 from ...hooks import PhaseEnd
+from ...order_effects import NO_EFFECT, OrderEffect
 from ...orders import Hold, Move, Order, RawOrder, tokenize
 from ...resolver import MovementResult, Tracer
 from ...state import GameState
@@ -267,6 +268,20 @@ class EmgVariant(Variant):
     def entry_permission(self, state: GameState, grants: Mapping[tuple[str, str], frozenset[str]]) -> MovePermission:
         """Where units may go under ``state``'s relations and these grants (``turn.entry_rule``)."""
         return entry_rule(self.board, owners(state), state.extra.get("relations", {}), grants)
+
+    # --- what the commands do, for the bots ---------------------------------------------------------------
+
+    def order_effect(self, order: Order) -> OrderEffect:
+        """Adds and upgrades put units on the board; a move is a move. Supports name an area, not a unit, so
+        they are left undescribed (a bot doesn't give them) until bots can read a position's supports."""
+        if isinstance(order, Add):
+            return OrderEffect(adds=(order.unit,))
+        if isinstance(order, Upgrade):
+            return OrderEffect(removes=(order.unit,), adds=(Unit(order.unit.power, UPGRADE[order.unit.type],
+                                                                 order.unit.loc),))
+        if isinstance(order, (Hold, Move)):
+            return super().order_effect(order)
+        return NO_EFFECT
 
     # --- options ----------------------------------------------------------------------------------------
 
