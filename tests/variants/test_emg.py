@@ -211,3 +211,19 @@ def test_spies_show_their_areas_in_the_turns_view_only() -> None:
     assert variant.view_for(after, "FRANCE").extra.get("spied") is None  # nobody else learns where they went
     later, _ = _play(after, {})
     assert "VER" not in variant.view_for(later, "ENGLAND").units  # for that turn only
+
+
+def test_results_never_name_a_unit_the_viewer_cannot_see() -> None:
+    """Per-viewer outcomes: England's bounce in Paris was made by a corps in Burgundy that England can't see;
+    England's reason names no such unit and shows no strengths, France's does."""
+    variant = find_variant("emg_examples")
+    state = _state({"ENGLAND": ["A KEN"], "FRANCE": ["A PAR", "C BUR"]}, centers={"PAR": "FRANCE"},
+                   owned={"KEN": "ENGLAND", "BUR": "FRANCE"}, relations={"ENGLAND FRANCE": "war"})
+    assert "BUR" not in variant.view_for(state, "ENGLAND").units
+    result = process_phase(variant, state, {"ENGLAND": ["MO 14 18"], "FRANCE": ["SD 21 18"]})
+    everyone = next(r for r in result.results if r.order == "A KEN - PAR")
+    assert "BUR" in str(everyone.outcome) or "3" in everyone.reason
+    english = next(r for r in variant.results_for(state, result.results, "ENGLAND") if r.order == "A KEN - PAR")
+    assert english.result == "fails" and "BUR" not in english.reason and "3" not in english.reason
+    assert all(r.power == "ENGLAND" or r.typed is None or "BUR" not in str(r.typed)
+               for r in variant.results_for(state, result.results, "ENGLAND"))
