@@ -227,3 +227,18 @@ def test_results_never_name_a_unit_the_viewer_cannot_see() -> None:
     assert english.result == "fails" and "BUR" not in english.reason and "3" not in english.reason
     assert all(r.power == "ENGLAND" or r.typed is None or "BUR" not in str(r.typed)
                for r in variant.results_for(state, result.results, "ENGLAND"))
+
+
+def test_the_turn_envelope_is_read_as_the_rules_show_it() -> None:
+    """9.0 (G-E32): EMGSTART, account, game, commands, EMGEND; spacing and indentation don't matter."""
+    from engine.types import ChancelleryError
+    from engine.variants.emg.envelope import Envelope, read_envelope
+
+    mail = "Subject: EMGTURN\n\n\tEMGSTART   \n\t  ABC1234 \n\t  GD001 \n\t    MO 1  45 \n\t    DW 3 \n\tEMGEND\n-- \nme"
+    assert read_envelope(mail) == Envelope("ABC1234", "GD001", ("MO 1 45", "DW 3"))
+    again = mail + "\nEMGSTART\nABC1234\nGD001\nDA 3\nEMGEND\n"
+    assert read_envelope(again).commands == ("DA 3",)  # the last set replaces the earlier one
+    for broken, why in (("MO 1 45", "no EMGSTART"), ("EMGSTART\nABC\nGD1\nMO 1 45", "no EMGEND"),
+                        ("EMGSTART\nABC\nEMGEND", "account id and the game id")):
+        with pytest.raises(ChancelleryError, match=why):
+            read_envelope(broken)
