@@ -19,7 +19,7 @@ from .emg.aod_map import CENTRES_PER_PLAYER, MAX_PLAYERS, MIN_PLAYERS, generate,
 from .base import Variant
 from .emg.variant import EmgVariant
 
-GENERATOR_VERSION = 1  # bumped when the generator's output for a seed changes: old cached folders are left
+GENERATOR_VERSION = 2  # bumped when the generator's output for a seed changes: old cached folders are left
 
 
 def maps_cache() -> Path:

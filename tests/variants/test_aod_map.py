@@ -202,3 +202,22 @@ def test_a_game_saved_and_loaded_keeps_its_map_relations_and_memory(tmp_path: Pa
     loaded = load_game(tmp_path / "aod.json")
     assert loaded.variant.map_id == "aod_9_4" and loaded.variant.options["players"] == 9
     assert loaded.state == game.state
+
+
+def test_each_power_names_areas_by_its_own_coordinates() -> None:
+    """RG-AOD-5/7: X Y names count from each power's own origin; spies may target ``XXYY`` mixed with ids."""
+    from engine.variants.emg.aod_map import area_at, coordinates
+
+    variant = find_variant("age_of_discovery", {"seed": 4, "players": 9})
+    extra = variant.board.extra
+    first, second = variant.powers[:2]
+    start = next(loc for kind, loc in variant.board.powers[first].start_units if kind is UnitType.ARMY)
+    assert coordinates(extra, first, start) == (1, 1)
+    assert coordinates(extra, first, start) != coordinates(extra, second, start)
+    for area in list(variant.board.provinces)[:60]:
+        x, y = coordinates(extra, first, area)
+        assert area_at(extra, first, x, y) == area
+    state = variant.initial_state()
+    neighbour = sorted(variant.board.any_adjacent(start), key=int)[0]
+    spies = variant.validate(variant.parse(f"SP 0101 {neighbour}"), state, first)
+    assert spies.areas == (start, neighbour)  # type: ignore[attr-defined]

@@ -317,8 +317,29 @@ def _map_doc(seed: int, players: int, areas: tuple[Area, ...], army: list[tuple[
         "fleet_edges": [[areas[i].id, areas[j].id] for i, j in fleet],
         "extra": {"one_point_centres": sorted((areas[i].id for i in centres_small), key=int),
                   "wrap": {"columns": len({c for a in areas for c, _ in a.cells}), "rows": len({r for a in areas for _, r in a.cells})},
-                  "cells": {a.id: [list(c) for c in a.cells] for a in areas}},
+                  "cells": {a.id: [list(c) for c in a.cells] for a in areas},
+                  # Each power's own grid origin: its X Y names of areas count from its start (RG-AOD-5).
+                  "origins": {h.power: list(areas[h.start].cells[0]) for h in homes}},
     }
+
+
+def coordinates(board_extra: dict[str, Any], power: str, area: str) -> tuple[int, int]:
+    """The X Y name ``power`` uses for ``area`` (its first cell), counted from 1 at the power's own origin,
+    X left to right, Y top to bottom, around the torus (RG-AOD-5)."""
+    cols, rows = board_extra["wrap"]["columns"], board_extra["wrap"]["rows"]
+    oc, orow = board_extra["origins"][power]
+    c, r = board_extra["cells"][area][0]
+    return (c - oc) % cols + 1, (r - orow) % rows + 1
+
+
+def area_at(board_extra: dict[str, Any], power: str, x: int, y: int) -> str | None:
+    """The area holding the cell ``power`` calls X ``x`` Y ``y`` (``None`` off the grid)."""
+    cols, rows = board_extra["wrap"]["columns"], board_extra["wrap"]["rows"]
+    if not (1 <= x <= cols and 1 <= y <= rows):
+        return None
+    oc, orow = board_extra["origins"][power]
+    cell = [(oc + x - 1) % cols, (orow + y - 1) % rows]
+    return next((a for a, cells in board_extra["cells"].items() if cell in cells), None)
 
 
 def cell_outline(cells: Iterable[Cell], size: float = CELL_PX) -> list[list[list[float]]]:

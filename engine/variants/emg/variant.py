@@ -19,6 +19,7 @@ from ...validate import MovePermission
 from ..base import Variant
 from .orders import (ADD_WORDS, DOWNGRADE, UPGRADE, Add, CallToArms, ConvoyRoute, Declare, Downgrade, EMG_ORDERS,
                      GrantAccess, Remove, Spy, SupportAttack, SupportDefence, Upgrade, carries)
+from .aod_map import area_at
 from .turn import TurnResult, entry_rule, owners, play_turn
 
 EXTRA_KEYS = frozenset({"relations", "owned", "penalty", "calls", "spied", "known"})
@@ -97,7 +98,10 @@ class EmgVariant(Variant):
         return code
 
     def _spy_target(self, token: str, text: str) -> str:
-        """A spy's target: an area id or name (per-player X Y coordinates are not read yet)."""
+        """A spy's target: an area id or name, or on a board with per-player coordinates four digits X Y
+        (``0201`` = X 2 Y 1, RG-AOD-7), kept as ``@0201`` until the power is known (``validate``)."""
+        if "origins" in self.board.extra and len(token) == 4 and token.isdigit():
+            return "@" + token
         return self._area(token, text)
 
     def parse(self, text: str) -> RawOrder:
@@ -235,7 +239,8 @@ class EmgVariant(Variant):
                 raise IllegalOrderError(f"{a} and {b} are not adjacent by sea")
         return ConvoyRoute(unit, seas, dest)
 
-    def _spies(self, power: str, areas: tuple[str, ...], state: GameState) -> Spy:
+    def _spies(self, power: str, targets: tuple[str, ...], state: GameState) -> Spy:
+        areas = tuple(dict.fromkeys(self._spy_area(power, t) for t in targets))
         if len(areas) > self.spies_per_turn:
             raise IllegalOrderError(f"at most {self.spies_per_turn} spies a turn, not {len(areas)}")
         if self.spy_range is not None:
@@ -247,6 +252,17 @@ class EmgVariant(Variant):
                 raise IllegalOrderError(f"spies go at most {self.spy_range} areas beyond what "
                                         f"{power} knows: {', '.join(far)} is too far")
         return Spy(power, areas)
+
+    def _spy_area(self, power: str, target: str) -> str:
+        if not target.startswith("@"):
+            return target
+        if power not in self.board.extra["origins"]:
+            raise IllegalOrderError(f"{power} has no coordinates on this map")
+        x, y = int(target[1:3]), int(target[3:5])
+        area = area_at(self.board.extra, power, x, y)
+        if area is None:
+            raise IllegalOrderError(f"no area at X {x} Y {y}")
+        return area
 
     def _add(self, raw: RawOrder, state: GameState, power: str) -> Add:
         area = province_of(raw.loc or "")
