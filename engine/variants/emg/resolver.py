@@ -12,7 +12,7 @@
 """
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Callable, Mapping
 
 from ...mapdata import MapData
 from ...orders import Order
@@ -28,8 +28,12 @@ class EmgResolver(MovementResolver):
     path is known, and like the engine's convoyed moves they meet no one head to head."""
 
     def __init__(self, board: MapData, units: Mapping[str, Unit], orders: Mapping[str, Order],
-                 tracer: Tracer | None = None, convoyed: frozenset[str] = frozenset()) -> None:
+                 tracer: Tracer | None = None, convoyed: frozenset[str] = frozenset(),
+                 may_fight: Callable[[str, str, str], bool] | None = None) -> None:
         self.emg_convoyed = convoyed
+        # may_fight(attacker's power, defender's power, area): whether a unit may fight one standing there
+        # (allies fight only at sea, or in the attacker's own area; RG-CON-1/7, RG-REL-15). Default: always.
+        self.may_fight = may_fight or (lambda attacker, defender, area: True)
         super().__init__(board, units, orders, tracer)
 
     def uses_convoy(self, origin: str) -> bool:
@@ -58,15 +62,17 @@ class EmgResolver(MovementResolver):
         defender = self.units.get(dest)
         if defender is None or (dest in self.move_dest and self.is_head_to_head(origin) is None):
             return self.unit_strength(origin) + self.supports(origin)
-        if defender.power == self.units[origin].power:
-            return 0  # own units never fight
+        attacker = self.units[origin].power
+        if defender.power == attacker or not self.may_fight(attacker, defender.power, dest):
+            return 0  # own units never fight; allies fight only at sea or in the attacker's own area
         return self.unit_strength(origin) + self.supports(origin, exclude_power=defender.power)
 
     def support_is_cut(self, prov: str) -> bool:
         power = self.units[prov].power
         size = self.unit_strength(prov)
         for attacker in self.moves_into.get(prov, ()):
-            if self.units[attacker].power == power or not self.has_path(attacker):
+            if self.units[attacker].power == power or not self.has_path(attacker) \
+                    or not self.may_fight(self.units[attacker].power, power, prov):
                 continue
             if self.unit_strength(attacker) + self.supports(attacker) >= size:
                 return True

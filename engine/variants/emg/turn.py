@@ -307,7 +307,11 @@ def play_turn(board: MapData, state: GameState, orders: Mapping[str, Order], fir
             resolver_orders[prov] = Hold(unit)
 
     # 4. The conflicts.
-    resolver = EmgResolver(board, units, resolver_orders, tracer, frozenset(convoyed))
+    def may_fight(attacker: str, defender: str, area: str) -> bool:
+        return board.provinces[area].is_sea or relation(relations, attacker, defender) != ALLY \
+            or owner_of.get(area) == attacker
+
+    resolver = EmgResolver(board, units, resolver_orders, tracer, frozenset(convoyed), may_fight)
     result = resolver.run()
     for prov, given in orders.items():
         if prov in verdicts or prov not in resolver_orders:

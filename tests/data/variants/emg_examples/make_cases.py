@@ -290,6 +290,19 @@ case("R-CUT-8-landing-fails", "7.6: a convoy that gets through but loses its lan
      {"ENGLAND": ["A LON", "F DOV", "F NTH"], "FRANCE": ["A FRI", "C ZEE"]}, {"CO 7 234 237 44": "fails"},
      centers={"ENGLAND": ["LON", "EDI"]}, owned={"FRI": "FRANCE", "ZEE": "FRANCE"}, relations=WAR_EF, rule="RG-CUT-8")
 
+case("R-CON-1-allies-on-land", "5.1: one unit per area and allies fight only at sea: an ally let into 17 can't "
+     "take it from the ally's own army there, even with support",
+     {"ENGLAND": ["A ART", "S CHA"], "FRANCE": ["A PIC"]},
+     {"ENGLAND": ["MO 16 17", "SA 233 17"], "FRANCE": ["GA 3 all"]},
+     {"ENGLAND": ["A ART", "S CHA"], "FRANCE": ["A PIC"]}, {"MO 16 17": "fails", "GA 3 all": "succeeds"},
+     centers={"ENGLAND": ["ART", "LON", "EDI"]}, owned={"PIC": "FRANCE"}, relations={"ENGLAND FRANCE": "ally"},
+     rule="RG-CON-1")
+case("R-CON-7-allies-at-sea", "5.0: at sea allies do fight: the English fleet beats the French squadron, which "
+     "retreats to the empty sea next to its area (the one the fleet left)",
+     {"ENGLAND": ["F DOV"], "FRANCE": ["S CHA"]}, {"ENGLAND": ["MO 234 233"]},
+     {"ENGLAND": ["F CHA"], "FRANCE": ["S DOV"]}, {"MO 234 233": "succeeds"},
+     centers={"ENGLAND": ["LON", "EDI"]}, relations={"ENGLAND FRANCE": "ally"}, rule="RG-CON-7")
+
 SUITE = {
     "about": "EMG rules v1.38 (Global Diplomacy / Age of Discovery), on the board of the rules' worked examples "
              "(variant 'emg_examples', tests/variants/emg_examples.py). Format: tests/data/conformance.schema.json; "
