@@ -131,11 +131,33 @@ def _world_data(request: dict[str, Any], data: dict[str, Any]) -> None:
     request["extra"] = data
 
 
+def _emg_data(request: dict[str, Any], data: dict[str, Any]) -> None:
+    """EMG: ``owned`` {area: power} for owned areas that are no supply centres; ``relations``
+    {"POWER POWER": "ally" | "war"} (a pair not listed is neutral). Given as save files store them."""
+    request["extra"] = {key: dict(data[key]) for key in ("owned", "relations") if data.get(key)}
+
+
 # variant id -> (the variant_data keys it reads, how they enter the request)
 _VARIANT_DATA: dict[str, tuple[set[str], Callable[[dict[str, Any], dict[str, Any]], None]]] = {
     "engineered": ({"prisons", "missed_turns"}, _engineered_data),
     "world31_testboard": (set(WORLD_KEYS), _world_data),
+    "emg_examples": ({"owned", "relations"}, _emg_data),
 }
+
+
+def _load_test_variants() -> None:
+    """Variants kept as test fixtures beside their tests register themselves when imported (the EMG
+    examples board: tests/variants/emg_examples.py)."""
+    import importlib
+    import sys
+
+    folder = str(Path(__file__).resolve().parent / "variants")
+    if folder not in sys.path:
+        sys.path.append(folder)
+    importlib.import_module("emg_examples")
+
+
+_load_test_variants()
 
 
 def request(case: dict[str, Any]) -> dict[str, Any]:

@@ -36,11 +36,12 @@ def declared_pairs(mapdata: MapData) -> set[Pair]:
     return pairs
 
 
-def shared_lengths(regions: dict[str, BaseGeometry], wrap_width: float | None = None) -> dict[Pair, float]:
+def shared_lengths(regions: dict[str, BaseGeometry], wrap_width: float | None = None,
+                   wrap_height: float | None = None) -> dict[Pair, float]:
     """Length of boundary each pair of touching regions shares (pairs sharing nothing are left out).
 
-    With ``wrap_width`` the board's right edge continues at its left edge: regions meeting across that seam
-    count as touching too.
+    With ``wrap_width`` the board's right edge continues at its left edge, with ``wrap_height`` its bottom
+    edge at its top edge: regions meeting across such a seam count as touching too.
     """
     ids = sorted(regions)
     geoms = [regions[i] for i in ids]
@@ -55,11 +56,13 @@ def shared_lengths(regions: dict[str, BaseGeometry], wrap_width: float | None = 
             length = boundary.intersection(grown[j]).length
             if length > 0:
                 result[(ids[i], ids[j])] = length
-    if wrap_width:
+    for axis, span in ((0, wrap_width), (1, wrap_height)):
+        if not span:
+            continue
         for i, g in enumerate(geoms):
-            if g.bounds[2] < wrap_width - 0.05:
+            if g.bounds[2 + axis] < span - 0.05:
                 continue
-            shifted = affinity.translate(g, xoff=-wrap_width)
+            shifted = affinity.translate(g, xoff=-span if axis == 0 else 0.0, yoff=-span if axis == 1 else 0.0)
             boundary = shifted.boundary
             for j in tree.query(shifted, predicate="intersects"):
                 if j == i:
@@ -142,10 +145,11 @@ def compare_adjacency(
     mapdata: MapData,
     exceptions: Sequence[GeometryException] = (),
     wrap_width: float | None = None,
+    wrap_height: float | None = None,
 ) -> AdjacencyReport:
     """Compare the neighbours ``regions`` show (passable provinces only) with ``mapdata``'s graph."""
     passable = {p: g for p, g in regions.items() if p in mapdata.provinces and mapdata.provinces[p].is_passable}
-    lengths = shared_lengths(passable, wrap_width)
+    lengths = shared_lengths(passable, wrap_width, wrap_height)
     drawn = {p for p, length in lengths.items() if length >= MIN_BORDER_PX}
     declared = declared_pairs(mapdata)
     excused_missing = {e.pair for e in exceptions if e.kind == "missing"}

@@ -197,7 +197,7 @@ def check_loaded(geometry: Geometry, mapdata: MapData, map_id: str, maps_dir: Pa
                 problems.append(f"decoration {dec.id or i}: point ({x}, {y}) is off the board")
 
     report = compare_adjacency(regions, mapdata, load_exceptions(map_id, maps_dir),
-                               width if geometry.wrap_x else None)
+                               width if geometry.wrap_x else None, height if geometry.wrap_y else None)
     problems += report.lines()
     return problems
 

@@ -60,11 +60,14 @@ class Geometry:
     impassable: dict[str, MultiPolygon]
     provinces: dict[str, ProvinceGeometry]
     decorations: tuple[Decoration, ...]
+    wrap_y: bool = False  # the top and bottom edges meet too (a torus: Age of Discovery's generated maps)
 
     def location_at(self, x: float, y: float) -> str | None:
         """The location under a map point: ``"SPA/NC"`` inside a coast's click region, else the province code."""
         if self.wrap_x and self.width > 0:
             x %= self.width
+        if self.wrap_y and self.height > 0:
+            y %= self.height
         for pid, prov in self.provinces.items():
             x0, y0, x1, y1 = prov.bbox
             if not (x0 <= x <= x1 and y0 <= y <= y1) or not contains(prov.region, x, y):
@@ -194,6 +197,7 @@ def parse_geometry(doc: Any, source: str = "geometry") -> Geometry:
         impassable={k: r.multipolygon(v, f"impassable.{k}") for k, v in impassable_doc.items()},
         provinces=provinces,
         decorations=tuple(decorations),
+        wrap_y=bool(doc.get("wrap_y", False)),
     )
 
 

@@ -84,6 +84,8 @@ class Variant:
     # Unit kinds that stand beside a province's occupant without occupying it (``GameState.stacked``):
     # Engineered's engineers and prisons, World Diplomacy's militia. Standard: none.
     stacking_types: ClassVar[frozenset[UnitType]] = frozenset()
+    # The kinds of phase the calendar has: EMG's turns hold everything (no retreat or adjustment phase).
+    phase_types: ClassVar[frozenset[PhaseType]] = frozenset(PhaseType)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ...entry import Entry
 from ...orders import Hold, Move, Order, SupportHold, SupportMove
 from ...types import Unit, UnitType, province_of
 from .money import BRIBE_MINIMUM, shown
@@ -68,6 +69,10 @@ class Maintain(Order):
 
     kind: ClassVar[str] = "MAINTAIN"
     words: ClassVar[tuple[str, ...]] = ("maintain", "maintains", "keep")
+    # K on the unit, beside its own order (the unit stays selected; a drafted upkeep can be withdrawn).
+    entry: ClassVar[Entry | None] = Entry(
+        "K", "Pay upkeep", side=True, done="Paid", choice="Pay the upkeep of {unit}",
+        withdraw="Stop paying the upkeep of {unit}", none="{unit} has no upkeep to pay now")
     note: ClassVar[str] = "upkeep"
     unit: Unit
 

@@ -18,6 +18,7 @@ from functools import cached_property
 from typing import Any, ClassVar, Mapping, Sequence
 
 from ...hooks import PhaseEnd
+from ...order_effects import OrderEffect
 from ...orders import STANDARD_ORDERS, Build, Convoy, Hold, Move, Order, RawOrder, SupportHold, SupportMove
 from ...phases import update_centers
 from ...resolver import MovementResult, Tracer
@@ -89,6 +90,8 @@ class WorldDiplomacy(Variant):
     order_kinds: ClassVar[tuple[type[Order], ...]] = (*STANDARD_ORDERS, *MILITIA_ORDERS, *FINANCE_ORDERS)
     resolver_class = WorldResolver
     stacking_types: ClassVar[frozenset[UnitType]] = frozenset({MILITIA})
+    # no adjustment phases: upkeep and purchases are orders of the Winter and Summer movement phases
+    phase_types: ClassVar[frozenset[PhaseType]] = frozenset({PhaseType.MOVEMENT, PhaseType.RETREATS})
 
     # --- options ------------------------------------------------------------------------------------
 
@@ -227,6 +230,12 @@ class WorldDiplomacy(Variant):
                 if r.power == power or (r.typed is not None and not isinstance(r.typed, FINANCE_ORDERS))]
 
     # --- calendar ----------------------------------------------------------------------------------
+
+    def order_effect(self, order: Order) -> OrderEffect:
+        """Paying a unit's upkeep keeps it on the board (the bots pay for their units)."""
+        if isinstance(order, Maintain):
+            return OrderEffect(stays=(order.unit,))
+        return super().order_effect(order)
 
     def adjusts_after(self, season: str) -> bool:
         return False  # upkeep and purchases are orders of the Winter and Summer movement phases

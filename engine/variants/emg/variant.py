@@ -1,0 +1,388 @@
+"""The EMG rule family as a variant: what Global Diplomacy and Age of Discovery share (rules v1.38).
+
+A turn is one movement phase with everything in it (declarations, adds, moves, supports, retreats): there is
+no retreat or adjustment phase (:mod:`.turn`). Commands are read in the seed's two-letter form (``MO 20 19``,
+``SA 233 17``, ``DA 3``, ``GA 3 all``, ``AA 16``); the engine's own texts (``A PIC - BEL``) are read too.
+"""
+from __future__ import annotations
+
+from typing import Any, ClassVar, Mapping, Sequence
+
+from ...hooks import PhaseEnd
+from ...order_effects import NO_EFFECT, OrderEffect
+from ...orders import Hold, Move, Order, RawOrder, tokenize
+from ...resolver import MovementResult, Tracer
+from ...state import GameState
+from ...types import IllegalOrderError, OrderSyntaxError, Phase, PhaseType, PositionError, Season, Unit, UnitType, \
+    province_of
+from ...validate import MovePermission
+from ..base import Variant
+from .orders import (ADD_WORDS, DOWNGRADE, UPGRADE, Add, CallToArms, ConvoyRoute, Declare, Downgrade, EMG_ORDERS,
+                     GrantAccess, Remove, Spy, SupportAttack, SupportDefence, Upgrade, carries)
+from .aod_map import area_at
+from .turn import TurnResult, entry_rule, owners, play_turn
+
+EXTRA_KEYS = frozenset({"relations", "owned", "penalty", "calls", "spied", "known"})
+_RELATION_WORDS = ("da", "dn", "dw")
+_UNIT_WORDS = ("uu", "du", "ru")
+
+
+class EmgVariant(Variant):
+    """Shared by the EMG boards; each registers a subclass naming its map."""
+
+    unit_types: ClassVar[tuple[UnitType, ...]] = (UnitType.ARMY, UnitType.FLEET, UnitType.CORPS, UnitType.SQUADRON)
+    order_kinds: ClassVar[tuple[type[Order], ...]] = (Hold, Move, *EMG_ORDERS)
+    movement_seasons: ClassVar[tuple[str, ...]] = (Season.SPRING, Season.FALL)
+    phase_types: ClassVar[frozenset[PhaseType]] = frozenset({PhaseType.MOVEMENT})
+    spies_per_turn: ClassVar[int] = 6  # RG-ORD-19 (Age of Discovery: 12)
+    spy_range: ClassVar[int | None] = None  # steps from known areas a spy may go (Age of Discovery: 2)
+    remembers_areas: ClassVar[bool] = False  # the map shows every area ever seen (Age of Discovery)
+
+    # --- the calendar: turns only --------------------------------------------------------------------
+
+    def adjusts_after(self, season: str) -> bool:
+        return False
+
+    def centers_change_after(self, season: str) -> bool:
+        return False  # ownership is the turn's own business (turn.py)
+
+    def needs_adjustments(self, state: GameState) -> bool:
+        return False
+
+    def is_first_turn(self, state: GameState) -> bool:
+        return state.phase == Phase.parse(self.board.start_phase)
+
+    def winner(self, state: GameState) -> str | None:
+        return None  # victory by voted turns and percentage (RG-VIC) is not played yet
+
+    # --- the position ---------------------------------------------------------------------------------
+
+    def check_extra(self, state: GameState) -> None:
+        unknown = set(state.extra) - EXTRA_KEYS
+        if unknown:
+            raise PositionError("extra", f"{self.name} keeps {sorted(EXTRA_KEYS)}, not {sorted(unknown)}")
+        powers = set(self.board.powers)
+        for key, rel in state.extra.get("relations", {}).items():
+            pair = str(key).split()
+            if len(pair) != 2 or not set(pair) <= powers or rel not in ("ally", "war"):
+                raise PositionError("extra", f"relations: {key!r}: {rel!r} is not 'POWER POWER': ally|war")
+        for area, power in state.extra.get("owned", {}).items():
+            if area not in self.board.provinces or power not in powers:
+                raise PositionError("extra", f"owned: {area!r} by {power!r} names no area or power of the board")
+
+    def request_extra(self, state: GameState) -> dict[str, Any]:
+        return {k: v for k, v in state.extra.items() if k in EXTRA_KEYS}
+
+    def initial_state(self) -> GameState:
+        state = super().initial_state()
+        homes = self.board.extra.get("home_areas", {})
+        owned = {a: p for p, areas in homes.items() for a in areas if a not in self.board.supply_centers}
+        return state.replace(extra={"owned": owned} if owned else {})
+
+    # --- reading and checking commands ----------------------------------------------------------------
+
+    def power_code(self, token: str) -> str:
+        """A Great Power by id, name or number (1 = the first in alphabetical order, as the seed numbers them)."""
+        ids = sorted(self.board.powers)
+        if token.isdigit() and 1 <= int(token) <= len(ids):
+            return ids[int(token) - 1]
+        for pid, info in self.board.powers.items():
+            if token.upper() == pid or token.lower() == info.name.lower():
+                return pid
+        raise OrderSyntaxError(f"no Great Power {token!r}")
+
+    def _area(self, token: str, text: str) -> str:
+        code = self.board.lookup(token)
+        if code is None:
+            raise OrderSyntaxError(f"unknown area {token!r} in {text.strip()!r}")
+        return code
+
+    def _spy_target(self, token: str, text: str) -> str:
+        """A spy's target: an area id or name, or on a board with per-player coordinates four digits X Y
+        (``0201`` = X 2 Y 1, RG-AOD-7), kept as ``@0201`` until the power is known (``validate``)."""
+        if "origins" in self.board.extra and len(token) == 4 and token.isdigit():
+            return "@" + token
+        return self._area(token, text)
+
+    def parse(self, text: str) -> RawOrder:
+        tokens = tokenize(text, self.board) if isinstance(text, str) else []
+        if len(tokens) >= 2 and tokens[1] == ":":
+            tokens = tokens[2:]
+        if not tokens:
+            return super().parse(text)
+        word, rest = tokens[0], [t for t in tokens[1:] if t != "-"]
+        if word == "mo" and len(rest) == 2:
+            return RawOrder("move", None, self._area(rest[0], text), dest=self._area(rest[1], text), text=text)
+        if word == "sa" and len(rest) in (2, 3):
+            gp = self.power_code(rest[2]) if len(rest) == 3 else None
+            return RawOrder("emg_sa", None, self._area(rest[0], text), dest=self._area(rest[1], text), route=gp,
+                            text=text)
+        if word == "sd" and len(rest) == 2:
+            return RawOrder("emg_sd", None, self._area(rest[0], text), dest=self._area(rest[1], text), text=text)
+        if word in _RELATION_WORDS and len(rest) == 1:
+            return RawOrder("emg_" + word, route=self.power_code(rest[0]), text=text)
+        if word == "ga" and rest:
+            areas = [] if rest[1:] in ([], ["all"], ["0"]) else [self._area(t, text) for t in rest[1:]]
+            return RawOrder("emg_ga", route=" ".join([self.power_code(rest[0]), *areas]), text=text)
+        if word == "ca" and len(rest) == 2:
+            return RawOrder("emg_ca", route=f"{self.power_code(rest[0])} {self.power_code(rest[1])}", text=text)
+        if word == "co" and len(rest) >= 3:
+            places = [self._area(t, text) for t in rest]
+            return RawOrder("emg_co", None, places[0], dest=places[-1], route=" ".join(places[1:-1]), text=text)
+        if word == "sp" and rest:
+            return RawOrder("emg_sp", route=" ".join(self._spy_target(t, text) for t in rest), text=text)
+        if word.upper() in ADD_WORDS and len(rest) == 1:
+            return RawOrder("emg_add", ADD_WORDS[word.upper()], self._area(rest[0], text), text=text)
+        if word in _UNIT_WORDS and len(rest) == 1:
+            return RawOrder("emg_" + word, None, self._area(rest[0], text), text=text)
+        return super().parse(text)
+
+    def validate(self, raw: RawOrder, state: GameState, power: str | None) -> Order:
+        if state.phase.type is not PhaseType.MOVEMENT:
+            raise IllegalOrderError(f"{self.name} has only turns of movement")
+        kind = raw.kind
+        if kind == "emg_sp":
+            if power is None:
+                raise IllegalOrderError("say which Great Power sends the spies")
+            return self._spies(power, tuple(dict.fromkeys((raw.route or "").split())), state)
+        if kind in ("emg_da", "emg_dn", "emg_dw", "emg_ga", "emg_ca", "emg_add"):
+            if power is None:
+                raise IllegalOrderError("say which Great Power gives this command")
+            if kind == "emg_add":
+                return self._add(raw, state, power)
+            targets = (raw.route or "").split()
+            if kind == "emg_ga":
+                return GrantAccess(power, targets[0], tuple(targets[1:]))
+            if kind == "emg_ca":
+                return CallToArms(power, targets[0], targets[1])
+            if targets[0] == power:
+                raise IllegalOrderError("a Great Power has no relations with itself")
+            return Declare(power, kind[4:].upper(), targets[0])
+        if kind == "hold":
+            return Hold(self._own_unit(raw, state, power))
+        if kind == "move":
+            unit = self._own_unit(raw, state, power)
+            dest = province_of(raw.dest or "")
+            self._reach(unit, dest)
+            return Move(unit, dest)
+        if kind == "emg_sa":
+            unit = self._own_unit(raw, state, power)
+            dest = province_of(raw.dest or "")
+            self._reach(unit, dest)
+            return SupportAttack(unit, dest, raw.route if raw.route != unit.power else None)
+        if kind == "emg_sd":
+            unit = self._own_unit(raw, state, power)
+            area = province_of(raw.dest or "")
+            self._reach(unit, area)
+            if area not in state.units and area not in state.centers:
+                # An empty centre may get a unit added this turn, which may be supported (5.32 tip).
+                raise IllegalOrderError(f"no unit in {area}: an empty area can't be supported")
+            return SupportDefence(unit, area)
+        if kind == "emg_co":
+            return self._convoy(self._own_unit(raw, state, power), tuple((raw.route or "").split()),
+                                province_of(raw.dest or ""), state)
+        if kind in ("emg_uu", "emg_du", "emg_ru"):
+            unit = self._own_unit(raw, state, power)
+            if kind == "emg_uu":
+                if unit.type not in UPGRADE:
+                    raise IllegalOrderError(f"{unit} has two points already")
+                if state.centers.get(province_of(unit.loc)) != unit.power:
+                    raise IllegalOrderError(f"{unit} is not on a supply centre of its own")
+                return Upgrade(unit)
+            if kind == "emg_du":
+                if unit.type not in DOWNGRADE:
+                    raise IllegalOrderError(f"{unit} has one point: remove it instead")
+                return Downgrade(unit)
+            return Remove(unit)
+        raise IllegalOrderError(f"{raw.text.strip() or kind}: {self.name} commands are MO, SA, SD, CO, DA, DN, DW, GA, "
+                                "CA, AA, AC, AF, AS, UU, DU and RU")
+
+    def _own_unit(self, raw: RawOrder, state: GameState, power: str | None) -> Unit:
+        area = province_of(raw.loc or "")
+        unit = state.units.get(area)
+        if unit is None:
+            raise IllegalOrderError(f"no unit in {area}")
+        if power is not None and unit.power != power:
+            raise IllegalOrderError(f"the unit in {area} belongs to {unit.power}, not {power}")
+        if raw.unit_type is not None and raw.unit_type is not unit.type:
+            raise IllegalOrderError(f"the unit in {area} is {unit}")
+        return unit
+
+    def _reach(self, unit: Unit, area: str) -> None:
+        """Moves and supports reach adjacent areas by the unit's kind (RG-UNI-2/5, RG-SUP-1/3/4)."""
+        if area not in self.board.provinces:
+            raise IllegalOrderError(f"unknown area {area}")
+        if not self.board.reaches_province(unit.type, unit.loc, area):
+            raise IllegalOrderError(f"{unit} can't reach {area}")
+
+    def _convoy(self, unit: Unit, seas: tuple[str, ...], dest: str, state: GameState) -> ConvoyRoute:
+        """RG-ORD-8..10: a land unit on a coast, carried sea by sea (never along a coast or across a coastal
+        area) by its power's own naval units able to carry it, to a coastal area."""
+        board = self.board
+        if unit.type not in (UnitType.ARMY, UnitType.CORPS):
+            raise IllegalOrderError(f"only armies and corps are convoyed, not {unit}")
+        if not seas:
+            raise IllegalOrderError("a convoy crosses at least one sea area")
+        for sea in seas:
+            if not board.provinces[sea].is_sea:
+                raise IllegalOrderError(f"{sea} is not a sea area: convoys never pass along coasts")
+            carrier = state.units.get(sea)
+            if carrier is None or carrier.power != unit.power:
+                raise IllegalOrderError(f"no naval unit of {unit.power} in {sea} to carry {unit}")
+            if not carries(carrier.type, unit.type):
+                raise IllegalOrderError(f"{carrier} can't carry {unit}: squadrons carry corps only")
+        if not board.provinces[dest].is_coastal or dest == province_of(unit.loc):
+            raise IllegalOrderError(f"a convoy lands on another coastal area, not {dest}")
+        stops = (province_of(unit.loc), *seas, dest)
+        for a, b in zip(stops, stops[1:]):
+            if b not in {province_of(x) for x in board.fleet_adjacent(a)}:
+                raise IllegalOrderError(f"{a} and {b} are not adjacent by sea")
+        return ConvoyRoute(unit, seas, dest)
+
+    def _spies(self, power: str, targets: tuple[str, ...], state: GameState) -> Spy:
+        areas = tuple(dict.fromkeys(self._spy_area(power, t) for t in targets))
+        if len(areas) > self.spies_per_turn:
+            raise IllegalOrderError(f"at most {self.spies_per_turn} spies a turn, not {len(areas)}")
+        if self.spy_range is not None:
+            known = set(state.extra.get("known", {}).get(power, ())) | self.visible_areas(state, power)
+            reach = {a for a, d in self.board.distances_from(sorted(known)).items() if d <= self.spy_range} \
+                if known else set()
+            far = [a for a in areas if a not in reach]
+            if far:
+                raise IllegalOrderError(f"spies go at most {self.spy_range} areas beyond what "
+                                        f"{power} knows: {', '.join(far)} is too far")
+        return Spy(power, areas)
+
+    def _spy_area(self, power: str, target: str) -> str:
+        if not target.startswith("@"):
+            return target
+        if power not in self.board.extra["origins"]:
+            raise IllegalOrderError(f"{power} has no coordinates on this map")
+        x, y = int(target[1:3]), int(target[3:5])
+        area = area_at(self.board.extra, power, x, y)
+        if area is None:
+            raise IllegalOrderError(f"no area at X {x} Y {y}")
+        return area
+
+    def _add(self, raw: RawOrder, state: GameState, power: str) -> Add:
+        area = province_of(raw.loc or "")
+        assert raw.unit_type is not None
+        if not self.board.can_stand(raw.unit_type, area):
+            raise IllegalOrderError(f"a {raw.unit_type.name.lower()} can't stand in {area}")
+        if state.centers.get(area) != power:
+            raise IllegalOrderError(f"{area} is not a supply centre of {power}")
+        if area in state.units:
+            raise IllegalOrderError(f"{area} is not empty")
+        return Add(Unit(power, raw.unit_type, area))
+
+    def move_permission(self, state: GameState) -> MovePermission | None:
+        """None at the start of a turn: declarations and grants of the same turn change where a unit may go
+        (declare war and attack at once, RG-REL-6), so the seed judges entry when the turn is played and a
+        move it forbids "fails" (RG-MOV-2). :meth:`entry_permission` is that rule for a given set of grants."""
+        return None
+
+    def entry_permission(self, state: GameState, grants: Mapping[tuple[str, str], frozenset[str]]) -> MovePermission:
+        """Where units may go under ``state``'s relations and these grants (``turn.entry_rule``)."""
+        return entry_rule(self.board, owners(state), state.extra.get("relations", {}), grants)
+
+    # --- what the commands do, for the bots ---------------------------------------------------------------
+
+    def order_effect(self, order: Order) -> OrderEffect:
+        """Adds and upgrades put units on the board; a move is a move. Supports name an area, not a unit, so
+        they are left undescribed (a bot doesn't give them) until bots can read a position's supports."""
+        if isinstance(order, Add):
+            return OrderEffect(adds=(order.unit,))
+        if isinstance(order, Upgrade):
+            return OrderEffect(removes=(order.unit,), adds=(Unit(order.unit.power, UPGRADE[order.unit.type],
+                                                                 order.unit.loc),))
+        if isinstance(order, (Hold, Move)):
+            return super().order_effect(order)
+        return NO_EFFECT
+
+    # --- options ----------------------------------------------------------------------------------------
+
+    def legal_orders(self, state: GameState) -> dict[str, dict[str, list[Order]]]:
+        out: dict[str, dict[str, list[Order]]] = {}
+        if state.phase.type is not PhaseType.MOVEMENT:
+            return out
+        for prov, unit in state.units.items():
+            options: list[Order] = [Hold(unit)]
+            for area in sorted({province_of(x) for x in self.board.adjacent(unit.type, unit.loc)}):
+                options.append(Move(unit, area))
+                options.append(SupportAttack(unit, area))
+                if area in state.units:
+                    options.append(SupportDefence(unit, area))
+            if unit.type in UPGRADE and state.centers.get(prov) == unit.power:
+                options.append(Upgrade(unit))
+            out.setdefault(unit.power, {})[prov] = options
+        for area, power in state.centers.items():
+            if area in state.units:
+                continue
+            adds: list[Order] = [Add(Unit(power, k, area)) for k in ADD_WORDS.values() if self.board.can_stand(k, area)]
+            if adds:
+                out.setdefault(power, {})[area] = adds
+        return out
+
+    # --- the turn -----------------------------------------------------------------------------------------
+
+    def adjudicate_movement(self, state: GameState, orders: Mapping[str, Order],
+                            tracer: Tracer | None = None) -> MovementResult:
+        return play_turn(self.board, state, orders, self.is_first_turn(state), tracer)
+
+    def after_phase(self, before: GameState, after: GameState, submitted: Mapping[str, Sequence[Order]],
+                    outcome: MovementResult | None) -> PhaseEnd:
+        if isinstance(outcome, TurnResult) and outcome.next_state is not None:
+            return PhaseEnd(self._remember(before, outcome.next_state, submitted), notes=tuple(outcome.notes))
+        return PhaseEnd(after)
+
+    def _remember(self, before: GameState, after: GameState, submitted: Mapping[str, Sequence[Order]]) -> GameState:
+        """This turn's spied areas (seen in this turn's report only), and with ``remembers_areas`` every area
+        each power has seen so far (RG-AOD-3)."""
+        extra = dict(after.extra)
+        spied = {power: sorted({a for o in orders if isinstance(o, Spy) for a in o.areas})
+                 for power, orders in submitted.items()}
+        spied = {p: areas for p, areas in sorted(spied.items()) if areas}
+        extra.pop("spied", None)
+        if spied:
+            extra["spied"] = spied
+        if self.remembers_areas:
+            known = {p: set(areas) for p, areas in before.extra.get("known", {}).items()}
+            for power in self.board.powers:
+                seen = self.visible_areas(before, power) | self.visible_areas(after, power) | set(spied.get(power, ()))
+                if seen or power in known:
+                    known[power] = known.get(power, set()) | seen
+            extra["known"] = {p: sorted(a, key=self._area_key) for p, a in sorted(known.items()) if a}
+        return after.replace(extra=extra)
+
+    def _area_key(self, area: str) -> tuple[int, str]:
+        number = self.board.provinces[area].number
+        return (number if number is not None else 10**6, area)
+
+    # --- fog of war -------------------------------------------------------------------------------------
+
+    def visible_areas(self, state: GameState, power: str) -> frozenset[str]:
+        """The areas ``power`` sees (RG-REP-2, RG-AOD-3): those it owns or holds a unit in, and their
+        neighbours (its "areas of interest")."""
+        board = self.board
+        base = {a for a, p in owners(state).items() if p == power}
+        base |= {p for p, u in state.units.items() if u.power == power}
+        seen = set(base)
+        for area in base:
+            seen |= board.any_adjacent(area)
+        return frozenset(seen)
+
+    def view_for(self, state: GameState, power: str | None) -> GameState:
+        if power is None or power not in self.board.powers:
+            return state if power is None else state.replace(units={}, extra={
+                k: v for k, v in state.extra.items() if k == "relations"})
+        seen = self.visible_areas(state, power) | set(state.extra.get("spied", {}).get(power, ()))
+        units = {p: u for p, u in state.units.items() if p in seen}
+        owned = {a: p for a, p in state.extra.get("owned", {}).items() if a in seen}
+        centers = {a: p for a, p in state.centers.items() if a in seen}
+        extra = {k: v for k, v in state.extra.items() if k == "relations"}
+        for key in ("spied", "known"):
+            if power in state.extra.get(key, {}):
+                extra[key] = {power: state.extra[key][power]}
+        if owned:
+            extra["owned"] = owned
+        return state.replace(units=units, centers=centers, extra=extra)
