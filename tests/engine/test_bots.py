@@ -64,7 +64,11 @@ def test_only_legal_orders_on_every_variant(variant_id: str) -> None:
                     _check_bot_orders(game, power, strength, bot_rng)
             mixed = {p: (NORMAL if i % 2 else RANDOM) for i, p in enumerate(game.variant.powers)}
             play_bot_phase(game, rng, mixed)
-    assert seen == {PhaseType.MOVEMENT, PhaseType.RETREATS, PhaseType.ADJUSTMENTS} & game.variant.phase_types
+    kinds = game.variant.phase_types
+    if PhaseType.ADJUSTMENTS in kinds:
+        assert seen == {PhaseType.MOVEMENT, PhaseType.RETREATS, PhaseType.ADJUSTMENTS} & kinds
+    else:  # a calendar of movement only (World, EMG): dislodgements are rarer, so retreats may not come up
+        assert PhaseType.MOVEMENT in seen and seen <= kinds
 
 
 @pytest.mark.parametrize("variant_id", variant_ids())

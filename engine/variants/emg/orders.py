@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ...entry import Entry, Pick
 from ...orders import Order, UnitOrder
 from ...types import Unit, UnitType, province_of
 
@@ -96,6 +97,7 @@ class Add(Order):
 
     kind: ClassVar[str] = "ADD"
     words: ClassVar[tuple[str, ...]] = ("aa", "ac", "af", "as")
+    entry: ClassVar[Entry | None] = Entry("", "Add a unit", choice="Add {unit:a_kind}{unit:coast}")
     note: ClassVar[str] = "new unit"
     uses_build: ClassVar[bool] = True
     unit: Unit
@@ -118,6 +120,7 @@ class Upgrade(UnitOrder):
 
     kind: ClassVar[str] = "UU"
     words: ClassVar[tuple[str, ...]] = ("uu",)
+    entry: ClassVar[Entry | None] = Entry("U", "Upgrade", choice="Upgrade {unit}", none="{unit} can't be upgraded now")
     note: ClassVar[str] = "upgrade"
     unit: Unit
 
@@ -131,6 +134,7 @@ class Downgrade(UnitOrder):
 
     kind: ClassVar[str] = "DU"
     words: ClassVar[tuple[str, ...]] = ("du",)
+    entry: ClassVar[Entry | None] = Entry("W", "Downgrade", choice="Downgrade {unit}", none="{unit} can't be downgraded now")
     note: ClassVar[str] = "downgrade"
     unit: Unit
 
@@ -144,6 +148,7 @@ class Remove(UnitOrder):
 
     kind: ClassVar[str] = "RU"
     words: ClassVar[tuple[str, ...]] = ("ru",)
+    entry: ClassVar[Entry | None] = Entry("R", "Remove", choice="Remove {unit}", none="{unit} can't be removed now")
     note: ClassVar[str] = "removal"
     unit: Unit
 
@@ -161,6 +166,10 @@ class SupportAttack(UnitOrder):
 
     kind: ClassVar[str] = "SA"
     words: ClassVar[tuple[str, ...]] = ("sa",)
+    entry: ClassVar[Entry | None] = Entry("S", "Support an attack", (
+        Pick(("dest",), "{unit} supports an attack: click the area attacked (Esc cancels)",
+             "{unit} can't support an attack on {place}", "support_attack"),),
+        choice="Support the attack on {dest:place}", none="{unit} can't support an attack now")
     unit: Unit
     dest: str
     beneficiary: str | None = None
@@ -175,6 +184,10 @@ class SupportDefence(UnitOrder):
 
     kind: ClassVar[str] = "SD"
     words: ClassVar[tuple[str, ...]] = ("sd",)
+    entry: ClassVar[Entry | None] = Entry("P", "Support the defence", (
+        Pick(("area",), "{unit} supports a defence: click the unit defended (Esc cancels)",
+             "{unit} can't support the defence of {place}", "support_defence"),),
+        choice="Support the defence of {area:place}", none="{unit} can't support a defence now")
     unit: Unit
     area: str
 
@@ -194,6 +207,10 @@ class ConvoyRoute(UnitOrder):
 
     kind: ClassVar[str] = "CO"
     words: ClassVar[tuple[str, ...]] = ("co",)
+    entry: ClassVar[Entry | None] = Entry("V", "By convoy", (
+        Pick(("dest",), "{unit} goes by convoy: click the landing area (Esc cancels)",
+             "{unit} can't be convoyed to {place}", "convoy_landing"),),
+        choice="By convoy to {dest:place}", none="{unit} has no convoy route now")
     note: ClassVar[str] = "by convoy"
     unit: Unit
     seas: tuple[str, ...]

@@ -498,6 +498,12 @@ class WorldDiplomacy(Variant):
         out = super().legal_orders(state)
         if state.phase.type is not PhaseType.MOVEMENT:
             return out
+        frozen = self.frozen(state)
+        if frozen:  # a fleet frozen in convoys nobody (validate refuses it; the standard options don't know)
+            for per in out.values():
+                for slot, options in per.items():
+                    per[slot] = [o for o in options
+                                 if not (isinstance(o, Convoy) and province_of(o.unit.loc) in frozen)]
         permit = self.move_permission(state)
         board = self.board
         for s in state.stacked:
