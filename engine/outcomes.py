@@ -9,6 +9,7 @@ their text kept as it was.
 """
 from __future__ import annotations
 
+from json import dumps as _dumps
 from typing import Any, Callable, Iterable, Mapping
 
 from .types import Unit, UnitType
@@ -30,11 +31,12 @@ class Reason:
     Immutable and hashable (results are named tuples that may be put in sets); data values are JSON
     scalars, units, or tuples of them."""
 
-    __slots__ = ("code", "_items", "_words")
+    __slots__ = ("code", "_items", "_words", "_json")
 
     def __init__(self, code: str, data: Mapping[str, Any] | None = None) -> None:
         self.code = code
         self._words: str | None = None  # the English words, made on first need (a reason never changes)
+        self._json: str | None = None  # ``encode(self)`` as JSON text, made on first need (``encoded_json``)
         if not data:
             self._items: tuple[tuple[str, Any], ...] = ()
             return
@@ -357,6 +359,15 @@ def encode(r: Reason) -> dict[str, Any]:
     return {"code": r.code, "data": data}
 
 
+def encoded_json(r: Reason) -> str:
+    """``json.dumps(encode(r))``, made once per reason: reasons recur from phase to phase (the resolver
+    shares them), and the contract's text path writes each result's outcome from it."""
+    text = r._json
+    if text is None:
+        text = r._json = _dumps(encode(r))
+    return text
+
+
 def decode(value: Any, text: str = "") -> Reason:
     """The reason stored as :func:`encode` wrote it; without one (older files) a ``note`` of ``text``.
 
@@ -368,4 +379,4 @@ def decode(value: Any, text: str = "") -> Reason:
     return Reason(value["code"], {str(k): _decode_value(v) for k, v in value.get("data", {}).items()})
 
 
-__all__ = ["DISGUISED", "Reason", "Sight", "decode", "encode", "names", "note", "reason", "shown_number", "strengths", "word", "wording"]
+__all__ = ["DISGUISED", "Reason", "Sight", "decode", "encode", "encoded_json", "names", "note", "reason", "shown_number", "strengths", "word", "wording"]
