@@ -68,6 +68,7 @@ Entry = tuple[Order, str, "str | None"]  # a typed order, its canonical text and
 _UNREAD: Shape = ("", None, None, None, None, None, False)  # a text not looked at yet
 _SHAPES_KEPT = 20_000  # texts per map vocabulary (cleared when full; real games reuse a few thousand)
 _SHAPE_TEXT_LENGTH = 120  # longer texts aren't kept (no real order is that long)
+_POWERS_KEPT = 64  # powers per map vocabulary with a table of holds and moves (a map has a few dozen at most)
 _ENTRIES_KEPT = 50_000  # typed orders per map vocabulary (bounded by the map's units and orders in practice)
 
 
@@ -97,6 +98,10 @@ class _Vocabulary:
     # fleets at sea): (shape, unit, target unit) -> (typed order, canonical text, slot). Orders are
     # immutable, so one object serves every position that has those units.
     entries: dict[tuple[Shape, Unit, Unit | None], Entry] = field(default_factory=dict)
+    # Per power, every hold and move ``canonical`` holds that the map alone decides (holds, fleet moves, army
+    # moves to a neighbour), already read: canonical text -> (province, unit, entry). A map table, made once
+    # per power on first need (not a record of texts read: ``forget_read_texts`` leaves it).
+    decided: dict[str, dict[str, tuple[str, Unit, Entry]]] = field(default_factory=dict)
 
 
 _VOCABULARIES: list[_Vocabulary] = []  # every vocabulary built, for forget_read_texts
@@ -154,6 +159,37 @@ def _vocabulary(board: MapData, extra_unit_words: tuple[tuple[str, UnitType], ..
                     and vocab.unit_words.get(kind.value) is kind:
                 vocab.unit_texts[unit] = (kind, hold[2])  # type: ignore[assignment]
     return vocab
+
+
+def _decided_by_map(vocab: _Vocabulary, board: MapData, power: str) -> dict[str, tuple[str, Unit, Entry]]:
+    """``vocab.decided[power]``: each canonical hold and move of a unit of ``power`` whose order the map
+    alone decides, read as :meth:`OrderReader._movement_order` reads it (``test_order_reader`` checks)."""
+    table: dict[str, tuple[str, Unit, Entry]] = {}
+    for text, (kind, unit_type, loc, _, _, dest, via) in vocab.canonical.items():
+        if unit_type is None or loc is None:
+            continue
+        unit = Unit(power, unit_type, loc)
+        here = loc.partition("/")[0]
+        order: Order
+        if kind == "hold":
+            order = Hold(unit)
+        elif kind == "move" and dest is not None and not via and dest.partition("/")[0] != here:
+            if unit_type is _FLEET:
+                try:
+                    order = Move(unit, fleet_destination(board, unit, dest))
+                except OrderError:
+                    continue
+            elif dest in vocab.land and dest in board.army_adjacent(loc):
+                order = Move(unit, dest)
+            else:
+                continue
+        else:
+            continue
+        table[text] = (here, unit, (order, str(order), order_key(order)))
+    if len(vocab.decided) >= _POWERS_KEPT:
+        vocab.decided.clear()
+    vocab.decided[power] = table
+    return table
 
 
 def _canonical_support(vocab: _Vocabulary, text: str) -> Shape | None:
@@ -307,6 +343,13 @@ class OrderReader:
         order_key(order))``. Raises :class:`~engine.types.OrderError` like :meth:`read`."""
         vocab = self._vocab
         if vocab is not None and self._checks and type(text) is str:
+            if power is not None:  # a hold or move in canonical notation: from the map's table
+                table = vocab.decided.get(power)
+                if table is None:
+                    table = _decided_by_map(vocab, self.board, power)
+                decided = table.get(text)
+                if decided is not None and self.units.get(decided[0]) == decided[1]:
+                    return decided[2]
             shape = self._shape(text)
             loc = shape[2] if shape is not None else None
             if loc is not None:

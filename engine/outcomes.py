@@ -10,6 +10,7 @@ their text kept as it was.
 from __future__ import annotations
 
 from json import dumps as _dumps
+from json.encoder import encode_basestring_ascii as _quote  # json.dumps's own string encoder
 from typing import Any, Callable, Iterable, Mapping
 
 from .types import Unit, UnitType
@@ -359,12 +360,46 @@ def encode(r: Reason) -> dict[str, Any]:
     return {"code": r.code, "data": data}
 
 
+def _json_value(value: Any) -> str | None:
+    """``json.dumps(_encode_value(value))`` for the values reasons hold (units, strings, whole numbers and
+    tuples of them), written directly; ``None`` for anything else (``json.dumps`` writes it)."""
+    t = type(value)
+    if t is Unit:
+        return ('{"power": ' + _quote(value.power) + ', "type": ' + _quote(value.type._value_) + ', "loc": '
+                + _quote(value.loc) + "}")
+    if t is str:
+        return _quote(value)
+    if t is int:
+        return int.__repr__(value)
+    if t is tuple:
+        parts = []
+        for v in value:
+            text = _json_value(v)
+            if text is None:
+                return None
+            parts.append(text)
+        return "[" + ", ".join(parts) + "]"
+    if value is None:
+        return "null"
+    return None
+
+
 def encoded_json(r: Reason) -> str:
-    """``json.dumps(encode(r))``, made once per reason: reasons recur from phase to phase (the resolver
-    shares them), and the contract's text path writes each result's outcome from it."""
+    """``json.dumps(encode(r))``, made once per reason (reasons recur from phase to phase: the resolver
+    shares them) and written directly for the usual data; the contract's text path writes each result's
+    outcome from it."""
     text = r._json
     if text is None:
-        text = r._json = _dumps(encode(r))
+        parts = []
+        for k, v in r._items:
+            value = _json_value(v)
+            if value is None or type(k) is not str:
+                text = _dumps(encode(r))
+                break
+            parts.append(_quote(k) + ": " + value)
+        else:
+            text = '{"code": ' + _quote(r.code) + ', "data": {' + ", ".join(parts) + "}}"
+        r._json = text
     return text
 
 

@@ -58,3 +58,16 @@ def test_the_command_line_writes_the_text_entry_answer() -> None:
                           cwd=ROOT, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.decode() == engine.adjudicate_json(text) + "\n"
+
+
+@pytest.mark.parametrize("data", [
+    {}, {"dest": "STP/NC"}, {"by": (engine.Unit("FRANCE", engine.UnitType.ARMY, "PAR"),)},
+    {"attack": 1.5, "resist": 2, "backing": ()}, {"arrived": True, "path": ("MOS", "OMS"), "cause": None},
+    {"text": "caf\u00e9 \"quoted\" \\ \ud800"}, {"nested": ((1, "a"), ())}, {"big": 10 ** 30, "neg": -3},
+])
+def test_an_outcome_written_directly_is_what_json_dumps_writes(data: dict[str, object]) -> None:
+    from engine.outcomes import Reason, encode, encoded_json
+
+    reason = Reason("some_code", data)
+    assert encoded_json(reason) == json.dumps(encode(reason))
+    assert encoded_json(reason) is encoded_json(reason)  # made once
