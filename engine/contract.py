@@ -491,10 +491,12 @@ def legal_orders(request: Mapping[str, Any]) -> dict[str, dict[str, list[str]]]:
 def legal_orders_json(text: str | bytes) -> str:
     """``json.dumps(legal_orders(json.loads(text)))``, byte for byte: the text path (no copies of the
     lists are made, since the caller gets text; a position asked for again answers with the same text)."""
+    from .options import legal_orders_json_for_state
+
     position = _read_position(read_request_text(text))
     answer = position.legal_json
     if answer is None:
-        answer = _dumps(_legal(position))
-        if position.legal is not None:
-            position.legal_json = answer
+        legal = position.legal
+        answer = position.legal_json = (_dumps(legal) if legal is not None
+                                        else legal_orders_json_for_state(position.variant, position.state))
     return answer
