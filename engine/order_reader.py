@@ -102,6 +102,10 @@ class _Vocabulary:
     # moves to a neighbour), already read: canonical text -> (province, unit, entry). A map table, made once
     # per power on first need (not a record of texts read: ``forget_read_texts`` leaves it).
     decided: dict[str, dict[str, tuple[str, Unit, Entry]]] = field(default_factory=dict)
+    # Every support in canonical notation whose legality the map and the two units decide (no convoy):
+    # text -> (supporter's province, its type, its location, supported unit's province, its type, its
+    # location, destination or None). A map table, made on first need (``_supports_by_map``).
+    supports: dict[str, tuple[str, UnitType, str, str, UnitType, str, str | None]] | None = None
 
 
 _VOCABULARIES: list[_Vocabulary] = []  # every vocabulary built, for forget_read_texts
@@ -189,6 +193,38 @@ def _decided_by_map(vocab: _Vocabulary, board: MapData, power: str) -> dict[str,
     if len(vocab.decided) >= _POWERS_KEPT:
         vocab.decided.clear()
     vocab.decided[power] = table
+    return table
+
+
+def _supports_by_map(vocab: _Vocabulary, board: MapData) -> dict[str, tuple[str, UnitType, str, str, UnitType, str, str | None]]:
+    """``vocab.supports``: each support in canonical notation that :meth:`OrderReader._movement_order`
+    accepts whenever its two units stand where the text says: a support to hold of a unit in a province the
+    supporter reaches, a support of a move without a convoy into one (``test_order_reader`` checks)."""
+    kinds = (UnitType.ARMY, UnitType.FLEET)
+    standing: dict[str, list[tuple[UnitType, str]]] = {}  # province -> units' (type, location) there
+    into: dict[str, list[tuple[UnitType, str, str]]] = {}  # province -> (type, location, destination) moving in
+    for kind in kinds:
+        for loc in board.locations(kind):
+            standing.setdefault(loc.partition("/")[0], []).append((kind, loc))
+            for place in board.adjacent(kind, loc):
+                into.setdefault(place.partition("/")[0], []).append((kind, loc, place))
+    table: dict[str, tuple[str, UnitType, str, str, UnitType, str, str | None]] = {}
+    for kind in kinds:
+        near_of = board.fleet_adjacent_provinces if kind is _FLEET else board.army_adjacent
+        for loc in board.locations(kind):
+            here = loc.partition("/")[0]
+            head = f"{kind.value} {loc} S "
+            for prov in near_of(loc):
+                candidates: list[tuple[UnitType, str, str | None]] = [
+                    (t_kind, t_loc, None) for t_kind, t_loc in standing.get(prov, ())]
+                candidates += [(t_kind, t_loc, place) for t_kind, t_loc, place in into.get(prov, ())
+                               if t_loc.partition("/")[0] != here]
+                for t_kind, t_loc, to in candidates:
+                    target_prov = t_loc.partition("/")[0]
+                    text = f"{head}{t_kind.value} {target_prov}" + ("" if to is None else f" - {to}")
+                    if _canonical_support(vocab, text) == ("support", kind, loc, t_kind, target_prov, to, False):
+                        table[text] = (here, kind, loc, target_prov, t_kind, t_loc, to)
+    vocab.supports = table
     return table
 
 
@@ -350,6 +386,18 @@ class OrderReader:
                 decided = table.get(text)
                 if decided is not None and self.units.get(decided[0]) == decided[1]:
                     return decided[2]
+                supports = vocab.supports
+                if supports is None:
+                    supports = _supports_by_map(vocab, self.board)
+                support = supports.get(text)
+                if support is not None:
+                    giver = self.units.get(support[0])
+                    backed = self.units.get(support[3])
+                    if giver is not None and backed is not None and giver.power == power and giver.type is support[1] \
+                            and giver.loc == support[2] and backed.type is support[4] and backed.loc == support[5]:
+                        into = support[6]
+                        made = SupportHold(giver, backed) if into is None else SupportMove(giver, backed, into)
+                        return made, text, order_key(made)
             shape = self._shape(text)
             loc = shape[2] if shape is not None else None
             if loc is not None:
