@@ -11,7 +11,8 @@ be split on spaces and read with dictionary look-ups into the same :class:`~engi
 general parser (:func:`engine.orders.parse_raw`) would produce; anything else goes to the general
 parser. In movement phases of variants that keep the standard validation, the reader then checks the
 order itself and returns it only when every check passes; a failing order goes to ``Variant.validate``,
-which words the error. Variants with their own parser use it for every text, unless they name the
+which words the error. Holds, moves and supports in canonical notation that the map and the units named
+decide are found in per-map tables first (``_decided_by_map``, ``_supports_by_map``), already read. Variants with their own parser use it for every text, unless they name the
 words that start their own order kinds (``Variant.own_order_words``, Colonial's ``SUEZ``).
 ``tests/engine/test_order_reader.py`` checks both paths agree on every text of random games of every
 variant, including illegal orders and odd notations.
