@@ -6,7 +6,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from .contract import adjudicate, legal_orders
+from .contract import adjudicate, adjudicate_json, legal_orders, legal_orders_json
 from .types import ChancelleryError, OrderError, Phase, RequestError, Unit, UnitType
 
 __all__ = [
@@ -18,5 +18,7 @@ __all__ = [
     "UnitType",
     "__version__",
     "adjudicate",
+    "adjudicate_json",
     "legal_orders",
+    "legal_orders_json",
 ]

@@ -14,7 +14,7 @@ MAX_REQUEST_BYTES = 50_000_000
 """A request larger than this is refused before it is parsed (a real one is a few kilobytes)."""
 
 
-def _read_request(path: str | None) -> Any:
+def _read_request_bytes(path: str | None) -> bytes:
     if path in (None, "-"):
         raw = sys.stdin.buffer.read(MAX_REQUEST_BYTES + 1)
     else:
@@ -22,32 +22,24 @@ def _read_request(path: str | None) -> Any:
             raw = fh.read(MAX_REQUEST_BYTES + 1)
     if len(raw) > MAX_REQUEST_BYTES:
         raise RequestError("request", f"larger than {MAX_REQUEST_BYTES} bytes")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise RequestError("request", f"not UTF-8 text (bad byte at offset {exc.start})") from None
-    return parse_request_text(text)
+    return raw
 
 
-def parse_request_text(text: str) -> Any:
+def parse_request_text(text: str | bytes) -> Any:
     """JSON text to a request; every way it can fail is a :class:`RequestError`."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RequestError("request", f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}") from None
-    except RecursionError:
-        raise RequestError("request", "nested too deeply") from None
-    except ValueError as exc:  # an integer of more digits than Python converts
-        raise RequestError("request", f"not valid JSON: {exc}") from None
+    from .contract import read_request_text
+
+    return read_request_text(text)
 
 
-def _contract_command(name: str, func: Callable[[Any], Any], argv: Sequence[str]) -> int:
+def _contract_command(name: str, answer: Callable[[bytes], str], argv: Sequence[str]) -> int:
+    """Read the request, write ``answer``'s JSON text; bad requests exit 2 with a message."""
     parser = argparse.ArgumentParser(prog=f"chancellery {name}",
                                      description="Read a JSON request from FILE (or stdin), write the JSON response.")
     parser.add_argument("file", nargs="?", help="request file; '-' or omitted for stdin")
     args = parser.parse_args(argv)
     try:
-        request = _read_request(args.file)
+        raw = _read_request_bytes(args.file)
     except OSError as exc:
         print(f"chancellery {name}: can't read {args.file}: {exc.strerror or exc}", file=sys.stderr)
         return 2
@@ -55,20 +47,20 @@ def _contract_command(name: str, func: Callable[[Any], Any], argv: Sequence[str]
         print(f"chancellery {name}: bad request: {exc}", file=sys.stderr)
         return 2
     try:
-        response = func(request)
+        response = answer(raw)
     except ChancelleryError as exc:
         print(f"chancellery {name}: bad request: {exc}", file=sys.stderr)
         return 2
     except RecursionError:
         print(f"chancellery {name}: bad request: request: nested too deeply", file=sys.stderr)
         return 2
-    _write_json(response)
+    _write_text(response)
     return 0
 
 
-def _write_json(data: Any) -> None:
+def _write_text(text: str) -> None:
     try:
-        json.dump(data, sys.stdout, indent=1)
+        sys.stdout.write(text)
         sys.stdout.write("\n")
         sys.stdout.flush()
     except BrokenPipeError:
@@ -79,20 +71,25 @@ def _write_json(data: Any) -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
-def adjudicate_main(argv: Sequence[str]) -> int:
-    from .contract import adjudicate
+def _write_json(data: Any) -> None:
+    _write_text(json.dumps(data, indent=1))
 
-    return _contract_command("adjudicate", adjudicate, argv)
+
+def adjudicate_main(argv: Sequence[str]) -> int:
+    from .contract import adjudicate_json
+
+    return _contract_command("adjudicate", adjudicate_json, argv)  # the text path: one line of JSON
 
 
 def legal_orders_main(argv: Sequence[str]) -> int:
-    from .contract import legal_orders
+    from .contract import legal_orders, read_request_text
 
-    def sorted_legal_orders(request: Any) -> dict[str, dict[str, list[str]]]:
+    def sorted_legal_orders(raw: bytes) -> str:
         # The API lists each unit's orders in no set order; a file people read and diff should not change
         # from run to run.
-        return {power: {loc: sorted(orders) for loc, orders in sorted(per.items())}
-                for power, per in sorted(legal_orders(request).items())}
+        legal = legal_orders(read_request_text(raw))
+        return json.dumps({power: {loc: sorted(orders) for loc, orders in sorted(per.items())}
+                           for power, per in sorted(legal.items())}, indent=1)
 
     return _contract_command("legal-orders", sorted_legal_orders, argv)
 

@@ -6,12 +6,14 @@ the field; orders that can't be read or aren't legal come back with ``"result": 
 from __future__ import annotations
 
 from functools import lru_cache
+from json import JSONDecodeError, dumps as _dumps, loads as _loads
+from json.encoder import encode_basestring_ascii as _quote  # json.dumps's own string encoder
 from operator import attrgetter
 from typing import Any, Iterable, Mapping
 
 from .mapdata import MapData
-from .outcomes import encode as encode_outcome, note
-from .phases import OrderResult, Submission
+from .outcomes import encode as encode_outcome, encoded_json, note
+from .phases import FAILS, INVALID, SUCCEEDS, OrderResult, PhaseResult, Submission
 from .position_check import shown
 from .state import Dislodged, GameState
 from .types import ChancelleryError, Phase, PhaseType, PositionError, RequestError, Unit, UnitType, province_of
@@ -217,12 +219,13 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
 class _Position:
     """A position read from a request before: its variant and state, and its legal orders once asked for."""
 
-    __slots__ = ("variant", "state", "legal")
+    __slots__ = ("variant", "state", "legal", "legal_json")
 
     def __init__(self, variant: Variant, state: GameState) -> None:
         self.variant = variant
         self.state = state
         self.legal: dict[str, dict[str, list[str]]] | None = None
+        self.legal_json: str | None = None  # ``legal`` as JSON text, once asked for as text
 
 
 _POSITIONS: dict[tuple[Any, ...], _Position] = {}  # oldest first
@@ -381,35 +384,119 @@ def position_of(variant: Variant, state: GameState) -> dict[str, Any]:
     return position
 
 
-def adjudicate(request: Mapping[str, Any]) -> dict[str, Any]:
-    """Adjudicate one phase described by a JSON-like request; see the module doc."""
+def _adjudicated(request: Mapping[str, Any]) -> tuple[Variant, GameState, PhaseResult]:
     known = _read_position(request)
     variant, state = known.variant, known.state
     orders = _orders(request, variant)
-    result = Submission.from_texts(variant, state, orders).process()
-    nxt = result.state
+    return variant, state, Submission.from_texts(variant, state, orders).process()
+
+
+def _response_tail(variant: Variant, result: PhaseResult) -> dict[str, Any]:
+    """The response's fields after ``orders``, in their order."""
+    position = position_of(variant, result.state)
+    tail: dict[str, Any] = {key: position[key] for key in ("units", "dislodged", "contested", "centers", "extra") if key in position}
+    if result.winner:
+        tail["winner"] = result.winner
+    return tail
+
+
+def adjudicate(request: Mapping[str, Any]) -> dict[str, Any]:
+    """Adjudicate one phase described by a JSON-like request; see the module doc."""
+    variant, state, result = _adjudicated(request)
     response: dict[str, Any] = {
         "variant": variant.id,
         "phase": str(state.phase),
-        "next_phase": str(nxt.phase),
+        "next_phase": str(result.state.phase),
         "orders": _order_entries(result.results),
     }
-    position = position_of(variant, nxt)
-    for key in ("units", "dislodged", "contested", "centers", "extra"):
-        if key in position:
-            response[key] = position[key]
-    if result.winner:
-        response["winner"] = result.winner
+    response.update(_response_tail(variant, result))
     return response
+
+
+def read_request_text(text: str | bytes) -> Any:
+    """JSON text (or UTF-8 bytes) to a request; every way it can fail is a :class:`RequestError`."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise RequestError("request", f"not UTF-8 text (bad byte at offset {exc.start})") from None
+    elif not isinstance(text, str):
+        raise RequestError("request", f"expected JSON text, got {type(text).__name__}")
+    try:
+        return _loads(text)
+    except JSONDecodeError as exc:
+        raise RequestError("request", f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}") from None
+    except RecursionError:
+        raise RequestError("request", "nested too deeply") from None
+    except ValueError as exc:  # an integer of more digits than Python converts
+        raise RequestError("request", f"not valid JSON: {exc}") from None
+
+
+# JSON text of the fixed parts of a result entry. ``_quote`` is the string encoder ``json.dumps`` itself
+# uses (ASCII only, its escapes), so the text written here is byte for byte what ``json.dumps`` writes.
+_RESULT_TEXT = {SUCCEEDS: '", "result": "succeeds", "reason": ', FAILS: '", "result": "fails", "reason": ',
+                INVALID: '", "result": "invalid", "reason": '}
+_POWER_TEXT: dict[str, str] = {}  # power -> '{"power": "FRANCE", "order": '
+
+
+def _entries_json(results: Iterable[OrderResult]) -> str:
+    """``json.dumps(_order_entries(results))``, written directly: each outcome's JSON is made once per
+    reason and shared (``outcomes.encoded_json``), and no dict is built per order."""
+    parts: list[str] = []
+    append = parts.append
+    quote = _quote
+    for power, order, result, reason, default, _, why in results:  # one per order: the loop is kept lean
+        head = _POWER_TEXT.get(power)
+        if head is None:
+            head = _POWER_TEXT[power] = '{"power": ' + quote(power) + ', "order": '
+        fixed = _RESULT_TEXT.get(result)
+        if fixed is None:  # a variant's own verdict
+            fixed = ', "result": ' + quote(result) + ', "reason": '
+            order_text = quote(order)
+        else:
+            order_text = quote(order)[:-1]  # the closing quote is the fixed text's first character
+        append(head + order_text + fixed + quote(reason)
+               + (', "default": true, "outcome": ' if default else ', "outcome": ')
+               + encoded_json(why if why is not None else note(reason)) + "}")
+    return "[" + ", ".join(parts) + "]"
+
+
+def adjudicate_json(text: str | bytes) -> str:
+    """``json.dumps(adjudicate(json.loads(text)))``, byte for byte, without the response's dicts: the
+    caller's path when the request arrives as text and the response leaves as text (the command line,
+    a service). Bad JSON is a :class:`RequestError` naming ``request``, like every other bad request."""
+    variant, state, result = _adjudicated(read_request_text(text))
+    head = ('{"variant": ' + _quote(variant.id) + ', "phase": ' + _quote(str(state.phase))
+            + ', "next_phase": ' + _quote(str(result.state.phase)) + ', "orders": ' + _entries_json(result.results))
+    tail = _dumps(_response_tail(variant, result))
+    return head + "}" if tail == "{}" else head + ", " + tail[1:]
+
+
+def _legal(position: _Position) -> dict[str, dict[str, list[str]]]:
+    from .options import legal_orders_for_state
+
+    legal = position.legal
+    if legal is None:
+        legal = position.legal = legal_orders_for_state(position.variant, position.state)
+    return legal
 
 
 def legal_orders(request: Mapping[str, Any]) -> dict[str, dict[str, list[str]]]:
     """Every legal order of every orderable unit (or build site) per power, canonical notation."""
-    from .options import legal_orders_for_state
-
-    position = _read_position(request)
-    legal = position.legal
-    if legal is None:
-        legal = position.legal = legal_orders_for_state(position.variant, position.state)
+    legal = _legal(_read_position(request))
     # The kept answer stays the position's: the caller gets lists of its own.
     return {power: {loc: list(texts) for loc, texts in per.items()} for power, per in legal.items()}
+
+
+def legal_orders_json(text: str | bytes) -> str:
+    """``json.dumps(legal_orders(json.loads(text)))``, byte for byte: the text path (no copies of the
+    lists are made, since the caller gets text; a position asked for again answers with the same text)."""
+    from .options import legal_orders_json_for_state
+
+    position = _read_position(read_request_text(text))
+    answer = position.legal_json
+    if answer is None:
+        legal = position.legal
+        answer = position.legal_json = (_dumps(legal) if legal is not None
+                                        else legal_orders_json_for_state(position.variant, position.state))
+    return answer

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
+from json.encoder import encode_basestring_ascii as _quote  # json.dumps's own string encoder
 from operator import itemgetter
 from typing import Any, NamedTuple
 
@@ -208,14 +209,8 @@ def _apply_permission(out: dict[str, dict[str, list[str]]], state: GameState, pe
             per[loc] = [t for t in texts if keep(t)]
 
 
-def _unrestricted_texts(board: MapData, state: GameState) -> dict[str, dict[str, list[str]]]:
-    t = _tables(board)
-    army_rows, fleet_rows = t.rows["A"], t.rows["F"]
-    units = state.units.values()
-    placed = [(fleet_rows if unit.type is _FLEET else army_rows)[unit.loc] for unit in units]
-    present = set(map(_first, placed))
-
-    # Orders that need fleets at sea, by unit key: convoy moves, convoys, supports of convoyed moves.
+def _sea_orders(t: _Tables, present: set[str]) -> dict[str, list[str]]:
+    """Orders that need fleets at sea, by unit key: convoy moves, convoys, supports of convoyed moves."""
     extra: dict[str, list[str]] = {}
     fleets = {key[2:] for key in present & t.sea_fleet_keys}
     if fleets:
@@ -245,7 +240,16 @@ def _unrestricted_texts(board: MapData, state: GameState) -> dict[str, dict[str,
                     extra[key].append(support_texts[key])
                 else:
                     extra[key] = [support_texts[key]]
+    return extra
 
+
+def _unrestricted_texts(board: MapData, state: GameState) -> dict[str, dict[str, list[str]]]:
+    t = _tables(board)
+    army_rows, fleet_rows = t.rows["A"], t.rows["F"]
+    units = state.units.values()
+    placed = [(fleet_rows if unit.type is _FLEET else army_rows)[unit.loc] for unit in units]
+    present = set(map(_first, placed))
+    extra = _sea_orders(t, present)
     out: dict[str, dict[str, list[str]]] = {}
     for unit, (key, fixed, supportable, supports) in zip(units, placed):
         texts = fixed.copy()
@@ -258,6 +262,45 @@ def _unrestricted_texts(board: MapData, state: GameState) -> dict[str, dict[str,
         else:
             out[unit.power] = {unit.loc: texts}
     return out
+
+
+@lru_cache(maxsize=None)
+def _json_rows(board: MapData) -> dict[str, tuple[str, dict[str, str]]]:
+    """Per unit key, its rows' texts as JSON fragments: the hold and moves (``"A PAR H", "A PAR - BUR"``)
+    and, per unit it could support, those supports each after a ``, ``."""
+    out: dict[str, tuple[str, dict[str, str]]] = {}
+    for rows in _tables(board).rows.values():
+        for key, fixed, _, supports in rows.values():
+            out[key] = (", ".join(map(_quote, fixed)),
+                        {other: "".join(", " + _quote(text) for text in texts) for other, texts in supports.items()})
+    return out
+
+
+def movement_orders_json(board: MapData, state: GameState) -> str:
+    """``json.dumps(movement_order_texts(board, state))``, byte for byte (the same texts in the same order),
+    written from per-map JSON fragments rather than lists: the contract's text path."""
+    t = _tables(board)
+    fragments = _json_rows(board)
+    army_rows, fleet_rows = t.rows["A"], t.rows["F"]
+    units = state.units.values()
+    placed = [(fleet_rows if unit.type is _FLEET else army_rows)[unit.loc] for unit in units]
+    present = set(map(_first, placed))
+    extra = _sea_orders(t, present)
+    out: dict[str, list[str]] = {}
+    quote = _quote
+    for unit, (key, _, supportable, _) in zip(units, placed):
+        fixed, supports = fragments[key]
+        parts = [quote(unit.loc), ": [", fixed]
+        for other in supportable & present:
+            parts.append(supports[other])
+        if key in extra:
+            parts.append("".join(", " + quote(text) for text in extra[key]))
+        parts.append("]")
+        if unit.power in out:
+            out[unit.power].append("".join(parts))
+        else:
+            out[unit.power] = ["".join(parts)]
+    return "{" + ", ".join(quote(power) + ": {" + ", ".join(per) + "}" for power, per in out.items()) + "}"
 
 
 def _add_shared_landings(t: _Tables, army_key: str, chains: list[ConvoyChain], extra: dict[str, list[str]],

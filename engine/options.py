@@ -6,12 +6,13 @@ every click.
 """
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from .hooks import VariantRules
-from .option_texts import movement_order_texts
+from .option_texts import movement_order_texts, movement_orders_json
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, Waive
 from .mapdata import MapData
 from .state import Dislodged, GameState
@@ -184,6 +185,15 @@ def legal_orders_for_state(variant: VariantRules, state: GameState) -> dict[str,
         power: {loc: [str(o) for o in orders] for loc, orders in per.items()}
         for power, per in variant.legal_orders(state).items()
     }
+
+
+def legal_orders_json_for_state(variant: VariantRules, state: GameState) -> str:
+    """``json.dumps(legal_orders_for_state(variant, state))``; a standard movement phase without a move
+    restriction is written from the map's JSON fragments (``option_texts.movement_orders_json``)."""
+    if state.phase.type is PhaseType.MOVEMENT and has_standard_options(variant) \
+            and variant.move_permission(state) is None:
+        return movement_orders_json(variant.board, state)
+    return json.dumps(legal_orders_for_state(variant, state))
 
 
 def orderable_powers(variant: VariantRules, state: GameState) -> list[str]:

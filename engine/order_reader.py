@@ -11,7 +11,8 @@ be split on spaces and read with dictionary look-ups into the same :class:`~engi
 general parser (:func:`engine.orders.parse_raw`) would produce; anything else goes to the general
 parser. In movement phases of variants that keep the standard validation, the reader then checks the
 order itself and returns it only when every check passes; a failing order goes to ``Variant.validate``,
-which words the error. Variants with their own parser use it for every text, unless they name the
+which words the error. Holds, moves and supports in canonical notation that the map and the units named
+decide are found in per-map tables first (``_decided_by_map``, ``_supports_by_map``), already read. Variants with their own parser use it for every text, unless they name the
 words that start their own order kinds (``Variant.own_order_words``, Colonial's ``SUEZ``).
 ``tests/engine/test_order_reader.py`` checks both paths agree on every text of random games of every
 variant, including illegal orders and odd notations.
@@ -68,6 +69,7 @@ Entry = tuple[Order, str, "str | None"]  # a typed order, its canonical text and
 _UNREAD: Shape = ("", None, None, None, None, None, False)  # a text not looked at yet
 _SHAPES_KEPT = 20_000  # texts per map vocabulary (cleared when full; real games reuse a few thousand)
 _SHAPE_TEXT_LENGTH = 120  # longer texts aren't kept (no real order is that long)
+_POWERS_KEPT = 64  # powers per map vocabulary with a table of holds and moves (a map has a few dozen at most)
 _ENTRIES_KEPT = 50_000  # typed orders per map vocabulary (bounded by the map's units and orders in practice)
 
 
@@ -97,6 +99,14 @@ class _Vocabulary:
     # fleets at sea): (shape, unit, target unit) -> (typed order, canonical text, slot). Orders are
     # immutable, so one object serves every position that has those units.
     entries: dict[tuple[Shape, Unit, Unit | None], Entry] = field(default_factory=dict)
+    # Per power, every hold and move ``canonical`` holds that the map alone decides (holds, fleet moves, army
+    # moves to a neighbour), already read: canonical text -> (province, unit, entry). A map table, made once
+    # per power on first need (not a record of texts read: ``forget_read_texts`` leaves it).
+    decided: dict[str, dict[str, tuple[str, Unit, Entry]]] = field(default_factory=dict)
+    # Every support in canonical notation whose legality the map and the two units decide (no convoy):
+    # text -> (supporter's province, its type, its location, supported unit's province, its type, its
+    # location, destination or None). A map table, made on first need (``_supports_by_map``).
+    supports: dict[str, tuple[str, UnitType, str, str, UnitType, str, str | None]] | None = None
 
 
 _VOCABULARIES: list[_Vocabulary] = []  # every vocabulary built, for forget_read_texts
@@ -154,6 +164,69 @@ def _vocabulary(board: MapData, extra_unit_words: tuple[tuple[str, UnitType], ..
                     and vocab.unit_words.get(kind.value) is kind:
                 vocab.unit_texts[unit] = (kind, hold[2])  # type: ignore[assignment]
     return vocab
+
+
+def _decided_by_map(vocab: _Vocabulary, board: MapData, power: str) -> dict[str, tuple[str, Unit, Entry]]:
+    """``vocab.decided[power]``: each canonical hold and move of a unit of ``power`` whose order the map
+    alone decides, read as :meth:`OrderReader._movement_order` reads it (``test_order_reader`` checks)."""
+    table: dict[str, tuple[str, Unit, Entry]] = {}
+    for text, (kind, unit_type, loc, _, _, dest, via) in vocab.canonical.items():
+        if unit_type is None or loc is None:
+            continue
+        unit = Unit(power, unit_type, loc)
+        here = loc.partition("/")[0]
+        order: Order
+        if kind == "hold":
+            order = Hold(unit)
+        elif kind == "move" and dest is not None and not via and dest.partition("/")[0] != here:
+            if unit_type is _FLEET:
+                try:
+                    order = Move(unit, fleet_destination(board, unit, dest))
+                except OrderError:
+                    continue
+            elif dest in vocab.land and dest in board.army_adjacent(loc):
+                order = Move(unit, dest)
+            else:
+                continue
+        else:
+            continue
+        table[text] = (here, unit, (order, str(order), order_key(order)))
+    if len(vocab.decided) >= _POWERS_KEPT:
+        vocab.decided.clear()
+    vocab.decided[power] = table
+    return table
+
+
+def _supports_by_map(vocab: _Vocabulary, board: MapData) -> dict[str, tuple[str, UnitType, str, str, UnitType, str, str | None]]:
+    """``vocab.supports``: each support in canonical notation that :meth:`OrderReader._movement_order`
+    accepts whenever its two units stand where the text says: a support to hold of a unit in a province the
+    supporter reaches, a support of a move without a convoy into one (``test_order_reader`` checks)."""
+    kinds = (UnitType.ARMY, UnitType.FLEET)
+    standing: dict[str, list[tuple[UnitType, str]]] = {}  # province -> units' (type, location) there
+    into: dict[str, list[tuple[UnitType, str, str]]] = {}  # province -> (type, location, destination) moving in
+    for kind in kinds:
+        for loc in board.locations(kind):
+            standing.setdefault(loc.partition("/")[0], []).append((kind, loc))
+            for place in board.adjacent(kind, loc):
+                into.setdefault(place.partition("/")[0], []).append((kind, loc, place))
+    table: dict[str, tuple[str, UnitType, str, str, UnitType, str, str | None]] = {}
+    for kind in kinds:
+        near_of = board.fleet_adjacent_provinces if kind is _FLEET else board.army_adjacent
+        for loc in board.locations(kind):
+            here = loc.partition("/")[0]
+            head = f"{kind.value} {loc} S "
+            for prov in near_of(loc):
+                candidates: list[tuple[UnitType, str, str | None]] = [
+                    (t_kind, t_loc, None) for t_kind, t_loc in standing.get(prov, ())]
+                candidates += [(t_kind, t_loc, place) for t_kind, t_loc, place in into.get(prov, ())
+                               if t_loc.partition("/")[0] != here]
+                for t_kind, t_loc, to in candidates:
+                    target_prov = t_loc.partition("/")[0]
+                    text = f"{head}{t_kind.value} {target_prov}" + ("" if to is None else f" - {to}")
+                    if _canonical_support(vocab, text) == ("support", kind, loc, t_kind, target_prov, to, False):
+                        table[text] = (here, kind, loc, target_prov, t_kind, t_loc, to)
+    vocab.supports = table
+    return table
 
 
 def _canonical_support(vocab: _Vocabulary, text: str) -> Shape | None:
@@ -307,6 +380,25 @@ class OrderReader:
         order_key(order))``. Raises :class:`~engine.types.OrderError` like :meth:`read`."""
         vocab = self._vocab
         if vocab is not None and self._checks and type(text) is str:
+            if power is not None:  # a hold or move in canonical notation: from the map's table
+                table = vocab.decided.get(power)
+                if table is None:
+                    table = _decided_by_map(vocab, self.board, power)
+                decided = table.get(text)
+                if decided is not None and self.units.get(decided[0]) == decided[1]:
+                    return decided[2]
+                supports = vocab.supports
+                if supports is None:
+                    supports = _supports_by_map(vocab, self.board)
+                support = supports.get(text)
+                if support is not None:
+                    giver = self.units.get(support[0])
+                    backed = self.units.get(support[3])
+                    if giver is not None and backed is not None and giver.power == power and giver.type is support[1] \
+                            and giver.loc == support[2] and backed.type is support[4] and backed.loc == support[5]:
+                        into = support[6]
+                        made = SupportHold(giver, backed) if into is None else SupportMove(giver, backed, into)
+                        return made, text, order_key(made)
             shape = self._shape(text)
             loc = shape[2] if shape is not None else None
             if loc is not None:

@@ -9,6 +9,8 @@ their text kept as it was.
 """
 from __future__ import annotations
 
+from json import dumps as _dumps
+from json.encoder import encode_basestring_ascii as _quote  # json.dumps's own string encoder
 from typing import Any, Callable, Iterable, Mapping
 
 from .types import Unit, UnitType
@@ -30,11 +32,12 @@ class Reason:
     Immutable and hashable (results are named tuples that may be put in sets); data values are JSON
     scalars, units, or tuples of them."""
 
-    __slots__ = ("code", "_items", "_words")
+    __slots__ = ("code", "_items", "_words", "_json")
 
     def __init__(self, code: str, data: Mapping[str, Any] | None = None) -> None:
         self.code = code
         self._words: str | None = None  # the English words, made on first need (a reason never changes)
+        self._json: str | None = None  # ``encode(self)`` as JSON text, made on first need (``encoded_json``)
         if not data:
             self._items: tuple[tuple[str, Any], ...] = ()
             return
@@ -357,6 +360,49 @@ def encode(r: Reason) -> dict[str, Any]:
     return {"code": r.code, "data": data}
 
 
+def _json_value(value: Any) -> str | None:
+    """``json.dumps(_encode_value(value))`` for the values reasons hold (units, strings, whole numbers and
+    tuples of them), written directly; ``None`` for anything else (``json.dumps`` writes it)."""
+    t = type(value)
+    if t is Unit:
+        return ('{"power": ' + _quote(value.power) + ', "type": ' + _quote(value.type._value_) + ', "loc": '
+                + _quote(value.loc) + "}")
+    if t is str:
+        return _quote(value)
+    if t is int:
+        return int.__repr__(value)
+    if t is tuple:
+        parts = []
+        for v in value:
+            text = _json_value(v)
+            if text is None:
+                return None
+            parts.append(text)
+        return "[" + ", ".join(parts) + "]"
+    if value is None:
+        return "null"
+    return None
+
+
+def encoded_json(r: Reason) -> str:
+    """``json.dumps(encode(r))``, made once per reason (reasons recur from phase to phase: the resolver
+    shares them) and written directly for the usual data; the contract's text path writes each result's
+    outcome from it."""
+    text = r._json
+    if text is None:
+        parts = []
+        for k, v in r._items:
+            value = _json_value(v)
+            if value is None or type(k) is not str:
+                text = _dumps(encode(r))
+                break
+            parts.append(_quote(k) + ": " + value)
+        else:
+            text = '{"code": ' + _quote(r.code) + ', "data": {' + ", ".join(parts) + "}}"
+        r._json = text
+    return text
+
+
 def decode(value: Any, text: str = "") -> Reason:
     """The reason stored as :func:`encode` wrote it; without one (older files) a ``note`` of ``text``.
 
@@ -368,4 +414,4 @@ def decode(value: Any, text: str = "") -> Reason:
     return Reason(value["code"], {str(k): _decode_value(v) for k, v in value.get("data", {}).items()})
 
 
-__all__ = ["DISGUISED", "Reason", "Sight", "decode", "encode", "names", "note", "reason", "shown_number", "strengths", "word", "wording"]
+__all__ = ["DISGUISED", "Reason", "Sight", "decode", "encode", "encoded_json", "names", "note", "reason", "shown_number", "strengths", "word", "wording"]

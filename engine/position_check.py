@@ -94,6 +94,24 @@ _PASSED: dict[tuple[type, Any], set[Unit]] = {}
 _PASSED_KEPT = 20_000  # per variant and board: bounded by powers x unit kinds x places in practice
 
 
+_STANDING: dict[tuple[type, Any], frozenset[Unit]] = {}  # a map table: not emptied by forget_checked_units
+
+
+def _standing_units(variant: Variant) -> frozenset[Unit]:
+    """Every unit of every power and kind the variant uses, at each place of the board where its kind
+    stands (``variant.can_stand``): made once per variant class and board. (Places a variant adds beyond
+    the board's, such as units carried at sea, are checked one by one.)"""
+    key = (type(variant), variant.board)
+    known = _STANDING.get(key)
+    if known is None:
+        board = variant.board
+        owners = [*board.powers, *variant.pseudo_powers]
+        known = _STANDING[key] = frozenset(
+            Unit(power, kind, loc) for kind in variant.unit_types for loc in board.locations(kind)
+            if variant.can_stand(kind, loc) for power in owners)
+    return known
+
+
 def forget_checked_units() -> None:
     """Empty the units remembered as checked (for benchmarks that time calls from cold)."""
     _PASSED.clear()
@@ -107,9 +125,13 @@ def check_state(variant: Variant, state: GameState) -> None:
     owners = {*board.powers, *variant.pseudo_powers}
     kinds = set(variant.unit_types)
     can_stand = variant.can_stand
-    # Units that passed before on this board (variants without options: their rules are their class's).
+    # Units that stand where they may on this board, and units that passed before (variants without
+    # options: their rules are their class's).
     passed = None if variant.options else _PASSED.setdefault((type(variant), board), set())
+    standing = frozenset() if passed is None else _standing_units(variant)
     for prov, unit in state.units.items():
+        if type(unit) is Unit and unit in standing and type(unit.type) is UnitType and unit.loc.partition("/")[0] == prov:
+            continue
         if passed is not None and type(unit) is Unit and type(unit.type) is UnitType and type(unit.loc) is str \
                 and type(unit.power) is str and unit in passed and unit.loc.partition("/")[0] == prov:
             continue

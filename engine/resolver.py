@@ -38,6 +38,15 @@ def outcome(succeeded: bool, code: str, **data: object) -> Outcome:
     # recur from phase to phase on a map, so each is made and worded once and shared (outcomes and reasons
     # are immutable). The key holds each datum's type too: 1 and 1.0 are equal but worded differently.
     key: tuple[object, ...] = (succeeded, code)
+    if not data or (len(data) == 1 and type(data.get("dest")) is str):  # a code alone, or a move's place
+        key += tuple(data.items())
+        known = _PLACE_OUTCOMES.get(key)
+        if known is None:
+            why = Reason(code, data)
+            known = Outcome(succeeded, word(why), why)
+            if why._words is not None and len(_PLACE_OUTCOMES) < _SMALL_OUTCOMES_KEPT:
+                _PLACE_OUTCOMES[key] = known
+        return known
     for name, value in data.items():
         key += (name, type(value), value)
     try:
@@ -57,6 +66,9 @@ def outcome(succeeded: bool, code: str, **data: object) -> Outcome:
 
 _new_tuple = tuple.__new__
 _SMALL_OUTCOMES: dict[tuple[object, ...], Outcome] = {}
+# The outcomes that name no unit (a code alone, "moves" to a place): a table of the codes and the maps'
+# places, kept by forget_outcomes like the maps' other tables.
+_PLACE_OUTCOMES: dict[tuple[object, ...], Outcome] = {}
 _SMALL_OUTCOMES_KEPT = 50_000  # bounded by the maps' units and places in practice; a cap all the same
 
 

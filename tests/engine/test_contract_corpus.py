@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 import engine
+from engine.contract import forget_positions
 from engine.types import RequestError
 from engine.variants import variant_ids
 
@@ -71,3 +72,29 @@ def test_contract_answers_are_unchanged(start: int) -> None:
         else:
             assert json.dumps(call(request)) == record["response"], record["request"]["phase"]
         assert request == record["request"], "the call changed its request"
+
+
+TEXT_CALLS = {"adjudicate": engine.adjudicate_json, "legal_orders": engine.legal_orders_json}
+
+
+@pytest.mark.parametrize("start", range(0, len(RECORDS), 50))
+def test_text_entries_write_what_json_dumps_writes(start: int) -> None:
+    """``adjudicate_json`` / ``legal_orders_json`` answer the request's JSON text with exactly the text
+    ``json.dumps`` gives the dict entry's answer (and the same errors), asked twice: first and kept."""
+    for record in RECORDS[start:start + 50]:
+        text = json.dumps(record["request"])
+        call = TEXT_CALLS[record["call"]]
+        forget_positions()  # the first call reads the request afresh, the second finds it kept
+        for _ in range(2):
+            if "error" in record:
+                with pytest.raises(RequestError) as caught:
+                    call(text)
+                assert [caught.value.field, str(caught.value)] == current_error(record["error"])
+            elif record["call"] == "legal_orders":
+                # Written from the map's JSON fragments (first) or kept: the dict entry's texts in its order.
+                answer = call(text)
+                assert answer == json.dumps(CALLS["legal_orders"](json.loads(text)))
+                assert json.dumps(sorted_lists(json.loads(answer))) == json.dumps(
+                    sorted_lists(json.loads(record["response"]))), record["request"]["phase"]
+            else:
+                assert call(text) == record["response"], record["request"]["phase"]
