@@ -142,4 +142,4 @@ def test_every_area_is_reachable(board: MapData) -> None:
 def test_the_only_border_the_drawing_lacks_is_the_suez_canal(board: MapData) -> None:
     listed = {frozenset((e.a, e.b)) for e in load_exceptions(MAP_ID)}
     canals = {edge for edge, info in board.edge_attributes.items() if info.canal}
-    assert listed == canals == {frozenset(("EME", "RED"))}
+    assert listed == canals == {frozenset(("231", "243"))}

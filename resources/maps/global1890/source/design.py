@@ -24,7 +24,7 @@ AREAS = [
     (9, "AND", "Andalusia", E, 1, "SPAIN", [[37.5, -5.0], [37.3, -3.0]]),
     (10, "MAD", "Madrid", E, 2, "SPAIN", [[40.3, -3.7], [41.5, -4.5]]),
     (11, "GAL", "Galicia", E, 0, "SPAIN", [[42.8, -7.6], [43.1, -5.0]]),
-    (12, "CAT", "Catalonia", E, 2, "SPAIN", [[41.8, 1.6], [42.0, -0.5]]),
+    (12, "CAT", "Catalonia", E, 1, "SPAIN", [[41.8, 1.6], [42.0, -0.5]]),
     (13, "VAL", "Valencia", E, 0, "SPAIN", [[39.3, -0.9], [38.5, -1.5]]),
     (14, "ORL", "Orleans", E, 0, "FRANCE", [[47.3, 1.2], [46.5, 0.5]]),
     (15, "GAS", "Gascony", E, 1, "FRANCE", [[44.3, 0.0], [45.2, 1.5]]),
@@ -55,7 +55,7 @@ AREAS = [
     (40, "BUD", "Budapest", E, 2, "AUSTRIA", [[47.2, 19.5], [46.6, 22.0]]),
     (41, "LEM", "Lemberg", E, 0, "AUSTRIA", [[49.6, 23.8], [48.6, 25.6]]),
     (42, "CRA", "Cracow", E, 0, None, [[50.1, 20.0]]),
-    (43, "BOH", "Bohemia", E, 1, "AUSTRIA", [[49.8, 14.5], [49.4, 16.6]]),
+    (43, "BOH", "Bohemia", E, 2, "AUSTRIA", [[49.8, 14.5], [49.4, 16.6]]),
     (44, "DEN", "Denmark", E, 2, None, [[56.2, 9.2], [55.5, 11.8]]),
     (45, "WAR", "Warsaw", E, 2, "RUSSIA", [[52.3, 21.0], [51.5, 23.0]]),
     (46, "STP", "St Petersburg", E, 2, "RUSSIA", [[59.2, 30.5], [61.5, 34.0]]),
@@ -94,7 +94,7 @@ AREAS = [
     (79, "KHI", "Khiva", AS, 0, "RUSSIA", [[39.5, 57.0], [41.5, 60.5], [38.0, 61.5]]),
     (80, "OMS", "Omsk", AS, 0, "RUSSIA", [[57.0, 72.0], [62.0, 74.0], [67.07, 71.84], [52.0, 75.0]]),
     (81, "TOM", "Tomsk", AS, 0, "RUSSIA", [[56.0, 86.0], [62.0, 89.0], [68.0, 88.0], [50.0, 85.0]]),
-    (82, "IRK", "Irkutsk", AS, 1, "RUSSIA", [[54.0, 104.0], [60.0, 104.0], [66.0, 102.0], [71.0, 105.0], [52.5, 113.0]]),
+    (82, "IRK", "Irkutsk", AS, 0, "RUSSIA", [[54.0, 104.0], [60.0, 104.0], [66.0, 102.0], [71.0, 105.0], [52.5, 113.0]]),
     (83, "YAK", "Yakutsk", AS, 0, "RUSSIA", [[62.0, 127.0], [67.0, 133.0], [70.93, 129.94], [58.0, 123.0]]),
     (84, "KAM", "Kamchatka", AS, 0, "RUSSIA", [[61.0, 152.0], [65.0, 162.0], [56.5, 159.5], [66.5, 175.0], [68.0, 150.0], [65.8, -173.0]]),
     (85, "VLA", "Vladivostok", AS, 1, "RUSSIA", [[47.5, 135.5], [52.0, 131.0], [53.75, 136.99]]),
@@ -107,11 +107,11 @@ AREAS = [
     (92, "COC", "Cochin", AS, 0, "FRANCE", [[10.8, 106.4], [11.8, 107.7]]),
     (93, "KHM", "Cambodia", AS, 0, "FRANCE", [[12.8, 104.6], [14.3, 106.8]]),
     (94, "TON", "Tonkin", AS, 1, "FRANCE", [[21.0, 105.4], [17.5, 106.0], [14.3, 108.7]]),
-    (95, "BRM", "Burma", AS, 1, "ENGLAND", [[19.5, 96.0], [23.0, 95.5], [16.5, 97.8], [13.5, 98.8]]),
+    (95, "BRM", "Burma", AS, 0, "ENGLAND", [[19.5, 96.0], [23.0, 95.5], [16.5, 97.8], [13.5, 98.8]]),
     (96, "BEN", "Bengal", AS, 2, "ENGLAND", [[23.5, 88.0], [25.5, 85.0], [26.5, 92.0]]),
-    (97, "DEL", "Delhi", AS, 1, "ENGLAND", [[29.5, 76.5], [27.0, 78.5], [32.0, 74.0]]),
+    (97, "DEL", "Delhi", AS, 0, "ENGLAND", [[29.5, 76.5], [27.0, 78.5], [32.0, 74.0]]),
     (98, "BOM", "Bombay", AS, 2, "ENGLAND", [[19.5, 74.5], [22.5, 72.5], [26.0, 70.0]]),
-    (99, "MDS", "Madras", AS, 1, "ENGLAND", [[12.5, 78.8], [9.8, 77.5]]),
+    (99, "MDS", "Madras", AS, 0, "ENGLAND", [[12.5, 78.8], [9.8, 77.5]]),
     (100, "HYD", "Hyderabad", AS, 0, "ENGLAND", [[18.0, 78.5], [21.0, 80.5]]),
     (101, "CEY", "Ceylon", AS, 0, "ENGLAND", [[7.8, 80.7]]),
     (102, "AFG", "Afghanistan", AS, 1, None, [[34.0, 66.0], [32.0, 63.0], [36.0, 70.0]]),
@@ -134,17 +134,17 @@ AREAS = [
     (119, "FOR", "Formosa", AS, 1, "CHINA", [[23.7, 121.0]]),
     (120, "TOK", "Tokyo", AS, 2, "JAPAN", [[36.2, 139.5], [38.8, 140.5], [40.5, 140.8]]),
     (121, "OSA", "Osaka", AS, 2, "JAPAN", [[34.8, 135.5], [35.2, 133.0], [33.7, 133.3]]),
-    (122, "KYU", "Kyushu", AS, 1, "JAPAN", [[32.6, 130.9]]),
+    (122, "KYU", "Kyushu", AS, 2, "JAPAN", [[32.6, 130.9]]),
     (123, "HOK", "Hokkaido", AS, 1, "JAPAN", [[43.3, 142.6]]),
     (124, "SAK", "Sakhalin", AS, 0, "RUSSIA", [[50.0, 142.8]]),
     (125, "PHI", "Philippines", AS, 1, "SPAIN", [[16.0, 121.0], [13.8, 122.3], [7.5, 125.0]]),
     (126, "BOR", "Borneo", AS, 0, None, [[1.0, 114.0], [-1.5, 112.5], [4.5, 116.5]]),
     (127, "JAV", "Java", AS, 2, None, [[-7.1, 110.0], [-7.0, 107.5], [-7.8, 113.0]]),
     (128, "SUM", "Sumatra", AS, 0, None, [[0.0, 101.5], [3.0, 98.5], [-3.5, 103.5]]),
-    (129, "AUS", "Australia", AS, 1, "ENGLAND", [[-33.0, 147.0], [-25.0, 145.0], [-23.0, 133.0], [-28.0, 120.0], [-17.5, 130.0], [-37.0, 144.0], [-20.0, 143.0], [-31.0, 137.0]]),
+    (129, "AUS", "Australia", AS, 0, "ENGLAND", [[-33.0, 147.0], [-25.0, 145.0], [-23.0, 133.0], [-28.0, 120.0], [-17.5, 130.0], [-37.0, 144.0], [-20.0, 143.0], [-31.0, 137.0]]),
     (130, "ALA", "Alaska", NA, 0, "USA", [[64.0, -152.0], [61.09, -147.12], [66.0, -160.0], [59.5, -157.0], [69.5, -150.0]]),
     (131, "NWT", "North-West Territories", NA, 0, "ENGLAND", [[63.0, -128.0], [65.0, -118.0], [67.9, -110.13], [62.5, -105.0], [67.0, -95.0], [68.5, -130.0]]),
-    (132, "BCO", "British Columbia", NA, 1, "ENGLAND", [[53.0, -123.5], [57.0, -126.0], [59.0, -133.5], [50.3, -120.0]]),
+    (132, "BCO", "British Columbia", NA, 0, "ENGLAND", [[53.0, -123.5], [57.0, -126.0], [59.0, -133.5], [50.3, -120.0]]),
     (133, "MTB", "Manitoba", NA, 0, "ENGLAND", [[54.0, -98.0], [58.5, -95.0], [51.5, -106.0], [55.0, -112.0], [50.0, -98.0]]),
     (134, "LAB", "Labrador", NA, 0, "ENGLAND", [[54.0, -64.0], [57.5, -73.0], [52.0, -76.0], [58.72, -65.79]]),
     (135, "ONT", "Ontario", NA, 1, "ENGLAND", [[45.5, -78.5], [49.0, -85.0], [51.0, -88.0], [44.0, -80.5]]),
@@ -157,18 +157,18 @@ AREAS = [
     (142, "PEN", "Pennsylvania", NA, 0, "USA", [[40.8, -77.8]]),
     (143, "MAI", "Maine", NA, 0, "USA", [[45.3, -69.3]]),
     (144, "CAR", "Carolina", NA, 0, "USA", [[35.3, -80.0], [34.5, -78.3]]),
-    (145, "FLO", "Florida", NA, 1, "USA", [[29.5, -82.0], [32.5, -83.5], [27.0, -81.2]]),
+    (145, "FLO", "Florida", NA, 0, "USA", [[29.5, -82.0], [32.5, -83.5], [27.0, -81.2]]),
     (146, "CHI", "Chicago", NA, 2, "USA", [[41.5, -88.5], [44.0, -89.5], [41.0, -85.0], [46.5, -93.0]]),
     (147, "NOR", "New Orleans", NA, 1, "USA", [[31.0, -91.0], [33.0, -89.5]]),
     (148, "MEX", "Mexico", NA, 1, None, [[19.5, -99.0], [22.0, -101.0], [17.5, -96.5], [18.5, -90.0]]),
     (149, "TEX", "Texas", NA, 0, "USA", [[31.0, -99.0], [29.0, -96.5], [34.5, -97.0]]),
     (150, "PLA", "Great Plains", NA, 0, "USA", [[40.5, -100.0], [45.5, -100.5], [37.5, -98.0]]),
     (151, "ROC", "Rocky Mountains", NA, 0, "USA", [[40.0, -108.5], [45.0, -111.0], [36.0, -107.0]]),
-    (152, "CAL", "California", NA, 2, "USA", [[37.5, -120.5], [35.0, -117.5], [39.5, -117.0]]),
+    (152, "CAL", "California", NA, 1, "USA", [[37.5, -120.5], [35.0, -117.5], [39.5, -117.0]]),
     (153, "ORG", "Oregon", NA, 0, "USA", [[44.5, -121.0], [47.5, -120.0]]),
     (154, "SON", "Sonora", NA, 0, None, [[28.5, -107.0], [29.0, -103.0], [28.0, -113.0], [25.5, -111.5]]),
     (155, "GUA", "Guatemala", NA, 1, None, [[15.0, -90.0], [13.0, -86.0], [10.0, -84.0]]),
-    (156, "CUB", "Cuba", NA, 2, "SPAIN", [[22.3, -79.5], [20.6, -76.5]]),
+    (156, "CUB", "Cuba", NA, 1, "SPAIN", [[22.3, -79.5], [20.6, -76.5]]),
     (157, "HAI", "Haiti", NA, 1, None, [[19.0, -72.3], [18.8, -70.3]]),
     (158, "STL", "St Louis", NA, 0, "USA", [[38.5, -92.0], [36.2, -89.0]]),
     (159, "OHI", "Ohio", NA, 0, "USA", [[39.8, -83.5], [37.5, -85.0]]),
@@ -202,11 +202,11 @@ AREAS = [
     (188, "ZAN", "Zanzibar", AF, 1, "GERMANY", [[-6.0, 36.0], [-9.0, 35.0], [-3.5, 33.5]]),
     (189, "KEN", "Kenya", AF, 0, "ENGLAND", [[0.0, 37.0], [2.5, 38.5], [1.0, 33.0]]),
     (190, "KIN", "Congo", AF, 1, None, [[-3.0, 22.0], [0.5, 24.0], [-5.5, 15.5], [2.5, 20.0], [-9.0, 26.0]]),
-    (191, "CAP", "Cape Colony", AF, 2, "ENGLAND", [[-32.0, 21.0], [-30.0, 24.5], [-33.6, 19.0], [-27.0, 22.0]]),
+    (191, "CAP", "Cape Colony", AF, 1, "ENGLAND", [[-32.0, 21.0], [-30.0, 24.5], [-33.6, 19.0], [-27.0, 22.0]]),
     (192, "TRA", "Transvaal", AF, 1, None, [[-25.5, 28.5], [-28.0, 26.0], [-23.5, 30.0]]),
     (193, "MOZ", "Mozambique", AF, 1, "SPAIN", [[-18.0, 35.0], [-14.5, 38.5], [-23.5, 33.5], [-16.5, 29.5]]),
     (194, "ANG", "Angola", AF, 1, "SPAIN", [[-12.0, 17.0], [-9.0, 14.5], [-15.0, 15.0], [-13.0, 21.0]]),
-    (195, "NIG", "Niger", AF, 1, "ENGLAND", [[9.0, 7.0], [11.5, 10.0], [6.5, 5.5], [13.5, 5.0]]),
+    (195, "NIG", "Niger", AF, 0, "ENGLAND", [[9.0, 7.0], [11.5, 10.0], [6.5, 5.5], [13.5, 5.0]]),
     (196, "SEN", "Senegal", AF, 1, "FRANCE", [[14.5, -15.0], [12.0, -12.0], [10.0, -11.0], [16.5, -13.0]]),
     (197, "SAH", "Sahara", AF, 0, "FRANCE", [[22.0, 0.0], [22.0, 10.0], [18.0, -5.0], [25.0, -8.0], [19.0, 18.0], [22.0, 24.0], [15.0, 18.0], [27.0, 5.0]]),
     (198, "GCO", "Gold Coast", AF, 0, None, [[7.0, -1.5], [7.8, -8.0], [10.0, -1.0], [9.0, -11.5]]),
@@ -271,6 +271,8 @@ AREAS = [
     (255, "GAB", "Great Australian Bight", AS, 0, None, [[-37.0, 130.0], [-36.0, 120.0], [-40.0, 140.0]]),
 ]
 SEA_FROM = 200
+# Areas are identified by their numbers, as the rules write them ("MO 20 19"); the three-letter code is an alias.
+ID = {a[1]: str(a[0]) for a in AREAS}
 KEPT_LAKES = [{"province": "CAS", "name": "Caspian Sea", "at": [42.0, 51.0]}]
 
 POWERS = [
@@ -283,16 +285,17 @@ POWERS = [
     ("JAPAN", "Japan", "Japanese", "#e67e22", "TOK", ["F TOK", "A OSA", "S KYU", "C HOK"]),
     ("OTTOMAN", "Ottoman Empire", "Ottoman", "#8e6e3e", "CON", ["F CON", "C SMY", "C ANK", "A SYR", "C BAG", "C HEJ", "C TRP", "C MAC"]),
     ("RUSSIA", "Russia", "Russian", "#8e44ad", "STP", ["F STP", "A MOS", "C WAR", "F SEV", "C FIN", "C CAU", "C TUR", "S VLA"]),
-    ("SPAIN", "Spain-Portugal", "Iberian", "#d35400", "MAD", ["A MAD", "F POR", "A CAT", "C AND", "F CUB", "S PHI", "C ANG", "C MOZ"]),
-    ("USA", "United States", "American", "#1abc9c", "WAS", ["F NYK", "A WAS", "F NEN", "A CHI", "F CAL", "C NOR", "S FLO"]),
+    ("SPAIN", "Spain-Portugal", "Iberian", "#d35400", "MAD", ["A MAD", "F POR", "C CAT", "C AND", "S CUB", "S PHI", "C ANG", "C MOZ"]),
+    ("USA", "United States", "American", "#1abc9c", "WAS", ["F NYK", "A WAS", "F NEN", "A CHI", "S CAL", "C NOR"]),
 ]
 
 
 def provinces(terrain: dict[str, str]) -> list[dict]:
     out = []
     for number, code, name, sheet, pts, _owner, _seeds in sorted(AREAS):
-        kind = "sea" if number >= SEA_FROM else terrain.get(code, "coast")
-        p = {"id": code, "name": name, "terrain": kind, "number": number, "sheet": sheet, "aliases": [str(number)]}
+        kind = "sea" if number >= SEA_FROM else terrain.get(ID[code], "coast")
+        p = {"id": ID[code], "name": name, "terrain": kind, "number": number, "sheet": sheet,
+             "aliases": [code.lower()]}
         if pts:
             p.update({"supply_center": True, "points": pts})
         out.append(p)
@@ -305,10 +308,10 @@ def map_doc(terrain: dict[str, str], army: list, fleet: list, edge_attributes: l
     powers = []
     for pid, name, adj, colour, capital, units in POWERS:
         owned = [a for a in AREAS if a[5] == pid]
-        powers.append({"id": pid, "name": name, "adjective": adj, "color": colour, "capital": capital,
-                       "home_centers": [a[1] for a in owned if a[4]],
-                       "home_areas": [a[1] for a in owned if not a[4]],
-                       "units": units})
+        powers.append({"id": pid, "name": name, "adjective": adj, "color": colour, "capital": ID[capital],
+                       "home_centers": [ID[a[1]] for a in owned if a[4]],
+                       "home_areas": [ID[a[1]] for a in owned if not a[4]],
+                       "units": [f"{u.split()[0]} {ID[u.split()[1]]}" for u in units]})
     centres = [a for a in AREAS if a[4]]
     return {
         "format": "chancellery-map", "format_version": 1, "id": "global1890", "name": "Global Diplomacy (1890)",
@@ -317,12 +320,13 @@ def map_doc(terrain: dict[str, str], army: list, fleet: list, edge_attributes: l
         "start_phase": "S1890M",
         "victory_centers": len(centres) // 2 + 1,
         "powers": powers,
-        "neutral_centers": [a[1] for a in sorted(AREAS) if a[4] and a[5] is None],
+        "neutral_centers": [ID[a[1]] for a in sorted(AREAS) if a[4] and a[5] is None],
         "provinces": provinces(terrain),
         "army_edges": army, "fleet_edges": fleet,
         "edge_attributes": edge_attributes,
-        "extra": {"one_point_centres": [a[1] for a in sorted(AREAS) if a[4] == 1],
-                  "home_areas": {pid: [a[1] for a in AREAS if a[5] == pid and not a[4]] for pid, *_ in POWERS}},
+        "extra": {"one_point_centres": [ID[a[1]] for a in sorted(AREAS) if a[4] == 1],
+                  "home_areas": {pid: [ID[a[1]] for a in sorted(AREAS) if a[5] == pid and not a[4]]
+                                 for pid, *_ in POWERS}},
     }
 
 
@@ -346,7 +350,7 @@ def dump_map(doc: dict) -> str:
 if __name__ == "__main__":
     if sys.argv[1:] == ["--seeds"]:
         seeds = json.loads((FOLDER / "seeds.json").read_text())
-        seeds["seeds"] = {a[1]: a[6] for a in sorted(AREAS)}
+        seeds["seeds"] = {ID[a[1]]: a[6] for a in sorted(AREAS)}
         text = json.dumps(seeds, indent=1, ensure_ascii=False)
         (FOLDER / "seeds.json").write_text(text + "\n")
     elif not sys.argv[1:]:
@@ -368,8 +372,8 @@ def borders_from_drawing() -> tuple[dict[str, str], list, list]:
     regions = {pid: decode_multipolygon(p["region"]) for pid, p in doc["provinces"].items()}
     width = doc["width"] if doc.get("wrap_x") else None
     pairs = {k for k, v in shared_lengths(regions, width).items() if v >= MIN_BORDER_PX}
-    seas = {a[1] for a in AREAS if a[0] >= SEA_FROM}
-    lands = {a[1] for a in AREAS if a[0] < SEA_FROM}
+    seas = {ID[a[1]] for a in AREAS if a[0] >= SEA_FROM}
+    lands = {ID[a[1]] for a in AREAS if a[0] < SEA_FROM}
     terrain = {p: "land" for p in lands}
     for a, b in pairs:
         for x, y in ((a, b), (b, a)):
@@ -389,8 +393,8 @@ def borders_from_drawing() -> tuple[dict[str, str], list, list]:
             fleet.append([a, b])
     attributes = []
     for a, b, attrs in EXTRA_FLEET_EDGES:
-        fleet.append([a, b])
-        attributes.append({"edge": [a, b], **attrs})
+        fleet.append([ID[a], ID[b]])
+        attributes.append({"edge": [ID[a], ID[b]], **attrs})
     return terrain, army, fleet, attributes
 
 
