@@ -37,6 +37,8 @@ class Province:
     freezes: bool = False  # frozen in winter (World Diplomacy's Arctic provinces)
     owner: str | None = None  # the power that controls the area at the start (taxes), a power of the map
     polar: str | None = None  # "arctic" / "antarctic": the area touches or lies beyond that polar circle
+    points: int | None = None  # a supply centre's worth when centres differ in value (EMG: 1 or 2)
+    sheet: str | None = None  # the map sheet an area is drawn on when a board joins several (EMG's five)
 
     @property
     def is_land(self) -> bool:
@@ -69,8 +71,9 @@ class EdgeInfo:
 NO_EDGE_INFO = EdgeInfo()
 _EDGE_KEYS = {"edge", "half_strength", "intervening_sea", "canal", "passage", "waterway"}
 _PROVINCE_KEYS = {"id", "name", "terrain", "supply_center", "coasts", "aliases", "convoy", "continent", "number",
-                  "city", "freezes", "owner", "polar"}
+                  "city", "freezes", "owner", "polar", "points", "sheet"}
 POLAR_ZONES = ("arctic", "antarctic")
+_POWER_KEYS = {"id", "name", "adjective", "color", "home_centers", "units", "start_centers", "capital", "home_areas"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +85,8 @@ class PowerInfo:
     start_units: tuple[tuple[UnitType, str], ...]
     color: str
     start_centers: tuple[str, ...] = ()  # centres owned at the start besides the home centres (rare)
+    capital: str | None = None  # the power's capital, one of its home centres (EMG scores it apart)
+    home_areas: tuple[str, ...] = ()  # areas owned at the start that are not centres (EMG owns land, not just centres)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,9 +145,10 @@ class MapData:
                 unknown = set(p) - _PROVINCE_KEYS
                 if unknown:
                     raise MapDataError(f"province {pid}: unknown field {sorted(unknown)[0]!r}")
-                number = p.get("number")
-                if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
-                    raise MapDataError(f"province {pid}: 'number' must be an integer, not {number!r}")
+                number = _optional_int(p, "number", pid)
+                points = _optional_int(p, "points", pid)
+                if points is not None and (points < 1 or not p.get("supply_center", False)):
+                    raise MapDataError(f"province {pid}: 'points' is for supply centres and at least 1, not {points!r}")
                 provinces[pid] = Province(
                     id=pid,
                     name=p["name"],
@@ -158,12 +164,20 @@ class MapData:
                     freezes=_flag(p, "freezes", f"province {pid}"),
                     owner=_optional_text(p, "owner", pid),
                     polar=_optional_text(p, "polar", pid),
+                    points=points,
+                    sheet=_optional_text(p, "sheet", pid),
                 )
                 if provinces[pid].polar not in (None, *POLAR_ZONES):
                     raise MapDataError(f"province {pid}: 'polar' must be one of {', '.join(POLAR_ZONES)}, "
                                        f"not {provinces[pid].polar!r}")
             powers: dict[str, PowerInfo] = {}
             for pw in data["powers"]:
+                unknown = set(pw) - _POWER_KEYS
+                if unknown:
+                    raise MapDataError(f"power {pw.get('id')}: unknown field {sorted(unknown)[0]!r}")
+                capital = pw.get("capital")
+                if capital is not None and not isinstance(capital, str):
+                    raise MapDataError(f"power {pw['id']}: 'capital' must be a province code, not {capital!r}")
                 units = []
                 for text in pw.get("units", ()):
                     kind, loc = text.split()
@@ -176,6 +190,8 @@ class MapData:
                     start_units=tuple(units),
                     color=pw.get("color", "#808080"),
                     start_centers=tuple(c.upper() for c in pw.get("start_centers", ())),
+                    capital=capital.upper() if capital else None,
+                    home_areas=tuple(a.upper() for a in pw.get("home_areas", ())),
                 )
             mapdata = cls(
                 id=data["id"],
@@ -255,6 +271,11 @@ class MapData:
             for c in pw.home_centers + pw.start_centers:
                 if c not in self._supply_centers:
                     raise MapDataError(f"{pw.id}'s home centre {c} is not a supply centre")
+            if pw.capital is not None and pw.capital not in pw.home_centers:
+                raise MapDataError(f"{pw.id}'s capital {pw.capital} is not one of its home centres")
+            for a in pw.home_areas:
+                if a not in provs or not provs[a].is_land or a in self._supply_centers:
+                    raise MapDataError(f"{pw.id}'s home area {a} is not a land area without a centre")
             for kind, loc in pw.start_units:
                 if not self.can_stand(kind, loc):
                     raise MapDataError(f"{pw.id}'s start unit {kind.value} {loc} can't stand there")
@@ -379,6 +400,13 @@ class MapData:
 
 
 _SPACES = re.compile(r"[\s_]+")
+
+
+def _optional_int(p: dict[str, Any], key: str, pid: str) -> int | None:
+    value = p.get(key)
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+        raise MapDataError(f"province {pid}: {key!r} must be an integer, not {value!r}")
+    return value
 
 
 def _optional_text(p: dict[str, Any], key: str, pid: str) -> str | None:

@@ -100,3 +100,43 @@ def test_bad_owner_and_polar_are_named(change: dict[str, Any], problem: str) -> 
 def test_a_waterway_must_be_text() -> None:
     with pytest.raises(MapDataError, match="'waterway' must be text"):
         MapData.from_dict(_with(edge_attributes=[{"edge": ["MOS", "STP"], "waterway": 3}]))
+
+
+def _power(data: dict[str, Any], power_id: str) -> dict[str, Any]:
+    return next(pw for pw in data["powers"] if pw["id"] == power_id)
+
+
+def test_centre_points_sheet_capital_and_home_areas_are_read() -> None:
+    data = _standard()
+    for p in data["provinces"]:
+        if p["id"] == "LON":
+            p.update({"points": 2, "sheet": "europe"})
+    _power(data, "ENGLAND").update({"capital": "LON", "home_areas": ["YOR", "WAL"]})
+    board = MapData.from_dict(data)
+    assert (board.provinces["LON"].points, board.provinces["LON"].sheet) == (2, "europe")
+    assert board.provinces["PAR"].points is None and board.provinces["PAR"].sheet is None
+    england = board.powers["ENGLAND"]
+    assert (england.capital, england.home_areas) == ("LON", ("YOR", "WAL"))
+    assert board.powers["FRANCE"].capital is None and board.powers["FRANCE"].home_areas == ()
+
+
+@pytest.mark.parametrize("province, power, problem", [
+    ({"id": "LON", "points": "two"}, {}, "'points' must be an integer"),
+    ({"id": "YOR", "points": 1}, {}, "'points' is for supply centres"),
+    ({"id": "LON", "points": 0}, {}, "'points' is for supply centres and at least 1"),
+    ({"id": "LON", "sheet": 3}, {}, "'sheet' must be text"),
+    ({}, {"capital": "PAR"}, "capital PAR is not one of its home centres"),
+    ({}, {"capital": 7}, "'capital' must be a province code"),
+    ({}, {"home_areas": ["EDI"]}, "home area EDI is not a land area without a centre"),
+    ({}, {"home_areas": ["NTH"]}, "home area NTH is not a land area"),
+    ({}, {"homes": ["YOR"]}, "unknown field 'homes'"),
+])
+def test_bad_points_sheet_capital_and_home_areas_are_named(
+        province: dict[str, Any], power: dict[str, Any], problem: str) -> None:
+    data = _standard()
+    for p in data["provinces"]:
+        if p["id"] == province.get("id"):
+            p.update(province)
+    _power(data, "ENGLAND").update(power)
+    with pytest.raises(MapDataError, match=problem):
+        MapData.from_dict(data)

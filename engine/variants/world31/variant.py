@@ -501,8 +501,8 @@ class WorldDiplomacy(Variant):
         frozen = self.frozen(state)
         if frozen:  # a fleet frozen in convoys nobody (validate refuses it; the standard options don't know)
             for per in out.values():
-                for slot, options in per.items():
-                    per[slot] = [o for o in options
+                for slot, listed in per.items():
+                    per[slot] = [o for o in listed
                                  if not (isinstance(o, Convoy) and province_of(o.unit.loc) in frozen)]
         permit = self.move_permission(state)
         board = self.board
