@@ -630,7 +630,8 @@ class GamePage(QWidget):
                  else self.game.state.phase.long_name)
         self.board_window.set_header(
             phase,
-            [(self._power_name(p), self.colours.get(p, "#888"), counts.get(p, 0)) for p in self.game.variant.powers])
+            [(self._power_name(p), self.colours.get(p, "#888"), counts.get(p, 0)) for p in self.game.variant.powers],
+            self.game.variant.leader_line(state_after(self.game, index) if index is not None else self.game.state))
 
     # --- display options --------------------------------------------------------------------------
 

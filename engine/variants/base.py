@@ -186,6 +186,11 @@ class Variant:
                     return f"{centre} held by {self.power_name(power)}: no centre"
         return None
 
+    def leader_line(self, state: GameState) -> str | None:
+        """A line for headers and reports on who leads, where the victory rule turns on it (1815: one power
+        alone in first place), or ``None`` to show none. Standard: none (the counts say enough)."""
+        return None
+
     def takes_bids(self) -> bool:
         """Do powers bid for other units in this game (Engineered's madman units, rule D3)?"""
         return False

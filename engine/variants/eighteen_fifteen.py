@@ -412,6 +412,19 @@ class Europe1815(Variant):
             return None
         return ranked[0][0]
 
+    def leader_line(self, state: GameState) -> str | None:
+        """Who is first, and whether alone: only a power alone in first place can win."""
+        counts = {p: self.center_count(state, p) for p in self.powers}
+        top = max(counts.values(), default=0)
+        if top == 0:
+            return None
+        first = [self.power_name(p) for p in self.powers if counts[p] == top]
+        if len(first) > 1:
+            return f"Tied for first with {top} centres: {', '.join(first)} (no one wins while tied)"
+        need = self.victory_centers
+        tail = "wins alone in first place" if top >= need else f"{need} alone in first place wins"
+        return f"First: {first[0]} with {top} centres ({tail})"
+
     def draw_passes(self, state: GameState, votes: frozenset[str], survivors: frozenset[str]) -> bool:
         """A draw of every survivor needs every survivor's vote; a draw of the powers voting yes passes when
         they hold ``draw_centres`` centres or more."""
