@@ -14,7 +14,7 @@ from ..hooks import PhaseEnd, PhaseNote
 from ..mapdata import MapData, load_map
 from ..orders import STANDARD_ORDERS, Hold, Move, Order, UnitOrder, RawOrder, order_key, parse_raw
 from ..outcomes import Sight, word
-from ..resources import add_map_folder
+from ..resources import RESOURCES, add_map_folder
 from ..resolver import MovementResolver, MovementResult, Tracer
 from ..rules import DEFAULT_RULEBOOK, Rulebook
 from ..state import Dislodged, GameState, StackedUnit
@@ -185,6 +185,15 @@ class Variant:
                 if not self.counts_as_center(centre, power):
                     return f"{centre} held by {self.power_name(power)}: no centre"
         return None
+
+    def rules_summary(self) -> str | None:
+        """The variant's rules in brief for the app's help (``resources/rules/<id>.md``, plain text with
+        light Markdown; a plug-in variant overrides this), or ``None`` when it has none."""
+        path = RESOURCES / "rules" / f"{self.id}.md"
+        try:
+            return path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
 
     def leader_line(self, state: GameState) -> str | None:
         """A line for headers and reports on who leads, where the victory rule turns on it (1815: one power

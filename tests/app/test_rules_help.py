@@ -1,0 +1,38 @@
+"""Every variant brings a rules summary in its own words, shown from the Help menu and the new-game dialog."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from app.widgets.new_game_dialog import NewGameDialog
+from app.widgets.rules_dialog import RulesDialog, rules_text
+from engine.variants import find_variant
+
+
+@pytest.mark.parametrize("vid, words", [
+    ("standard", "18 of the 34"), ("colonial", "Suez"), ("engineered", "Engineers"),
+    ("1815", "Diplomacy Points")])
+def test_each_variant_has_a_rules_summary(vid: str, words: str) -> None:
+    summary = find_variant(vid).rules_summary()
+    assert summary is not None and words in summary
+
+
+def test_the_1815_summary_names_every_rule_the_variant_adds() -> None:
+    summary = find_variant("1815").rules_summary() or ""
+    for rule in ("Convert", "Cape", "Red arrows", "deny", "Diplomacy Points", "alone in first place", "Draws"):
+        assert rule in summary, rule
+
+
+def test_a_variant_without_a_summary_says_so(monkeypatch: Any) -> None:
+    variant = find_variant("standard")
+    monkeypatch.setattr(type(variant), "rules_summary", lambda self: None)
+    assert "no rules summary" in rules_text(variant)
+
+
+def test_the_new_game_dialog_shows_the_chosen_variants_rules(qtbot: Any) -> None:
+    dialog = NewGameDialog(variant="1815")
+    qtbot.addWidget(dialog)
+    shown = dialog.show_rules()
+    qtbot.addWidget(shown)
+    assert isinstance(shown, RulesDialog) and "Red arrows" in shown.text.toPlainText()
