@@ -24,6 +24,7 @@ from collections import Counter
 from functools import cached_property
 from typing import Any, ClassVar, Mapping, Sequence
 
+from .base import AllocationPanel
 from ..hooks import PhaseEnd, PhaseNote
 from ..order_marks import MarkKind, MarkStyle, OrderMark, standard_marks
 from ..orders import STANDARD_ORDERS, Hold, Move, Order, RawOrder, SupportHold, SupportMove, UnitOrder
@@ -258,14 +259,37 @@ class Europe1815(Variant):
             raise IllegalOrderError(f"no minor power's unit in {province_of(inner.loc)}: Diplomacy Points order "
                                     "only minor powers' units")
         order = super().validate(inner, state, unit.power)
-        allowed: tuple[type, ...] = (Hold, SupportHold, SupportMove)
-        if self._option("dp_orders") == "move":
-            allowed += (Move,)
+        allowed = self._dp_kinds()
         if type(order) not in allowed:
             what = "hold, support or move" if Move in allowed else "hold or support"
             raise IllegalOrderError(f"a minor power's unit may only be ordered to {what}")
         assert isinstance(order, UnitOrder)
         return Allocate(power, raw.points, order)
+
+    def _dp_kinds(self) -> tuple[type, ...]:
+        """The order kinds Diplomacy Points may give a minor unit."""
+        allowed: tuple[type, ...] = (Hold, SupportHold, SupportMove)
+        return allowed + (Move,) if self._option("dp_orders") == "move" else allowed
+
+    def allocation_panel(self, state: GameState, power: str) -> AllocationPanel | None:
+        """The Diplomacy Point panel: a Great Power's points this turn and each minor unit's orders."""
+        if state.phase.type is not PhaseType.MOVEMENT or self.dp_cap == 0 or power not in self.powers:
+            return None
+        kinds = self._dp_kinds()
+        options = super().legal_orders(state)
+        targets = []
+        for prov, unit in sorted(state.units.items()):
+            if unit.power not in self.places.minor_powers:
+                continue
+            orders = tuple(o for o in options.get(unit.power, {}).get(unit.loc, []) if type(o) in kinds)
+            if orders:
+                targets.append((unit, orders))
+        return AllocationPanel("Diplomacy Points", self.diplomacy_points(state, power), tuple(targets))
+
+    def allocation_order(self, power: str, points: int, order: Order) -> Order:
+        if not isinstance(order, UnitOrder):
+            raise IllegalOrderError(f"Diplomacy Points give a unit an order, not {order}")
+        return Allocate(power, points, order)
 
     def extra_orders(self, state: GameState, unit: Unit) -> list[Order]:
         """The denials a fleet in a red arrow's intervening sea may give (every unit at the arrows' ends)."""
