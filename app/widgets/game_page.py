@@ -322,6 +322,7 @@ class GamePage(QWidget):
         self.flyout.hide()
         self.hover_card.hide()
         self.order_panel.reset()
+        self.order_panel.set_undo_state(False, "", False, "")  # the last power's undo words name its orders
         self.banner.hide()
         # The hidden map keeps only the public position: no orders, no selection.
         self.scene.show_picture(self._state_picture(self.game.state))
@@ -389,6 +390,8 @@ class GamePage(QWidget):
         arrows = result_arrows(self.game.variant, record, viewer=self.viewer())
         retreats = {d.unit.loc: d.retreats for d in after.dislodged.values()}
         self.scene.show_picture(self._state_picture(after, orders=arrows), retreat_options=retreats)
+        # The last draft's undo words could name an order the rules keep secret after adjudication.
+        self.order_panel.set_undo_state(False, "", False, "")
         self._close_question()
         self.flyout.hide()
         name = record.state.phase.long_name
@@ -812,6 +815,7 @@ class GamePage(QWidget):
     def _on_focus_power(self, power: object) -> None:
         if self.gm is not None:
             self.gm.set_focus_power(str(power) if power else None)
+            self._refresh_allocation_tab()  # the panel follows the power in focus
 
     def _on_submit(self) -> None:
         try:
