@@ -308,7 +308,7 @@ class GamePage(QWidget):
             return
         if tab < 0:
             self.tabs.insertTab(1, self.allocation_panel, panel.title)
-        self.allocation_panel.show_for(self.game, self.draft, power, panel, self._power_name)
+        self.allocation_panel.show_for(self.game, self.draft, power, panel, self.game.variant.power_name)
 
     def title(self) -> str:
         power = None
