@@ -17,8 +17,10 @@ from pytestqt.qtbot import QtBot
 
 from app.controllers.hotseat import Stage
 from app.controllers.setup import Mode, NewGameSpec
+from app.scene.pictures import board_caption
 from app.widgets.game_page import GamePage
 from app.widgets.main_window import MainWindow
+from engine.game import Game
 
 from gui_helpers import click, key, pass_curtain, submit, window  # noqa: F401
 from test_qt_hotseat_privacy import all_texts
@@ -111,3 +113,11 @@ def test_the_game_master_allocates_for_the_power_in_focus(qtbot: QtBot, window: 
     QApplication.processEvents()
     allocate(page, "SAX", "A SAX H", 1)
     assert page.draft is not None and page.draft.lines("PRUSSIA") == ["DP 1 A SAX H"]
+
+
+def test_an_exported_boards_caption_says_who_is_first() -> None:
+    game = Game.new("1815")
+    caption = board_caption(game.variant, game.state, {})
+    assert "Tied for first with 4 centres" in caption.text()
+    standard = Game.new("standard")
+    assert "first" not in board_caption(standard.variant, standard.state, {}).text()

@@ -56,3 +56,4 @@ def test_the_leader_line_is_in_the_report_of_a_variant_that_has_one() -> None:
     standard = Game.new("standard")
     standard.process()
     assert "First" not in phase_report(standard, 0)
+
