@@ -10,6 +10,7 @@ pytest.importorskip("PySide6", reason="needs Qt")
 pytestmark = pytest.mark.gui
 
 import logging
+from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
@@ -21,9 +22,11 @@ from app.scene.pictures import board_caption
 from app.widgets.game_page import GamePage
 from app.widgets.main_window import MainWindow
 from engine.game import Game
+from engine.net.host import Host, HostSettings, HostThread
 
 from gui_helpers import click, key, pass_curtain, submit, window  # noqa: F401
 from test_qt_hotseat_privacy import all_texts
+from test_qt_network import join_via_dialog
 
 SECRETS = ("DP 2 F POR H", "DENY A SCO")
 
@@ -121,3 +124,20 @@ def test_an_exported_boards_caption_says_who_is_first() -> None:
     assert "Tied for first with 4 centres" in caption.text()
     standard = Game.new("standard")
     assert "first" not in board_caption(standard.variant, standard.state, {}).text()
+
+
+def test_a_lan_seat_allocates_its_points_into_the_orders_the_host_keeps(qtbot: QtBot, window: MainWindow,
+                                                                         tmp_path: Path) -> None:
+    thread = HostThread(Host(Game.new("1815"), HostSettings(name="1815 table", cd_unclaimed=True),
+                             tmp_path / "lan-host.json"))
+    thread.start("127.0.0.1", 0)
+    try:
+        page = join_via_dialog(qtbot, window, thread.host.port, "claim", "FRANCE")
+        allocate(page, "POR", "F POR H", 2)
+        assert page.draft is not None and page.draft.lines("FRANCE") == ["DP 2 F POR H"]
+        qtbot.mouseClick(page.seat_bar.send_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: thread.run(lambda: thread.host.game.pending_orders("FRANCE")) == ["DP 2 F POR H"],
+                        timeout=6000)
+        window.close_game()
+    finally:
+        thread.stop()
