@@ -34,7 +34,8 @@ def allocation_panel(game: Game, power: str | None) -> AllocationPanel | None:
     return game.variant.allocation_panel(game.state, power)
 
 
-def _slot(game: Game, power: str, unit: Unit, orders: tuple[Order, ...]) -> str:
+def _slot(game: Game, power: str, orders: tuple[Order, ...]) -> str:
+    """The draft's slot of ``power``'s allocation to the unit these orders are for (one per unit)."""
     return order_key(game.variant.allocation_order(power, 1, orders[0]))
 
 
@@ -42,7 +43,7 @@ def drafted(game: Game, draft: OrderDraft, power: str, panel: AllocationPanel) -
     """``power``'s drafted allocations, in the panel's order of units."""
     found = []
     for unit, orders in panel.targets:
-        order = draft.order_for(power, _slot(game, power, unit, orders))
+        order = draft.order_for(power, _slot(game, power, orders))
         if order is not None:
             found.append(Allocation(unit, int(getattr(order, "points")), as_order(getattr(order, "order"))))
     return found
@@ -85,4 +86,4 @@ def withdraw(game: Game, draft: OrderDraft, power: str, unit: Unit) -> None:
         return
     for target, orders in panel.targets:
         if target == unit:
-            draft.remove(power, _slot(game, power, unit, orders))
+            draft.remove(power, _slot(game, power, orders))

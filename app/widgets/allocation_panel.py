@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -98,7 +99,7 @@ class AllocationPanelWidget(QWidget):
         self.allocated.clear()
         for a in drafted:
             self.allocated.addItem(f"{a.points} → {a.order}")
-            self.allocated.item(self.allocated.count() - 1).setData(256, a.unit)
+            self.allocated.item(self.allocated.count() - 1).setData(Qt.ItemDataRole.UserRole, a.unit)
         self.points_spin.setMaximum(max(1, panel.points))
         self.allocate_button.setEnabled(panel.points > 0 and bool(panel.targets))
 
@@ -134,6 +135,6 @@ class AllocationPanelWidget(QWidget):
         item = self.allocated.currentItem()
         if game is None or draft is None or power is None or item is None:
             return
-        allocations.withdraw(game, draft, power, item.data(256))
+        allocations.withdraw(game, draft, power, item.data(Qt.ItemDataRole.UserRole))
         self._refresh_allocated()
         self.changed()

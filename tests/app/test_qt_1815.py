@@ -74,7 +74,7 @@ def test_points_and_denials_stay_with_their_power(qtbot: QtBot, window: MainWind
     submit(qtbot, page)
     assert any(r.power == "FRANCE" and r.order == "DP 2 F POR H" for r in page.game.history[-1].results)
     assert page.flow.stage is Stage.RESULTS
-    assert "DP 2" not in blob(window, page)  # the public results show the Portuguese hold, not who paid
+    assert "DP 2 F POR H" not in blob(window, page)  # the public results show the Portuguese hold, not who paid
     qtbot.mouseClick(page.banner_button, Qt.MouseButton.LeftButton)
 
     # Fall 1815: Britain denies the Scottish army passage, secretly; France enters after it.
@@ -96,7 +96,7 @@ def test_points_and_denials_stay_with_their_power(qtbot: QtBot, window: MainWind
     submit(qtbot, page)
     # Adjudicated: the Scottish army held, so the denial stopped nothing and stays Britain's secret.
     assert page.flow.stage is Stage.RESULTS
-    assert "DENY" not in blob(window, page)
+    assert "DENY A SCO" not in blob(window, page)
     assert any(r.order.startswith("DENY") for r in page.game.history[-1].results)
 
 

@@ -36,3 +36,20 @@ def test_the_new_game_dialog_shows_the_chosen_variants_rules(qtbot: Any) -> None
     shown = dialog.show_rules()
     qtbot.addWidget(shown)
     assert isinstance(shown, RulesDialog) and "Red arrows" in shown.text.toPlainText()
+
+
+def test_the_help_menu_shows_the_rules_of_the_game_in_play(qtbot: Any, tmp_path: Any) -> None:
+    from app.controllers.setup import Mode, NewGameSpec
+    from app.settings import SettingsStore
+    from app.widgets.main_window import MainWindow
+
+    window = MainWindow(SettingsStore(tmp_path / "config", tmp_path / "data"))
+    qtbot.addWidget(window)
+    before = window.show_rules()
+    qtbot.addWidget(before)
+    assert before.windowTitle() == "Rules — Standard" and "18 of the 34" in before.text.toPlainText()
+    window.start_new_game(NewGameSpec("1815", Mode.GM, ()))
+    shown = window.show_rules()
+    qtbot.addWidget(shown)
+    assert shown.windowTitle() == "Rules — 1815" and "Diplomacy Points" in shown.text.toPlainText()
+    assert any(a.text() == "&Rules of this variant" for a in window.menuBar().actions()[-1].menu().actions())
