@@ -6,7 +6,7 @@ setup(
     packages=find_packages(include=["engine", "engine.*", "app", "app.*"]) + ["chancellery_resources"],
     package_dir={"chancellery_resources": "resources"},
     package_data={
-        "chancellery_resources": ["icons/*", "maps/*/*", "maps/*/source/*"],
+        "chancellery_resources": ["icons/*", "maps/*/*", "maps/*/source/*", "rules/*"],
         "engine": ["py.typed"],
         "app": ["py.typed"],
     },

@@ -30,16 +30,20 @@ def centre_changes(before: GameState, after: GameState) -> list[tuple[str, str |
     return [(c, before.centers.get(c), p) for c, p in sorted(after.centers.items()) if before.centers.get(c) != p]
 
 
-def phase_report(game: Game, index: int) -> str:
+def phase_report(game: Game, index: int, viewer: str | None = None) -> str:
+    """The report of ``game.history[index]`` as ``viewer`` may read it: a power id (its own secret orders
+    and only the others' a variant reveals, :meth:`~engine.variants.base.Variant.results_for`),
+    ``PUBLIC_VIEW`` for a shared screen, or ``None`` for the game master's full report."""
     record = game.history[index] if 0 <= index < len(game.history) else None
     if record is None:
         raise ChancelleryError(f"no phase {index} in the history (it has {len(game.history)})")
     before, after = record.state, state_after(game, index)
     variant = game.variant
+    results = record.results if viewer is None else variant.results_for(before, record.results, viewer)
     lines = [f"{variant.name}: {before.phase.long_name} — results", ""]
-    width = max((len(r.order) for r in record.results), default=10) + 2
+    width = max((len(r.order) for r in results), default=10) + 2
     for power in [*variant.powers, *variant.pseudo_powers]:
-        mine = [r for r in record.results if r.power == power]
+        mine = [r for r in results if r.power == power]
         if not mine:
             continue
         lines.append(variant.power_name(power).upper())
@@ -70,6 +74,9 @@ def phase_report(game: Game, index: int) -> str:
             counts.append(f"  {variant.power_name(power):<12} {now:>3}{diff}")
         lines.append("Supply centres")
         lines.extend(counts)
+        leader = variant.leader_line(after)
+        if leader:
+            lines.append(f"  {leader}")
         lines.append("")
         held = [(c, p) for c, p in sorted(after.centers.items())
                 if p in variant.board.powers and not variant.counts_as_center(c, p)]
@@ -92,6 +99,6 @@ def phase_report(game: Game, index: int) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def game_report(game: Game) -> str:
-    """Every adjudicated phase's report, oldest first."""
-    return "\n".join(phase_report(game, i) for i in range(len(game.history)))
+def game_report(game: Game, viewer: str | None = None) -> str:
+    """Every adjudicated phase's report, oldest first, as ``viewer`` may read it (``None``: all of it)."""
+    return "\n".join(phase_report(game, i, viewer) for i in range(len(game.history)))

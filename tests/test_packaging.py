@@ -16,7 +16,7 @@ def test_every_code_folder_is_a_package() -> None:
 def test_package_data_patterns_cover_every_resource_file() -> None:
     import fnmatch
 
-    patterns = ["icons/*", "maps/*/*", "maps/*/source/*"]  # as in setup.py
+    patterns = ["icons/*", "maps/*/*", "maps/*/source/*", "rules/*"]  # as in setup.py
     setup_text = (ROOT / "setup.py").read_text()
     assert all(f'"{p}"' in setup_text for p in patterns)
     resources = ROOT / "resources"

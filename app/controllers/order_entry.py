@@ -503,12 +503,16 @@ class OrderEntry:
         offers: list[tuple[str, Candidate]] = []  # (preferred key, order)
         extra: list[Choice] = []
         actions: dict[str, Callable[[], None]] = {}
+        others: list[Order] = []
         if entry is not None:
             power, orders = entry
             removals = [o for o in orders if isinstance(o, Disband)]
             builds = [o for o in orders if isinstance(o, Build)]
+            # A variant's own winter orders at the place (1815's Convert) are lines of the same menu.
+            others = [o for o in orders if not isinstance(o, (Build, Disband))
+                      and any(e.key == "" and not e.start for e in self.options.entries(o)[:1])]
             existing = self.draft.order_for(power, f"build:{prov}")
-            if removals and not slots:
+            if removals and not slots and not others:
                 self._remove_unit(power, removals[0])
                 return
             if builds and existing is None and self._builds_left(power) <= 0:
@@ -516,7 +520,7 @@ class OrderEntry:
                     self.prompt = f"{power} has no builds left; remove one from the list first"
                     return
                 builds = []
-            if len(builds) == 1 and existing is None and not slots:
+            if len(builds) == 1 and existing is None and not slots and not others:
                 self._emit(power, builds[0])
                 return
             for o in removals:
@@ -525,6 +529,7 @@ class OrderEntry:
             kinds = [b.unit.type for b in builds]
             offers += [((coast_of(b.unit.loc) or "F")[:1] if kinds.count(b.unit.type) > 1 else b.unit.type.value,
                         (power, b)) for b in builds]  # two fleets: keyed by their coasts
+            offers += [(self.options.entries(o)[0].key, (power, o)) for o in others]
             if existing is not None:
                 actions["X"] = partial(self._remove_build, power, prov)
                 extra.append(Choice("X", f"No build in {self._name(prov)}"))
@@ -541,7 +546,7 @@ class OrderEntry:
             what = "nothing more to do there this winter" if slots else "nothing to build or remove there"
             self.prompt = f"{self._name(prov)}: {what}"
             return
-        title = "Winter in" if slots else "Build in"
+        title = "Winter in" if slots or others else "Build in"
         self._ask(Question(f"{title} {self._name(prov)}:", tuple(labels), prov), actions)
 
     def _remove_unit(self, power: str, order: Disband) -> None:

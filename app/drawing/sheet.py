@@ -31,10 +31,11 @@ class Caption:
     title: str  # the variant's name
     phase: str  # the phase drawn, e.g. "Spring 1901 Movement"
     counts: tuple[tuple[str, str, int], ...] = ()  # (power name, colour, supply centres)
+    leader: str | None = None  # who is first, where the variant's victory turns on it (``Variant.leader_line``)
 
     def text(self) -> str:
         counts = ", ".join(f"{name} {n}" for name, _colour, n in self.counts)
-        return f"{self.title} — {self.phase}" + (f" — centres: {counts}" if counts else "")
+        return _heading(self) + (f" — centres: {counts}" if counts else "")
 
 
 def _font(px: float, bold: bool = False) -> QFont:
@@ -61,7 +62,7 @@ def _caption_row(geometry: BoardGeometry) -> float:
 
 
 def _heading(caption: Caption) -> str:
-    return f"{caption.title} — {caption.phase}"
+    return f"{caption.title} — {caption.phase}" + (f" — {caption.leader}" if caption.leader else "")
 
 
 def _count_widths(caption: Caption, size: float) -> list[float]:

@@ -238,7 +238,7 @@ def centre_counts(variant: Variant, state: GameState, colours: Mapping[str, str]
 def board_caption(variant: Variant, state: GameState, colours: Mapping[str, str]) -> Caption:
     """The caption an exported board carries: variant, phase and centre counts."""
     counts = tuple((c.name, c.colour, c.centres) for c in centre_counts(variant, state, colours))
-    return Caption(variant.name, state.phase.long_name, counts)
+    return Caption(variant.name, state.phase.long_name, counts, variant.leader_line(state))
 
 
 def shown_caption(game: Game, results_index: int | None, colours: Mapping[str, str]) -> Caption:
@@ -249,7 +249,8 @@ def shown_caption(game: Game, results_index: int | None, colours: Mapping[str, s
     record = game.history[results_index]
     after = state_after(game, results_index)
     counts = tuple((c.name, c.colour, c.centres) for c in centre_counts(game.variant, after, colours))
-    return Caption(game.variant.name, f"{record.state.phase.long_name} — results", counts)
+    return Caption(game.variant.name, f"{record.state.phase.long_name} — results", counts,
+                   game.variant.leader_line(after))
 
 
 def variant_legend(variant: Variant, geometry: BoardGeometry) -> list[LegendEntry]:

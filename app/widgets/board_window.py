@@ -37,13 +37,21 @@ class BoardWindow(QWidget):
         self.counts.setMinimumWidth(120)
         header.addWidget(self.counts, 1)
         layout.addLayout(header)
+        # Who is first, where the variant's victory turns on it (1815); hidden otherwise.
+        self.leader = QLabel()
+        self.leader.setFont(mid)
+        self.leader.setContentsMargins(16, 0, 16, 4)
+        self.leader.hide()
+        layout.addWidget(self.leader)
         self.view = MapView(scene, self)
         self.view.setFrameShape(MapView.Shape.NoFrame)
         layout.addWidget(self.view, 1)
 
-    def set_header(self, phase: str, counts: list[tuple[str, str, int]]) -> None:
-        """``counts``: (power name, colour, centres)."""
+    def set_header(self, phase: str, counts: list[tuple[str, str, int]], leader: str | None = None) -> None:
+        """``counts``: (power name, colour, centres); ``leader``: the variant's line on who is first."""
         self.phase.setText(phase)
+        self.leader.setText(leader or "")
+        self.leader.setVisible(bool(leader))
         self.counts.setText("&nbsp; ".join(
             f"<span style='color:{colour}'>■</span>&nbsp;{name}&nbsp;<b>{n}</b>" for name, colour, n in counts))
 

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.controllers.allocations import allocation_panel
 from app.controllers.bids import bid_choices
 from app.controllers.describe import hover_lines, note_line, order_line, power_name, rule_notes, window_title
 from app.controllers.drafts import OrderDraft
@@ -58,6 +59,7 @@ from engine.report import centre_changes, phase_report, state_after
 from engine.state import GameState
 from engine.types import ChancelleryError, PhaseType, UnitType, province_of
 
+from .allocation_panel import AllocationPanelWidget
 from .bid_dialog import BidDialog
 from .centre_strip import CentreStrip
 from .board_window import BoardWindow
@@ -144,6 +146,10 @@ class GamePage(QWidget):
         self.tabs = QTabWidget()
         self.tabs.addTab(self.order_panel, "Orders")
         self.tabs.addTab(self.history_panel, "History")
+        # The variant's allocation panel (1815's Diplomacy Points): a tab only while the power at the
+        # orders has one (see _refresh_allocation_tab).
+        self.allocation_panel = AllocationPanelWidget()
+        self.allocation_panel.changed = self.refresh
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(map_area)
@@ -263,6 +269,7 @@ class GamePage(QWidget):
         if self._building:
             return
         key = self._state_key()
+        self._refresh_allocation_tab()
         if key == self._drawn_key and self.results_index() is None and not self.behind_curtain():
             self._show_entry(panels=False)
             return
@@ -280,6 +287,29 @@ class GamePage(QWidget):
         self._refresh_public_board()
         self.title_changed.emit(self.title())
 
+    def allocating_power(self) -> str | None:
+        """The power whose allocation panel shows: the one at the orders (hot-seat, a LAN seat), the game
+        master's power in focus; ``None`` behind the curtain, at results or when several are entered."""
+        if self.behind_curtain() or self.results_index() is not None or self.entry is None or self.draft is None:
+            return None
+        if self.gm is not None:
+            return self.gm.focus_power or None
+        powers = self.entry_powers()
+        return powers[0] if len(powers) == 1 else None
+
+    def _refresh_allocation_tab(self) -> None:
+        power = self.allocating_power()
+        panel = allocation_panel(self.game, power)
+        tab = self.tabs.indexOf(self.allocation_panel)
+        if power is None or panel is None or self.draft is None:
+            if tab >= 0:
+                self.tabs.removeTab(tab)
+            self.allocation_panel.clear_panel()
+            return
+        if tab < 0:
+            self.tabs.insertTab(1, self.allocation_panel, panel.title)
+        self.allocation_panel.show_for(self.game, self.draft, power, panel, self.game.variant.power_name)
+
     def title(self) -> str:
         power = None
         if self.flow is not None and self.flow.stage is Stage.ENTRY and self.flow.power:
@@ -292,6 +322,7 @@ class GamePage(QWidget):
         self.flyout.hide()
         self.hover_card.hide()
         self.order_panel.reset()
+        self.order_panel.set_undo_state(False, "", False, "")  # the last power's undo words name its orders
         self.banner.hide()
         # The hidden map keeps only the public position: no orders, no selection.
         self.scene.show_picture(self._state_picture(self.game.state))
@@ -359,6 +390,8 @@ class GamePage(QWidget):
         arrows = result_arrows(self.game.variant, record, viewer=self.viewer())
         retreats = {d.unit.loc: d.retreats for d in after.dislodged.values()}
         self.scene.show_picture(self._state_picture(after, orders=arrows), retreat_options=retreats)
+        # The last draft's undo words could name an order the rules keep secret after adjudication.
+        self.order_panel.set_undo_state(False, "", False, "")
         self._close_question()
         self.flyout.hide()
         name = record.state.phase.long_name
@@ -630,7 +663,8 @@ class GamePage(QWidget):
                  else self.game.state.phase.long_name)
         self.board_window.set_header(
             phase,
-            [(self._power_name(p), self.colours.get(p, "#888"), counts.get(p, 0)) for p in self.game.variant.powers])
+            [(self._power_name(p), self.colours.get(p, "#888"), counts.get(p, 0)) for p in self.game.variant.powers],
+            self.game.variant.leader_line(state_after(self.game, index) if index is not None else self.game.state))
 
     # --- display options --------------------------------------------------------------------------
 
@@ -781,6 +815,7 @@ class GamePage(QWidget):
     def _on_focus_power(self, power: object) -> None:
         if self.gm is not None:
             self.gm.set_focus_power(str(power) if power else None)
+            self._refresh_allocation_tab()  # the panel follows the power in focus
 
     def _on_submit(self) -> None:
         try:

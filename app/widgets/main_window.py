@@ -27,7 +27,9 @@ from app.settings import Settings, SettingsStore
 from engine.game import Game
 from engine.savefile import load_game, remove_stale_temporaries_in, save_game, write_atomic
 from engine.types import ChancelleryError, Phase
+from engine.variants import find_variant
 
+from .rules_dialog import RulesDialog
 from .start_page import StartPage
 
 if TYPE_CHECKING:
@@ -150,6 +152,7 @@ class MainWindow(QMainWindow):
 
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self._action("&Keys and clicks", self.show_keys_help, QKeySequence.StandardKey.HelpContents))
+        help_menu.addAction(self._action("&Rules of this variant", self.show_rules))
         help_menu.addAction(self._action("&About Chancellery", self.show_about))
 
     def _update_actions(self) -> None:
@@ -475,6 +478,13 @@ class MainWindow(QMainWindow):
 
     def show_keys_help(self) -> None:
         QMessageBox.information(self, "Keys and clicks", KEYS_HELP)
+
+    def show_rules(self) -> RulesDialog:
+        """The rules summary of the game in play (Standard's when none is)."""
+        variant = self.page.game.variant if self.page is not None else find_variant("standard")
+        dialog = RulesDialog(variant, self)
+        dialog.show()
+        return dialog
 
     def show_about(self) -> None:
         QMessageBox.about(self, "About Chancellery",

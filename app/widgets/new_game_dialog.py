@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
     QLabel,
+    QPushButton,
     QRadioButton,
     QSpinBox,
     QVBoxLayout,
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from app.controllers.setup import MissingOrders, Mode, NewGameSpec, variant_options, victory_option
 from app.widgets.option_form import OptionForm
+from app.widgets.rules_dialog import RulesDialog
 from engine.seat_bots import BOT_STRENGTHS
 from engine.types import ChancelleryError
 from engine.variant_options import OptionSpec
@@ -46,6 +48,9 @@ class NewGameDialog(QDialog):
         self.description = QLabel()
         self.description.setWordWrap(True)
         form.addRow("", self.description)
+        self.rules_button = QPushButton("Rules in brief…")
+        self.rules_button.clicked.connect(self.show_rules)
+        form.addRow("", self.rules_button)
         layout.addLayout(form)
 
         mode_box = QGroupBox("How is it played?")
@@ -87,6 +92,11 @@ class NewGameDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
         self._variant_changed()
+
+    def show_rules(self) -> RulesDialog:
+        dialog = RulesDialog(find_variant(str(self.variant_combo.currentData())), self)
+        dialog.show()
+        return dialog
 
     def _variant_changed(self) -> None:
         vid = self.variant_combo.currentData()

@@ -6,6 +6,7 @@ list and which rule systems use which), plus one ``resources/maps/<id>/`` folder
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar, Mapping, Sequence
@@ -14,7 +15,7 @@ from ..hooks import PhaseEnd, PhaseNote
 from ..mapdata import MapData, load_map
 from ..orders import STANDARD_ORDERS, Hold, Move, Order, UnitOrder, RawOrder, order_key, parse_raw
 from ..outcomes import Sight, word
-from ..resources import add_map_folder
+from ..resources import RESOURCES, add_map_folder
 from ..resolver import MovementResolver, MovementResult, Tracer
 from ..rules import DEFAULT_RULEBOOK, Rulebook
 from ..state import Dislodged, GameState, StackedUnit
@@ -43,6 +44,16 @@ from ..variant_options import OptionSpec, OptionType, check_options
 PUBLIC_VIEW = "*"
 """The viewer for a shared screen or an observer: what every power may know, no power's secrets. (A power
 id is that power's view; ``None`` is the omniscient game master's.)"""
+
+
+@dataclass(frozen=True, slots=True)
+class AllocationPanel:
+    """A side panel where a power shares out points this turn among units it doesn't own, one order each
+    (1815's Diplomacy Points for the minor powers' units): ``Variant.allocation_panel`` describes it."""
+
+    title: str  # "Diplomacy Points"
+    points: int  # what the power may share out this turn
+    targets: tuple[tuple[Unit, tuple[Order, ...]], ...]  # each unit points may go to, with the orders they may ask
 
 
 _PSEUDO_POWER_NAMES: dict[str, str] = {}
@@ -186,6 +197,29 @@ class Variant:
             for power in board.powers:
                 if not self.counts_as_center(centre, power):
                     return f"{centre} held by {self.power_name(power)}: no centre"
+        return None
+
+    def rules_summary(self) -> str | None:
+        """The variant's rules in brief for the app's help (``resources/rules/<id>.md``, plain text with
+        light Markdown; a plug-in variant overrides this), or ``None`` when it has none."""
+        path = RESOURCES / "rules" / f"{self.id}.md"
+        try:
+            return path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+
+    def allocation_panel(self, state: GameState, power: str) -> AllocationPanel | None:
+        """The points ``power`` may share out this turn among units it doesn't own, and the orders they may
+        ask of each (1815: Diplomacy Points for minor units), or ``None``: no such panel. Standard: none."""
+        return None
+
+    def allocation_order(self, power: str, points: int, order: Order) -> Order:
+        """The allocation of ``points`` by ``power`` to ``order`` (its text is checked like any order's)."""
+        raise ChancelleryError(f"{self.name} has no points to allocate")
+
+    def leader_line(self, state: GameState) -> str | None:
+        """A line for headers and reports on who leads, where the victory rule turns on it (1815: one power
+        alone in first place), or ``None`` to show none. Standard: none (the counts say enough)."""
         return None
 
     def takes_bids(self) -> bool:

@@ -24,6 +24,7 @@ from collections import Counter
 from functools import cached_property
 from typing import Any, ClassVar, Mapping, Sequence
 
+from .base import AllocationPanel
 from ..hooks import PhaseEnd, PhaseNote
 from ..order_marks import MarkKind, MarkStyle, OrderMark, standard_marks
 from ..orders import STANDARD_ORDERS, Hold, Move, Order, RawOrder, SupportHold, SupportMove, UnitOrder
@@ -258,14 +259,37 @@ class Europe1815(Variant):
             raise IllegalOrderError(f"no minor power's unit in {province_of(inner.loc)}: Diplomacy Points order "
                                     "only minor powers' units")
         order = super().validate(inner, state, unit.power)
-        allowed: tuple[type, ...] = (Hold, SupportHold, SupportMove)
-        if self._option("dp_orders") == "move":
-            allowed += (Move,)
+        allowed = self._dp_kinds()
         if type(order) not in allowed:
             what = "hold, support or move" if Move in allowed else "hold or support"
             raise IllegalOrderError(f"a minor power's unit may only be ordered to {what}")
         assert isinstance(order, UnitOrder)
         return Allocate(power, raw.points, order)
+
+    def _dp_kinds(self) -> tuple[type, ...]:
+        """The order kinds Diplomacy Points may give a minor unit."""
+        allowed: tuple[type, ...] = (Hold, SupportHold, SupportMove)
+        return allowed + (Move,) if self._option("dp_orders") == "move" else allowed
+
+    def allocation_panel(self, state: GameState, power: str) -> AllocationPanel | None:
+        """The Diplomacy Point panel: a Great Power's points this turn and each minor unit's orders."""
+        if state.phase.type is not PhaseType.MOVEMENT or self.dp_cap == 0 or power not in self.powers:
+            return None
+        kinds = self._dp_kinds()
+        options = super().legal_orders(state)
+        targets = []
+        for prov, unit in sorted(state.units.items()):
+            if unit.power not in self.places.minor_powers:
+                continue
+            orders = tuple(o for o in options.get(unit.power, {}).get(unit.loc, []) if type(o) in kinds)
+            if orders:
+                targets.append((unit, orders))
+        return AllocationPanel("Diplomacy Points", self.diplomacy_points(state, power), tuple(targets))
+
+    def allocation_order(self, power: str, points: int, order: Order) -> Order:
+        if not isinstance(order, UnitOrder):
+            raise IllegalOrderError(f"Diplomacy Points give a unit an order, not {order}")
+        return Allocate(power, points, order)
 
     def extra_orders(self, state: GameState, unit: Unit) -> list[Order]:
         """The denials a fleet in a red arrow's intervening sea may give (every unit at the arrows' ends)."""
@@ -411,6 +435,19 @@ class Europe1815(Variant):
         if len(ranked) > 1 and ranked[1][1] == ranked[0][1]:
             return None
         return ranked[0][0]
+
+    def leader_line(self, state: GameState) -> str | None:
+        """Who is first, and whether alone: only a power alone in first place can win."""
+        counts = {p: self.center_count(state, p) for p in self.powers}
+        top = max(counts.values(), default=0)
+        if top == 0:
+            return None
+        first = [self.power_name(p) for p in self.powers if counts[p] == top]
+        if len(first) > 1:
+            return f"Tied for first with {top} centres: {', '.join(first)} (no one wins while tied)"
+        need = self.victory_centers
+        tail = "wins alone in first place" if top >= need else f"{need} alone in first place wins"
+        return f"First: {first[0]} with {top} centres ({tail})"
 
     def draw_passes(self, state: GameState, votes: frozenset[str], survivors: frozenset[str]) -> bool:
         """A draw of every survivor needs every survivor's vote; a draw of the powers voting yes passes when
