@@ -256,11 +256,20 @@ def fleet_groups(board: MapData, fleets: set[str] | frozenset[str]) -> list[froz
     return groups
 
 
-def fleets_at_sea(board: MapData, state: GameState) -> set[str]:
-    """Provinces holding a fleet that could convoy."""
-    return {p for p, u in state.units.items()
-            if (u.type is UnitType.FLEET or (u.type is not UnitType.ARMY and unit_spec(u.type).can_convoy))
-            and board.provinces[p].can_convoy}
+def fleets_at_sea(board: MapData, state: GameState) -> frozenset[str]:
+    """Provinces holding a fleet that could convoy (found once per position: every convoy and move by
+    convoy of a phase asks, and a position's units never change once made)."""
+    kept = _FLEETS_KEPT.get(board.id)
+    if kept is not None and kept[0] is board and kept[1] is state.units:
+        return kept[2]
+    fleets = frozenset(p for p, u in state.units.items()
+                       if (u.type is UnitType.FLEET or (u.type is not UnitType.ARMY and unit_spec(u.type).can_convoy))
+                       and board.provinces[p].can_convoy)
+    _FLEETS_KEPT[board.id] = (board, state.units, fleets)
+    return fleets
+
+
+_FLEETS_KEPT: dict[str, tuple[MapData, object, frozenset[str]]] = {}  # map id -> (board, units read, fleets)
 
 
 def unit_can_reach(board: MapData, unit: Unit, dest_prov: str, state: GameState, busy: str | None = None,

@@ -92,6 +92,9 @@ class Variant:
     # Colonial's ``SUEZ``) and reads every other text as the standard parser does: the fast order reader
     # (engine.order_reader) then serves it too. ``None`` when ``parse`` is the standard one or differs more.
     own_order_words: ClassVar[frozenset[str] | None] = None
+    # The variant's ``validate`` reads only its own kinds (texts starting with ``own_order_words``) and hands
+    # every other order to ``Variant.validate`` unchanged, so the fast reader may check standard orders itself.
+    validates_only_own_kinds: ClassVar[bool] = False
     # Unit kinds that stand beside a province's occupant without occupying it (``GameState.stacked``):
     # Engineered's engineers and prisons, World Diplomacy's militia. Standard: none.
     stacking_types: ClassVar[frozenset[UnitType]] = frozenset()
@@ -334,7 +337,8 @@ class Variant:
         known = _STANDARD_READING.get(cls)
         if known is None:  # the answer depends on the class alone
             own = frozenset() if cls.parse is Variant.parse else cls.own_order_words
-            known = _STANDARD_READING[cls] = (own, cls.validate is Variant.validate)
+            standard = cls.validate is Variant.validate or (cls.validates_only_own_kinds and own is not None)
+            known = _STANDARD_READING[cls] = (own, standard)
         return known
 
     # --- centres and builds -------------------------------------------------------------------------

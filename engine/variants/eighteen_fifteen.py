@@ -75,6 +75,7 @@ class Europe1815(Variant):
         "red-arrow crossings a fleet may secretly deny, and a half-strength fleet passage round Africa.")
     order_kinds: ClassVar[tuple[type[Order], ...]] = STANDARD_ORDERS + ORDERS_1815
     own_order_words: ClassVar[frozenset[str] | None] = OWN_WORDS
+    validates_only_own_kinds: ClassVar[bool] = True  # denials, conversions, allocations; the rest is standard
     resolver_class = CapeResolver
 
     # --- the board ------------------------------------------------------------------------------------

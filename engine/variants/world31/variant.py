@@ -89,6 +89,10 @@ class WorldDiplomacy(Variant):
     unit_types: ClassVar[tuple[UnitType, ...]] = (UnitType.ARMY, UnitType.FLEET, MILITIA)
     order_kinds: ClassVar[tuple[type[Order], ...]] = (*STANDARD_ORDERS, *MILITIA_ORDERS, *FINANCE_ORDERS)
     resolver_class = WorldResolver
+    # The finance lines' first words (and "start rebellion …"): every other text reads as the standard
+    # parser reads it once the seed's numbers are codes, so the fast order reader serves those.
+    own_order_words: ClassVar[frozenset[str] | None] = frozenset(
+        {w.upper() for kind in FINANCE_ORDERS for w in kind.words} | {"START"})
     stacking_types: ClassVar[frozenset[UnitType]] = frozenset({MILITIA})
     # no adjustment phases: upkeep and purchases are orders of the Winter and Summer movement phases
     phase_types: ClassVar[frozenset[PhaseType]] = frozenset({PhaseType.MOVEMENT, PhaseType.RETREATS})
@@ -158,7 +162,16 @@ class WorldDiplomacy(Variant):
     # --- the ledger -----------------------------------------------------------------------------------
 
     def ledger(self, state: GameState) -> Ledger:
-        return Ledger.read(state.extra, self.board.powers, set(self.board.provinces))
+        """The position's ledger, read once per position: options, validation, upkeep and the winner all ask
+        for it (a position and its ``extra`` are never changed once made, and a ``Ledger`` is immutable)."""
+        kept = self._ledger_kept
+        if kept is not None and kept[0] is state.extra:
+            return kept[1]
+        ledger = Ledger.read(state.extra, self.board.powers, set(self.board.provinces))
+        self._ledger_kept = (state.extra, ledger)
+        return ledger
+
+    _ledger_kept: tuple[Mapping[str, Any], Ledger] | None = None
 
     def initial_ledger(self, units: Sequence[Unit], centers: Mapping[str, str]) -> Ledger:
         homes = {p.id: tuple(sorted(p.home_centers)) for p in self.board.powers.values()}
@@ -583,12 +596,18 @@ class WorldDiplomacy(Variant):
     def continent_places(self, continent: str) -> frozenset[str]:
         """What must be controlled to conquer ``continent``: its provinces with a city (option
         ``conquest``: or every land province; a continent without cities needs every land province)."""
+        known = self._continent_places.get(continent)
+        if known is not None:
+            return known
         land = [p for p in self.board.provinces.values() if p.continent == continent and p.is_land]
-        if self.options.get("conquest", "cities") == "cities":
-            cities = [p for p in land if p.city]
-            if cities:
-                return frozenset(p.id for p in cities)
-        return frozenset(p.id for p in land)
+        cities = [p for p in land if p.city] if self.options.get("conquest", "cities") == "cities" else []
+        places = frozenset(p.id for p in (cities or land))
+        self._continent_places[continent] = places
+        return places
+
+    @cached_property
+    def _continent_places(self) -> dict[str, frozenset[str]]:
+        return {}  # continent -> its places to conquer (the board and options never change)
 
     def conquered(self, state: GameState, power: str) -> list[str]:
         control = self.ledger(state).control

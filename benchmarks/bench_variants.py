@@ -1,0 +1,123 @@
+"""A movement phase of every registered variant, per unit, beside Standard's: the hot-seat and LAN path.
+
+Seeded random games of each variant give movement phases with the random player's orders as text. Each
+phase is then timed as a game runs it: a fresh ``Game`` on that position, every power's order lines read
+and checked (``Game.set_orders``), and ``Game.process()`` (adjudication, the variant's own steps, the next
+phase). The figure that matters is the time per unit on the board, against Standard's; the target for a
+new variant (1815, World Diplomacy, …) is "no slower per unit than Standard".
+
+    python benchmarks/bench_variants.py [--phases 30] [--repeats 5] [--variant 1815 ...]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.bots import random_orders  # noqa: E402
+from engine.game import Game  # noqa: E402
+from engine.state import GameState  # noqa: E402
+from engine.types import PhaseType  # noqa: E402
+from engine.variants import variant_ids  # noqa: E402
+
+
+# The variants whose issues set "no slower per unit than Standard" as a target (the others are printed
+# for comparison: their rules do more per unit by design).
+TARGETED = frozenset({"1815", "world31"})
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    variant: str
+    options: dict[str, object]
+    state: GameState
+    orders: dict[str, list[str]]
+    units: int
+
+
+def sample_phases(variant_id: str, count: int, seed: int) -> list[Phase]:
+    """``count`` movement phases from seeded random games (a new game when one ends or grows old)."""
+    rng = random.Random(seed)
+    phases: list[Phase] = []
+    game = Game.new(variant_id)
+    first_year = game.state.phase.year
+    while len(phases) < count:
+        if game.is_over or game.state.phase.year > first_year + 12:
+            game = Game.new(variant_id)
+        orders = {p: random_orders(game, p, rng) for p in game.powers_to_order()}
+        if game.state.phase.type is PhaseType.MOVEMENT and game.state.phase.year > first_year:
+            units = len(game.state.all_units())
+            phases.append(Phase(variant_id, dict(game.variant.options), game.state, orders, units))
+        for power, texts in orders.items():
+            game.set_orders(power, texts, ready=True)
+        game.process()
+    return phases
+
+
+def run_phase(phase: Phase) -> None:
+    game = Game.new(phase.variant, options=dict(phase.options))
+    game.replace_state(phase.state)
+    for power, texts in phase.orders.items():
+        game.set_orders(power, texts, ready=True)
+    game.process()
+
+
+def time_phases(phases: list[Phase], repeats: int) -> tuple[float, float]:
+    """Median milliseconds per phase and microseconds per unit (the median of each phase's best run)."""
+    per_phase, per_unit = [], []
+    for phase in phases:
+        run_phase(phase)  # warm: map tables, option tables
+        best = min(_timed(phase) for _ in range(repeats))
+        per_phase.append(best * 1e3)
+        per_unit.append(best * 1e6 / max(phase.units, 1))
+    return statistics.median(per_phase), statistics.median(per_unit)
+
+
+def _timed(phase: Phase) -> float:
+    start = time.perf_counter()
+    run_phase(phase)
+    return time.perf_counter() - start
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--phases", type=int, default=30, help="movement phases per variant (default 30)")
+    parser.add_argument("--repeats", type=int, default=5, help="timed runs per phase, the best kept (default 5)")
+    parser.add_argument("--seed", type=int, default=1815)
+    parser.add_argument("--variant", action="append", help="only these variants (Standard is always timed)")
+    args = parser.parse_args(argv)
+    if args.phases < 1 or args.repeats < 1:
+        parser.error("--phases and --repeats must be at least 1")
+    chosen = args.variant or [v for v in variant_ids() if v != "standard"]
+    unknown = sorted(set(chosen) - set(variant_ids()))
+    if unknown:
+        parser.error(f"unknown variant(s): {', '.join(unknown)} (known: {', '.join(variant_ids())})")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"Movement phases through Game.set_orders + Game.process(), {args.phases} per variant, best of "
+          f"{args.repeats}, median over phases (load {load:.1f})")
+    base_phase, base_unit = time_phases(sample_phases("standard", args.phases, args.seed), args.repeats)
+    print(f"  {'standard':20} {base_phase:8.2f} ms per phase  {base_unit:7.1f} us per unit")
+    for vid in chosen:
+        if vid == "standard":
+            continue
+        phases = sample_phases(vid, args.phases, args.seed)
+        per_phase, per_unit = time_phases(phases, args.repeats)
+        units = statistics.median(p.units for p in phases)
+        ratio = per_unit / base_unit
+        target = ""
+        if vid in TARGETED:
+            target = f": target <= 1.00, {'meets' if ratio <= 1.0 else 'MISSES'}"
+        print(f"  {vid:20} {per_phase:8.2f} ms per phase  {per_unit:7.1f} us per unit  "
+              f"({units:.0f} units; {ratio:4.2f}x Standard's per unit{target})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
