@@ -71,3 +71,20 @@ def test_a_game_saves_and_loads_and_plays_on() -> None:
     loaded.set_orders("ENGLAND", ["MO 233 234"])
     loaded.process()
     assert str(loaded.state.phase) == "S1891M" and "234" in loaded.state.units
+
+
+def test_the_game_is_won_on_the_victory_centres_option() -> None:
+    variant = find_variant("global_diplomacy", {"victory_centers": 10})
+    state = variant.initial_state()
+    assert variant.winner(state) is None
+    centres = {c: "RUSSIA" for c in sorted(variant.board.supply_centers, key=int)[:10]}
+    assert variant.winner(state.replace(centers={**state.centers, **centres})) == "RUSSIA"
+
+
+def test_each_power_sees_its_areas_of_interest_and_the_public_no_unit() -> None:
+    variant = find_variant("global_diplomacy")
+    state = variant.initial_state()
+    england = variant.view_for(state, "ENGLAND")
+    assert "7" in england.units and "41" not in england.units  # London is England's; Lemberg far off
+    assert variant.view_for(state, None) == state
+    assert variant.view_for(state, "nobody").units == {}
