@@ -158,13 +158,49 @@ def translate(case):
 
 
 CASES = [translate(c) for c in EXAMPLES["cases"] if _fits(c)]
+CARRIED = len(CASES)
+
+
+def own_case(cid, title, units, orders, expect_units, results, centers, owned=None, rule=None):
+    """A case written for the real map, on areas the rules' examples name (London 7, Edinburgh 3, Mexico 148,
+    Siam 90, Malay States 91, Cochin 92, the Bay of Bengal 245)."""
+    c = {"id": cid, "title": title, "variant": "global_diplomacy", "phase": "F1890M", "units": units,
+         "centers": centers}
+    if owned:
+        c["variant_data"] = {"owned": owned}
+    c["orders"] = orders
+    c["expect"] = {"units": expect_units, "dislodged": {}, "results": results}
+    if rule:
+        c["rule"] = rule
+    CASES.append(c)
+
+
+HOME = {"ENGLAND": ["7", "3"]}
+own_case("GD-UNI-5-siam-malay", "3.0: a fleet sails from Siam 90 to the Malay States 91, both on the Bay of Bengal 245",
+         {"ENGLAND": ["F 90"]}, {"ENGLAND": ["MO 90 91"]}, {"ENGLAND": ["F 91"]}, {"MO 90 91": "succeeds"},
+         {"ENGLAND": ["90", *HOME["ENGLAND"]]}, owned={"91": "ENGLAND"}, rule="RG-UNI-5")
+own_case("GD-UNI-5-siam-cochin", "3.0: Siam 90 and Cochin 92 share no sea: the fleet's move is refused and it holds",
+         {"ENGLAND": ["F 90"]}, {"ENGLAND": ["MO 90 92"]}, {"ENGLAND": ["F 90"]}, {"MO 90 92": "invalid"},
+         {"ENGLAND": ["90", *HOME["ENGLAND"]]}, owned={"92": "ENGLAND"}, rule="RG-UNI-5")
+own_case("GD-UNI-5-by-the-bay", "3.0: a squadron in the Bay of Bengal 245 lands on the Malay States' coast 91",
+         {"ENGLAND": ["S 245"]}, {"ENGLAND": ["MO 245 91"]}, {"ENGLAND": ["S 91"]}, {"MO 245 91": "succeeds"},
+         HOME, owned={"91": "ENGLAND"}, rule="RG-UNI-5")
+own_case("GD-ORD-4-mexico", "4.0: Mexico 148 is a 1-point centre: an army can't be added there, a corps can",
+         {"USA": []}, {"USA": ["AA 148"]}, {}, {"AA 148": "fails"}, {"USA": ["148", "140", "141"]}, rule="RG-ORD-4")
+own_case("GD-ORD-4-mexico-corps", "4.0: a corps is added at the 1-point centre Mexico 148",
+         {"USA": []}, {"USA": ["AC 148"]}, {"USA": ["C 148"]}, {"AC 148": "succeeds"}, {"USA": ["148", "140", "141"]},
+         rule="RG-ORD-4")
+own_case("GD-ORD-5-edinburgh", "4.0: a fleet is added at Edinburgh 3, a 2-point coastal centre, beside London's army",
+         {"ENGLAND": ["A 7"]}, {"ENGLAND": ["AF 3"]}, {"ENGLAND": ["A 7", "F 3"]}, {"AF 3": "succeeds"}, HOME,
+         rule="RG-ORD-5")
 SUITE = {
     "about": "EMG rules v1.38 on the Global Diplomacy map (variant 'global_diplomacy', map global1890): the cases "
              "of variants/emg_examples whose areas the real map has with the same kind, centre points and "
-             "adjacencies. Format: tests/data/conformance.schema.json; run by "
+             "adjacencies, and cases of its own on the areas the examples name (ids GD-...). Format: tests/data/conformance.schema.json; run by "
              "tests/variants/test_global_diplomacy.py. Written by tests/data/variants/global_diplomacy/make_cases.py.",
     "source": EXAMPLES["source"],
     "cases": CASES,
 }
 (HERE / "cases.json").write_text(json.dumps(SUITE, indent=1) + "\n", encoding="utf-8")
-print(f"{len(CASES)} of {len(EXAMPLES['cases'])} cases carried over:", " ".join(c["id"] for c in CASES))
+print(f"{CARRIED} of {len(EXAMPLES['cases'])} cases carried over, {len(CASES) - CARRIED} of the real map's own:",
+      " ".join(c["id"] for c in CASES))
