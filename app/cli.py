@@ -18,7 +18,7 @@ USAGE = """usage: chancellery [--variant V | --game FILE] [--screenshot OUT.png]
        chancellery adjudicate [FILE]        adjudicate one phase (JSON contract) from FILE or stdin
        chancellery legal-orders [FILE]      list legal orders for a position (JSON)
        chancellery maps build|check|list ID build or check a map's geometry
-       chancellery render --variant V [--game FILE --phase S1901M] --out board.png|.svg|.pdf
+       chancellery render --variant V [--game FILE --phase S1901M] [--viewer all|POWER] --out board.png|.svg|.pdf
        chancellery host [--variant V | --game FILE] [--port N] [--password P] [--bot POWER=STRENGTH]
                                             run a LAN host (bots may fill seats)
        chancellery import MILA.json [--out SAVE]         a MILA 'diplomacy' game file to a saved game

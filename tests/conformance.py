@@ -142,6 +142,7 @@ _VARIANT_DATA: dict[str, tuple[set[str], Callable[[dict[str, Any], dict[str, Any
     "engineered": ({"prisons", "missed_turns"}, _engineered_data),
     "world31_testboard": (set(WORLD_KEYS), _world_data),
     "emg_examples": ({"owned", "relations"}, _emg_data),
+    "global_diplomacy": ({"owned", "relations"}, _emg_data),
 }
 
 

@@ -396,3 +396,9 @@ def test_centre_strip_on_the_game_page_shows_the_counts(qtbot: Any, window: Any)
     image = strip.grab().toImage()
     seen = {QColor(image.pixel(x, y)).name() for x in range(0, image.width(), 2) for y in range(image.height())}
     assert QColor(page.colours["CHINA"]).name() in seen  # the swatches are drawn
+
+
+def test_render_refuses_a_viewer_that_is_no_power(tmp_path: Path, capsys: Any) -> None:
+    out = tmp_path / "board.png"
+    assert render_main(["--variant", "global_diplomacy", "--viewer", "nobody", "--out", str(out)]) == 2
+    assert "--viewer 'nobody'" in capsys.readouterr().err and not out.exists()

@@ -16,7 +16,7 @@ from engine.state import GameState
 from engine.variants import Variant
 
 GAMES = [("standard", {}), ("colonial", {}), ("engineered", {"level": "simple"}),
-         ("engineered", {"level": "complex"}), ("engineered", {"level": "advanced"})]
+         ("engineered", {"level": "complex"}), ("engineered", {"level": "advanced"}), ("global_diplomacy", {})]
 
 
 def described(variant: Variant, state: GameState) -> tuple[Any, ...]:

@@ -298,7 +298,7 @@ def play_turn(board: MapData, state: GameState, orders: Mapping[str, Order], fir
     for prov, command in plain.items():
         unit = units[prov]
         if isinstance(command, SupportAttack):
-            resolver_orders[prov] = _support_attack(command, unit, plain, owner_of, relations, permit, verdict)
+            resolver_orders[prov] = _support_attack(board, command, unit, plain, owner_of, relations, permit, verdict)
         elif isinstance(command, SupportDefence):
             resolver_orders[prov] = _support_defence(command, unit, units, owner_of, relations, grants, verdict)
         elif isinstance(command, (Hold, Move)):
@@ -337,7 +337,7 @@ def play_turn(board: MapData, state: GameState, orders: Mapping[str, Order], fir
             target = resolver.move_dest.get(prov)
             displaced.append((prov, target))
     battles = _battle_areas(board, units, resolver)
-    for prov, (route, at) in sorted(broken.items()):
+    for prov, (route, at) in sorted(broken.items(), key=lambda item: (area_number(board, item[0]), item[0])):
         # RG-CUT-7: the land unit is left in the nearest empty own area beside the last sea it reached,
         # working back towards its start; with none, it stays where it was.
         unit = units[prov]
@@ -450,7 +450,8 @@ def _disrupted(sea: str, carrier: Unit, passenger: Unit, units: Mapping[str, Uni
     return False
 
 
-def _support_attack(order: SupportAttack, unit: Unit, plain: Mapping[str, Order], owner_of: Mapping[str, str],
+def _support_attack(board: MapData, order: SupportAttack, unit: Unit, plain: Mapping[str, Order],
+                    owner_of: Mapping[str, str],
                     relations: Mapping[str, str], permit: EntryRule,
                     verdict: Callable[[Order, Outcome], None]) -> Order:
     """RG-SUP-1/2/7: support own or allied attacks only; an ally's attack into a third power's area needs war
@@ -469,8 +470,12 @@ def _support_attack(order: SupportAttack, unit: Unit, plain: Mapping[str, Order]
     if why is not None:
         verdict(order, _failed(SUPPORT_REFUSED, why))
         return Hold(unit)
-    mover = next((o for o in plain.values() if isinstance(o, Move) and o.unit.power == ally
-                  and province_of(o.dest) == dest), None)
+    # Two of the power's units may move there: the support backs the strongest, then the lowest-numbered
+    # start, so the outcome never depends on the order the commands were given in.
+    movers = sorted((o for o in plain.values() if isinstance(o, Move) and o.unit.power == ally
+                     and province_of(o.dest) == dest),
+                    key=lambda o: (-points(o.unit.type), area_number(board, province_of(o.unit.loc)), o.unit.loc))
+    mover = movers[0] if movers else None
     if mover is None:
         verdict(order, outcome(False, NO_ATTACK, dest=dest))
         return Hold(unit)
