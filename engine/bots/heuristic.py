@@ -14,7 +14,7 @@ from typing import Mapping, Sequence
 from ..order_effects import OrderEffect
 from ..orders import Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitOrder, Waive
 from ..state import GameState
-from ..types import PhaseType, Unit, UnitType, province_of, unit_spec
+from ..types import ChancelleryError, PhaseType, Unit, UnitType, province_of, unit_spec
 from ..validate import minimal_convoy_routes
 from ..variants import Variant
 from .values import Valuation, Weights, pressure, unit_neighbours, valuation
@@ -124,6 +124,8 @@ class _Planner:
         orders = list(self.chosen.values())
         if self.style.bids and self.variant.takes_bids():
             orders.extend(self._bids(units))
+        if self.style.bids:
+            orders.extend(self._allocations())
         return orders
 
     def _holds(self, slot: str) -> Order:
@@ -472,6 +474,43 @@ class _Planner:
                 except ValueError:
                     offerable.append(offered)
         return bids
+
+    def _allocations(self) -> list[Order]:
+        """Points the variant lets us share out among units we don't own (1815's Diplomacy Points), spent
+        on the orders of those units that back ours or make way for them, the best first, a point each and
+        the rest on the best; nothing is spent when no order helps (unspent points cost nothing)."""
+        variant = self.variant
+        panel = variant.allocation_panel(self.state, self.power)
+        if panel is None or panel.points <= 0:
+            return []
+        ours = {province_of(o.dest) for o in self.chosen.values() if isinstance(o, Move)}
+        wanted: list[tuple[float, Order]] = []
+        for unit, offered in panel.targets:
+            best: tuple[float, Order] | None = None
+            for order in offered:
+                effect = variant.order_effect(order)
+                score = 0.0
+                if effect.backs is not None and self._backs_ours(effect.backs):
+                    score = 1.0 + self.values.value(unit.type, getattr(effect.backs, "dest", unit.loc))
+                elif province_of(unit.loc) in ours and any(province_of(dest) not in ours for _u, dest in effect.moves):
+                    score = 1.0  # it makes way for our move
+                if score > 0 and (best is None or score > best[0]):
+                    best = (score, order)
+            if best is not None:
+                wanted.append(best)
+        if not wanted:
+            return []
+        wanted.sort(key=lambda scored: -scored[0])
+        wanted = wanted[:panel.points]
+        shares = [1] * len(wanted)
+        shares[0] += panel.points - len(wanted)
+        out: list[Order] = []
+        for (_score, order), points in zip(wanted, shares):
+            try:
+                out.append(variant.allocation_order(self.power, points, order))
+            except (ChancelleryError, ValueError):
+                continue
+        return out
 
     # --- retreats -------------------------------------------------------------------------------------
 

@@ -270,3 +270,19 @@ def test_bids_for_madman_units_through_the_bid_hooks() -> None:
         result = game.process()
         won += sum(1 for r in result.results if str(r.order).startswith("BID ") and "won the bid" in r.reason)
     assert bids and won
+
+
+def test_normal_bots_spend_points_a_variant_lets_them_share_out() -> None:
+    """1815's Diplomacy Points (described by ``Variant.allocation_panel``, no bot code for 1815): normal bots
+    allocate them to minor units' orders that back their own, and every allocation is accepted."""
+    game = Game.new("1815")
+    rng = random.Random(5)
+    allocations = 0
+    while not game.is_over and game.state.phase.year < 1819 and allocations == 0:
+        for power in game.powers_to_order():
+            texts = bot_orders(game, power, rng, NORMAL)
+            checks = game.set_orders(power, texts, ready=True)
+            assert all(c.ok for c in checks), [c.error for c in checks if not c.ok]
+            allocations += sum(1 for t in texts if t.startswith("DP "))
+        game.process()
+    assert allocations > 0
