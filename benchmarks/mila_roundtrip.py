@@ -38,22 +38,7 @@ except ImportError:  # pragma: no cover - depends on the environment
 
 from engine.bots import play_random_phase
 from engine.game import Game
-from engine.interop.mila_files import export_mila, import_mila
-
-
-def _position(state: dict[str, Any]) -> tuple[Any, ...]:
-    units = frozenset((p, u) for p, us in state["units"].items() for u in us)
-    retreats = frozenset((p, u, tuple(sorted(r))) for p, per in state["retreats"].items() for u, r in per.items())
-    centers = frozenset((p, c) for p, cs in state["centers"].items() for c in cs)
-    return state["name"], units, retreats, centers
-
-
-def _orders(phase: dict[str, Any]) -> dict[str, list[str]]:
-    return {p: sorted(v) for p, v in (phase.get("orders") or {}).items() if v}
-
-
-def _results(phase: dict[str, Any]) -> dict[str, list[str]]:
-    return {u: sorted(r) for u, r in (phase.get("results") or {}).items()}
+from engine.interop.mila_files import export_mila, import_mila, orders_key, position_key, results_key
 
 
 def _mila_random_game(map_name: str, rng: random.Random, max_phases: int) -> Any:
@@ -85,9 +70,9 @@ def ours_to_mila(variant: str, games: int, max_phases: int, seed: int, counts: C
         mila = from_saved_game_format(saved)
         again = to_saved_game_format(mila)
         same = ([p["name"] for p in again["phases"]] == [p["name"] for p in saved["phases"]]
-                and all(_orders(a) == _orders(b) and _results(a) == _results(b)
+                and all(orders_key(a) == orders_key(b) and results_key(a) == results_key(b)
                         for a, b in zip(again["phases"][:-1], saved["phases"][:-1]))
-                and all(_position(a["state"]) == _position(b["state"]) for a, b in zip(again["phases"], saved["phases"])))
+                and all(position_key(a["state"]) == position_key(b["state"]) for a, b in zip(again["phases"], saved["phases"])))
         counts["files MILA read back unchanged"] += same
         # 2. MILA adjudicates each phase from the file's position and reaches the file's next position with
         # the file's results. Phases with an army ordered "VIA" are counted apart: MILA moves such an army
@@ -104,8 +89,8 @@ def ours_to_mila(variant: str, games: int, max_phases: int, seed: int, counts: C
             history = replay.get_phase_history()[-1].to_dict()
             nxt = saved["phases"][i + 1]
             counts[f"positions equal after MILA adjudicates, {kind}"] += \
-                _position(replay.get_state()) == _position(nxt["state"])
-            counts[f"results equal, {kind}"] += _results(history) == _results(phase)
+                position_key(replay.get_state()) == position_key(nxt["state"])
+            counts[f"results equal, {kind}"] += results_key(history) == results_key(phase)
 
 
 def _has_via(phase: dict[str, Any]) -> bool:
@@ -130,10 +115,10 @@ def mila_to_ours(map_name: str, games: int, max_phases: int, seed: int, counts: 
         back = export_mila(ours)
         for a, b in zip(back["phases"][:-1], saved["phases"][:-1]):
             kind = "with VIA orders" if _has_via(b) else "without VIA orders"
-            counts["orders equal after import and export"] += _orders(a) == _orders(b)
-            counts[f"results equal, {kind}"] += _results(a) == _results(b)
+            counts["orders equal after import and export"] += orders_key(a) == orders_key(b)
+            counts[f"results equal, {kind}"] += results_key(a) == results_key(b)
         counts["positions equal after import and export"] += sum(
-            _position(a["state"]) == _position(b["state"]) for a, b in zip(back["phases"], saved["phases"]))
+            position_key(a["state"]) == position_key(b["state"]) for a, b in zip(back["phases"], saved["phases"]))
         counts["positions"] += len(saved["phases"])
 
 

@@ -467,3 +467,24 @@ def looks_like_mila(text: str) -> bool:
     head = text.lstrip()[:4096]
     return head.startswith("{") and '"phases"' in text[:1_000_000] and '"format": "chancellery' not in head \
         and '"format":"chancellery' not in head
+
+
+# --- comparing two MILA game files (round trips: the tests and benchmarks/mila_roundtrip.py) ----------
+
+
+def position_key(state: dict[str, Any]) -> tuple[Any, ...]:
+    """A MILA phase state as a comparable value: its name, units, retreats and centres, in no order."""
+    units = frozenset((p, u) for p, us in state["units"].items() for u in us)
+    retreats = frozenset((p, u, tuple(sorted(r))) for p, per in state["retreats"].items() for u, r in per.items())
+    centers = frozenset((p, c) for p, cs in state["centers"].items() for c in cs)
+    return state["name"], units, retreats, centers
+
+
+def orders_key(phase: dict[str, Any]) -> dict[str, list[str]]:
+    """A MILA phase's orders per power, sorted, powers without orders left out."""
+    return {p: sorted(v) for p, v in (phase.get("orders") or {}).items() if v}
+
+
+def results_key(phase: dict[str, Any]) -> dict[str, list[str]]:
+    """A MILA phase's results per unit, sorted."""
+    return {u: sorted(r) for u, r in (phase.get("results") or {}).items()}
