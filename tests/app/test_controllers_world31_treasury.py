@@ -7,11 +7,12 @@ from __future__ import annotations
 import pytest
 
 from app.controllers import accounts
-from app.controllers.drafts import OrderDraft
+from app.controllers.drafts import OrderDraft, as_order
 from app.controllers.hotseat import HotSeatFlow, Stage
 from app.controllers.setup import Mode, NewGameSpec, create_game, human_powers
 from engine.game import Game
-from engine.types import ChancelleryError
+from engine.orders import Build
+from engine.types import ChancelleryError, Phase
 from engine.variants.base import PUBLIC_VIEW
 
 BRIBER, TARGET = "CANADA", "UNITED_STATES"
@@ -109,3 +110,22 @@ def test_no_country_reads_anothers_finance_orders_before_or_after_adjudication()
     assert briber_panel is not None and any(w == "Bribe offered" for w, _ in briber_panel.lines)
     target_panel = accounts.account_panel(game, TARGET)
     assert target_panel is not None and not any(w == "Bribe offered" for w, _ in target_panel.lines)
+
+
+def test_upkeep_and_purchases_drafted_from_the_map_show_in_the_treasury_in_summer() -> None:
+    game = create_game(NewGameSpec("world31", Mode.HOTSEAT, (BRIBER, TARGET)))
+    homes = set(game.variant.board.powers[BRIBER].home_centers)
+    gone = next(p for p, u in game.state.units.items() if u.power == BRIBER and p in homes)  # room to buy
+    units = {p: u for p, u in game.state.units.items() if p != gone}
+    game.state = game.state.replace(phase=Phase.parse("U2000M"), units=units)
+    draft = OrderDraft([BRIBER])
+    options = [o for per in game.legal_orders(BRIBER).values() for o in per]
+    upkeep = next(o for o in options if str(o).startswith("MAINTAIN"))
+    purchase = next(o for o in options if isinstance(o, Build))
+    move = next(o for o in options if " - " in str(o))
+    for order in (upkeep, purchase, move):
+        draft.put(BRIBER, as_order(order))
+    panel = accounts.account_panel(game, BRIBER)
+    assert panel is not None
+    assert [str(o) for o in accounts.drafted(draft, BRIBER, panel)] == [str(upkeep), str(purchase)]
+    assert any(words.startswith("Upkeep") and "this phase" in words for words, _ in panel.lines)

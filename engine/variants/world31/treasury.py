@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Mapping
 
+from ...orders import Build
 from ...state import GameState
 from ...types import ChancelleryError, province_of
 from ..base import AccountPanel, DraftForm, FormField
@@ -80,7 +81,7 @@ def panel(variant: WorldDiplomacy, state: GameState, power: str) -> AccountPanel
         DraftForm("pacify", "Pacify", (FormField("province", "Province", "choice", tuple(rebels)),)),
     ]
     return AccountPanel("Treasury", tuple(lines), tuple(f for f in forms if all(
-        fld.kind != "choice" or fld.choices for fld in f.fields)), FINANCE_ORDERS)
+        fld.kind != "choice" or fld.choices for fld in f.fields)), (*FINANCE_ORDERS, Build))
 
 
 def order_line(variant: WorldDiplomacy, state: GameState, power: str, form: str, values: Mapping[str, str]) -> str:
