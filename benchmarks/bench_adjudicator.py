@@ -6,6 +6,12 @@ units at least 20x faster than its ``Game.get_all_possible_orders()``. Run it in
 described in benchmarks/README.md:
 
     .venv-mila/bin/python benchmarks/bench_adjudicator.py [--positions 120] [--repeats 7] [--profile]
+
+With ``--variant ID`` (no MILA needed) it compares instead the cost per unit of a movement phase of that
+variant through ``engine.adjudicate`` with a standard phase's, both from random games (target: no more per
+unit than standard):
+
+    python benchmarks/bench_adjudicator.py --variant world31 [--positions 40]
 """
 from __future__ import annotations
 
@@ -24,7 +30,11 @@ from typing import Any, Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's engine, installed or not
 
-from mila_bridge import give_orders, mila_game  # noqa: E402  (needs the path above)
+MILA_MISSING = ""
+try:
+    from mila_bridge import give_orders, mila_game  # noqa: E402  (needs the path above)
+except SystemExit as missing:  # the --variant comparison needs no MILA
+    MILA_MISSING = str(missing)
 from random_positions import Sample, random_samples  # noqa: E402
 
 import engine  # noqa: E402
@@ -203,9 +213,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", action="store_true", help="also profile our two code paths")
     parser.add_argument("--profile-dir", type=Path, help="save the cProfile data here (.prof files)")
     parser.add_argument("--top", type=int, default=18, help="profile lines to print (default 18)")
+    parser.add_argument("--variant", help="compare this variant's phases per unit with standard's (no MILA)")
     args = parser.parse_args(argv)
     if args.positions < 1 or args.repeats < 1:
         parser.error("--positions and --repeats must be at least 1")
+    if args.variant and args.variant != "standard":
+        return per_unit(args.variant, args.positions, args.repeats, args.seed)
+    if MILA_MISSING:
+        raise SystemExit(MILA_MISSING)
 
     started = time.perf_counter()
     variant = find_variant("standard")
@@ -258,6 +273,48 @@ def main(argv: list[str] | None = None) -> int:
         profile("legal_order_objects, 5 passes", run_legal, args.top, out("legal_orders.prof"))
     print(f"\n(whole run {time.perf_counter() - started:.1f} s)")
     return 0
+
+
+def per_unit(variant_id: str, count: int, repeats: int, seed: int) -> int:
+    """Median time per unit of a movement phase through ``engine.adjudicate``: ``variant_id`` against
+    standard, each phase's request made before the clock starts and timed warm (the contract's position
+    cache is emptied before every call, so each call reads its position afresh)."""
+    from engine.contract import forget_positions, position_of
+
+    rows = []
+    for vid in ("standard", variant_id):
+        variant = find_variant(vid)
+        started = time.perf_counter()
+        samples = random_samples(count, seed=seed, variant=vid,
+                                 max_year=1920 if vid == "standard" else start_year(variant) + 6)
+        made = time.perf_counter() - started
+        requests = [({**position_of(variant, s.state), "orders": s.orders}, len(variant.all_units(s.state)))
+                    for s in samples]
+        for request, _ in requests:
+            engine.adjudicate(request)  # warm: map tables, the variant's caches
+        per_phase, per_unit_us = [], []
+        for request, units in requests:
+            took = time_calls(lambda: engine.adjudicate(request), repeats, setup=forget_positions)
+            per_phase.append(took)
+            per_unit_us.append(took / max(1, units) * 1e6)
+        units = [u for _, u in requests]
+        rows.append((vid, statistics.median(per_unit_us), statistics.median(per_phase) * 1000,
+                     statistics.fmean(units), len(requests)))
+        print(f"{vid}: {len(requests)} movement phases from random games ({made:.1f} s to play), "
+              f"{min(units)}-{max(units)} units (mean {statistics.fmean(units):.1f})")
+    print(f"{'variant':<12} {'per unit us':>12} {'per phase ms':>13} {'mean units':>11}")
+    for vid, unit_us, phase_ms, mean_units, _ in rows:
+        print(f"{vid:<12} {unit_us:>12.1f} {phase_ms:>13.2f} {mean_units:>11.1f}")
+    ratio = rows[1][1] / rows[0][1]
+    print(f"RATIO: {variant_id} costs {ratio:.2f}x standard per unit (target: at most 1.0x)")
+    return 0
+
+
+def start_year(variant: Variant) -> int:
+    """The year a variant's board starts in."""
+    from engine.types import Phase
+
+    return Phase.parse(variant.board.start_phase).year
 
 
 def _mila_version() -> str:

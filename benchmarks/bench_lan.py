@@ -187,12 +187,16 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--shipped-only", action="store_true",
                         help="use the shipped variant with the most powers; connections beyond its seats observe")
+    parser.add_argument("--variant", help="play this shipped variant (default: the widest shipped one, or a "
+                                          "generated ring board when it has fewer powers than connections)")
     parser.add_argument("--busy", type=int, default=0, metavar="N",
                         help="keep N background processes burning CPU while measuring")
     args = parser.parse_args()
     variant, n_powers = widest_variant()
+    if args.variant:
+        variant, n_powers = args.variant, len(find_variant(args.variant).powers)
     synthetic = 0
-    if n_powers < args.connections and not args.shipped_only:
+    if n_powers < args.connections and not args.shipped_only and not args.variant:
         # No shipped map has that many powers yet: a generated ring board gives every connection a seat.
         sys.path.insert(0, str(REPO / "benchmarks"))
         from synthetic_variant import register

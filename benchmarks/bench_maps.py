@@ -54,6 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=10, help="timed runs per map (default 10)")
     parser.add_argument("--width", type=int, default=2000, help="PNG width in pixels (default 2000)")
+    parser.add_argument("--variant", help="only this variant's map, with its own start position")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as cache:
         os.environ["CHANCELLERY_CACHE_DIR"] = cache
@@ -69,6 +70,9 @@ def _run(args: argparse.Namespace) -> int:
         sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "world31"))
         import world31_map_variant  # noqa: F401  (registers it)
         variant_of["world31"] = "world31-map-test"
+    if args.variant:
+        chosen = find_variant(args.variant)
+        maps, variant_of = [chosen.map_id], {chosen.map_id: args.variant}
     print(f"{'map':<10} {'provinces':>9} {'json ms':>8} {'first build ms':>14} {'load ms':>8} {'first render ms':>15} "
           f"{'render ms':>10}"
           f"  targets: load < "

@@ -100,8 +100,10 @@ def random_samples(
     max_year: int = 1920,
     phase_types: frozenset[PhaseType] = frozenset({PhaseType.MOVEMENT}),
     coherent: bool = False,
+    variant: str = "standard",
 ) -> list[Sample]:
-    """The first ``count`` phases of the wanted types from random games seeded ``seed``, ``seed + 1``, ...
+    """The first ``count`` phases of the wanted types from random games of ``variant`` seeded ``seed``,
+    ``seed + 1``, ...
 
     Each game runs until someone wins or ``max_year`` ends, so the positions range from the opening
     (22 units) to crowded middle games. Movement orders come from ``engine.bots.random_orders``, or with
@@ -113,7 +115,7 @@ def random_samples(
     game_seed = seed
     while len(samples) < count:
         rng = random.Random(game_seed)
-        game = Game.new("standard")
+        game = Game.new(variant)
         while not game.is_over and game.state.phase.year <= max_year and len(samples) < count:
             if coherent and game.state.phase.type is PhaseType.MOVEMENT:
                 orders = coherent_orders(game, rng)

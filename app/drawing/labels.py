@@ -141,7 +141,7 @@ def symbol_obstacles(geometry: BoardGeometry, picture: BoardPicture, u: float,
     """The box of every symbol drawn: units, badges, dislodged units, centre markers, failure crosses."""
     out: list[Obstacle] = []
     if picture.show_units:
-        for place in unit_placements(picture.units):
+        for place in unit_placements(picture.units, picture.stacked):
             shape = geometry.shape(place.anchor)
             x, y = shape.unit.x() + place.dx * u, shape.unit.y() + place.dy * u
             if place.badge and (place.dx or place.dy):

@@ -318,6 +318,8 @@ def _stroke_railway(painter: QPainter, path: QPainterPath, width: float, ink: st
 
 def _paint_highlights(painter: QPainter, ctx: PaintContext) -> None:
     u = ctx.base_u
+    for loc in sorted(ctx.picture.shaded):  # closed this phase (frozen): a pale wash over the tint
+        painter.fillPath(ctx.shape(loc).path, translucent(palette.SHADED, 0.7))
     for loc in sorted(ctx.picture.highlights):
         shape = ctx.shape(loc)
         painter.fillPath(shape.path, translucent(palette.HIGHLIGHT, 0.38))
@@ -428,7 +430,7 @@ def _paint_units(painter: QPainter, ctx: PaintContext) -> None:
     icons = unit_icons()
     size = ctx.u * UNIT_ICON
     decoys = {normalise_location(loc).split("/", 1)[0] for loc in ctx.picture.decoys}
-    for place in unit_placements(ctx.picture.units):
+    for place in unit_placements(ctx.picture.units, ctx.picture.stacked):
         at = ctx.shape(place.anchor).unit + QPointF(place.dx, place.dy) * ctx.u
         unit = place.unit
         if place.badge and (place.dx or place.dy):

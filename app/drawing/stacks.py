@@ -44,18 +44,22 @@ def _province(loc: str) -> str:
     return normalise_location(loc).split("/", 1)[0]
 
 
-def is_small(unit: UnitMark, group: Sequence[UnitMark]) -> bool:
-    """Is ``unit`` a badge in its province's ``group``? E and P always; D when another unit is there."""
+def is_small(unit: UnitMark, group: Sequence[UnitMark], stacked: frozenset[UnitMark] = frozenset()) -> bool:
+    """Is ``unit`` a badge in its province's ``group``? E and P always; D, and any unit the position says
+    stands stacked beside the occupant (a militia beside the army it defends), when another unit is there."""
     code = unit.type.strip().upper()
     if code in STACKED_CODES:
         return True
+    if unit in stacked:
+        return any(u != unit for u in group)
     if code == DECOY_CODE:
         return any(u.type.strip().upper() not in STACKED_CODES | {DECOY_CODE} for u in group)
     return False
 
 
-def unit_placements(units: Iterable[UnitMark]) -> list[Placement]:
-    """Every unit's place, in drawing order (main units first, badges over them)."""
+def unit_placements(units: Iterable[UnitMark], stacked: frozenset[UnitMark] = frozenset()) -> list[Placement]:
+    """Every unit's place, in drawing order (main units first, badges over them); ``stacked`` names units
+    that stand beside their province's occupant (``BoardPicture.stacked``)."""
     groups: dict[str, list[UnitMark]] = {}
     for item in units:
         u = item if isinstance(item, UnitMark) else UnitMark(str(item[0]), str(item[1]), str(item[2]))
@@ -63,8 +67,8 @@ def unit_placements(units: Iterable[UnitMark]) -> list[Placement]:
     mains: list[Placement] = []
     badges: list[Placement] = []
     for group in groups.values():
-        big = [u for u in group if not is_small(u, group)]
-        small = [u for u in group if is_small(u, group)]
+        big = [u for u in group if not is_small(u, group, stacked)]
+        small = [u for u in group if is_small(u, group, stacked)]
         fan = FAN
         if big:
             anchor = big[0].loc

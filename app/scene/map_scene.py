@@ -151,8 +151,8 @@ class MapScene(QGraphicsScene):
         """
         previous = self.picture
         self.picture = picture
-        if (previous.owners, previous.uncounted_centres) != (picture.owners, picture.uncounted_centres) or (
-                not previous.owners):
+        if (previous.owners, previous.uncounted_centres, previous.shaded) != (
+                picture.owners, picture.uncounted_centres, picture.shaded) or not previous.owners:
             self._apply_fills(picture)
         railway = frozenset(province_of(loc) for loc in railway_highlights)
         if (previous.highlights != picture.highlights or previous.selected != picture.selected
@@ -272,13 +272,16 @@ class MapScene(QGraphicsScene):
         uncounted = {normalise_location(p) for p in picture.uncounted_centres}
         owners = {normalise_location(p): power for p, power in picture.owners.items()
                   if normalise_location(p) not in uncounted}  # Hong Kong held by China: not China's tint
+        shaded = {normalise_location(p): why for p, why in picture.shaded.items()}
         for pid, item in self.provinces.items():
             if item.area.is_sea:
-                item.set_fill(palette.SEA)
+                fill = palette.SEA
             elif pid in owners and owners[pid] in self.colours:
-                item.set_fill(palette.territory_colour(self.colours[owners[pid]]))
+                fill = palette.territory_colour(self.colours[owners[pid]])
             else:
-                item.set_fill(palette.NEUTRAL_LAND)
+                fill = palette.NEUTRAL_LAND
+            item.set_fill(palette.mix(fill, palette.SHADED, 0.35) if pid in shaded else fill)
+            item.setToolTip(shaded.get(pid, ""))
 
     def _apply_highlights(self, picture: BoardPicture) -> None:
         lit: dict[str, set[str]] = {}
@@ -293,7 +296,7 @@ class MapScene(QGraphicsScene):
         # key -> (anchor, offset, scale, badge); stacked units become badges round their province's unit.
         wanted: dict[tuple[str, str, str, bool], tuple[QPointF, tuple[float, float], float, bool]] = {}
         if picture.show_units:
-            for place in unit_placements(picture.units):
+            for place in unit_placements(picture.units, picture.stacked):
                 u = place.unit
                 wanted[(u.power, u.type, normalise_location(u.loc), False)] = (
                     self.geometry.shape(place.anchor).unit, (place.dx, place.dy), place.scale, place.badge)

@@ -200,6 +200,8 @@ def board_picture(
         supply_centres=frozenset(board.supply_centers),
         units=tuple(UnitMark(u.power, u.type, u.loc) for u in units),
         decoys=decoys,
+        stacked=frozenset(UnitMark(s.power, s.kind, s.loc) for s in state.stacked),
+        shaded=variant.shaded_places(state) if variant is not None else {},
         dislodged_units=tuple(UnitMark(d.unit.power, d.unit.type, d.unit.loc) for d in state.dislodged.values()),
         orders=tuple(orders),
         highlights=frozenset(highlights),

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.controllers.accounts import account_panel
 from app.controllers.allocations import allocation_panel
 from app.controllers.bids import bid_choices
 from app.controllers.describe import hover_lines, note_line, order_line, power_name, rule_notes, window_title
@@ -59,6 +60,7 @@ from engine.report import centre_changes, phase_report, state_after
 from engine.state import GameState
 from engine.types import ChancelleryError, PhaseType, UnitType, province_of
 
+from .account_panel import AccountPanelWidget
 from .allocation_panel import AllocationPanelWidget
 from .bid_dialog import BidDialog
 from .centre_strip import CentreStrip
@@ -150,6 +152,9 @@ class GamePage(QWidget):
         # orders has one (see _refresh_allocation_tab).
         self.allocation_panel = AllocationPanelWidget()
         self.allocation_panel.changed = self.refresh
+        # The variant's private account panel (World Diplomacy's treasury), shown on the same terms.
+        self.account_panel = AccountPanelWidget()
+        self.account_panel.changed = self.refresh
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(map_area)
@@ -298,6 +303,7 @@ class GamePage(QWidget):
         return powers[0] if len(powers) == 1 else None
 
     def _refresh_allocation_tab(self) -> None:
+        self._refresh_account_tab()
         power = self.allocating_power()
         panel = allocation_panel(self.game, power)
         tab = self.tabs.indexOf(self.allocation_panel)
@@ -309,6 +315,19 @@ class GamePage(QWidget):
         if tab < 0:
             self.tabs.insertTab(1, self.allocation_panel, panel.title)
         self.allocation_panel.show_for(self.game, self.draft, power, panel, self.game.variant.power_name)
+
+    def _refresh_account_tab(self) -> None:
+        power = self.allocating_power()  # the power at the orders alone; nobody behind the curtain
+        panel = account_panel(self.game, power)
+        tab = self.tabs.indexOf(self.account_panel)
+        if power is None or panel is None or self.draft is None:
+            if tab >= 0:
+                self.tabs.removeTab(tab)
+            self.account_panel.clear_panel()
+            return
+        if tab < 0:
+            self.tabs.insertTab(1, self.account_panel, panel.title)
+        self.account_panel.show_for(self.game, self.draft, power, panel)
 
     def title(self) -> str:
         power = None

@@ -56,6 +56,43 @@ class AllocationPanel:
     targets: tuple[tuple[Unit, tuple[Order, ...]], ...]  # each unit points may go to, with the orders they may ask
 
 
+@dataclass(frozen=True, slots=True)
+class FormField:
+    """One field of a drafting form: ``kind`` is ``"amount"`` (a sum of money as typed, such as ``12.50``),
+    ``"number"`` (a whole number from ``minimum`` to ``maximum``) or ``"choice"`` (one of ``choices``, each
+    a value and its words)."""
+
+    name: str
+    label: str
+    kind: str
+    choices: tuple[tuple[str, str], ...] = ()
+    minimum: int = 0
+    maximum: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DraftForm:
+    """A kind of order a power drafts from a side panel by filling fields (a loan, a transfer, a bribe);
+    ``note`` says what to know before sending it (who sees it, what it costs)."""
+
+    key: str
+    title: str
+    fields: tuple[FormField, ...]
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AccountPanel:
+    """A power's private side panel (World Diplomacy's treasury): lines of what it alone may know, from the
+    view the variant gives it, and the forms that draft its orders of ``order_kinds`` into its sealed
+    orders. ``Variant.account_panel`` describes it; ``Variant.account_order`` turns a filled form into a line."""
+
+    title: str  # "Treasury"
+    lines: tuple[tuple[str, str], ...]  # (words, value): balance, taxes due, upkeep ...
+    forms: tuple[DraftForm, ...]
+    order_kinds: tuple[type, ...] = ()  # the drafted orders the panel lists
+
+
 _PSEUDO_POWER_NAMES: dict[str, str] = {}
 
 
@@ -219,6 +256,21 @@ class Variant:
     def allocation_order(self, power: str, points: int, order: Order) -> Order:
         """The allocation of ``points`` by ``power`` to ``order`` (its text is checked like any order's)."""
         raise ChancelleryError(f"{self.name} has no points to allocate")
+
+    def shaded_places(self, state: GameState) -> Mapping[str, str]:
+        """Provinces a front end shades on the board this phase, each with the reason in words (World
+        Diplomacy's frozen polar regions). Standard: none."""
+        return {}
+
+    def account_panel(self, state: GameState, power: str) -> AccountPanel | None:
+        """``power``'s private panel (balance, dues, forms for its money orders), built from ``state`` as
+        ``view_for(state, power)`` shows it, or ``None``: no such panel. Standard: none."""
+        return None
+
+    def account_order(self, state: GameState, power: str, form: str, values: Mapping[str, str]) -> str:
+        """The order line ``power`` drafts by filling ``form`` with ``values`` (checked like any order's);
+        raises :class:`ChancelleryError` naming a missing or bad field."""
+        raise ChancelleryError(f"{self.name} has no {form} orders")
 
     def leader_line(self, state: GameState) -> str | None:
         """A line for headers and reports on who leads, where the victory rule turns on it (1815: one power

@@ -12,7 +12,7 @@ from engine.variants import find_variant
 
 @pytest.mark.parametrize("vid, words", [
     ("standard", "18 of the 34"), ("colonial", "Suez"), ("engineered", "Engineers"),
-    ("1815", "Diplomacy Points")])
+    ("1815", "Diplomacy Points"), ("world31", "Treasury tab"), ("age_of_discovery", "Units have points")])
 def test_each_variant_has_a_rules_summary(vid: str, words: str) -> None:
     summary = find_variant(vid).rules_summary()
     assert summary is not None and words in summary

@@ -37,8 +37,8 @@ from ...types import (
 from ...validate import MovePermission, retreat_options, validate_movement
 from ...variant_options import OptionSpec, OptionType
 from .. import register
-from ..base import Variant
-from . import economy
+from ..base import AccountPanel, Variant
+from . import economy, treasury
 from .ledger import Ledger
 from .money import BRIBE_MINIMUM, LOAN_LIMIT, LOAN_TERMS, US_DOLLAR, Currency, currency_of
 from .notation import numbered, seed_text, to_codes
@@ -234,6 +234,17 @@ class WorldDiplomacy(Variant):
                       loans=tuple(ln for ln in ledger.loans if ln.power == power),
                       bribes=tuple(b for b in ledger.bribes if b.briber == power))
         return state.replace(extra=kept.plain())
+
+    def account_panel(self, state: GameState, power: str) -> AccountPanel | None:
+        """The treasury (``treasury.py``), from what ``view_for`` shows ``power`` alone."""
+        return treasury.panel(self, self.view_for(state, power), power)
+
+    def account_order(self, state: GameState, power: str, form: str, values: Mapping[str, str]) -> str:
+        return treasury.order_line(self, state, power, form, values)
+
+    def shaded_places(self, state: GameState) -> Mapping[str, str]:
+        """The polar places frozen this season: nothing may move in or out, no finance order names them."""
+        return {prov: "frozen this season" for prov in sorted(self.frozen(state))}
 
     def results_for(self, before: GameState, results: Sequence[Any], power: str | None) -> list[Any]:
         """Every unit's result is public; finance lines (and notes) only to the country they concern."""
