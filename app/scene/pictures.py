@@ -191,7 +191,8 @@ def board_picture(
         units, decoys = picture_units(variant, state)
     else:
         units, decoys = list(state.units.values()), frozenset()
-    owners = owners_with_units(state, board)
+    owned = variant.owned_areas(state) if variant is not None else {}
+    owners = owners_with_units(state, board, owned)
     return BoardPicture(
         power_colours=colours,
         owners=owners,
@@ -259,9 +260,12 @@ def variant_legend(variant: Variant, geometry: BoardGeometry) -> list[LegendEntr
                           uncounted_centre_note=variant.uncounted_centre_note())
 
 
-def owners_with_units(state: GameState, board: MapData) -> dict[str, str]:
-    """Centre owners plus the provinces each power's units stand on (the tint shown on the map)."""
+def owners_with_units(state: GameState, board: MapData, owned: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Centre owners, the areas a variant says are owned (``Variant.owned_areas``: EMG's land stays owned
+    when empty), and the provinces each power's units stand on (the tint shown on the map)."""
     owners = dict(state.centers)
+    for area, power in (owned or {}).items():
+        owners.setdefault(area, power)
     for prov, unit in state.units.items():
         if prov not in board.supply_centers:
             owners.setdefault(prov, unit.power)

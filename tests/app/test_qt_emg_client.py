@@ -1,0 +1,48 @@
+"""What an EMG board (Global Diplomacy) shows its players: owned land in its owner's colour, each power's
+fog of war, and the relations between powers — all through variant hooks, Standard unchanged."""
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("PySide6", reason="needs Qt")
+
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from app.controllers.setup import Mode, NewGameSpec
+from app.drawing import palette
+from app.scene.pictures import Display, board_picture, power_colours
+from app.widgets.game_page import GamePage
+from app.widgets.main_window import MainWindow
+from engine.variants import find_variant
+
+from gui_helpers import pass_curtain, start, window  # noqa: F401
+
+
+def open_game(window: MainWindow, variant: str, mode: Mode = Mode.GM, humans: tuple[str, ...] = ()) -> GamePage:
+    game = window.start_new_game(NewGameSpec(variant, mode, humans))  # type: ignore[arg-type]
+    assert game is not None and window.page is not None
+    QApplication.processEvents()
+    return window.page
+
+
+def test_owned_land_that_is_no_centre_is_drawn_in_its_owners_colour(qtbot: QtBot, window: MainWindow) -> None:
+    page = open_game(window, "global_diplomacy")
+    ireland = page.game.variant.board.lookup("2")
+    assert ireland == "2" and ireland not in page.game.variant.board.supply_centers
+    assert ireland not in page.game.state.units  # empty, yet England's
+    fill = page.scene.provinces[ireland].fill.name()
+    assert fill == palette.territory_colour(page.colours["ENGLAND"]).lower()
+    assert fill != palette.territory_colour(page.colours["FRANCE"]).lower()
+
+
+def test_standard_drawing_is_unchanged_by_the_owned_area_hook() -> None:
+    variant = find_variant("standard")
+    state = variant.initial_state()
+    assert variant.owned_areas(state) == {}
+    colours = power_colours(variant.board)
+    with_variant = board_picture(variant.board, state, colours, Display(), variant=variant)
+    without = board_picture(variant.board, state, colours, Display())
+    assert with_variant.owners == without.owners
+    # only centres and occupied provinces are tinted: empty Burgundy is nobody's
+    assert "BUR" not in with_variant.owners and with_variant.owners["PAR"] == "FRANCE"
