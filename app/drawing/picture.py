@@ -141,6 +141,7 @@ class BoardPicture:
     orders: Sequence[OrderArrow] = ()
     highlights: frozenset[str] = frozenset()  # locations drawn as selectable (legal targets)
     decoys: frozenset[str] = frozenset()  # locations whose unit is a decoy, drawn marked (its owner's view)
+    unseen: frozenset[str] = frozenset()  # provinces the viewer can't see under fog of war, drawn shaded
     selected: str | None = None  # location outlined as the current selection
     show_labels: bool = True
     show_units: bool = True
@@ -159,6 +160,7 @@ class BoardPicture:
         object.__setattr__(self, "orders", tuple(self.orders))
         object.__setattr__(self, "highlights", frozenset(self.highlights))
         object.__setattr__(self, "decoys", frozenset(self.decoys))
+        object.__setattr__(self, "unseen", frozenset(self.unseen))
         object.__setattr__(self, "uncounted_centres", frozenset(self.uncounted_centres))
 
     def powers(self) -> list[str]:

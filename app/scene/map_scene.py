@@ -151,8 +151,8 @@ class MapScene(QGraphicsScene):
         """
         previous = self.picture
         self.picture = picture
-        if (previous.owners, previous.uncounted_centres) != (picture.owners, picture.uncounted_centres) or (
-                not previous.owners):
+        if (previous.owners, previous.uncounted_centres, previous.unseen) != (
+                picture.owners, picture.uncounted_centres, picture.unseen) or not previous.owners:
             self._apply_fills(picture)
         railway = frozenset(province_of(loc) for loc in railway_highlights)
         if (previous.highlights != picture.highlights or previous.selected != picture.selected
@@ -272,13 +272,15 @@ class MapScene(QGraphicsScene):
         uncounted = {normalise_location(p) for p in picture.uncounted_centres}
         owners = {normalise_location(p): power for p, power in picture.owners.items()
                   if normalise_location(p) not in uncounted}  # Hong Kong held by China: not China's tint
+        unseen = {normalise_location(p) for p in picture.unseen}
         for pid, item in self.provinces.items():
             if item.area.is_sea:
-                item.set_fill(palette.SEA)
+                fill = palette.SEA
             elif pid in owners and owners[pid] in self.colours:
-                item.set_fill(palette.territory_colour(self.colours[owners[pid]]))
+                fill = palette.territory_colour(self.colours[owners[pid]])
             else:
-                item.set_fill(palette.NEUTRAL_LAND)
+                fill = palette.NEUTRAL_LAND
+            item.set_fill(palette.fogged(fill) if pid in unseen else fill)
 
     def _apply_highlights(self, picture: BoardPicture) -> None:
         lit: dict[str, set[str]] = {}

@@ -87,6 +87,17 @@ def view_of(variant: Variant, state: GameState, viewer: str | None) -> GameState
     return state if viewer is ALL else variant.view_for(state, viewer)
 
 
+def unseen_areas(variant: Variant, state: GameState, viewer: str | None) -> frozenset[str]:
+    """The provinces a power at the board can't see under its variant's fog of war (``Variant.seen_areas``),
+    shaded on its board; none for the game master or a shared screen, and none without fog."""
+    if viewer is ALL or viewer == PUBLIC:
+        return frozenset()
+    seen = variant.seen_areas(state, viewer)
+    if seen is None:
+        return frozenset()
+    return frozenset(p for p in variant.board.provinces if p not in seen)
+
+
 def picture_units(variant: Variant, state: GameState) -> tuple[list[Unit], frozenset[str]]:
     """The units to draw for a position already cut to its viewer, and the locations of the units that
     are really disguised (decoys: those the viewer may know of, its own, or all for the game master)."""
@@ -184,6 +195,7 @@ def board_picture(
     highlights: Iterable[str] = (),
     selected: str | None = None,
     variant: Variant | None = None,
+    unseen: Iterable[str] = (),
 ) -> BoardPicture:
     """``state`` as drawn; with ``variant``, its units are the variant's (stacked ones included) and
     decoys the state still marks are drawn marked, so pass a state cut to its viewer (:func:`view_of`)."""
@@ -201,6 +213,7 @@ def board_picture(
         supply_centres=frozenset(board.supply_centers),
         units=tuple(UnitMark(u.power, u.type, u.loc) for u in units),
         decoys=decoys,
+        unseen=frozenset(unseen),
         dislodged_units=tuple(UnitMark(d.unit.power, d.unit.type, d.unit.loc) for d in state.dislodged.values()),
         orders=tuple(orders),
         highlights=frozenset(highlights),

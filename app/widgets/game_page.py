@@ -50,6 +50,7 @@ from app.scene.pictures import (
     draft_arrows,
     power_colours,
     result_arrows,
+    unseen_areas,
     view_of,
 )
 from engine.game import Game, PhaseRecord
@@ -340,8 +341,9 @@ class GamePage(QWidget):
         """``state`` as ``viewer`` (default: :meth:`viewer`) may see it."""
         who = self.viewer() if viewer is _THE_VIEWER else viewer
         view = view_of(self.game.variant, state, who)  # type: ignore[arg-type]
+        unseen = unseen_areas(self.game.variant, state, who)  # type: ignore[arg-type]
         return board_picture(self.board, view, self.colours, self.display, variant=self.game.variant,
-                             **kwargs)  # type: ignore[arg-type]
+                             unseen=unseen, **kwargs)  # type: ignore[arg-type]
 
     def _show_entry(self, panels: bool = True) -> None:
         entry = self.entry

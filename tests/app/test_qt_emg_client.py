@@ -46,3 +46,40 @@ def test_standard_drawing_is_unchanged_by_the_owned_area_hook() -> None:
     assert with_variant.owners == without.owners
     # only centres and occupied provinces are tinted: empty Burgundy is nobody's
     assert "BUR" not in with_variant.owners and with_variant.owners["PAR"] == "FRANCE"
+
+
+def shown_units(page: GamePage) -> set[tuple[str, str]]:
+    return {(power, loc.split("/")[0]) for (power, _type, loc, _d), unit in page.scene.units.items()
+            if unit.isVisible()}
+
+
+def test_a_hot_seat_power_sees_only_its_fog_of_war(qtbot: QtBot, window: MainWindow) -> None:
+    page = open_game(window, "global_diplomacy", Mode.HOTSEAT, ("ENGLAND", "FRANCE"))
+    variant, state = page.game.variant, page.game.state
+    for power in ("ENGLAND", "FRANCE"):
+        pass_curtain(qtbot, page, power)
+        seen = variant.seen_areas(state, power)
+        assert seen is not None and len(seen) < len(variant.board.provinces)
+        shown = shown_units(page)
+        assert shown and all(area in seen for _p, area in shown)
+        assert {(u.power, u.province) for u in state.units.values() if u.province in seen} == shown
+        hidden = [u for u in state.units.values() if u.province not in seen]
+        assert hidden and not {(u.power, u.province) for u in hidden} & shown  # others' far units stay hidden
+        # unseen land is shaded, seen land is not
+        far = next(a for a in variant.board.provinces if a not in seen and not variant.board.provinces[a].is_sea
+                   and a in page.scene.provinces)
+        assert far in page.scene.picture.unseen and not seen & page.scene.picture.unseen
+        assert page.scene.provinces[far].fill.name() in {
+            palette.fogged(palette.NEUTRAL_LAND).lower(),
+            *(palette.fogged(palette.territory_colour(c)).lower() for c in page.colours.values())}
+        page.order_panel.submit_button.click()
+        page.order_panel.confirm_button.click()
+        QApplication.processEvents()
+
+
+def test_the_game_master_and_standard_games_see_no_fog(qtbot: QtBot, window: MainWindow) -> None:
+    page = open_game(window, "global_diplomacy")
+    assert page.scene.picture.unseen == frozenset()
+    assert len(shown_units(page)) == len(page.game.state.units)
+    standard = find_variant("standard")
+    assert standard.seen_areas(standard.initial_state(), "FRANCE") is None
