@@ -61,6 +61,7 @@ from engine.state import GameState
 from engine.types import ChancelleryError, PhaseType, UnitType, province_of
 
 from .allocation_panel import AllocationPanelWidget
+from .relations_panel import RelationsPanelWidget
 from .bid_dialog import BidDialog
 from .centre_strip import CentreStrip
 from .board_window import BoardWindow
@@ -151,6 +152,8 @@ class GamePage(QWidget):
         # orders has one (see _refresh_allocation_tab).
         self.allocation_panel = AllocationPanelWidget()
         self.allocation_panel.changed = self.refresh
+        # The variant's relations panel (EMG's alliances and wars): a tab while the variant has one.
+        self.relations_panel = RelationsPanelWidget()
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(map_area)
@@ -271,6 +274,7 @@ class GamePage(QWidget):
             return
         key = self._state_key()
         self._refresh_allocation_tab()
+        self._refresh_relations_tab()
         if key == self._drawn_key and self.results_index() is None and not self.behind_curtain():
             self._show_entry(panels=False)
             return
@@ -310,6 +314,27 @@ class GamePage(QWidget):
         if tab < 0:
             self.tabs.insertTab(1, self.allocation_panel, panel.title)
         self.allocation_panel.show_for(self.game, self.draft, power, panel, self.game.variant.power_name)
+
+    def _refresh_relations_tab(self) -> None:
+        variant = self.game.variant
+        tab = self.tabs.indexOf(self.relations_panel)
+        relations = None if self.behind_curtain() else variant.relations_panel(
+            view_of(variant, self.game.state, self.viewer()))
+        if relations is None:
+            if tab >= 0:
+                self.tabs.removeTab(tab)
+            self.relations_panel.clear_panel()
+            return
+        if tab < 0:
+            self.tabs.addTab(self.relations_panel, "Relations")
+        power = self.allocating_power()  # the power at the orders: only its own draft is read
+        pending: tuple[tuple[str, str], ...] = ()
+        if power is not None and self.draft is not None:
+            try:
+                pending = variant.pending_declarations(self.draft.orders(power), power)
+            except ChancelleryError:  # the power in focus has no draft here
+                power = None
+        self.relations_panel.show_relations(relations, pending, power, variant.power_name)
 
     def title(self) -> str:
         power = None
@@ -818,6 +843,7 @@ class GamePage(QWidget):
         if self.gm is not None:
             self.gm.set_focus_power(str(power) if power else None)
             self._refresh_allocation_tab()  # the panel follows the power in focus
+            self._refresh_relations_tab()
 
     def _on_submit(self) -> None:
         try:

@@ -83,3 +83,37 @@ def test_the_game_master_and_standard_games_see_no_fog(qtbot: QtBot, window: Mai
     assert len(shown_units(page)) == len(page.game.state.units)
     standard = find_variant("standard")
     assert standard.seen_areas(standard.initial_state(), "FRANCE") is None
+
+
+def panel_lines(widget: object) -> list[str]:
+    return [widget.item(i).text() for i in range(widget.count())]  # type: ignore[attr-defined]
+
+
+def test_the_relations_panel_shows_every_pair_and_only_the_power_at_the_orders_own_declarations(
+        qtbot: QtBot, window: MainWindow) -> None:
+    page = open_game(window, "global_diplomacy", Mode.HOTSEAT, ("ENGLAND", "FRANCE"))
+    variant = page.game.variant
+    assert page.tabs.indexOf(page.relations_panel) < 0  # behind the curtain: no panel
+    pass_curtain(qtbot, page, "ENGLAND")
+    assert page.tabs.indexOf(page.relations_panel) >= 0
+    panel = page.relations_panel
+    pairs = panel_lines(panel.pairs)
+    assert len(pairs) == 55 and "England – France: neutral" in pairs
+    assert panel_lines(panel.pending) == []
+    assert page.draft is not None
+    page.draft.put("ENGLAND", variant.validate(variant.parse("DA FRANCE"), page.game.state, "ENGLAND"))
+    page.refresh()
+    assert panel_lines(panel.pending) == ["England → France: allied"]
+    page.order_panel.submit_button.click()
+    page.order_panel.confirm_button.click()
+    QApplication.processEvents()
+    assert page.tabs.indexOf(page.relations_panel) < 0
+    pass_curtain(qtbot, page, "FRANCE")
+    assert panel_lines(panel.pending) == []  # England's sealed declaration is not France's to read
+    assert not any("England →" in line for line in panel_lines(panel.pending) + panel_lines(panel.pairs))
+
+
+def test_standard_has_no_relations_panel(qtbot: QtBot, window: MainWindow) -> None:
+    page = start(window)
+    assert page.game.variant.relations_panel(page.game.state) is None
+    assert page.tabs.indexOf(page.relations_panel) < 0
