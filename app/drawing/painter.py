@@ -202,18 +202,22 @@ def _paint_land(painter: QPainter, ctx: PaintContext) -> None:
     neutral = QColor(palette.NEUTRAL_LAND)
     tints: dict[str, QColor] = {}
     uncounted = {normalise_location(p) for p in ctx.picture.uncounted_centres}
+    unseen = {normalise_location(p) for p in ctx.picture.unseen}
     for pid, shape in ctx.geometry.provinces.items():
         if shape.is_sea:
-            painter.fillPath(shape.path, sea)
-            continue
-        owner = owners.get(pid) if pid not in uncounted else None  # Hong Kong isn't China's to tint
-        if owner is None:
-            painter.fillPath(shape.path, neutral)
-            continue
-        tint = tints.get(owner)
-        if tint is None:
-            tint = tints[owner] = QColor(palette.territory_colour(ctx.colour(owner)))
-        painter.fillPath(shape.path, tint)
+            fill = sea
+        else:
+            owner = owners.get(pid) if pid not in uncounted else None  # Hong Kong isn't China's to tint
+            if owner is None:
+                fill = neutral
+            else:
+                tint = tints.get(owner)
+                if tint is None:
+                    tint = tints[owner] = QColor(palette.territory_colour(ctx.colour(owner)))
+                fill = tint
+        if pid in unseen:
+            fill = QColor(palette.fogged(fill.name()))
+        painter.fillPath(shape.path, fill)
 
 
 def _paint_impassable(painter: QPainter, ctx: PaintContext) -> None:

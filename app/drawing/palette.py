@@ -63,6 +63,15 @@ def mix(colour: str, other: str, amount: float) -> str:
     return to_hex([ca * amount + cb * (1.0 - amount) for ca, cb in zip(a, b)])
 
 
+FOG = "#4a4f57"  # an area the viewer can't see under fog of war is shaded towards this
+FOG_STRENGTH = 0.55  # how much of the area's own fill stays visible through the fog
+
+
+def fogged(fill: str) -> str:
+    """The fill of an area hidden by fog of war: its own fill, darkened."""
+    return mix(fill, FOG, FOG_STRENGTH)
+
+
 def territory_colour(power_colour: str) -> str:
     """The fill of land controlled by a power: its colour softened towards the parchment."""
     return mix(power_colour, NEUTRAL_LAND, TERRITORY_TINT_STRENGTH)

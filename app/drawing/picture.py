@@ -143,6 +143,7 @@ class BoardPicture:
     decoys: frozenset[str] = frozenset()  # locations whose unit is a decoy, drawn marked (its owner's view)
     stacked: frozenset[UnitMark] = frozenset()  # units standing beside their province's occupant (militia)
     shaded: Mapping[str, str] = field(default_factory=dict)  # province -> why the variant closes it now
+    unseen: frozenset[str] = frozenset()  # provinces the viewer can't see under fog of war, drawn shaded
     selected: str | None = None  # location outlined as the current selection
     show_labels: bool = True
     show_units: bool = True
@@ -163,6 +164,7 @@ class BoardPicture:
         object.__setattr__(self, "decoys", frozenset(self.decoys))
         object.__setattr__(self, "stacked", frozenset(_freeze_units(self.stacked)))
         object.__setattr__(self, "shaded", _freeze_mapping(self.shaded))
+        object.__setattr__(self, "unseen", frozenset(self.unseen))
         object.__setattr__(self, "uncounted_centres", frozenset(self.uncounted_centres))
 
     def powers(self) -> list[str]:

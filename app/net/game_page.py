@@ -124,6 +124,14 @@ class NetworkGamePage(GamePage):
             return None
         return seat.draft
 
+    def viewer(self) -> str | None:
+        """A single seat always looks as its power (its fog of war, its secrets); a hot-seat table as the
+        power at its orders, else as everyone may."""
+        seat = self.table.seats[0]
+        if not self.table.hot_seat and len(self.table.seats) == 1 and seat.power is not None:
+            return seat.power
+        return super().viewer()
+
     def entry_powers(self) -> list[str]:
         seat = self.table.active
         if self.table.stage is TableStage.ENTRY and seat is not None and seat.power and seat.draft is not None:

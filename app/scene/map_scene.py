@@ -151,8 +151,8 @@ class MapScene(QGraphicsScene):
         """
         previous = self.picture
         self.picture = picture
-        if (previous.owners, previous.uncounted_centres, previous.shaded) != (
-                picture.owners, picture.uncounted_centres, picture.shaded) or not previous.owners:
+        if (previous.owners, previous.uncounted_centres, previous.shaded, previous.unseen) != (
+                picture.owners, picture.uncounted_centres, picture.shaded, picture.unseen) or not previous.owners:
             self._apply_fills(picture)
         railway = frozenset(province_of(loc) for loc in railway_highlights)
         if (previous.highlights != picture.highlights or previous.selected != picture.selected
@@ -273,6 +273,7 @@ class MapScene(QGraphicsScene):
         owners = {normalise_location(p): power for p, power in picture.owners.items()
                   if normalise_location(p) not in uncounted}  # Hong Kong held by China: not China's tint
         shaded = {normalise_location(p): why for p, why in picture.shaded.items()}
+        unseen = {normalise_location(p) for p in picture.unseen}
         for pid, item in self.provinces.items():
             if item.area.is_sea:
                 fill = palette.SEA
@@ -280,6 +281,7 @@ class MapScene(QGraphicsScene):
                 fill = palette.territory_colour(self.colours[owners[pid]])
             else:
                 fill = palette.NEUTRAL_LAND
+            fill = palette.fogged(fill) if pid in unseen else fill
             item.set_fill(palette.mix(fill, palette.SHADED, 0.35) if pid in shaded else fill)
             item.setToolTip(shaded.get(pid, ""))
 

@@ -87,6 +87,17 @@ def view_of(variant: Variant, state: GameState, viewer: str | None) -> GameState
     return state if viewer is ALL else variant.view_for(state, viewer)
 
 
+def unseen_areas(variant: Variant, state: GameState, viewer: str | None) -> frozenset[str]:
+    """The provinces a power at the board can't see under its variant's fog of war (``Variant.seen_areas``),
+    shaded on its board; none for the game master or a shared screen, and none without fog."""
+    if viewer is ALL or viewer == PUBLIC:
+        return frozenset()
+    seen = variant.seen_areas(state, viewer)
+    if seen is None:
+        return frozenset()
+    return frozenset(p for p in variant.board.provinces if p not in seen)
+
+
 def picture_units(variant: Variant, state: GameState) -> tuple[list[Unit], frozenset[str]]:
     """The units to draw for a position already cut to its viewer, and the locations of the units that
     are really disguised (decoys: those the viewer may know of, its own, or all for the game master)."""
@@ -184,6 +195,7 @@ def board_picture(
     highlights: Iterable[str] = (),
     selected: str | None = None,
     variant: Variant | None = None,
+    unseen: Iterable[str] = (),
 ) -> BoardPicture:
     """``state`` as drawn; with ``variant``, its units are the variant's (stacked ones included) and
     decoys the state still marks are drawn marked, so pass a state cut to its viewer (:func:`view_of`)."""
@@ -191,7 +203,8 @@ def board_picture(
         units, decoys = picture_units(variant, state)
     else:
         units, decoys = list(state.units.values()), frozenset()
-    owners = owners_with_units(state, board)
+    owned = variant.owned_areas(state) if variant is not None else {}
+    owners = owners_with_units(state, board, owned)
     return BoardPicture(
         power_colours=colours,
         owners=owners,
@@ -202,6 +215,7 @@ def board_picture(
         decoys=decoys,
         stacked=frozenset(UnitMark(s.power, s.kind, s.loc) for s in state.stacked),
         shaded=variant.shaded_places(state) if variant is not None else {},
+        unseen=frozenset(unseen),
         dislodged_units=tuple(UnitMark(d.unit.power, d.unit.type, d.unit.loc) for d in state.dislodged.values()),
         orders=tuple(orders),
         highlights=frozenset(highlights),
@@ -261,9 +275,12 @@ def variant_legend(variant: Variant, geometry: BoardGeometry) -> list[LegendEntr
                           uncounted_centre_note=variant.uncounted_centre_note())
 
 
-def owners_with_units(state: GameState, board: MapData) -> dict[str, str]:
-    """Centre owners plus the provinces each power's units stand on (the tint shown on the map)."""
+def owners_with_units(state: GameState, board: MapData, owned: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Centre owners, the areas a variant says are owned (``Variant.owned_areas``: EMG's land stays owned
+    when empty), and the provinces each power's units stand on (the tint shown on the map)."""
     owners = dict(state.centers)
+    for area, power in (owned or {}).items():
+        owners.setdefault(area, power)
     for prov, unit in state.units.items():
         if prov not in board.supply_centers:
             owners.setdefault(prov, unit.power)

@@ -51,6 +51,7 @@ from app.scene.pictures import (
     draft_arrows,
     power_colours,
     result_arrows,
+    unseen_areas,
     view_of,
 )
 from engine.game import Game, PhaseRecord
@@ -62,6 +63,7 @@ from engine.types import ChancelleryError, PhaseType, UnitType, province_of
 
 from .account_panel import AccountPanelWidget
 from .allocation_panel import AllocationPanelWidget
+from .relations_panel import RelationsPanelWidget
 from .bid_dialog import BidDialog
 from .centre_strip import CentreStrip
 from .board_window import BoardWindow
@@ -155,6 +157,8 @@ class GamePage(QWidget):
         # The variant's private account panel (World Diplomacy's treasury), shown on the same terms.
         self.account_panel = AccountPanelWidget()
         self.account_panel.changed = self.refresh
+        # The variant's relations panel (EMG's alliances and wars): a tab while the variant has one.
+        self.relations_panel = RelationsPanelWidget()
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(map_area)
@@ -275,6 +279,7 @@ class GamePage(QWidget):
             return
         key = self._state_key()
         self._refresh_allocation_tab()
+        self._refresh_relations_tab()
         if key == self._drawn_key and self.results_index() is None and not self.behind_curtain():
             self._show_entry(panels=False)
             return
@@ -329,6 +334,27 @@ class GamePage(QWidget):
             self.tabs.insertTab(1, self.account_panel, panel.title)
         self.account_panel.show_for(self.game, self.draft, power, panel)
 
+    def _refresh_relations_tab(self) -> None:
+        variant = self.game.variant
+        tab = self.tabs.indexOf(self.relations_panel)
+        relations = None if self.behind_curtain() else variant.relations_panel(
+            view_of(variant, self.game.state, self.viewer()))
+        if relations is None:
+            if tab >= 0:
+                self.tabs.removeTab(tab)
+            self.relations_panel.clear_panel()
+            return
+        if tab < 0:
+            self.tabs.addTab(self.relations_panel, "Relations")
+        power = self.allocating_power()  # the power at the orders: only its own draft is read
+        pending: tuple[tuple[str, str], ...] = ()
+        if power is not None and self.draft is not None:
+            try:
+                pending = variant.pending_declarations(self.draft.orders(power), power)
+            except ChancelleryError:  # the power in focus has no draft here
+                power = None
+        self.relations_panel.show_relations(relations, pending, power, variant.power_name)
+
     def title(self) -> str:
         power = None
         if self.flow is not None and self.flow.stage is Stage.ENTRY and self.flow.power:
@@ -359,8 +385,9 @@ class GamePage(QWidget):
         """``state`` as ``viewer`` (default: :meth:`viewer`) may see it."""
         who = self.viewer() if viewer is _THE_VIEWER else viewer
         view = view_of(self.game.variant, state, who)  # type: ignore[arg-type]
+        unseen = unseen_areas(self.game.variant, state, who)  # type: ignore[arg-type]
         return board_picture(self.board, view, self.colours, self.display, variant=self.game.variant,
-                             **kwargs)  # type: ignore[arg-type]
+                             unseen=unseen, **kwargs)  # type: ignore[arg-type]
 
     def _show_entry(self, panels: bool = True) -> None:
         entry = self.entry
@@ -835,6 +862,7 @@ class GamePage(QWidget):
         if self.gm is not None:
             self.gm.set_focus_power(str(power) if power else None)
             self._refresh_allocation_tab()  # the panel follows the power in focus
+            self._refresh_relations_tab()
 
     def _on_submit(self) -> None:
         try:

@@ -559,6 +559,26 @@ class Variant:
         ``power`` is a power id, :data:`PUBLIC_VIEW` for what everyone may see, or ``None`` for everything."""
         return state
 
+    def owned_areas(self, state: GameState) -> Mapping[str, str]:
+        """Areas a power owns that are not supply centres, area -> power (EMG: land stays owned when its
+        unit leaves), drawn in their owner's colour. Standard: none (only centres are owned)."""
+        return {}
+
+    def seen_areas(self, state: GameState, power: str | None) -> frozenset[str] | None:
+        """The areas ``power`` sees under fog of war (the rest is shaded on its board), or ``None``: it
+        sees the whole board. Standard: ``None``."""
+        return None
+
+    def relations_panel(self, state: GameState) -> tuple[tuple[str, str, str], ...] | None:
+        """Every pair of powers with their relation ("neutral", "ally" or "war") for a side panel, or
+        ``None``: no such panel. Standard: none."""
+        return None
+
+    def pending_declarations(self, orders: Sequence[Order], power: str) -> tuple[tuple[str, str], ...]:
+        """The relation changes ``power`` asks for in its own ``orders`` (other power, relation asked),
+        shown only to that power at its orders. Standard: none."""
+        return ()
+
     def results_for(self, before: GameState, results: Sequence[Any], power: str | None) -> list[Any]:
         """The results (``OrderResult``) of a phase that began at ``before``, as ``power`` may read them.
 

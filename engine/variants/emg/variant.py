@@ -18,8 +18,9 @@ from ...types import IllegalOrderError, OrderSyntaxError, Phase, PhaseType, Posi
 from ...validate import MovePermission
 from ..base import Variant
 from .orders import (ADD_WORDS, DOWNGRADE, UPGRADE, Add, CallToArms, ConvoyRoute, Declare, Downgrade, EMG_ORDERS,
-                     GrantAccess, Remove, Spy, SupportAttack, SupportDefence, Upgrade, carries)
+                     GrantAccess, Remove, DECLARE_ALLIANCE, DECLARE_NEUTRALITY, DECLARE_WAR, Spy, SupportAttack, SupportDefence, Upgrade, carries)
 from .aod_map import area_at
+from .relations import ALLY, NEUTRAL, WAR, relation
 from .turn import TurnResult, entry_rule, owners, play_turn
 
 EXTRA_KEYS = frozenset({"relations", "owned", "penalty", "calls", "spied", "known"})
@@ -358,6 +359,21 @@ class EmgVariant(Variant):
         number = self.board.provinces[area].number
         return (number if number is not None else 10**6, area)
 
+    # --- what the board and side panels show --------------------------------------------------------
+
+    def owned_areas(self, state: GameState) -> Mapping[str, str]:
+        return dict(state.extra.get("owned", {}))
+
+    def relations_panel(self, state: GameState) -> tuple[tuple[str, str, str], ...] | None:
+        rels = state.extra.get("relations", {})
+        powers = sorted(self.board.powers)
+        return tuple((a, b, relation(rels, a, b)) for i, a in enumerate(powers) for b in powers[i + 1:])
+
+    def pending_declarations(self, orders: Sequence[Order], power: str) -> tuple[tuple[str, str], ...]:
+        asked = {DECLARE_ALLIANCE: ALLY, DECLARE_NEUTRALITY: NEUTRAL, DECLARE_WAR: WAR}
+        return tuple((o.target, asked.get(o.what, o.what)) for o in orders
+                     if isinstance(o, Declare) and o.power == power)
+
     # --- fog of war -------------------------------------------------------------------------------------
 
     def visible_areas(self, state: GameState, power: str) -> frozenset[str]:
@@ -369,6 +385,14 @@ class EmgVariant(Variant):
         seen = set(base)
         for area in base:
             seen |= board.any_adjacent(area)
+        return frozenset(seen)
+
+    def seen_areas(self, state: GameState, power: str | None) -> frozenset[str] | None:
+        if power is None:
+            return None
+        if power not in self.board.powers:
+            return frozenset()
+        seen = self.visible_areas(state, power) | set(state.extra.get("spied", {}).get(power, ()))
         return frozenset(seen)
 
     def view_for(self, state: GameState, power: str | None) -> GameState:
