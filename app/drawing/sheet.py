@@ -35,7 +35,7 @@ class Caption:
 
     def text(self) -> str:
         counts = ", ".join(f"{name} {n}" for name, _colour, n in self.counts)
-        return _heading(self) + (f" — centres: {counts}" if counts else "")
+        return " — ".join(_headings(self)) + (f" — centres: {counts}" if counts else "")
 
 
 def _font(px: float, bold: bool = False) -> QFont:
@@ -61,8 +61,9 @@ def _caption_row(geometry: BoardGeometry) -> float:
     return max(geometry.width, geometry.height) * 0.05
 
 
-def _heading(caption: Caption) -> str:
-    return f"{caption.title} — {caption.phase}" + (f" — {caption.leader}" if caption.leader else "")
+def _headings(caption: Caption) -> list[str]:
+    """The heading (variant — phase) and, on a line of its own, who is first where the variant says."""
+    return [f"{caption.title} — {caption.phase}"] + ([caption.leader] if caption.leader else [])
 
 
 def _count_widths(caption: Caption, size: float) -> list[float]:
@@ -71,17 +72,59 @@ def _count_widths(caption: Caption, size: float) -> list[float]:
             for name, _c, n in caption.counts]
 
 
-def caption_rows(geometry: BoardGeometry, caption: Caption) -> int:
-    """1 when the heading and the centre counts fit side by side, else 2 (counts under the heading)."""
-    row = _caption_row(geometry)
+def _count_lines(widths: Sequence[float], room: float) -> list[list[int]]:
+    """The counts' indices by line, each line as full as ``room`` allows (one count at least)."""
+    lines: list[list[int]] = [[]]
+    used = 0.0
+    for i, width in enumerate(widths):
+        if lines[-1] and used + width > room:
+            lines.append([])
+            used = 0.0
+        lines[-1].append(i)
+        used += width
+    return lines
+
+
+@dataclass(frozen=True, slots=True)
+class _CaptionPlan:
+    """Where a caption's parts go: the heading lines, and the counts beside the heading (one short line
+    that fits) or on lines of their own below it (many powers: World Diplomacy's 31 wrap)."""
+
+    row: float  # the height of a heading line
+    heading_size: float
+    count_size: float
+    lines: list[list[int]]  # the counts' indices per line
+    beside: bool  # the counts share the heading's first line
+    height: float
+
+
+def _plan(width: float, row: float, caption: Caption) -> _CaptionPlan:
     pad = row * 0.3
-    heading = QFontMetricsF(_font(row * 0.42, bold=True)).horizontalAdvance(_heading(caption))
-    return 1 if pad + heading + pad + sum(_count_widths(caption, row * 0.3)) + pad <= geometry.width else 2
+    room = width - 2 * pad
+    heading_size = row * 0.42
+    widest = max(QFontMetricsF(_font(heading_size, bold=True)).horizontalAdvance(h) for h in _headings(caption))
+    if widest > room:  # a long heading shrinks to the sheet's width rather than run off it
+        heading_size *= room / widest
+    heading_lines = len(_headings(caption))
+    count_size = row * 0.3
+    widths = _count_widths(caption, count_size)
+    first = QFontMetricsF(_font(heading_size, bold=True)).horizontalAdvance(_headings(caption)[0])
+    if heading_lines == 1 and pad + first + pad + sum(widths) + pad <= width:
+        return _CaptionPlan(row, heading_size, count_size, [list(range(len(widths)))], True, row)
+    lines = _count_lines(widths, room)
+    height = row * heading_lines + len(lines) * count_size * 1.8 + pad * 0.5
+    return _CaptionPlan(row, heading_size, count_size, lines, False, height)
+
+
+def caption_height(geometry: BoardGeometry, caption: Caption) -> float:
+    """The caption band's height: one row when heading and counts fit side by side, else the heading's
+    lines and the counts wrapped below."""
+    return _plan(geometry.width, _caption_row(geometry), caption).height
 
 
 def sheet_layout(geometry: BoardGeometry, caption: Caption | None, legend: Sequence[LegendEntry] | None) -> SheetLayout:
     w = geometry.width
-    top = _caption_row(geometry) * caption_rows(geometry, caption) if caption is not None else 0.0
+    top = caption_height(geometry, caption) if caption is not None else 0.0
     board = QRectF(0.0, top, w, geometry.height)
     legend_rect = None
     columns = 4
@@ -95,39 +138,39 @@ def sheet_layout(geometry: BoardGeometry, caption: Caption | None, legend: Seque
 
 
 def paint_caption(painter: QPainter, rect: QRectF, caption: Caption, row: float) -> None:
-    """The heading (variant — phase) on the left; the centre counts right-aligned beside it, or on a second
-    row when they don't fit (long variant names)."""
+    """The heading (variant — phase, then who is first) on the left; the centre counts right-aligned
+    beside it, or wrapped on lines below it when they don't fit (long names, many powers)."""
+    plan = _plan(rect.width(), row, caption)
     painter.save()
     painter.fillRect(rect, QColor(CAPTION_BACKGROUND))
     pad = row * 0.3
-    two_rows = rect.height() > row * 1.5
-    painter.setFont(_font(row * 0.42, bold=True))
     painter.setPen(QColor(CAPTION_INK))
-    painter.drawText(QRectF(rect.left() + pad, rect.top(), rect.width() - 2 * pad, row),
-                     int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft), _heading(caption))
-    size = row * 0.3
+    for i, (text, size) in enumerate(zip(_headings(caption), (plan.heading_size, plan.heading_size * 0.8))):
+        painter.setFont(_font(size, bold=i == 0))
+        painter.drawText(QRectF(rect.left() + pad, rect.top() + i * row, rect.width() - 2 * pad, row),
+                         int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft), text)
+    size = plan.count_size
     widths = _count_widths(caption, size)
-    room = rect.width() - 2 * pad
-    while sum(widths) > room and size > row * 0.12:
-        size *= 0.92
-        widths = _count_widths(caption, size)
-    if two_rows:
-        x, cy = rect.left() + pad, rect.top() + row * 1.45
-    else:
-        x, cy = rect.right() - pad - sum(widths), rect.top() + row / 2
     font, bold = _font(size), _font(size, bold=True)
     metrics = QFontMetricsF(font)
-    for (name, colour, n), width in zip(caption.counts, widths):
-        painter.setPen(make_pen(CAPTION_INK, size * 0.08))
-        painter.setBrush(QBrush(QColor(colour)))
-        painter.drawRect(QRectF(x, cy - size * 0.4, size * 0.8, size * 0.8))
-        painter.setPen(QColor(CAPTION_INK))
-        painter.setFont(font)
-        tx = x + size * 1.1
-        painter.drawText(QPointF(tx, cy + size * 0.36), f"{name} ")
-        painter.setFont(bold)
-        painter.drawText(QPointF(tx + metrics.horizontalAdvance(f"{name} "), cy + size * 0.36), str(n))
-        x += width
+    for n_line, line in enumerate(plan.lines):
+        if plan.beside:
+            x, cy = rect.right() - pad - sum(widths[i] for i in line), rect.top() + row / 2
+        else:
+            x = rect.left() + pad
+            cy = rect.top() + row * len(_headings(caption)) + size * (0.9 + 1.8 * n_line)
+        for i in line:
+            name, colour, n = caption.counts[i]
+            painter.setPen(make_pen(CAPTION_INK, size * 0.08))
+            painter.setBrush(QBrush(QColor(colour)))
+            painter.drawRect(QRectF(x, cy - size * 0.4, size * 0.8, size * 0.8))
+            painter.setPen(QColor(CAPTION_INK))
+            painter.setFont(font)
+            tx = x + size * 1.1
+            painter.drawText(QPointF(tx, cy + size * 0.36), f"{name} ")
+            painter.setFont(bold)
+            painter.drawText(QPointF(tx + metrics.horizontalAdvance(f"{name} "), cy + size * 0.36), str(n))
+            x += widths[i]
     painter.restore()
 
 

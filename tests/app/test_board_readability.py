@@ -402,3 +402,22 @@ def test_render_refuses_a_viewer_that_is_no_power(tmp_path: Path, capsys: Any) -
     out = tmp_path / "board.png"
     assert render_main(["--variant", "global_diplomacy", "--viewer", "nobody", "--out", str(out)]) == 2
     assert "--viewer 'nobody'" in capsys.readouterr().err and not out.exists()
+
+
+@pytest.mark.parametrize("variant_id", ["world31", "1815"])
+def test_a_caption_too_long_for_one_line_wraps_inside_the_sheet(qapp: Any, variant_id: str) -> None:
+    """World's 31 counts and 1815's line on who is first don't fit beside the heading: the band grows and
+    every word is drawn inside the sheet (an SVG keeps each text's position)."""
+    picture, geometry, caption = caption_for(variant_id)
+    assert len(caption.counts) > 8
+    layout = sheet_layout(geometry, caption, None)
+    assert layout.caption is not None and layout.caption.height() > geometry.width * 0.05 * 1.5
+    svg = svg_bytes(picture, geometry, caption=caption).decode()
+    texts = svg_texts(svg.encode())
+    for name, _colour, _n in caption.counts:
+        assert name in texts
+    if caption.leader:
+        assert caption.leader.split(":")[0] in texts
+    # Every caption text starts inside the sheet's width.
+    xs = [float(x) for x in re.findall(r'<text[^>]*\bx="([-0-9.]+)"', svg)]
+    assert xs and all(0 <= x < geometry.width for x in xs)
