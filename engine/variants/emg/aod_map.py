@@ -22,7 +22,7 @@ import math
 import random
 from collections import deque
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping, TypeVar
 
 Cell = tuple[int, int]  # (column, row)
 
@@ -222,7 +222,11 @@ class Home:
     neutral_small: int  # and 1-point centre
 
 
-def _distances(adjacency: dict[int, set[int]], sources: Iterable[int]) -> dict[int, int]:
+K = TypeVar("K", int, str)  # an area: its index while generating, its id on a built board
+
+
+def _distances(adjacency: Mapping[K, set[K]], sources: Iterable[K]) -> dict[K, int]:
+    """Steps from the nearest of ``sources`` to every area reachable (breadth first)."""
     dist = {s: 0 for s in sources}
     todo = deque(dist)
     while todo:
@@ -468,12 +472,4 @@ def fairness_problems(made: GeneratedMap) -> list[str]:
 
 
 def _distances_by_id(adjacency: dict[str, set[str]], source: str) -> dict[str, int]:
-    dist = {source: 0}
-    todo = deque([source])
-    while todo:
-        a = todo.popleft()
-        for b in adjacency[a]:
-            if b not in dist:
-                dist[b] = dist[a] + 1
-                todo.append(b)
-    return dist
+    return _distances(adjacency, (source,))
