@@ -442,6 +442,25 @@ class _Planner:
             return True
         return isinstance(order, SupportHold) and self.press.threat(province_of(order.target.loc), self.power) == 0
 
+    def _our_destinations(self) -> set[str]:
+        return {province_of(o.dest) for o in self.chosen.values() if isinstance(o, Move)}
+
+    def _most_helpful(self, unit: Unit, orders: Sequence[Order], ours: set[str]) -> tuple[float, Order] | None:
+        """Of the orders another power's ``unit`` might be given (a bid's, an allocation's), the one that
+        helps us most, with its score: backing one of our orders, or making way for our move; ``None`` when
+        none helps."""
+        best: tuple[float, Order] | None = None
+        for order in orders:
+            effect = self.variant.order_effect(order)
+            score = 0.0
+            if effect.backs is not None and self._backs_ours(effect.backs):
+                score = 1.0 + self.values.value(unit.type, getattr(effect.backs, "dest", unit.loc))
+            elif province_of(unit.loc) in ours and any(province_of(dest) not in ours for _u, dest in effect.moves):
+                score = 1.0  # it makes way for our move
+            if score > 0 and (best is None or score > best[0]):
+                best = (score, order)
+        return best
+
     def _bids(self, units: dict[str, Unit]) -> list[Order]:
         """Bid units that only hold for other units' orders that back ours (a support of our attack, a
         move out of a province we enter)."""
@@ -451,22 +470,12 @@ class _Planner:
         offerable = [u for u in variant.bid_offerable(state, self.power) if self._cheap_to_offer(u)]
         if not offerable:
             return []
-        ours = {province_of(o.dest) for o in self.chosen.values() if isinstance(o, Move)}
+        ours = self._our_destinations()
         bids: list[Order] = []
         for unit, wanted in variant.bid_targets(state):
             if not offerable:
                 break
-            best: tuple[float, Order] | None = None
-            for order in wanted:
-                effect = variant.order_effect(order)
-                score = 0.0
-                if effect.backs is not None and self._backs_ours(effect.backs):
-                    score = 1.0 + self.values.value(unit.type, getattr(effect.backs, "dest", unit.loc))
-                elif province_of(unit.loc) in ours and any(
-                        province_of(dest) not in ours for _u, dest in effect.moves):
-                    score = 1.0  # it makes way for our move
-                if score > 0 and (best is None or score > best[0]):
-                    best = (score, order)
+            best = self._most_helpful(unit, wanted, ours)
             if best is not None:
                 offered = offerable.pop()
                 try:
@@ -483,19 +492,10 @@ class _Planner:
         panel = variant.allocation_panel(self.state, self.power)
         if panel is None or panel.points <= 0:
             return []
-        ours = {province_of(o.dest) for o in self.chosen.values() if isinstance(o, Move)}
+        ours = self._our_destinations()
         wanted: list[tuple[float, Order]] = []
         for unit, offered in panel.targets:
-            best: tuple[float, Order] | None = None
-            for order in offered:
-                effect = variant.order_effect(order)
-                score = 0.0
-                if effect.backs is not None and self._backs_ours(effect.backs):
-                    score = 1.0 + self.values.value(unit.type, getattr(effect.backs, "dest", unit.loc))
-                elif province_of(unit.loc) in ours and any(province_of(dest) not in ours for _u, dest in effect.moves):
-                    score = 1.0  # it makes way for our move
-                if score > 0 and (best is None or score > best[0]):
-                    best = (score, order)
+            best = self._most_helpful(unit, offered, ours)
             if best is not None:
                 wanted.append(best)
         if not wanted:
