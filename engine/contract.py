@@ -300,16 +300,14 @@ def _read_position(request: Mapping[str, Any]) -> _Position:
 
 def forget_positions() -> None:
     """Empty everything the engine keeps from one call to the next but the maps' own tables: the positions
-    read before, every map's order texts read before, the outcomes worded before, the units checked before.
+    read before, every map's order texts read before, the outcomes worded before.
     For benchmarks that time calls from cold; answers don't change, only the time they take."""
     from .order_reader import forget_read_texts
-    from .position_check import forget_checked_units
     from .resolver import forget_outcomes
 
     _POSITIONS.clear()
     forget_read_texts()
     forget_outcomes()
-    forget_checked_units()
 
 
 def _orders(request: Mapping[str, Any], variant: Variant) -> dict[str, list[str]]:

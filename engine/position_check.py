@@ -90,11 +90,7 @@ def check_provinces(variant: Variant, provinces: Iterable[Any], field: str) -> N
             raise PositionError(field, f"unknown province {shown(prov)}")
 
 
-_PASSED: dict[tuple[type, Any], set[Unit]] = {}
-_PASSED_KEPT = 20_000  # per variant and board: bounded by powers x unit kinds x places in practice
-
-
-_STANDING: dict[tuple[type, Any], frozenset[Unit]] = {}  # a map table: not emptied by forget_checked_units
+_STANDING: dict[tuple[type, Any], frozenset[Unit]] = {}  # a map table, kept for the process's life
 
 
 def _standing_units(variant: Variant) -> frozenset[Unit]:
@@ -112,11 +108,6 @@ def _standing_units(variant: Variant) -> frozenset[Unit]:
     return known
 
 
-def forget_checked_units() -> None:
-    """Empty the units remembered as checked (for benchmarks that time calls from cold)."""
-    _PASSED.clear()
-
-
 def check_state(variant: Variant, state: GameState) -> None:
     """Raise :class:`PositionError` for the first part of ``state`` that can't be played."""
     board = variant.board
@@ -125,21 +116,15 @@ def check_state(variant: Variant, state: GameState) -> None:
     owners = {*board.powers, *variant.pseudo_powers}
     kinds = set(variant.unit_types)
     can_stand = variant.can_stand
-    # Units that stand where they may on this board, and units that passed before (variants without
-    # options: their rules are their class's).
-    passed = None if variant.options else _PASSED.setdefault((type(variant), board), set())
-    standing = frozenset() if passed is None else _standing_units(variant)
+    # Units that stand where they may on this board, from the map's table (variants without options:
+    # their rules are their class's); any other unit is checked field by field.
+    standing = frozenset() if variant.options else _standing_units(variant)
     for prov, unit in state.units.items():
         if type(unit) is Unit and unit in standing and type(unit.type) is UnitType and unit.loc.partition("/")[0] == prov:
-            continue
-        if passed is not None and type(unit) is Unit and type(unit.type) is UnitType and type(unit.loc) is str \
-                and type(unit.power) is str and unit in passed and unit.loc.partition("/")[0] == prov:
             continue
         if (isinstance(unit, Unit) and isinstance(unit.power, str) and unit.power in owners
                 and isinstance(unit.type, UnitType) and unit.type in kinds and isinstance(unit.loc, str)
                 and unit.loc.partition("/")[0] == prov and can_stand(unit.type, unit.loc)):
-            if passed is not None and type(unit) is Unit and type(unit.power) is str and len(passed) < _PASSED_KEPT:
-                passed.add(unit)
             continue
         field = f"units.{prov}"
         if not isinstance(unit, Unit) or province_of(unit.loc) != prov:
@@ -187,4 +172,4 @@ def check_distinct_provinces(units: Iterable[Unit], field: str = "units") -> Non
 
 
 __all__ = ["YEARS_OF_PLAY", "check_distinct_provinces", "check_phase", "check_power", "check_provinces",
-           "check_state", "check_unit", "forget_checked_units", "shown"]
+           "check_state", "check_unit", "shown"]
