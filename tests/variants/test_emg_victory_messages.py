@@ -201,3 +201,13 @@ def test_last_turns_messages_are_gone_after_the_next_turn() -> None:
     game.process()
     game.process()
     assert "inbox" not in game.state.extra
+
+
+def test_an_inbox_keeps_each_senders_pieces_in_order_and_orders_blocks_by_text_not_sender() -> None:
+    from engine.variants.emg.messages import Message, inboxes
+
+    submitted = {"AUSTRIA": [Message("AUSTRIA", "SPAIN", "zeta first"), Message("AUSTRIA", "SPAIN", "alpha next")],
+                 "USA": [Message("USA", "SPAIN", "beta")], "CHINA": [Message("CHINA", "ALL", "omega")]}
+    got = inboxes(submitted, ["AUSTRIA", "CHINA", "SPAIN", "USA"])
+    assert got["SPAIN"] == ["beta", "omega", "zeta first", "alpha next"]
+    assert got["AUSTRIA"] == got["USA"] == ["omega"] and "CHINA" not in got

@@ -3,8 +3,8 @@ or to all (``all`` or ``0``), delivered with the turn's results without the send
 
 A message is a sealed order of its sender like any other until the turn is played; then its text goes into
 each recipient's inbox for that turn (``GameState.extra["inbox"]``: ``{power: [text, ...]}``), which the
-variant's view shows to that power alone. An inbox lists its texts in alphabetical order, so the order of
-the lines tells nothing of who sent them. Only the game master's whole view, which holds every power's
+variant's view shows to that power alone. An inbox keeps each sender's messages together in the order given
+and orders these blocks by their text, so the order of the lines tells nothing of who sent them. Only the game master's whole view, which holds every power's
 orders, knows the senders.
 """
 from __future__ import annotations
@@ -87,14 +87,19 @@ def recipients(message: Message, powers: Iterable[str]) -> list[str]:
 
 
 def inboxes(submitted: Mapping[str, Sequence[Order]], powers: Sequence[str]) -> dict[str, list[str]]:
-    """Each power's messages of the turn, texts only, in alphabetical order (RG-ORD-15)."""
-    out: dict[str, list[str]] = {}
+    """Each power's messages of the turn, texts only (RG-ORD-15). One sender's messages to a power stay
+    together in the order given (a long message cut into pieces reads in order); these blocks are ordered by
+    their text, never by who sent them."""
+    blocks: dict[str, list[list[str]]] = {}
     for orders in submitted.values():
+        mine: dict[str, list[str]] = {}
         for order in orders:
             if isinstance(order, Message):
                 for power in recipients(order, powers):
-                    out.setdefault(power, []).append(order.text)
-    return {p: sorted(texts) for p, texts in sorted(out.items())}
+                    mine.setdefault(power, []).append(order.text)
+        for power, texts in mine.items():
+            blocks.setdefault(power, []).append(texts)
+    return {p: [t for block in sorted(found) for t in block] for p, found in sorted(blocks.items())}
 
 
 def check_inbox(extra: Mapping[str, Any], powers: Iterable[str]) -> str | None:
