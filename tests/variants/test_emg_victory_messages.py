@@ -211,3 +211,12 @@ def test_an_inbox_keeps_each_senders_pieces_in_order_and_orders_blocks_by_text_n
     got = inboxes(submitted, ["AUSTRIA", "CHINA", "SPAIN", "USA"])
     assert got["SPAIN"] == ["beta", "omega", "zeta first", "alpha next"]
     assert got["AUSTRIA"] == got["USA"] == ["omega"] and "CHINA" not in got
+
+
+def test_a_declaration_naming_several_powers_reads_back_and_shows_each_in_the_relations_tab() -> None:
+    """RG-ORD-12: ``DA 3 10`` is one command towards England and Spain-Portugal, printed as it reads."""
+    game = Game.new("global_diplomacy")
+    check = game.check_line("FRANCE", "DA 3 10")
+    assert check.ok and check.text == "DA ENGLAND SPAIN" and game.check_line("FRANCE", check.text).order == check.order
+    assert game.variant.pending_declarations([check.order], "FRANCE") == (("ENGLAND", "ally"), ("SPAIN", "ally"))  # type: ignore[list-item]
+    assert "no relations with itself" in (game.check_line("FRANCE", "DW 3 4").error or "")

@@ -20,7 +20,7 @@ from ...mapdata import MapData
 from ...orders import Order
 from ...state import GameState
 from ...types import Phase
-from .turn import centre_points, owners, penalty
+from .turn import owners, penalty
 
 VOTE_TURNS = (10, 40)  # RG-ORD-21
 VOTE_PERCENT = (300, 500)  # RG-ORD-21 (Age of Discovery: 900-1500, RG-AOD-11)
@@ -69,10 +69,12 @@ def all_victory_points(board: MapData, state: GameState) -> dict[str, float]:
     the power's naval unit 1, each centre its points more, each capital 5 more (for whoever owns it), less
     the call-to-arms penalty. The same count as ``turn.victory_points`` for one power."""
     capital_areas = capitals(board)
+    centres, small = board.supply_centers, frozenset(board.extra.get("one_point_centres", ()))
     raw = {p: 0.0 for p in board.powers}
     for area, power in owners(state).items():
-        if power in raw:
-            raw[power] += 1 + centre_points(board, area) + (CAPITAL_POINTS if area in capital_areas else 0)
+        if power in raw:  # as centre_points: 1 for the small centres, 2 for the others
+            worth = (1 if area in small else 2) if area in centres else 0
+            raw[power] += 1 + worth + (CAPITAL_POINTS if area in capital_areas else 0)
     for area, unit in state.units.items():
         if unit.power in raw and board.provinces[area].is_sea:
             raw[unit.power] += 1
