@@ -220,3 +220,14 @@ def test_a_declaration_naming_several_powers_reads_back_and_shows_each_in_the_re
     assert check.ok and check.text == "DA ENGLAND SPAIN" and game.check_line("FRANCE", check.text).order == check.order
     assert game.variant.pending_declarations([check.order], "FRANCE") == (("ENGLAND", "ally"), ("SPAIN", "ally"))  # type: ignore[list-item]
     assert "no relations with itself" in (game.check_line("FRANCE", "DW 3 4").error or "")
+
+
+@pytest.mark.parametrize("text, words", [
+    ("ME", "ME takes a Great Power"), ("ME 4", "needs some text"), ("ME 3 hi", "to oneself"),
+    ("ME 99 hi", "no Great Power '99'"), ("ME 4 tab\there", "one line of printable"),
+    ("VC", "VC takes the game's length"), ("VC 20", "VC takes"), ("VC 5 400", "10 to 40 turns"),
+    ("DA", "DA names one Great Power or several"), ("DW 4 xx", "no Great Power 'xx'")])
+def test_bad_victory_message_and_declaration_commands_say_what_is_wrong(text: str, words: str) -> None:
+    game = Game.new("global_diplomacy")
+    check = game.check_line("ENGLAND", text)
+    assert not check.ok and words in (check.error or "")

@@ -221,6 +221,12 @@ class EmgVariant(Variant):
             return RawOrder("emg_add", ADD_WORDS[word.upper()], self._area(rest[0], text), text=text)
         if word in _UNIT_WORDS and len(rest) == 1:
             return RawOrder("emg_" + word, None, self._area(rest[0], text), text=text)
+        if word == "vc":
+            raise OrderSyntaxError("VC takes the game's length in turns and the percentage increase: VC 20 400")
+        if word == "me":
+            raise OrderSyntaxError("ME takes a Great Power (or all) and the message: ME 3 Hello there")
+        if word in _RELATION_WORDS:
+            raise OrderSyntaxError(f"{word.upper()} names one Great Power or several: {word.upper()} 3 10")
         return super().parse(text)
 
     def validate(self, raw: RawOrder, state: GameState, power: str | None) -> Order:
