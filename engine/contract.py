@@ -395,6 +395,8 @@ def _response_tail(variant: Variant, result: PhaseResult) -> dict[str, Any]:
     tail: dict[str, Any] = {key: position[key] for key in ("units", "dislodged", "contested", "centers", "extra") if key in position}
     if result.winner:
         tail["winner"] = result.winner
+    elif result.drawn:
+        tail["drawn"] = True
     return tail
 
 

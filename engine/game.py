@@ -180,6 +180,8 @@ class Game:
         self.ready = set()
         if result.winner:
             self.winner = result.winner
+        elif result.drawn:
+            self.drawn = True
         return result
 
     def rollback(self, index: int) -> None:

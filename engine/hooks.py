@@ -35,6 +35,9 @@ class PhaseEnd:
     # Results for orders the standard processing doesn't know (a variant's adjustment orders).
     verdicts: Mapping[Order, tuple[bool, str | Reason]] = field(default_factory=dict)
     notes: tuple[PhaseNote, ...] = ()
+    # The game ends with this phase, won by these powers (several: a shared first place, which the game
+    # records as drawn). ``None``: the calendar's victory check (``winner``) decides. EMG's voted end.
+    game_over: tuple[str, ...] | None = None
 
 
 class VariantRules(Protocol):

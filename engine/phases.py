@@ -52,6 +52,7 @@ class PhaseResult:
     state: GameState  # the next phase's state
     results: list[OrderResult]
     winner: str | None = None
+    drawn: bool = False  # the game ended with a shared first place (``PhaseEnd.game_over``)
 
 
 @dataclass(slots=True)
@@ -228,6 +229,8 @@ def _process_movement(sub: Submission) -> PhaseResult:
             for d in dislodged})
     end = variant.after_phase(state, after, sub.orders, outcome)
     next_state, winner = _advance(variant, end.state)
+    if end.game_over is not None:
+        return _ended(state.phase, next_state, results + _notes(end), end.game_over)
     results = results + _notes(end)
     if _nothing_to_retreat(variant, next_state):
         # Every dislodged unit is destroyed and nobody has a choice to make: play the retreat phase at
@@ -237,6 +240,14 @@ def _process_movement(sub: Submission) -> PhaseResult:
                      if r.why().code == oc.NO_RETREAT_DISBANDED else r for r in retreats.results]
         return PhaseResult(state.phase, retreats.state, results + destroyed, retreats.winner or winner)
     return PhaseResult(state.phase, next_state, results, winner)
+
+
+def _ended(phase: Phase, next_state: GameState, results: list[OrderResult], winners: tuple[str, ...]) -> PhaseResult:
+    """The result of the phase that ends the game (``PhaseEnd.game_over``): one winner, or a shared first
+    place recorded as a draw."""
+    if len(winners) == 1:
+        return PhaseResult(phase, next_state, results, winners[0])
+    return PhaseResult(phase, next_state, results, None, drawn=True)
 
 
 def _nothing_to_retreat(variant: VariantRules, state: GameState) -> bool:

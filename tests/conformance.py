@@ -131,18 +131,23 @@ def _world_data(request: dict[str, Any], data: dict[str, Any]) -> None:
     request["extra"] = data
 
 
+EMG_KEYS = ("owned", "relations", "penalty", "start_vp", "votes", "victory")
+
+
 def _emg_data(request: dict[str, Any], data: dict[str, Any]) -> None:
     """EMG: ``owned`` {area: power} for owned areas that are no supply centres; ``relations``
-    {"POWER POWER": "ally" | "war"} (a pair not listed is neutral). Given as save files store them."""
-    request["extra"] = {key: dict(data[key]) for key in ("owned", "relations") if data.get(key)}
+    {"POWER POWER": "ally" | "war"} (a pair not listed is neutral); ``penalty`` {power: turns served};
+    ``start_vp`` {power: victory points at the start}; ``votes`` {power: [turns, percent]}; ``victory``
+    {"turns", "percent"} (emg/victory.py). Given as save files store them."""
+    request["extra"] = {key: dict(data[key]) for key in EMG_KEYS if data.get(key)}
 
 
 # variant id -> (the variant_data keys it reads, how they enter the request)
 _VARIANT_DATA: dict[str, tuple[set[str], Callable[[dict[str, Any], dict[str, Any]], None]]] = {
     "engineered": ({"prisons", "missed_turns"}, _engineered_data),
     "world31_testboard": (set(WORLD_KEYS), _world_data),
-    "emg_examples": ({"owned", "relations"}, _emg_data),
-    "global_diplomacy": ({"owned", "relations"}, _emg_data),
+    "emg_examples": (set(EMG_KEYS), _emg_data),
+    "global_diplomacy": (set(EMG_KEYS), _emg_data),
 }
 
 

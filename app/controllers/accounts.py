@@ -31,17 +31,21 @@ def drafted(draft: OrderDraft, power: str, panel: AccountPanel) -> list[Order]:
 
 def draft_form(game: Game, draft: OrderDraft, power: str, form: str, values: Mapping[str, str]) -> Order:
     """Put the order ``power`` fills ``form`` with into its draft (replacing one in the same slot) and return
-    it as the engine reads it; raises :class:`ChancelleryError` saying what is wrong, and then the draft is
-    untouched."""
+    it as the engine reads it; a form that makes several orders (a long message in pieces) puts them all and
+    returns the last. Raises :class:`ChancelleryError` saying what is wrong, and then the draft is untouched."""
     panel = account_panel(game, power)
     if panel is None or all(f.key != form for f in panel.forms):
         raise ChancelleryError(f"no {form} orders for {power} now")
     text = game.variant.account_order(game.state, power, form, values)
-    check = game.check_line(power, text)
-    if check.order is None:
-        raise ChancelleryError(f"{text}: {check.error or 'not an order now'}")
-    draft.put(power, check.order)
-    return check.order
+    orders = []
+    for line in text.splitlines() or [text]:
+        check = game.check_line(power, line)
+        if check.order is None:
+            raise ChancelleryError(f"{line}: {check.error or 'not an order now'}")
+        orders.append(check.order)
+    for order in orders:
+        draft.put(power, order)
+    return orders[-1]
 
 
 def withdraw(draft: OrderDraft, power: str, order: Order) -> None:

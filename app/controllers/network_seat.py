@@ -93,6 +93,7 @@ def position_to_state(variant_id: str, position: Mapping[str, Any]) -> GameState
     request = {
         "variant": variant_id, "phase": position.get("phase"), "units": position.get("units") or {},
         "centers": position.get("centers") or {}, "contested": position.get("contested") or [],
+        "extra": position.get("extra") or {},
         "dislodged": {p: [{"unit": d.get("unit"), "attacker": d.get("attacker")} for d in items if isinstance(d, Mapping)]
                       for p, items in dislodged_in.items() if isinstance(items, list)}
         if isinstance(dislodged_in, Mapping) else {},

@@ -69,7 +69,7 @@ class AccountPanelWidget(QWidget):
         """Show ``power``'s panel (a different power or panel than before starts the forms afresh)."""
         fresh = (power, draft, panel.forms) != (self.power, self.draft, self.panel.forms if self.panel else None)
         self.game, self.draft, self.power, self.panel = game, draft, power, panel
-        self.heading.setText(f"{panel.title} — secret: only you read it and your money orders.")
+        self.heading.setText(f"{panel.title} — secret: only you read it and the orders you draft here.")
         self.summary.setText("\n".join(f"{words}: {value}" for words, value in panel.lines))
         if fresh:
             self.error.clear()
@@ -114,6 +114,10 @@ class AccountPanelWidget(QWidget):
             elif field.kind == "number":
                 widget = QSpinBox()
                 widget.setRange(field.minimum, field.maximum)
+            elif field.kind == "text":
+                widget = QLineEdit()
+                if field.maximum:
+                    widget.setPlaceholderText(f"{field.maximum} characters an order; longer text makes several")
             else:
                 widget = QLineEdit()
                 widget.setPlaceholderText("12.50")

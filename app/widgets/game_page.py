@@ -507,7 +507,8 @@ class GamePage(QWidget):
         if self.game.winner:
             return f"{self._power_name(self.game.winner)} wins!"
         if self.game.drawn:
-            return "The game is drawn."
+            leader = self.game.variant.leader_line(self.game.state)  # EMG: who shares first place
+            return "The game is drawn." + (f" {leader}." if leader else "")
         return ""
 
     def _refresh_banner_for_entry(self) -> None:

@@ -32,7 +32,7 @@ def position_to_wire(state: GameState, variant: Variant) -> dict[str, Any]:
     for d in sorted(state.dislodged.values(), key=lambda d: (d.unit.power, d.unit.loc)):
         dislodged.setdefault(d.unit.power, []).append(
             {"unit": str(d.unit), "attacker": d.attacker, "retreats": list(d.retreats)})
-    return {
+    wire = {
         "phase": str(state.phase),
         "phase_name": state.phase.long_name,
         "units": units_by_power(variant.all_units(state)),
@@ -40,6 +40,10 @@ def position_to_wire(state: GameState, variant: Variant) -> dict[str, Any]:
         "dislodged": dislodged,
         "contested": sorted(state.contested),
     }
+    extra = variant.request_extra(state)  # the variant's data as this view holds it (relations, messages)
+    if extra:
+        wire["extra"] = extra
+    return wire
 
 
 def result_to_wire(result: OrderResult) -> dict[str, Any]:

@@ -12,11 +12,9 @@ from typing import Any, ClassVar, Mapping
 
 from ..resources import add_map_folder
 from ..rules import DEFAULT_RULEBOOK, Rulebook
-from ..state import GameState
 from ..variant_options import OptionSpec, OptionType
 from . import register
 from .emg.aod_map import CENTRES_PER_PLAYER, MAX_PLAYERS, MIN_PLAYERS, generate, map_id_for
-from .base import Variant
 from .emg.variant import EmgVariant
 
 GENERATOR_VERSION = 2  # bumped when the generator's output for a seed changes: old cached folders are left
@@ -64,6 +62,7 @@ class AgeOfDiscovery(EmgVariant):
     spies_per_turn = 12  # RG-AOD-8
     spy_range = 2  # RG-AOD-9
     remembers_areas = True  # RG-AOD-3
+    vote_percent = (900, 1500)  # RG-AOD-11
 
     def __init__(self, rulebook: Rulebook = DEFAULT_RULEBOOK, options: Mapping[str, Any] | None = None) -> None:
         # The number of centres (the range of victory_centers) follows the players, before options are checked.
@@ -79,18 +78,16 @@ class AgeOfDiscovery(EmgVariant):
     def option_specs(self) -> tuple[OptionSpec, ...]:
         centres = CENTRES_PER_PLAYER * self._players_hint
         return (
-            OptionSpec("victory_centers", OptionType.INT, centres, "Supply centres to win",
-                       help="Owning this many supply centres wins (until EMG's voted victory is played).",
+            OptionSpec("victory_centers", OptionType.INT, centres, "Supply centres to end",
+                       help="A game master's shortcut: a power owning this many supply centres ends the game (the "
+                       "highest ranked wins). The rules' own end is the voted turn or percentage.",
                        minimum=1, maximum=centres),
+            *self.victory_option_specs(),
             OptionSpec("seed", OptionType.INT, 1, "Map seed", help="The same seed and number of players always make "
                        "the same map.", minimum=0, maximum=2**31 - 1),
             OptionSpec("players", OptionType.INT, 12, "Players", help="Great Powers on the generated map.",
                        minimum=MIN_PLAYERS, maximum=MAX_PLAYERS),
         )
-
-    def winner(self, state: GameState) -> str | None:
-        """Until the voted victory conditions (RG-VIC) are played: the standard rule on ``victory_centers``."""
-        return Variant.winner(self, state)
 
     @property
     def victory_centers(self) -> int:

@@ -59,8 +59,9 @@ class AllocationPanel:
 @dataclass(frozen=True, slots=True)
 class FormField:
     """One field of a drafting form: ``kind`` is ``"amount"`` (a sum of money as typed, such as ``12.50``),
-    ``"number"`` (a whole number from ``minimum`` to ``maximum``) or ``"choice"`` (one of ``choices``, each
-    a value and its words)."""
+    ``"number"`` (a whole number from ``minimum`` to ``maximum``), ``"choice"`` (one of ``choices``, each
+    a value and its words) or ``"text"`` (words as typed; ``maximum``, when set, is the length of one order's
+    text, the variant cutting longer text into several orders)."""
 
     name: str
     label: str
@@ -268,8 +269,9 @@ class Variant:
         return None
 
     def account_order(self, state: GameState, power: str, form: str, values: Mapping[str, str]) -> str:
-        """The order line ``power`` drafts by filling ``form`` with ``values`` (checked like any order's);
-        raises :class:`ChancelleryError` naming a missing or bad field."""
+        """The order line ``power`` drafts by filling ``form`` with ``values`` (checked like any order's;
+        several lines, one per order, when the form makes several); raises :class:`ChancelleryError` naming a
+        missing or bad field."""
         raise ChancelleryError(f"{self.name} has no {form} orders")
 
     def leader_line(self, state: GameState) -> str | None:

@@ -2,9 +2,7 @@
 (``resources/maps/global1890``); areas are written by number (``MO 20 19``) or three-letter alias."""
 from __future__ import annotations
 
-from ..state import GameState
 from . import register
-from .base import Variant
 from .emg.variant import EmgVariant
 
 
@@ -15,11 +13,6 @@ class GlobalDiplomacy(EmgVariant):
     map_id = "global1890"
     aliases = ("gd", "global")
     description = "EMG's Global Diplomacy: eleven Great Powers on a numbered world map of about 1890."
-
-    def winner(self, state: GameState) -> str | None:
-        """Until the voted victory conditions (RG-VIC) are played: the platform's rule on the
-        ``victory_centers`` option (the map's 53 of its centres by default)."""
-        return Variant.winner(self, state)
 
 
 __all__ = ["GlobalDiplomacy"]

@@ -132,7 +132,8 @@ def test_cell_outlines() -> None:
 
 def test_the_variant_takes_seed_and_players_and_plays_a_turn() -> None:
     variant = find_variant("age_of_discovery", {"seed": 4, "players": 9})
-    assert [spec.name for spec in variant.option_specs] == ["victory_centers", "seed", "players"]
+    assert [spec.name for spec in variant.option_specs] == ["victory_centers", "victory_vote", "victory_turns",
+                                                          "victory_percent", "seed", "players"]
     assert variant.victory_centers == 36 == len(variant.board.supply_centers)
     assert len(variant.powers) == 9 and variant.map_id == "aod_9_4"
     with pytest.raises(ChancelleryError, match="players"):

@@ -73,12 +73,15 @@ def test_a_game_saves_and_loads_and_plays_on() -> None:
     assert str(loaded.state.phase) == "S1891M" and "234" in loaded.state.units
 
 
-def test_the_game_is_won_on_the_victory_centres_option() -> None:
-    variant = find_variant("global_diplomacy", {"victory_centers": 10})
-    state = variant.initial_state()
-    assert variant.winner(state) is None
-    centres = {c: "RUSSIA" for c in sorted(variant.board.supply_centers, key=int)[:10]}
-    assert variant.winner(state.replace(centers={**state.centers, **centres})) == "RUSSIA"
+def test_victory_is_voted_and_the_centre_count_is_only_a_shortcut() -> None:
+    """The rules' end is the voted turn or percentage (tests/variants/test_emg_victory_messages.py); the
+    ``victory_centers`` option defaults to every centre of the map, a game master's shortcut."""
+    variant = find_variant("global_diplomacy")
+    assert variant.victory_centers == len(variant.board.supply_centers) == 105
+    assert variant.winner(variant.initial_state()) is None
+    specs = {s.name: s for s in variant.option_specs}
+    assert specs["victory_vote"].default is True and (specs["victory_percent"].minimum,
+                                                      specs["victory_percent"].maximum) == (300, 500)
 
 
 def test_each_power_sees_its_areas_of_interest_and_the_public_no_unit() -> None:

@@ -20,7 +20,9 @@ DECLARE_ALLIANCE, DECLARE_NEUTRALITY, DECLARE_WAR = "DA", "DN", "DW"
 
 @dataclass(frozen=True, slots=True)
 class Declare(Order):
-    """``DA``/``DN``/``DW`` towards one Great Power. One declaration per pair and turn (a second is a clash)."""
+    """``DA``/``DN``/``DW`` towards one Great Power or several (``DA 3 10``, RG-ORD-12): ``target`` and then
+    ``more``. One declaration per set of powers and turn (a second is a clash); two different declarations
+    towards one power in a turn both fail (``relations.pair_verdicts``)."""
 
     kind: ClassVar[str] = "DECLARE"
     words: ClassVar[tuple[str, ...]] = ("da", "dn", "dw")
@@ -28,12 +30,17 @@ class Declare(Order):
     power: str
     what: str  # DA, DN or DW
     target: str
+    more: tuple[str, ...] = ()  # further powers named by the same command
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return (self.target, *self.more)
 
     def slot(self) -> str | None:
-        return f"REL {self.power} {self.target}"
+        return f"REL {self.power} {' '.join(self.targets)}"
 
     def __str__(self) -> str:
-        return f"{self.what} {self.target}"
+        return f"{self.what} {' '.join(self.targets)}"
 
 
 @dataclass(frozen=True, slots=True)

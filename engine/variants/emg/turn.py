@@ -20,7 +20,7 @@ from ...state import GameState
 from ...types import Unit, UnitType, moves_by_sea, province_of
 from .orders import (ADD_WORDS, DOWNGRADE, UPGRADE, Add, CallToArms, ConvoyRoute, Declare, Downgrade, GrantAccess,
                      Remove, Spy, SupportAttack, SupportDefence, Upgrade, carries, points)
-from .relations import ALLY, WAR, apply_declarations, pair_key, relation
+from .relations import ALLY, WAR, apply_declarations, pair_key, pair_verdicts, relation
 from .resolver import EmgResolver
 
 PENALTY_STEPS = (0.20, 0.15, 0.10, 0.05)  # call-to-arms penalty over four turns (RG-REL-10)
@@ -107,11 +107,12 @@ def penalty(state: GameState, power: str) -> float:
 
 def victory_points(board: MapData, state: GameState, power: str, capitals: Mapping[str, str] | None = None) -> float:
     """RG-VIC-3/5: each owned land area and each sea area holding the power's naval unit 1, each 1-point centre
-    +1, each 2-point centre +2, each capital +5; the call-to-arms penalty applied last."""
+    +1, each 2-point centre +2, each capital +5 (``capitals``: area -> the power whose capital it is; a capital
+    scores for whoever owns it); the call-to-arms penalty applied last."""
     owned = [a for a, p in owners(state).items() if p == power]
     seas = [p for p, u in state.units.items() if u.power == power and board.provinces[p].is_sea]
     vp = float(len(owned) + len(seas) + sum(centre_points(board, a) for a in owned if a in board.supply_centers))
-    vp += 5 * sum(1 for a in owned if (capitals or {}).get(a) == power)
+    vp += 5 * sum(1 for a in owned if a in (capitals or {}))
     return vp * (1 - penalty(state, power))
 
 
@@ -170,12 +171,13 @@ def play_turn(board: MapData, state: GameState, orders: Mapping[str, Order], fir
     relations, declared = apply_declarations(relations0, declarations, first_turn)
     for d in declarations:
         why = declared[d]
-        verdict(d, _done(f"{d.what} {d.target} takes effect") if why is None else _failed(DECLARATION, why))
+        verdict(d, _done(f"{d} takes effect") if why is None else _failed(DECLARATION, why))
     penalties: dict[str, int] = {p: n + 1 for p, n in state.extra.get("penalty", {}).items()
                                  if n + 1 < len(PENALTY_STEPS)}
     calls_due = [tuple(c) for c in state.extra.get("calls", [])]
+    taken = pair_verdicts(relations0, declarations, first_turn) if calls_due else {}
     for caller, ally, enemy in calls_due:
-        answered = any(d.power == ally and d.target == enemy and declared[d] is None for d in declarations)
+        answered = (ally, enemy) in taken and taken[(ally, enemy)][1] is None
         if not answered and relation(relations, ally, enemy) != WAR:
             relations.pop(pair_key(ally, caller), None)  # the alliance with the caller is broken (RG-REL-9)
             penalties[ally] = 0

@@ -11,19 +11,24 @@ from typing import Any, ClassVar, Mapping, Sequence
 from ...hooks import PhaseEnd
 from ...order_effects import NO_EFFECT, OrderEffect
 from ...orders import Hold, Move, Order, RawOrder, tokenize
-from ...resolver import MovementResult, Tracer
+from ...resolver import MovementResult, Tracer, outcome as settled
 from ...state import GameState
-from ...types import IllegalOrderError, OrderSyntaxError, Phase, PhaseType, PositionError, Season, Unit, UnitType, \
+from ...types import ChancelleryError, IllegalOrderError, OrderSyntaxError, Phase, PhaseType, PositionError, Season, Unit, UnitType, \
     province_of
 from ...validate import MovePermission
-from ..base import Variant
+from ...variant_options import OptionSpec, OptionType
+from ..base import AccountPanel, DraftForm, FormField, Variant
 from .orders import (ADD_WORDS, DOWNGRADE, UPGRADE, Add, CallToArms, ConvoyRoute, Declare, Downgrade, EMG_ORDERS,
                      GrantAccess, Remove, DECLARE_ALLIANCE, DECLARE_NEUTRALITY, DECLARE_WAR, Spy, SupportAttack, SupportDefence, Upgrade, carries)
 from .aod_map import area_at
 from .relations import ALLY, NEUTRAL, WAR, relation
-from .turn import TurnResult, entry_rule, owners, play_turn
+from .turn import ORDER_TAKEN, TurnResult, entry_rule, owners, play_turn
+from . import messages, victory
+from .messages import Message
+from .victory import VictoryVote
 
-EXTRA_KEYS = frozenset({"relations", "owned", "penalty", "calls", "spied", "known"})
+EXTRA_KEYS = frozenset({"relations", "owned", "penalty", "calls", "spied", "known",
+                        "votes", "victory", "start_vp", "standing", "ended", "inbox"})
 _RELATION_WORDS = ("da", "dn", "dw")
 _UNIT_WORDS = ("uu", "du", "ru")
 
@@ -32,12 +37,13 @@ class EmgVariant(Variant):
     """Shared by the EMG boards; each registers a subclass naming its map."""
 
     unit_types: ClassVar[tuple[UnitType, ...]] = (UnitType.ARMY, UnitType.FLEET, UnitType.CORPS, UnitType.SQUADRON)
-    order_kinds: ClassVar[tuple[type[Order], ...]] = (Hold, Move, *EMG_ORDERS)
+    order_kinds: ClassVar[tuple[type[Order], ...]] = (Hold, Move, *EMG_ORDERS, VictoryVote, Message)
     movement_seasons: ClassVar[tuple[str, ...]] = (Season.SPRING, Season.FALL)
     phase_types: ClassVar[frozenset[PhaseType]] = frozenset({PhaseType.MOVEMENT})
     spies_per_turn: ClassVar[int] = 6  # RG-ORD-19 (Age of Discovery: 12)
     spy_range: ClassVar[int | None] = None  # steps from known areas a spy may go (Age of Discovery: 2)
     remembers_areas: ClassVar[bool] = False  # the map shows every area ever seen (Age of Discovery)
+    vote_percent: ClassVar[tuple[int, int]] = victory.VOTE_PERCENT  # RG-ORD-21 (Age of Discovery: RG-AOD-11)
 
     # --- the calendar: turns only --------------------------------------------------------------------
 
@@ -54,7 +60,76 @@ class EmgVariant(Variant):
         return state.phase == Phase.parse(self.board.start_phase)
 
     def winner(self, state: GameState) -> str | None:
-        return None  # victory by voted turns and percentage (RG-VIC) is not played yet
+        """The sole winner of a game that has ended (the end itself is decided after each turn, ``after_phase``:
+        the voted turns or percentage, RG-VIC-2); ``None`` while it goes on or when first place is shared."""
+        winners = state.extra.get("ended", {}).get("winners", [])
+        return winners[0] if len(winners) == 1 else None
+
+    # --- victory: the options, the votes, the standing (emg/victory.py) ---------------------------------
+
+    @property
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        total = len(self.board.supply_centers)
+        return (OptionSpec("victory_centers", OptionType.INT, self.board.victory_centers, "Supply centres to end",
+                           help="A game master's shortcut: a Great Power owning this many supply centres ends the "
+                           "game (the highest ranked wins). The rules' own end is the voted turn or percentage.",
+                           minimum=1, maximum=total),
+                *self.victory_option_specs())
+
+    def victory_option_specs(self) -> tuple[OptionSpec, ...]:
+        low, high = self.vote_percent
+        return (
+            OptionSpec("victory_vote", OptionType.BOOL, True, "Victory conditions voted",
+                       help="Each Great Power votes on the first turn (VC) for the game's length and the percentage "
+                       "increase that wins; the averages decide, and no one is told them. Off: the length and "
+                       "percentage below apply."),
+            OptionSpec("victory_turns", OptionType.INT, 25, "Game length in turns",
+                       help="When the vote is off, or no Great Power votes.", minimum=victory.VOTE_TURNS[0],
+                       maximum=victory.VOTE_TURNS[1]),
+            OptionSpec("victory_percent", OptionType.INT, (low + high) // 2, "Percentage increase to win",
+                       help="When the vote is off, or no Great Power votes.", minimum=low, maximum=high))
+
+    def victory_conditions(self, state: GameState) -> dict[str, float | int]:
+        """The game's conditions: as voted on the first turn, else the options' length and percentage."""
+        return dict(state.extra.get("victory") or {"turns": int(self.options.get("victory_turns", 25)),
+                                                   "percent": int(self.options.get("victory_percent",
+                                                                                   sum(self.vote_percent) // 2))})
+
+    def turn_number(self, state: GameState) -> int:
+        return victory.turn_number(self.board, self.movement_seasons, state.phase)
+
+    def _standing_state(self, state: GameState, start: GameState) -> GameState:
+        """``state`` with its victory points' base (from ``start`` when it has none) and its standing."""
+        extra = dict(state.extra)
+        base = extra.get("start_vp") or {p: round(v, 2) for p, v in
+                                          victory.all_victory_points(self.board, start).items()}
+        extra["start_vp"] = base
+        extra["standing"] = victory.standing(self.board, state, base)
+        return state.replace(extra=extra)
+
+    def _settle_victory(self, before: GameState, after: GameState, submitted: Mapping[str, Sequence[Order]]
+                        ) -> tuple[GameState, tuple[str, ...] | None]:
+        """After a turn: the first turn's votes and their averages, each power's standing, and whether the
+        game ends (RG-VIC-1/2)."""
+        after = self._standing_state(after, before)
+        extra = dict(after.extra)
+        if self.is_first_turn(before):
+            votes = victory.votes_of(submitted)
+            if votes:
+                extra["votes"] = votes
+            if "victory" not in extra:
+                fixed = self.victory_conditions(before)
+                extra["victory"] = victory.averaged(votes.values() if self.options.get("victory_vote", True) else (),
+                                                    int(fixed["turns"]), int(fixed["percent"]))
+        conditions = self.victory_conditions(after.replace(extra=extra))
+        centres = {p: 0 for p in self.board.powers}
+        for power in after.centers.values():
+            centres[power] = centres.get(power, 0) + 1
+        rich = next((p for p, n in sorted(centres.items()) if n >= self.victory_centers), None)
+        ended = victory.game_end(extra["standing"], conditions, self.turn_number(before), rich)
+        if ended is not None:
+            extra["ended"] = ended
+        return after.replace(extra=extra), tuple(ended["winners"]) if ended is not None else None
 
     # --- the position ---------------------------------------------------------------------------------
 
@@ -70,6 +145,9 @@ class EmgVariant(Variant):
         for area, power in state.extra.get("owned", {}).items():
             if area not in self.board.provinces or power not in powers:
                 raise PositionError("extra", f"owned: {area!r} by {power!r} names no area or power of the board")
+        problem = victory.check_victory_extra(state.extra, powers) or messages.check_inbox(state.extra, powers)
+        if problem is not None:
+            raise PositionError("extra", problem)
 
     def request_extra(self, state: GameState) -> dict[str, Any]:
         return {k: v for k, v in state.extra.items() if k in EXTRA_KEYS}
@@ -78,7 +156,8 @@ class EmgVariant(Variant):
         state = super().initial_state()
         homes = self.board.extra.get("home_areas", {})
         owned = {a: p for p, areas in homes.items() for a in areas if a not in self.board.supply_centers}
-        return state.replace(extra={"owned": owned} if owned else {})
+        state = state.replace(extra={"owned": owned} if owned else {})
+        return self._standing_state(state, state)
 
     # --- reading and checking commands ----------------------------------------------------------------
 
@@ -106,6 +185,10 @@ class EmgVariant(Variant):
         return self._area(token, text)
 
     def parse(self, text: str) -> RawOrder:
+        said = messages.COMMAND.match(text) if isinstance(text, str) else None
+        if said is not None:  # the message's words are kept as written: not tokenized
+            addressee = messages.EVERYONE if said.group(1).lower() in ("all", "0") else self.power_code(said.group(1))
+            return RawOrder("emg_me", route=f"{addressee} {said.group(2) or ''}", text=text)
         tokens = tokenize(text, self.board) if isinstance(text, str) else []
         if len(tokens) >= 2 and tokens[1] == ":":
             tokens = tokens[2:]
@@ -120,8 +203,10 @@ class EmgVariant(Variant):
                             text=text)
         if word == "sd" and len(rest) == 2:
             return RawOrder("emg_sd", None, self._area(rest[0], text), dest=self._area(rest[1], text), text=text)
-        if word in _RELATION_WORDS and len(rest) == 1:
-            return RawOrder("emg_" + word, route=self.power_code(rest[0]), text=text)
+        if word in _RELATION_WORDS and rest:  # one Great Power or several (RG-ORD-12)
+            return RawOrder("emg_" + word, route=" ".join(self.power_code(t) for t in rest), text=text)
+        if word == "vc" and len(rest) == 2 and all(t.isdigit() for t in rest):
+            return RawOrder("emg_vc", route=" ".join(rest), text=text)
         if word == "ga" and rest:
             areas = [] if rest[1:] in ([], ["all"], ["0"]) else [self._area(t, text) for t in rest[1:]]
             return RawOrder("emg_ga", route=" ".join([self.power_code(rest[0]), *areas]), text=text)
@@ -136,12 +221,22 @@ class EmgVariant(Variant):
             return RawOrder("emg_add", ADD_WORDS[word.upper()], self._area(rest[0], text), text=text)
         if word in _UNIT_WORDS and len(rest) == 1:
             return RawOrder("emg_" + word, None, self._area(rest[0], text), text=text)
+        if word == "vc":
+            raise OrderSyntaxError("VC takes the game's length in turns and the percentage increase: VC 20 400")
+        if word == "me":
+            raise OrderSyntaxError("ME takes a Great Power (or all) and the message: ME 3 Hello there")
+        if word in _RELATION_WORDS:
+            raise OrderSyntaxError(f"{word.upper()} names one Great Power or several: {word.upper()} 3 10")
         return super().parse(text)
 
     def validate(self, raw: RawOrder, state: GameState, power: str | None) -> Order:
         if state.phase.type is not PhaseType.MOVEMENT:
             raise IllegalOrderError(f"{self.name} has only turns of movement")
         kind = raw.kind
+        if kind in ("emg_vc", "emg_me"):
+            if power is None:
+                raise IllegalOrderError("say which Great Power gives this command")
+            return self._vote(raw, state, power) if kind == "emg_vc" else self._message(raw, power)
         if kind == "emg_sp":
             if power is None:
                 raise IllegalOrderError("say which Great Power sends the spies")
@@ -156,9 +251,10 @@ class EmgVariant(Variant):
                 return GrantAccess(power, targets[0], tuple(targets[1:]))
             if kind == "emg_ca":
                 return CallToArms(power, targets[0], targets[1])
-            if targets[0] == power:
+            named = tuple(dict.fromkeys(targets))
+            if power in named:
                 raise IllegalOrderError("a Great Power has no relations with itself")
-            return Declare(power, kind[4:].upper(), targets[0])
+            return Declare(power, kind[4:].upper(), named[0], named[1:])
         if kind == "hold":
             return Hold(self._own_unit(raw, state, power))
         if kind == "move":
@@ -196,7 +292,28 @@ class EmgVariant(Variant):
                 return Downgrade(unit)
             return Remove(unit)
         raise IllegalOrderError(f"{raw.text.strip() or kind}: {self.name} commands are MO, SA, SD, CO, DA, DN, DW, GA, "
-                                "CA, AA, AC, AF, AS, UU, DU and RU")
+                                "CA, AA, AC, AF, AS, UU, DU, RU, SP, ME and VC")
+
+    def _vote(self, raw: RawOrder, state: GameState, power: str) -> VictoryVote:
+        """RG-ORD-21: ``VC turns percent``, on the first turn only, within the rules' ranges."""
+        if not self.is_first_turn(state):
+            raise IllegalOrderError("victory conditions are voted on the first turn only")
+        if not self.options.get("victory_vote", True):
+            raise IllegalOrderError("this game's victory conditions were set by its game master: no vote")
+        turns, percent = (int(t) for t in (raw.route or "0 0").split())
+        (t_low, t_high), (p_low, p_high) = victory.VOTE_TURNS, self.vote_percent
+        if not t_low <= turns <= t_high:
+            raise IllegalOrderError(f"a game lasts {t_low} to {t_high} turns, not {turns}")
+        if not p_low <= percent <= p_high:
+            raise IllegalOrderError(f"the increase to win is {p_low} to {p_high}%, not {percent}")
+        return VictoryVote(power, turns, percent)
+
+    def _message(self, raw: RawOrder, power: str) -> Message:
+        """RG-ORD-15: ``ME GP text`` (``GP`` all or 0: every other Great Power), at most 45 characters."""
+        to, _, body = (raw.route or "").partition(" ")
+        if to == power:
+            raise IllegalOrderError("a message to oneself is a note, not a message")
+        return Message(power, to, messages.checked_text(body))
 
     def _own_unit(self, raw: RawOrder, state: GameState, power: str | None) -> Unit:
         area = province_of(raw.loc or "")
@@ -328,12 +445,26 @@ class EmgVariant(Variant):
 
     def adjudicate_movement(self, state: GameState, orders: Mapping[str, Order],
                             tracer: Tracer | None = None) -> MovementResult:
-        return play_turn(self.board, state, orders, self.is_first_turn(state), tracer)
+        result = play_turn(self.board, state, orders, self.is_first_turn(state), tracer)
+        for slot, order in orders.items():
+            if isinstance(order, VictoryVote):
+                result.outcomes[slot] = settled(True, ORDER_TAKEN, what="vote counted")
+            elif isinstance(order, Message):
+                to = "every Great Power" if order.to == messages.EVERYONE else order.to
+                result.outcomes[slot] = settled(True, ORDER_TAKEN, what=f"delivered to {to} without your name")
+        return result
 
     def after_phase(self, before: GameState, after: GameState, submitted: Mapping[str, Sequence[Order]],
                     outcome: MovementResult | None) -> PhaseEnd:
         if isinstance(outcome, TurnResult) and outcome.next_state is not None:
-            return PhaseEnd(self._remember(before, outcome.next_state, submitted), notes=tuple(outcome.notes))
+            state = self._remember(before, outcome.next_state, submitted)
+            extra = dict(state.extra)
+            extra.pop("inbox", None)  # last turn's messages were read with last turn's results
+            inbox = messages.inboxes(submitted, sorted(self.board.powers))
+            if inbox:
+                extra["inbox"] = inbox
+            state, over = self._settle_victory(before, state.replace(extra=extra), submitted)
+            return PhaseEnd(state, notes=tuple(outcome.notes), game_over=over)
         return PhaseEnd(after)
 
     def _remember(self, before: GameState, after: GameState, submitted: Mapping[str, Sequence[Order]]) -> GameState:
@@ -371,8 +502,75 @@ class EmgVariant(Variant):
 
     def pending_declarations(self, orders: Sequence[Order], power: str) -> tuple[tuple[str, str], ...]:
         asked = {DECLARE_ALLIANCE: ALLY, DECLARE_NEUTRALITY: NEUTRAL, DECLARE_WAR: WAR}
-        return tuple((o.target, asked.get(o.what, o.what)) for o in orders
-                     if isinstance(o, Declare) and o.power == power)
+        return tuple((target, asked.get(o.what, o.what)) for o in orders
+                     if isinstance(o, Declare) and o.power == power for target in o.targets)
+
+    def account_panel(self, state: GameState, power: str) -> AccountPanel | None:
+        """A power's standing and messages, from its own view: its victory points, increase and rank, the
+        first four (whom the news name), its vote, this turn's anonymous messages; the forms for the first
+        turn's vote (VC) and for a message (ME)."""
+        if power not in self.board.powers:
+            return None
+        view = self.view_for(state, power)
+        names = self.power_name
+        lines: list[tuple[str, str]] = [("Turn", str(self.turn_number(state)))]
+        mine = view.extra.get("standing", {}).get(power)
+        if mine is not None and "vp" in mine:
+            lines += [("Victory points", f"{mine['vp']:g}"), ("Increase since the start", f"{mine['percent']:+.1f}%"),
+                      ("Rank", f"{mine['rank']} of {len(self.board.powers)}")]
+        top = victory.leaders(view.extra.get("standing", {}))
+        if top:
+            lines.append(("Doing very well", ", ".join(names(p) for p in top)))
+        vote = view.extra.get("votes", {}).get(power)
+        if vote is not None:
+            lines.append(("Your victory vote", f"{vote[0]} turns, {vote[1]}%"))
+        ended = view.extra.get("ended")
+        if ended is not None:
+            lines.append(("Game over", f"{' and '.join(names(p) for p in ended['winners'])} ranked first: "
+                                       f"{ended['why']}"))
+        lines += [("Anonymous message", text) for text in view.extra.get("inbox", {}).get(power, ())]
+        forms: list[DraftForm] = []
+        if self.is_first_turn(state) and self.options.get("victory_vote", True):
+            low, high = self.vote_percent
+            forms.append(DraftForm("vote", "Victory conditions (VC)", (
+                FormField("turns", "Game length in turns", "number", minimum=victory.VOTE_TURNS[0],
+                          maximum=victory.VOTE_TURNS[1]),
+                FormField("percent", "Percentage increase to win", "number", minimum=low, maximum=high)),
+                note="First turn only. The averages of every Great Power's votes decide; no one is told them."))
+        others = tuple((p, names(p)) for p in sorted(self.board.powers, key=names) if p != power)
+        forms.append(DraftForm("message", "Anonymous message (ME)", (
+            FormField("to", "To", "choice", choices=((messages.EVERYONE, "Every Great Power"), *others)),
+            FormField("text", "Message", "text", maximum=messages.MESSAGE_LENGTH)),
+            note=f"Delivered with this turn's results; the recipient is not told who sent it. "
+                 f"Longer than {messages.MESSAGE_LENGTH} characters: sent as several messages."))
+        return AccountPanel("Standing and messages", tuple(lines), tuple(forms), (VictoryVote, Message))
+
+    def account_order(self, state: GameState, power: str, form: str, values: Mapping[str, str]) -> str:
+        """The vote's line, or the message's lines (one per 45-character piece)."""
+        if form == "vote":
+            turns, percent = values.get("turns", "").strip(), values.get("percent", "").strip()
+            if not (turns.isdigit() and percent.isdigit()):
+                raise ChancelleryError("the vote needs a number of turns and a percentage")
+            return f"VC {turns} {percent}"
+        if form == "message":
+            to, text = values.get("to", "").strip(), values.get("text", "")
+            if not to:
+                raise ChancelleryError("say whom the message is for")
+            parts = messages.pieces(text)
+            if not parts:
+                raise ChancelleryError("the message has no text")
+            return "\n".join(f"ME {to} {part}" for part in parts)
+        return super().account_order(state, power, form, values)
+
+    def leader_line(self, state: GameState) -> str | None:
+        """The first four, as the rules' news name them (public: no points or percentages)."""
+        ended = state.extra.get("ended")
+        if ended is not None:
+            return f"Game over: {' and '.join(self.power_name(p) for p in ended['winners'])} ranked first"
+        top = victory.leaders(state.extra.get("standing", {}))
+        if not top or self.is_first_turn(state):  # at the start everyone is first
+            return None
+        return "Doing very well: " + ", ".join(self.power_name(p) for p in top)
 
     # --- fog of war -------------------------------------------------------------------------------------
 
@@ -397,16 +595,19 @@ class EmgVariant(Variant):
 
     def view_for(self, state: GameState, power: str | None) -> GameState:
         if power is None or power not in self.board.powers:
-            return state if power is None else state.replace(units={}, extra={
-                k: v for k, v in state.extra.items() if k == "relations"})
+            if power is None:
+                return state
+            public = {k: v for k, v in state.extra.items() if k == "relations"}
+            return state.replace(units={}, extra={**public, **victory.seen_by(state.extra, None)})
         seen = self.visible_areas(state, power) | set(state.extra.get("spied", {}).get(power, ()))
         units = {p: u for p, u in state.units.items() if p in seen}
         owned = {a: p for a, p in state.extra.get("owned", {}).items() if a in seen}
         centers = {a: p for a, p in state.centers.items() if a in seen}
         extra = {k: v for k, v in state.extra.items() if k == "relations"}
-        for key in ("spied", "known"):
+        for key in ("spied", "known", "inbox"):
             if power in state.extra.get(key, {}):
                 extra[key] = {power: state.extra[key][power]}
+        extra.update(victory.seen_by(state.extra, power))
         if owned:
             extra["owned"] = owned
         return state.replace(units=units, centers=centers, extra=extra)

@@ -11,8 +11,10 @@ RESERVES = {p["id"]: [c for c in p["home_centers"] if c.startswith("R") and len(
 
 def case(cid, title, units, orders, expect_units, results=None, phase="F1901M", centers=None, owned=None,
          relations=None, expect_centers=None, rule=None,
-         reserve_off=False):
+         reserve_off=False, data=None, expect_extra=None, options=None):
     c = {"id": cid, "title": title, "variant": "emg_examples", "phase": phase, "units": units}
+    if options:
+        c["options"] = options
     # Every power keeps its two reserve centres (4 supply points, out of play) so that upkeep follows the
     # example's own centres only where the case is about supply.
     given = {p: list(cs) for p, cs in (centers or {}).items()}
@@ -24,17 +26,20 @@ def case(cid, title, units, orders, expect_units, results=None, phase="F1901M", 
     if expect_centers is not None:
         expect_centers = {p: cs + [r for r in RESERVES[p] if p in given and r in given[p]]
                           for p, cs in expect_centers.items()}
-    data = {}
+    more_data, data = data, {}
     if owned:
         data["owned"] = owned
     if relations:
         data["relations"] = relations
+    data.update(more_data or {})
     if data:
         c["variant_data"] = data
     c["orders"] = orders
     c["expect"] = {"units": expect_units, "dislodged": {}, "results": results or {}}
     if expect_centers is not None:
         c["expect"]["centers"] = expect_centers
+    if expect_extra is not None:
+        c["expect"]["extra"] = expect_extra
     if rule:
         c["rule"] = rule
     CASES.append(c)
@@ -302,6 +307,104 @@ case("R-CON-7-allies-at-sea", "5.0: at sea allies do fight: the English fleet be
      {"ENGLAND": ["F DOV"], "FRANCE": ["S CHA"]}, {"ENGLAND": ["MO 234 233"]},
      {"ENGLAND": ["F CHA"], "FRANCE": ["S DOV"]}, {"MO 234 233": "succeeds"},
      centers={"ENGLAND": ["LON", "EDI"]}, relations={"ENGLAND FRANCE": "ally"}, rule="RG-CON-7")
+
+# --- multi-target declarations and the relations' rule lines (4.0, 7.7-7.9) --------------------------------
+
+LON_PAR = {"ENGLAND": ["A LON"], "FRANCE": ["A PAR"]}
+LON_PAR_C = {"ENGLAND": ["LON"], "FRANCE": ["PAR"]}
+case("G-E28-several", "7.7: DA 3 10 by France, DA France by England only: the alliance with England alone is made",
+     LON_PAR, {"FRANCE": ["DA 3 10"], "ENGLAND": ["DA FRANCE"]}, LON_PAR,
+     {"DA 3 10": "fails", "DA FRANCE": "succeeds"}, phase="S1901M", centers=LON_PAR_C,
+     expect_extra={"relations": {"ENGLAND FRANCE": "ally"}}, rule="RG-ORD-12")
+case("G-E28-neutral-with-both", "7.8: DN 3 10 at war with England (who declares DN too) and allied with Spain: "
+     "neutral with both", LON_PAR, {"FRANCE": ["DN 3 10"], "ENGLAND": ["DN FRANCE"]}, LON_PAR,
+     {"DN 3 10": "succeeds", "DN FRANCE": "succeeds"}, centers=LON_PAR_C,
+     relations={"ENGLAND FRANCE": "war", "FRANCE SPAIN": "ally"}, expect_extra={"relations": None}, rule="RG-ORD-12")
+case("R-ORD-12-war-on-several", "7.9: DW 3 5 declares war on England and Germany at once", LON_PAR,
+     {"FRANCE": ["DW 3 5"]}, LON_PAR, {"DW 3 5": "succeeds"}, centers=LON_PAR_C,
+     expect_extra={"relations": {"ENGLAND FRANCE": "war", "FRANCE GERMANY": "war"}}, rule="RG-ORD-12")
+case("R-REL-3-no-war-on-several", "4.0: no war on the first turn, on one power or several", LON_PAR,
+     {"FRANCE": ["DW 3 5"]}, LON_PAR, {"DW 3 5": "fails"}, phase="S1901M", centers=LON_PAR_C,
+     expect_extra={"relations": None}, rule="RG-REL-3")
+case("R-REL-5-two-declarations", "7.7/7.9: DA and DW towards England in one turn both fail; the war on Germany "
+     "named beside it is declared", LON_PAR, {"FRANCE": ["DA 3", "DW 3 5"], "ENGLAND": ["DA FRANCE"]}, LON_PAR,
+     {"DA 3": "fails", "DW 3 5": "fails", "DA FRANCE": "fails"}, centers=LON_PAR_C,
+     expect_extra={"relations": {"FRANCE GERMANY": "war"}}, rule="RG-REL-5")
+case("R-REL-4-war-to-ally", "4.0: powers at war can't ally without a turn of neutrality, even both declaring DA",
+     LON_PAR, {"FRANCE": ["DA 3"], "ENGLAND": ["DA FRANCE"]}, LON_PAR, {"DA 3": "fails", "DA FRANCE": "fails"},
+     centers=LON_PAR_C, relations={"ENGLAND FRANCE": "war"},
+     expect_extra={"relations": {"ENGLAND FRANCE": "war"}}, rule="RG-REL-4")
+
+# --- anonymous messages (7.12) ------------------------------------------------------------------------------
+
+case("G-E30", "7.12: ME 3 … goes to England alone, without the sender's name; 46 characters are refused",
+     LON_PAR, {"SPAIN": ["ME 3 Hello there, want to ally?"], "FRANCE": ["ME 3 " + "x" * 46]}, LON_PAR,
+     {"ME 3 Hello there, want to ally?": "succeeds", "ME 3 " + "x" * 46: "invalid"}, centers=LON_PAR_C,
+     expect_extra={"inbox": {"ENGLAND": ["Hello there, want to ally?"]}}, rule="RG-ORD-15")
+ALL_POWERS = sorted(p["id"] for p in _MAP["powers"])
+case("R-ORD-15-to-all", "7.12: a message to all (or 0) reaches every other Great Power; an inbox lists its texts "
+     "in alphabetical order, never by sender", LON_PAR,
+     {"FRANCE": ["ME all Meet at Paris", "ME 0 second"], "ENGLAND": ["ME 4 bonjour"]}, LON_PAR,
+     {"ME all Meet at Paris": "succeeds", "ME 0 second": "succeeds", "ME 4 bonjour": "succeeds"}, centers=LON_PAR_C,
+     expect_extra={"inbox": {p: ["Meet at Paris", "second"] if p != "FRANCE" else ["bonjour"] for p in ALL_POWERS}},
+     rule="RG-ORD-15")
+
+# --- victory (6.0, 7.19) ------------------------------------------------------------------------------------
+# Victory points on this board: an owned area 1, a centre's points more (LUX and MEX 1, the others 2), London
+# (England's capital) 5 more; each power's two reserve centres count 3 each.
+
+case("R-VIC-1-averaged", "6.0: the first turn's votes are averaged: (20+11)/2 = 15.5 turns, a half rounded up "
+     "(A9); (400+301)/2 = 350.5%", LON_PAR, {"ENGLAND": ["VC 20 400"], "FRANCE": ["VC 11 301"]}, LON_PAR,
+     {"VC 20 400": "succeeds", "VC 11 301": "succeeds"}, phase="S1901M", centers=LON_PAR_C,
+     expect_extra={"votes": {"ENGLAND": [20, 400], "FRANCE": [11, 301]}, "victory": {"turns": 16, "percent": 350.5}},
+     rule="RG-VIC-1")
+case("R-ORD-21-first-turn-only", "7.19: VC is given on the first turn only", LON_PAR, {"ENGLAND": ["VC 20 400"]},
+     LON_PAR, {"VC 20 400": "invalid"}, centers=LON_PAR_C, expect_extra={"votes": None}, rule="RG-ORD-21")
+case("R-ORD-21-ranges", "7.19: 10 to 40 turns and 300 to 500%: votes outside are refused and count for nothing",
+     {**LON_PAR, "GERMANY": []}, {"ENGLAND": ["VC 9 400"], "FRANCE": ["VC 20 501"], "GERMANY": ["VC 40 300"]},
+     LON_PAR, {"VC 9 400": "invalid", "VC 20 501": "invalid", "VC 40 300": "succeeds"}, phase="S1901M",
+     centers=LON_PAR_C, expect_extra={"victory": {"turns": 40, "percent": 300}}, rule="RG-ORD-21")
+case("R-VIC-1-no-vote", "6.0: with no vote the game master's length and percentage (the options) apply", LON_PAR,
+     {}, LON_PAR, phase="S1901M", centers=LON_PAR_C, options={"victory_turns": 12, "victory_percent": 333},
+     expect_extra={"victory": {"turns": 12, "percent": 333}}, rule="RG-VIC-1")
+case("R-VIC-1-vote-off", "The game master's option: no vote; VC is refused and the options' conditions apply",
+     LON_PAR, {"ENGLAND": ["VC 20 400"]}, LON_PAR, {"VC 20 400": "invalid"}, phase="S1901M", centers=LON_PAR_C,
+     options={"victory_vote": False, "victory_turns": 30, "victory_percent": 450},
+     expect_extra={"victory": {"turns": 30, "percent": 450}}, rule="RG-VIC-1")
+VIC_UNITS = {"ENGLAND": ["A LON"], "FRANCE": ["A PAR"]}
+VIC_CENTERS = {"ENGLAND": ["LON", "EDI"], "FRANCE": ["PAR"]}  # England 8 + 3 + 6 = 17, France 3 + 6 = 9
+case("R-VIC-2-turns", "6.0: the game ends when the voted turns are played (turn 10 is Fall 1905): England, "
+     "17 from 7 points (+143%), ranks first and wins", VIC_UNITS, {}, VIC_UNITS, phase="F1905M",
+     centers=VIC_CENTERS, data={"victory": {"turns": 10, "percent": 400}, "start_vp": {"ENGLAND": 7, "FRANCE": 9}},
+     expect_extra={"ended": {"winners": ["ENGLAND"], "turn": 10, "why": "the 10 turns voted are played"}},
+     rule="RG-VIC-2")
+case("R-VIC-2-not-yet", "6.0: turn 9 of 10: the game goes on", VIC_UNITS, {}, VIC_UNITS, phase="S1905M",
+     centers=VIC_CENTERS, data={"victory": {"turns": 10, "percent": 400}, "start_vp": {"ENGLAND": 7, "FRANCE": 9}},
+     expect_extra={"ended": None}, rule="RG-VIC-2")
+case("R-VIC-2-percent", "6.0: England's points grow from 4 to 17 (+325%), past the voted 300%: the game ends "
+     "at turn 4", VIC_UNITS, {}, VIC_UNITS, phase="F1902M", centers=VIC_CENTERS,
+     data={"victory": {"turns": 20, "percent": 300}, "start_vp": {"ENGLAND": 4, "FRANCE": 9}},
+     expect_extra={"ended": {"winners": ["ENGLAND"], "turn": 4, "why": "ENGLAND reached the 300% increase"}},
+     rule="RG-VIC-2")
+case("R-VIC-2-tie", "6.0: ties are possible: England 8.5 to 17 and France 4.5 to 9 (+100% each) share first place",
+     VIC_UNITS, {}, VIC_UNITS, phase="F1905M", centers=VIC_CENTERS,
+     data={"victory": {"turns": 10, "percent": 400}, "start_vp": {"ENGLAND": 8.5, "FRANCE": 4.5}},
+     expect_extra={"ended": {"winners": ["ENGLAND", "FRANCE"], "turn": 10, "why": "the 10 turns voted are played"}},
+     rule="RG-VIC-2")
+case("R-VIC-5-penalty", "6.0: England's call-to-arms penalty, 15% in its second turn, cuts 17 to 14.45 (+70% from "
+     "8.5): France's +80% (5 to 9) ranks first", VIC_UNITS, {}, VIC_UNITS, phase="F1905M", centers=VIC_CENTERS,
+     data={"victory": {"turns": 10, "percent": 400}, "start_vp": {"ENGLAND": 8.5, "FRANCE": 5},
+           "penalty": {"ENGLAND": 0}},
+     expect_extra={"ended": {"winners": ["FRANCE"], "turn": 10, "why": "the 10 turns voted are played"},
+                   "penalty": {"ENGLAND": 1}}, rule="RG-VIC-5")
+case("R-VIC-3-capital", "6.0: a capital adds 5 for whoever owns it: France holding London has 17 points (+42% "
+     "from 12), ahead of Germany's +20% (7.5 to 9)", {"FRANCE": ["A PAR", "A LON"], "GERMANY": ["A HAM"],
+                                                     "ENGLAND": ["A EDI"]}, {},
+     {"FRANCE": ["A PAR", "A LON"], "GERMANY": ["A HAM"], "ENGLAND": ["A EDI"]}, phase="F1905M",
+     centers={"FRANCE": ["PAR", "LON"], "GERMANY": ["HAM"], "ENGLAND": ["EDI"]},
+     data={"victory": {"turns": 10, "percent": 400}, "start_vp": {"FRANCE": 12, "GERMANY": 7.5, "ENGLAND": 9}},
+     expect_extra={"ended": {"winners": ["FRANCE"], "turn": 10, "why": "the 10 turns voted are played"}},
+     rule="RG-VIC-3")
 
 SUITE = {
     "about": "EMG rules v1.38 (Global Diplomacy / Age of Discovery), on the board of the rules' worked examples "
