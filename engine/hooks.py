@@ -35,6 +35,8 @@ class PhaseEnd:
     # Results for orders the standard processing doesn't know (a variant's adjustment orders).
     verdicts: Mapping[Order, tuple[bool, str | Reason]] = field(default_factory=dict)
     notes: tuple[PhaseNote, ...] = ()
+    # A variant whose turns settle ownership themselves (EMG, no adjustment phase) names the winner here.
+    winner: str | None = None
 
 
 class VariantRules(Protocol):

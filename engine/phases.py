@@ -228,6 +228,7 @@ def _process_movement(sub: Submission) -> PhaseResult:
             for d in dislodged})
     end = variant.after_phase(state, after, sub.orders, outcome)
     next_state, winner = _advance(variant, end.state)
+    winner = winner or end.winner
     results = results + _notes(end)
     if _nothing_to_retreat(variant, next_state):
         # Every dislodged unit is destroyed and nobody has a choice to make: play the retreat phase at

@@ -31,14 +31,15 @@ class EmgStyle:
     supports: bool  # supports of attack and defence by points
     convoys: bool  # land units carried by its own naval units
     access: bool  # grants access to allies whose units stand beside its areas
-    max_wars: int  # wars it keeps at once
+    max_wars: int  # wars it fights at once
+    max_allies: int  # neighbours it keeps as allies
     war_margin: float  # how much stronger than a neighbour, near it, before declaring war
     spies: int  # at most this many spies a turn (the rules' limit applies too)
 
 
 STYLES: dict[str, EmgStyle] = {
-    EASY: EmgStyle(noise=0.6, supports=False, convoys=False, access=False, max_wars=2, war_margin=0.8, spies=3),
-    NORMAL: EmgStyle(noise=0.05, supports=True, convoys=True, access=True, max_wars=1, war_margin=1.2, spies=99),
+    EASY: EmgStyle(noise=0.6, supports=False, convoys=False, access=False, max_wars=2, max_allies=3, war_margin=0.8, spies=3),
+    NORMAL: EmgStyle(noise=0.05, supports=True, convoys=True, access=True, max_wars=1, max_allies=2, war_margin=0.9, spies=99),
 }
 
 _DECAY = 0.6  # a place's pull on its neighbours, per step
@@ -169,37 +170,37 @@ class _EmgPlanner:
         self.orders[f"REL {self.power} {target}"] = Declare(self.power, what, target)
 
     def _declarations(self) -> None:
-        """Ally with the neighbours we don't mean to fight; declare war (never on the first turn, and on an
-        ally only after a turn of neutrality) on the neighbour with most to take where we are stronger; offer
-        peace in a war we no longer fight."""
+        """Keep the most threatening neighbours as allies and fight one of the others: declare war (never on
+        the first turn) on the neutral neighbour with most to take where we are strong enough; with nobody
+        left to fight but allies, end the alliance with the weakest (war may follow after the neutral turn
+        the rules ask for); offer peace in a war with no front or one we are losing."""
         contacts = self._contacts()
+        fronts = [p for p in self.wars if contacts.get(p, (0.0, 0.0, 0.0))[2] > 0]
         targets: list[tuple[float, str]] = []
         if not self.first_turn:
             for other, (their, ours, prize) in contacts.items():
-                if self._rel(other) != NEUTRAL or prize <= 0:
-                    continue
-                if ours >= self.style.war_margin * max(their, 1.0):
-                    targets.append((self.jitter(prize * ours / (their + 1.0)), other))
+                if self._rel(other) == NEUTRAL and prize > 0 and ours >= self.style.war_margin * their:
+                    targets.append((self.jitter(prize * (ours + 1.0) / (their + 1.0)), other))
         targets.sort(key=lambda t: (-t[0], t[1]))
-        room = max(0, self.style.max_wars - len([w for w in self.wars if w in contacts]))
-        for _score, other in targets[:room]:
+        for _score, other in targets[:max(0, self.style.max_wars - len(fronts))]:
             self._declare(DECLARE_WAR, other)
             self.wars.add(other)
-        has_prey = any(self._rel(p) == WAR and prize > 0 for p, (_t, _o, prize) in contacts.items()) or bool(targets)
+            fronts.append(other)
+        friends = sorted((p for p in contacts if p not in self.wars),
+                         key=lambda p: (-self.jitter(contacts[p][0] + 0.1), p))[:self.style.max_allies]
         for other, (their, ours, prize) in contacts.items():
             rel = self._rel(other)
-            if other in self.wars and rel == WAR and prize <= 0 and their <= 0:
-                self._declare(DECLARE_NEUTRALITY, other)  # a war with no front: peace, if they agree
-                self.wars.discard(other)
-            elif rel == WAR and ours < 0.5 * their and prize <= 0:
-                self._declare(DECLARE_NEUTRALITY, other)  # outmatched with nothing to win: sue for peace
-            elif rel == NEUTRAL and other not in self.wars:
+            if rel == WAR and prize <= 0 and (their <= 0 or ours < 0.5 * their):
+                self._declare(DECLARE_NEUTRALITY, other)  # no front, or outmatched with nothing to win: peace
+            elif rel == NEUTRAL and other in friends:
                 self._declare(DECLARE_ALLIANCE, other)
-            elif rel == ALLY and not has_prey and prize > 0 and ours > 2.0 * max(their, 1.0) \
-                    and not self.first_turn and self.style.max_wars > 0:
-                # Nothing left to take but an ally's areas, and much the stronger there: end the alliance now,
-                # so that war may follow after the neutral turn the rules ask for.
-                self._declare(DECLARE_NEUTRALITY, other)
+        allies = [p for p in contacts if self._rel(p) == ALLY]
+        if not fronts and not self.first_turn and allies:
+            # Nothing left to take but allies' areas: turn away from the weakest ally we outnumber near it.
+            weakest = min(allies, key=lambda p: (contacts[p][0] - contacts[p][1] - contacts[p][2], p))
+            their, ours, prize = contacts[weakest]
+            if prize > 0 and ours >= self.style.war_margin * their and weakest not in friends[:1]:
+                self._declare(DECLARE_NEUTRALITY, weakest)
 
     def _grants(self) -> None:
         """Access for allies whose units stand beside our land areas that are not centres: they may pass
@@ -383,21 +384,29 @@ class _EmgPlanner:
         ours = sorted((a for a in self.orders if a in self.mine), key=self._number)
         attacks = [(a, o) for a in ours if isinstance(o := self.orders[a], Move)]
         free = [a for a in ours if isinstance(self.orders[a], Hold) and not self._carrying(a)]
+        # Units only drawing nearer to something (a move into an area of little worth) may help instead.
+        wandering = [a for a, o in attacks if self._target_value(province_of(o.dest)) < 1.0
+                     and province_of(o.dest) not in self.view.units]
         for area, move in attacks:
             dest = province_of(move.dest)
             there = self.view.units.get(dest)
             need = 0
             if there is not None and there.power != self.power:
-                need = points(there.type) + 1 - points(move.unit.type)
+                # The defender's points and those of its power's units beside it, which may defend it.
+                backing = sum(points(u.type) for a, u in self.view.units.items() if u.power == there.power
+                              and a != dest and a in self.board.any_adjacent(dest))
+                need = points(there.type) + backing + 1 - points(move.unit.type)
             elif self._hostile_points_near(dest):
                 need = 1
-            for helper in list(free):
+            if area in wandering:
+                continue
+            for helper in [*free, *wandering]:
                 if need <= 0:
                     break
                 unit = self.mine[helper]
-                if self._reaches(unit, dest) and self._stay_value(helper, unit) < 1.0:
+                if helper != area and self._reaches(unit, dest) and self.orders[helper] is not move:
                     self.orders[helper] = SupportAttack(unit, dest)
-                    free.remove(helper)
+                    (free if helper in free else wandering).remove(helper)
                     need -= points(unit.type)
         for helper in list(free):
             unit = self.mine[helper]

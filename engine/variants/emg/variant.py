@@ -333,7 +333,8 @@ class EmgVariant(Variant):
     def after_phase(self, before: GameState, after: GameState, submitted: Mapping[str, Sequence[Order]],
                     outcome: MovementResult | None) -> PhaseEnd:
         if isinstance(outcome, TurnResult) and outcome.next_state is not None:
-            return PhaseEnd(self._remember(before, outcome.next_state, submitted), notes=tuple(outcome.notes))
+            final = self._remember(before, outcome.next_state, submitted)
+            return PhaseEnd(final, notes=tuple(outcome.notes), winner=self.winner(final))
         return PhaseEnd(after)
 
     def _remember(self, before: GameState, after: GameState, submitted: Mapping[str, Sequence[Order]]) -> GameState:
