@@ -14,7 +14,7 @@ from typing import Mapping
 
 from ..orders import Hold, Move, Order
 from ..state import GameState
-from ..types import Unit, UnitType, moves_by_sea, province_of
+from ..types import Phase, Unit, UnitType, moves_by_sea, province_of
 from ..variants.emg.orders import (DECLARE_ALLIANCE, DECLARE_NEUTRALITY, DECLARE_WAR, DOWNGRADE,
                                    UPGRADE, Add, ConvoyRoute, Declare, Downgrade, GrantAccess, Remove, Spy,
                                    SupportAttack, SupportDefence, Upgrade, carries, points)
@@ -176,18 +176,23 @@ class _EmgPlanner:
         the rules ask for); offer peace in a war with no front or one we are losing."""
         contacts = self._contacts()
         fronts = [p for p in self.wars if contacts.get(p, (0.0, 0.0, 0.0))[2] > 0]
+        # As the game grows old, friendships thin and wars widen, so that a game settles (no stalemate of
+        # alliances); the years are read from the turn, the one thing every player knows.
+        age = max(0, self.view.phase.year - Phase.parse(self.board.start_phase).year)
+        max_wars = self.style.max_wars + age // 10
+        max_allies = max(0, self.style.max_allies - age // 8)
         targets: list[tuple[float, str]] = []
         if not self.first_turn:
             for other, (their, ours, prize) in contacts.items():
                 if self._rel(other) == NEUTRAL and prize > 0 and ours >= self.style.war_margin * their:
                     targets.append((self.jitter(prize * (ours + 1.0) / (their + 1.0)), other))
         targets.sort(key=lambda t: (-t[0], t[1]))
-        for _score, other in targets[:max(0, self.style.max_wars - len(fronts))]:
+        for _score, other in targets[:max(0, max_wars - len(fronts))]:
             self._declare(DECLARE_WAR, other)
             self.wars.add(other)
             fronts.append(other)
         friends = sorted((p for p in contacts if p not in self.wars),
-                         key=lambda p: (-self.jitter(contacts[p][0] + 0.1), p))[:self.style.max_allies]
+                         key=lambda p: (-self.jitter(contacts[p][0] + 0.1), p))[:max_allies]
         for other, (their, ours, prize) in contacts.items():
             rel = self._rel(other)
             if rel == WAR and prize <= 0 and (their <= 0 or ours < 0.5 * their):
@@ -201,6 +206,9 @@ class _EmgPlanner:
             their, ours, prize = contacts[weakest]
             if prize > 0 and ours >= self.style.war_margin * their and weakest not in friends[:1]:
                 self._declare(DECLARE_NEUTRALITY, weakest)
+        for other in allies:
+            if other not in friends and contacts[other][2] > 0 and len(fronts) < max_wars:
+                self._declare(DECLARE_NEUTRALITY, other)  # more allies than we keep: the one with most to take
 
     def _grants(self) -> None:
         """Access for allies whose units stand beside our land areas that are not centres: they may pass
@@ -331,7 +339,10 @@ class _EmgPlanner:
             self.orders[area] = order
             self.busy.add(area)
             claimed.add(dest)
-        # A move into an area our own unit keeps would fail: hold instead.
+        self._drop_blocked_moves()
+
+    def _drop_blocked_moves(self) -> None:
+        """A move into an area our own unit keeps would fail (ours never fight): hold instead."""
         changed = True
         while changed:
             changed = False
@@ -373,7 +384,8 @@ class _EmgPlanner:
                 if landing == start or landing in land_reach or not board.provinces[landing].is_coastal \
                         or landing not in field or landing in self.view.units:
                     continue
-                score = field[landing] * 0.9
+                # Two units go forward: the land unit lands, and its carriers keep their seas.
+                score = field[landing] + 1.0
                 if landing not in out or len(path) < len(out[landing][0].seas):
                     out[landing] = (ConvoyRoute(unit, path, landing), score)
         return [out[k] for k in sorted(out, key=self._number)]
@@ -383,12 +395,14 @@ class _EmgPlanner:
         of our threatened units (``SD``)."""
         ours = sorted((a for a in self.orders if a in self.mine), key=self._number)
         attacks = [(a, o) for a in ours if isinstance(o := self.orders[a], Move)]
+        attacks.sort(key=lambda item: (-self._target_value(province_of(item[1].dest)), self._number(item[0])))
         free = [a for a in ours if isinstance(self.orders[a], Hold) and not self._carrying(a)]
-        # Units only drawing nearer to something (a move into an area of little worth) may help instead.
-        wandering = [a for a, o in attacks if self._target_value(province_of(o.dest)) < 1.0
-                     and province_of(o.dest) not in self.view.units]
+        supporting: set[str] = set()
         for area, move in attacks:
+            if not isinstance(self.orders.get(area), Move) or area in supporting:
+                continue  # turned into a support of a better attack
             dest = province_of(move.dest)
+            worth = self._target_value(dest)
             there = self.view.units.get(dest)
             need = 0
             if there is not None and there.power != self.power:
@@ -398,16 +412,26 @@ class _EmgPlanner:
                 need = points(there.type) + backing + 1 - points(move.unit.type)
             elif self._hostile_points_near(dest):
                 need = 1
-            if area in wandering:
+            if need <= 0:
                 continue
-            for helper in [*free, *wandering]:
-                if need <= 0:
+            # Holding units first; then units on errands worth less than this attack (those give theirs up),
+            # but only when together they bring the points the attack needs.
+            able = [h for h in free if self._reaches(self.mine[h], dest)]
+            lesser = [h for h, o in attacks if h != area and h not in supporting and self.orders[h] is o
+                      and self._target_value(province_of(o.dest)) < worth and self._reaches(self.mine[h], dest)]
+            helpers: list[str] = []
+            for helper in able + lesser:
+                if sum(points(self.mine[h].type) for h in helpers) >= need:
                     break
-                unit = self.mine[helper]
-                if helper != area and self._reaches(unit, dest) and self.orders[helper] is not move:
-                    self.orders[helper] = SupportAttack(unit, dest)
-                    (free if helper in free else wandering).remove(helper)
-                    need -= points(unit.type)
+                helpers.append(helper)
+            if sum(points(self.mine[h].type) for h in helpers) < need:
+                helpers = [h for h in helpers if h in free]  # short anyway: only units with nothing better
+            for helper in helpers:
+                self.orders[helper] = SupportAttack(self.mine[helper], dest)
+                supporting.add(helper)
+                if helper in free:
+                    free.remove(helper)
+        self._drop_blocked_moves()
         for helper in list(free):
             unit = self.mine[helper]
             best: tuple[int, str] | None = None
