@@ -15,8 +15,8 @@ from typing import Mapping
 from ..orders import Hold, Move, Order
 from ..state import GameState
 from ..types import Phase, Unit, UnitType, moves_by_sea, province_of
-from ..variants.emg.orders import (DECLARE_ALLIANCE, DECLARE_NEUTRALITY, DECLARE_WAR, DOWNGRADE,
-                                   UPGRADE, Add, ConvoyRoute, Declare, Downgrade, GrantAccess, Remove, Spy,
+from ..variants.emg.orders import (DECLARE_ALLIANCE, DECLARE_NEUTRALITY, DECLARE_WAR, DOWNGRADE, UPGRADE, Add,
+                                   CallToArms, ConvoyRoute, Declare, Downgrade, GrantAccess, Remove, Spy,
                                    SupportAttack, SupportDefence, Upgrade, carries, points)
 from ..variants.emg.relations import ALLY, NEUTRAL, WAR, relation
 from ..variants.emg.turn import centre_points, owners, supply_points, unit_points
@@ -38,8 +38,10 @@ class EmgStyle:
 
 
 STYLES: dict[str, EmgStyle] = {
-    EASY: EmgStyle(noise=0.6, supports=False, convoys=False, access=False, max_wars=2, max_allies=3, war_margin=0.8, spies=3),
-    NORMAL: EmgStyle(noise=0.05, supports=True, convoys=True, access=True, max_wars=1, max_allies=2, war_margin=0.9, spies=99),
+    EASY: EmgStyle(noise=0.6, supports=False, convoys=False, access=False, max_wars=2, max_allies=3,
+                   war_margin=0.8, spies=3),
+    NORMAL: EmgStyle(noise=0.05, supports=True, convoys=True, access=True, max_wars=1, max_allies=2,
+                     war_margin=0.9, spies=99),
 }
 
 _DECAY = 0.6  # a place's pull on its neighbours, per step
@@ -135,6 +137,7 @@ class _EmgPlanner:
             self._adds(-deficit)
         if self.style.access:
             self._grants()
+            self._calls_to_arms()
         self._spies()
         return list(self.orders.values())
 
@@ -199,6 +202,7 @@ class _EmgPlanner:
                 self._declare(DECLARE_NEUTRALITY, other)  # no front, or outmatched with nothing to win: peace
             elif rel == NEUTRAL and other in friends:
                 self._declare(DECLARE_ALLIANCE, other)
+        self._answer_calls()
         allies = [p for p in contacts if self._rel(p) == ALLY]
         if not fronts and not self.first_turn and allies:
             # Nothing left to take but allies' areas: turn away from the weakest ally we outnumber near it.
@@ -210,10 +214,40 @@ class _EmgPlanner:
             if other not in friends and contacts[other][2] > 0 and len(fronts) < max_wars:
                 self._declare(DECLARE_NEUTRALITY, other)  # more allies than we keep: the one with most to take
 
+    def _answer_calls(self) -> None:
+        """A call to arms from an ally is answered with war on the enemy it names where the rules allow it this
+        turn (ignored, it breaks the alliance and costs victory points: RG-REL-9/10)."""
+        for caller, called, enemy in self.view.extra.get("calls", []):
+            if called == self.power and self._rel(enemy) == NEUTRAL and not self.first_turn:
+                self._declare(DECLARE_WAR, enemy)
+                self.wars.add(enemy)
+
+    def _calls_to_arms(self) -> None:
+        """Normal bots call an ally to arms against an enemy of ours whose units or areas the ally's units
+        stand beside (a call that would not be answered in reach is not made)."""
+        allies = self._staying_allies()
+        for enemy in sorted(p for p in self.wars if self._rel(p) == WAR):
+            places = {a for a, p in self.owner_of.items() if p == enemy} | \
+                {a for a, u in self.view.units.items() if u.power == enemy}
+            around = set().union(*(self.board.any_adjacent(a) for a in places)) if places else set()
+            for ally in allies:
+                if self._rel_between(ally, enemy) == NEUTRAL and any(
+                        u.power == ally and a in around for a, u in self.view.units.items()):
+                    self.orders[f"CA {self.power} {ally} {enemy}"] = CallToArms(self.power, ally, enemy)
+                    break
+
+    def _staying_allies(self) -> list[str]:
+        """Our allies, less those we end the alliance with this turn (grants and calls need an alliance)."""
+        leaving = {o.target for o in self.orders.values() if isinstance(o, Declare) and o.what == DECLARE_NEUTRALITY}
+        return sorted(p for p in self.board.powers if p != self.power and self._rel(p) == ALLY and p not in leaving)
+
+    def _rel_between(self, a: str, b: str) -> str:
+        return relation(self.relations, a, b)
+
     def _grants(self) -> None:
         """Access for allies whose units stand beside our land areas that are not centres: they may pass
         through towards common enemies and retreat there; our centres stay ours to add units in."""
-        for other in sorted(p for p in self.board.powers if p != self.power and self._rel(p) == ALLY):
+        for other in self._staying_allies():
             near: set[str] = set()
             for area, unit in self.view.units.items():
                 if unit.power == other:
@@ -295,7 +329,10 @@ class _EmgPlanner:
                       and self._reaches(u, dest)) if self.style.supports else 0
         defence = points(there.type) + sum(points(u.type) for a, u in self.view.units.items()
                                            if u.power == there.power and a in self.board.any_adjacent(dest))
-        return 0.9 if points(unit.type) + helpers > defence else (0.4 if points(unit.type) + helpers >= points(there.type) + 1 else 0.1)
+        attack = points(unit.type) + helpers
+        if attack > defence:
+            return 0.9
+        return 0.4 if attack > points(there.type) else 0.1  # it wins only if the defender's helpers look away
 
     def _moves(self) -> None:
         fields = {kind: self._field(kind) for kind in (UnitType.ARMY, UnitType.FLEET)}

@@ -22,7 +22,7 @@ from engine.bots.emg import emg_orders
 
 GD = ("global_diplomacy", {})
 AOD = ("age_of_discovery", {"players": 12, "seed": 5})
-TWO_LETTER = ("DA", "DN", "DW", "GA", "SP", "SA", "SD", "CO", "AA", "AC", "AF", "AS", "UU", "DU", "RU")
+TWO_LETTER = ("DA", "DN", "DW", "GA", "CA", "SP", "SA", "SD", "CO", "AA", "AC", "AF", "AS", "UU", "DU", "RU")
 
 
 def kind_of(text: str) -> str:
@@ -211,3 +211,29 @@ def test_spies_go_to_uncharted_areas_within_the_rules_reach() -> None:
         seen = variant.seen_areas(game.state, power) or frozenset()
         assert not set(areas) & seen
         assert all(c.ok for c in game.set_orders(power, texts, ready=True))
+
+
+def test_a_call_to_arms_is_made_seen_by_the_called_power_only_and_answered() -> None:
+    """Austria, at war with Germany and allied with Russia (whose units stand beside Germany's), calls Russia
+    to arms; next turn Russia's view shows the call (no third power's does) and its bot declares war."""
+    relations = {pair_key("AUSTRIA", "GERMANY"): "war", pair_key("AUSTRIA", "RUSSIA"): "ally"}
+    variant = find_variant("global_diplomacy")
+    assert isinstance(variant, EmgVariant)
+    start = variant.initial_state()
+    state = start.replace(phase=Phase.parse("S1891M"), extra={**start.extra, "relations": relations})
+    game = Game(variant, state)
+    texts = bot_orders(game, "AUSTRIA", random.Random(1), NORMAL)
+    assert "CA RUSSIA GERMANY" in texts, texts
+    assert all(c.ok for c in game.set_orders("AUSTRIA", texts, ready=True))
+    game.process()
+    called = game.state
+    assert called.extra["calls"] == [["AUSTRIA", "RUSSIA", "GERMANY"]]
+    assert variant.view_for(called, "RUSSIA").extra["calls"] == [["AUSTRIA", "RUSSIA", "GERMANY"]]
+    assert "calls" not in variant.view_for(called, "ENGLAND").extra
+    answer = bot_orders(game, "RUSSIA", random.Random(1), NORMAL)
+    assert "DW GERMANY" in answer, answer
+    game.set_orders("RUSSIA", answer, ready=True)
+    game.process()
+    assert game.state.extra["relations"][pair_key("GERMANY", "RUSSIA")] == "war"
+    assert game.state.extra["relations"][pair_key("AUSTRIA", "RUSSIA")] == "ally"  # answered: no penalty
+    assert "RUSSIA" not in game.state.extra.get("penalty", {})
