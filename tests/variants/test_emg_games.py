@@ -160,3 +160,32 @@ def test_a_full_global_diplomacy_game_is_played_to_its_end() -> None:
 def test_a_full_age_of_discovery_game_with_twelve_players_is_played_to_its_end() -> None:
     game = play_to_the_end("age_of_discovery", {"players": 12, "seed": 5, "victory_centers": 20}, seed=7, cap=400)
     assert game.is_over and game.winner is not None
+
+
+def test_the_invariant_checks_catch_broken_turns() -> None:
+    """The checks above fail on a turn that breaks the rules: units beyond supply, a unit on land nobody owns,
+    a war straight out of an alliance."""
+    from engine.types import Unit, UnitType
+
+    variant = Game.new("global_diplomacy").variant
+    assert isinstance(variant, EmgVariant)
+    before = variant.initial_state()
+    check_turn(variant, before, before)
+    extra_units = dict(before.units)
+    board = variant.board
+    owned = before.extra["owned"]
+    spare = [a for a, p in sorted(before.centers.items()) if p == "ENGLAND" and a not in before.units
+             and board.can_stand(UnitType.ARMY, a)]
+    spare += [a for a, p in sorted(owned.items()) if p == "ENGLAND" and a not in before.units
+              and board.can_stand(UnitType.ARMY, a)]
+    for area in spare:
+        extra_units[area] = Unit("ENGLAND", UnitType.ARMY, area)
+    with pytest.raises(AssertionError, match="ENGLAND"):
+        check_turn(variant, before, before.replace(units=extra_units))
+    england = next(a for a, u in before.units.items() if u.power == "ENGLAND")
+    stray = {a: u for a, u in before.units.items() if a != england} | {"42": Unit("ENGLAND", UnitType.CORPS, "42")}
+    with pytest.raises(AssertionError, match="nobody owns"):
+        check_turn(variant, before, before.replace(units=stray))
+    allied = before.replace(extra={**before.extra, "relations": {"ENGLAND FRANCE": "ally"}})
+    with pytest.raises(AssertionError):
+        check_turn(variant, allied, before.replace(extra={**before.extra, "relations": {"ENGLAND FRANCE": "war"}}))
