@@ -499,7 +499,10 @@ class _EmgPlanner:
         share = self._naval_share()
         naval = sum(points(u.type) for u in self.mine.values() if moves_by_sea(u.type))
         total = max(sum(points(u.type) for u in self.mine.values()), 1)
-        empty = [c for c, p in self.view.centers.items() if p == self.power and c not in self.view.units]
+        # Adds come before moves: a centre one of our units moves into this turn is left empty for it.
+        arriving = {province_of(o.dest) for o in self.orders.values() if isinstance(o, (Move, ConvoyRoute))}
+        empty = [c for c, p in self.view.centers.items() if p == self.power and c not in self.view.units
+                 and c not in arriving]
         empty.sort(key=lambda c: (-self._hostile_points_near(c), self._number(c)))
         for centre in empty:
             if spare <= 0:
