@@ -9,8 +9,12 @@
 4. One bot's orders for one power (the one with most units), legal options included, on middle-game
    positions of every registered variant: median and worst seconds (target < 0.5 s; < 2 s on the largest
    map).
+5. The EMG rules: one "normal" bot against random players on Global Diplomacy (11 powers) and Age of
+   Discovery (12 players), its power turning with the game number, 30 turns or to a win: its outright wins,
+   % of games it finishes first (shares split), and its mean centres at the end beside the random players'.
 
-    python benchmarks/bench_bots.py [--games 100] [--easy-games 35] [--full-games 3] [--positions 20] [--seed 1]
+    python benchmarks/bench_bots.py [--games 100] [--easy-games 35] [--full-games 3] [--positions 20]
+                                    [--emg-games 12] [--emg-turns 30] [--seed 1]
 """
 from __future__ import annotations
 
@@ -118,15 +122,54 @@ def order_times(variant_id: str, count: int, seed: int) -> tuple[float, float, i
     return statistics.median(times), max(times), len(times)
 
 
+def emg_against_random(variant_id: str, options: dict[str, object], games: int, turns: int,
+                       seed: int) -> tuple[float, float, float, float, float]:
+    """One normal bot against random players on an EMG board: (% wins, % first, its mean centres, the random
+    players' mean centres, seconds)."""
+    wins = 0
+    firsts = 0.0
+    bot_centres: list[int] = []
+    random_centres: list[float] = []
+    start = time.perf_counter()
+    powers = sorted(find_variant(variant_id, options).powers)
+    for n in range(games):
+        game = Game.new(variant_id, options=options)
+        bot = powers[n % len(powers)]
+        rng = random.Random(seed * 100_003 + n)
+        for _ in range(turns):
+            if game.is_over:
+                break
+            play_bot_phase(game, rng, {bot: NORMAL})  # every other power plays at random
+        counts = game.center_counts()
+        bot_centres.append(counts.get(bot, 0))
+        random_centres.append(statistics.mean(c for p, c in counts.items() if p != bot))
+        wins += game.winner == bot
+        top = max(counts.values())
+        leaders = [game.winner] if game.winner else [p for p, c in counts.items() if c == top]
+        firsts += 1 / len(leaders) if bot in leaders else 0
+    seconds = time.perf_counter() - start
+    return (100 * wins / games, 100 * firsts / games, statistics.mean(bot_centres), statistics.mean(random_centres),
+            seconds)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100, help="games against random players (default 100)")
     parser.add_argument("--easy-games", type=int, default=35, help="games against easy bots (default 35)")
     parser.add_argument("--full-games", type=int, default=3, help="full games of seven bots (default 3)")
     parser.add_argument("--positions", type=int, default=20, help="positions per variant to time (default 20)")
+    parser.add_argument("--emg-games", type=int, default=12, help="EMG games per board (default 12)")
+    parser.add_argument("--emg-turns", type=int, default=30, help="turns per EMG game (default 30)")
+    parser.add_argument("--emg-only", action="store_true", help="only the EMG figures (section 5)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
+    if not args.emg_only:
+        standard_figures(args)
+    emg_figures(args)
+
+
+def standard_figures(args: argparse.Namespace) -> None:
     print(f"Standard: one normal bot against six random players, {args.games} games to a result or 1930")
     win, centres, first, seconds, year = against(RANDOM, args.games, args.seed)
     print(f"  outright wins          {win:6.1f} %   (target >= 90 %; median year of a win: {year})")
@@ -151,6 +194,19 @@ def main() -> None:
         note = ", the largest map" if variant_id == largest else ""
         print(f"  {variant_id:12} median {median:6.3f} s   worst {worst:6.3f} s   over {n} positions"
               f"   (target < {target} s{note})")
+
+
+def emg_figures(args: argparse.Namespace) -> None:
+    for variant_id, options, label in (("global_diplomacy", {}, "Global Diplomacy, 11 powers"),
+                                       ("age_of_discovery", {"players": 12, "seed": args.seed},
+                                        "Age of Discovery, 12 players")):
+        print(f"{label}: one normal bot against random players, {args.emg_games} games of {args.emg_turns} turns")
+        win, first, mine, theirs, seconds = emg_against_random(variant_id, options, args.emg_games, args.emg_turns,
+                                                               args.seed)
+        print(f"  outright wins          {win:6.1f} %")
+        share = 100 / len(find_variant(variant_id, options).powers)
+        print(f"  finished first         {first:6.1f} %   (a fair share: {share:.1f} %)")
+        print(f"  mean centres at the end {mine:5.1f}     (a random player's: {theirs:.1f}; {seconds:.0f} s)")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """Seats a computer plays: "this power is played by a bot of strength X", and that bot's orders for a phase.
 
 Every front end (hot-seat, LAN host, GM suggestions) asks here, never ``bots/`` directly, so they all play
-the same heuristic player (``bots/heuristic.py``) at the strength chosen for the seat. The bot is handed the game only to read the
+the same heuristic player (``bots/heuristic.py``; on EMG boards ``bots/emg.py``, which reads only the seat's own
+fog-of-war view) at the strength chosen for the seat. The bot is handed the game only to read the
 position and its own legal options: it is called before anyone else's orders are read, and its orders go
 into the game's sealed pending orders through :meth:`Game.set_orders` like a person's.
 """

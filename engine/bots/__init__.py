@@ -10,6 +10,8 @@ import random
 from typing import Mapping
 
 from ..game import Game
+from ..variants.emg.variant import EmgVariant
+from .emg import emg_orders
 from .heuristic import EASY, NORMAL, heuristic_orders
 from .random_player import RANDOM, play_random_phase, random_orders
 
@@ -25,6 +27,8 @@ def bot_orders(game: Game, power: str, rng: random.Random, strength: str = NORMA
         return random_orders(game, power, rng)
     if power not in game.powers_to_order():
         return []
+    if isinstance(game.variant, EmgVariant):  # EMG turns hold their own adjustments and relations
+        return [str(o) for o in emg_orders(game.variant, game.state, power, rng, strength)]
     orders = heuristic_orders(game.variant, game.state, power, game.legal_orders(power), rng, strength)
     return [str(o) for o in orders]
 

@@ -419,7 +419,8 @@ def _convoys(units: Mapping[str, Unit], plain: dict[str, Order], orders: Mapping
             own = orders.get(sea)
             if own is not None and not isinstance(own, Hold) and sea in plain:
                 verdict(own, _failed(CONVOYING, f"convoys {unit} this turn and does nothing else"))
-            plain[sea] = Hold(carrier)
+            # A carrier ordered to hold keeps that order, so its result is the hold's, not a void command's.
+            plain[sea] = own if isinstance(own, Hold) and own.unit == carrier else Hold(carrier)
     for prov, route in sorted(routes.items()):
         if not isinstance(plain.get(prov), ConvoyRoute):
             continue

@@ -604,10 +604,13 @@ class EmgVariant(Variant):
         owned = {a: p for a, p in state.extra.get("owned", {}).items() if a in seen}
         centers = {a: p for a, p in state.centers.items() if a in seen}
         extra = {k: v for k, v in state.extra.items() if k == "relations"}
-        for key in ("spied", "known", "inbox"):
+        for key in ("spied", "known", "inbox", "penalty"):
             if power in state.extra.get(key, {}):
                 extra[key] = {power: state.extra[key][power]}
         extra.update(victory.seen_by(state.extra, power))
+        calls = [c for c in state.extra.get("calls", []) if power in c[:2]]  # the caller's and the called's
+        if calls:
+            extra["calls"] = calls
         if owned:
             extra["owned"] = owned
         return state.replace(units=units, centers=centers, extra=extra)
