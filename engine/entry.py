@@ -25,8 +25,8 @@ a variant's kind   whatever its :class:`Entry` says: a key, clicks, a question, 
 
 The words are templates (:func:`words`): ``{field}`` is an order field as text, ``{field:kind}`` a
 unit's kind (``army``), ``{field:a_kind}`` with its article, ``{field:coast}`` `` (north coast)`` or
-nothing, ``{field:power}`` a power's name, ``{field:place}`` a province's name; the front end adds
-``{unit}`` (the selected unit), ``{place}`` (the place clicked) and ``{whose}`` ("your" or "its power's").
+nothing, ``{field:power}`` a power's name, ``{field:by}`` `` by`` and that name (nothing when unset),
+``{field:place}`` a province's name; the front end adds ``{unit}`` (the selected unit), ``{place}`` (the place clicked) and ``{whose}`` ("your" or "its power's").
 """
 from __future__ import annotations
 
@@ -133,9 +133,10 @@ def _form(value: Any, form: str, board: MapData) -> str:
         loc = value.loc if isinstance(value, Unit) else str(value)
         coast = coast_of(loc)
         return f" ({coast_name(board, loc)})" if coast else ""
-    if form == "power":
+    if form in ("power", "by"):
         info = board.powers.get(str(value))
-        return info.name if info is not None else str(value).title()
+        name = info.name if info is not None else str(value).title()
+        return f" by {name}" if form == "by" else name
     if form == "place":
         loc = value.loc if isinstance(value, Unit) else str(value)
         province = board.provinces.get(province_of(loc))

@@ -169,7 +169,7 @@ class SupportAttack(UnitOrder):
     entry: ClassVar[Entry | None] = Entry("S", "Support an attack", (
         Pick(("dest",), "{unit} supports an attack: click the area attacked (Esc cancels)",
              "{unit} can't support an attack on {place}", "support_attack"),),
-        choice="Support the attack on {dest:place}", none="{unit} can't support an attack now")
+        choice="Support the attack on {dest:place}{beneficiary:by}", none="{unit} can't support an attack now")
     unit: Unit
     dest: str
     beneficiary: str | None = None
