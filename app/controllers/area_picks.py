@@ -40,6 +40,12 @@ class AreaPicker:
     def areas(self) -> tuple[str, ...]:
         return picked(self.game, self.draft, self.power, self.picking)
 
+    def reach(self) -> frozenset[str]:
+        """The areas that may still be picked, where the rules limit them (Age of Discovery's spies, a grant's
+        own areas); none when any area may be (Global Diplomacy's spies)."""
+        allowed = self.picking.allowed
+        return frozenset() if allowed is None else frozenset(allowed) - set(self.areas)
+
     def count_text(self) -> str:
         most = self.picking.most
         n = len(self.areas)
@@ -81,8 +87,9 @@ class AreaPicker:
 
     def _say(self, first: str = "") -> None:
         lead = f"{first}. " if first else ""
-        self.prompt = (f"{lead}{self.picking.title} ({self.count_text()}): click {self.picking.hint or 'areas'}; "
-                       "a picked area again takes it out; Esc ends")
+        where = " (orange: those that may be picked)" if self.picking.allowed is not None else ""
+        self.prompt = (f"{lead}{self.picking.title} ({self.count_text()}): click {self.picking.hint or 'areas'}"
+                       f"{where}; a picked area again takes it out; Esc ends")
 
 
 __all__ = ["AreaPicker", "area_pickings", "picked"]

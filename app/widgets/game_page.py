@@ -451,8 +451,9 @@ class GamePage(QWidget):
         railway = entry.railway_highlights if entry is not None else frozenset()
         selected = entry.selected if entry is not None else None
         picker = self.area_picker if entry is not None else None
-        if picker is not None:  # the areas picked so far are lit; the unit orders wait
-            highlights, railway, selected = frozenset(picker.areas), frozenset(), None
+        if picker is not None:  # the areas picked so far are lit, the rest of those allowed in orange
+            highlights, selected = frozenset(picker.areas), None
+            railway = picker.reach()
         awaiting, retreats = self._awaiting(powers, draft)
         picture = self._state_picture(state, orders=arrows, highlights=highlights, selected=selected)
         self.scene.show_picture(picture, retreat_options=retreats, awaiting=awaiting,

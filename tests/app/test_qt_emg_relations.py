@@ -177,6 +177,8 @@ def test_access_to_chosen_areas_is_clicked_on_the_map(qtbot: QtBot, window: Main
     click(qtbot, page, "5")
     assert draft_lines(page, "ENGLAND") == ["GA FRANCE 3 5"]
     assert page.scene.picture.highlights == {"3", "5"}
+    assert page.scene.railway_highlights == page.area_picker.picking.allowed - {"3", "5"}  # the rest of England's
+    assert "2" in page.scene.railway_highlights and "18" not in page.scene.railway_highlights
     click(qtbot, page, "18")  # Paris is not England's to open
     assert "can't be picked" in page.area_picker.prompt and draft_lines(page, "ENGLAND") == ["GA FRANCE 3 5"]
     click(qtbot, page, "3")  # a second click takes it out
@@ -208,3 +210,33 @@ def test_spies_are_picked_on_the_map_six_at_most_with_a_count(qtbot: QtBot, wind
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert page.area_picker is None and button.text() == "Pick on the map"
     assert page.game.check_line("ENGLAND", draft_lines(page, "ENGLAND")[0]).ok
+
+
+def test_age_of_discovery_spies_go_two_areas_beyond_what_is_known_and_twelve_a_turn(
+        qtbot: QtBot, window: MainWindow) -> None:
+    spec = NewGameSpec("age_of_discovery", Mode.HOTSEAT, (), extra_options={"seed": 4, "players": 9})
+    game = window.start_new_game(spec)
+    assert game is not None and window.page is not None
+    page = window.page
+    QApplication.processEvents()
+    page.view.fit_to_window()
+    power = page.flow.power if page.flow is not None else None
+    assert power is not None
+    pass_curtain(qtbot, page, power)
+    count, button = page.relations_panel.pick_rows["SP"]
+    assert count.text() == "Spies: 0 of 12"
+    page.tabs.setCurrentWidget(page.relations_panel)
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    picker = page.area_picker
+    assert picker is not None and picker.picking.allowed is not None
+    reach = sorted(picker.picking.allowed, key=lambda a: (len(a), a))
+    far = next(a for a in sorted(game.variant.board.provinces) if a not in picker.picking.allowed
+               and a in page.scene.provinces)
+    assert page.scene.railway_highlights == picker.picking.allowed  # the range is shown before any click
+    click(qtbot, page, far)
+    assert "can't be picked" in picker.prompt and count.text() == "Spies: 0 of 12"
+    for area in reach[:13]:
+        click(qtbot, page, area)
+    assert count.text() == "Spies: 12 of 12" and "12 at most" in picker.prompt
+    line = draft_lines(page, power)[0]
+    assert line.split()[1:] == reach[:12] and game.check_line(power, line).ok
