@@ -20,6 +20,7 @@ convoy             C, the army, its destination
 via convoy         V, the destination
 disband            D
 build, removal     a click on the site or unit in an adjustment phase (a menu when several builds)
+a menu kind        no key and no picks (EMG's adds in a turn): a click on its place offers a menu
 a variant's kind   whatever its :class:`Entry` says: a key, clicks, a question, a side order
 =================  ==================================================================================
 
