@@ -151,11 +151,9 @@ def arrow_of(power: str, mark: OrderMark) -> OrderArrow:
 
 def draft_arrows(orders: Iterable[tuple[str, Order]], phase_type: PhaseType, *,
                  variant: Variant | None = None) -> list[OrderArrow]:
-    out = []
-    for power, order in orders:
-        arrow = order_arrow(power, order, phase_type=phase_type, variant=variant)
-        if arrow is not None:
-            out.append(arrow)
+    out: list[OrderArrow] = []
+    for power, order in orders:  # every mark of each order (a variant's order may have several)
+        out.extend(order_arrows(power, order, phase_type=phase_type, variant=variant))
     return out
 
 

@@ -163,3 +163,31 @@ def test_a_convoy_by_clicks_lands_where_the_fleets_reach(qtbot: QtBot, window: M
     click(qtbot, page, "18")  # an inland army has no convoy
     key(qtbot, page, Qt.Key.Key_V)
     assert page.entry.stage == "" and "has no convoy route now" in page.entry.prompt
+
+
+def test_drafted_commands_are_drawn_on_the_map(qtbot: QtBot, window: MainWindow) -> None:
+    page = open_gd(window)
+    assert page.gm is not None
+    page.gm.add_unit("ENGLAND", UnitType.FLEET, "234")
+    page.gm.remove_unit("18")
+    QApplication.processEvents()
+    click(qtbot, page, "3")
+    key(qtbot, page, Qt.Key.Key_V)
+    click(qtbot, page, "7")
+    click(qtbot, page, "135")
+    key(qtbot, page, Qt.Key.Key_U)
+    click(qtbot, page, "5")
+    key(qtbot, page, Qt.Key.Key_P)
+    click(qtbot, page, "7")
+    click(qtbot, page, "18")
+    click_menu(qtbot, page, "C")
+    click(qtbot, page, "16")  # France's fleet in Brittany supports an attack on the English Channel
+    key(qtbot, page, Qt.Key.Key_S)
+    click(qtbot, page, "233")
+    drawn = {(str(a.kind), a.from_loc, a.to_loc, a.aux_loc, a.unit_type) for a in page.scene.arrows}
+    assert ("move", "3", "7", None, None) in drawn
+    assert next(a for a in page.scene.arrows if a.from_loc == "3").via == ("234",)  # along the convoy's seas
+    assert ("build", "135", None, None, "A") in drawn  # the corps becomes an army
+    assert ("support_hold", "5", "7", None, None) in drawn
+    assert ("build", "18", None, None, "C") in drawn
+    assert ("support_hold", "16", "233", None, None) in drawn

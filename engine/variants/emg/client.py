@@ -10,12 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from ...mapdata import MapData
+from ...order_marks import MarkKind, OrderMark
 from ...orders import Order
 from ...state import GameState
 from ...types import Unit, UnitType, province_of
 from ..base import AreaPicking, RelationOffer
-from .orders import (Add, DECLARE_ALLIANCE, DECLARE_NEUTRALITY, DECLARE_WAR, DOWNGRADE, CallToArms, ConvoyRoute, Declare,
-                     Downgrade, GrantAccess, Remove, Spy, SupportAttack, carries, points)
+from .orders import (Add, DECLARE_ALLIANCE, DECLARE_NEUTRALITY, DECLARE_WAR, DOWNGRADE, UPGRADE, CallToArms, ConvoyRoute,
+                     Declare, Downgrade, GrantAccess, Remove, Spy, SupportAttack, SupportDefence, Upgrade, carries,
+                     points)
 from .relations import ALLY, NEUTRAL, WAR, relation
 from .turn import centre_points, owners, supply_points, unit_points
 
@@ -181,10 +183,31 @@ def _number(board: MapData, area: str) -> int:
     return number if number is not None else 10**6
 
 
+def order_marks(order: Order, failed: bool) -> tuple[OrderMark, ...] | None:
+    """How the EMG commands are drawn with the common marks (``None``: not an EMG command): an add, an upgrade
+    or a downgrade as a build of the unit it makes, a removal as a disband, both supports as a dashed line to
+    the area (the unit backed is known only when the turn is played), a convoy as a move along its seas."""
+    if isinstance(order, Add):
+        return (OrderMark(MarkKind.BUILD, order.unit.loc, failed=failed, unit_type=order.unit.type.value),)
+    if isinstance(order, (Upgrade, Downgrade)):
+        made = (UPGRADE if isinstance(order, Upgrade) else DOWNGRADE)[order.unit.type]
+        return (OrderMark(MarkKind.BUILD, order.unit.loc, failed=failed, unit_type=made.value),)
+    if isinstance(order, Remove):
+        return (OrderMark(MarkKind.DISBAND, order.unit.loc, failed=failed),)
+    if isinstance(order, SupportAttack):
+        return (OrderMark(MarkKind.SUPPORT_HOLD, order.unit.loc, order.dest, failed=failed),)
+    if isinstance(order, SupportDefence):
+        return (OrderMark(MarkKind.SUPPORT_HOLD, order.unit.loc, order.area, failed=failed),)
+    if isinstance(order, ConvoyRoute):
+        return (OrderMark(MarkKind.MOVE, order.unit.loc, order.dest, failed=failed, via=order.seas),)
+    return None
+
+
 def unit_badge(kind: UnitType, points: Mapping[UnitType, int]) -> str | None:
     value = points.get(kind)
     return str(value) if value is not None else None
 
 
-__all__ = ["area_pick_order", "area_picks", "convoy_routes", "more_unit_options", "picked_areas", "relation_notes",
+__all__ = ["area_pick_order", "area_picks", "convoy_routes", "more_unit_options", "order_marks", "picked_areas",
+           "relation_notes",
            "relation_orders", "relation_target", "spy_reach", "unit_badge"]

@@ -10,6 +10,8 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from ...hooks import PhaseEnd
 from ...order_effects import NO_EFFECT, OrderEffect
+from ...order_marks import OrderMark
+from ...phases import OrderResult
 from ...orders import Hold, Move, Order, RawOrder, tokenize
 from ...resolver import MovementResult, Tracer
 from ...state import GameState
@@ -390,6 +392,12 @@ class EmgVariant(Variant):
 
     def picked_areas(self, order: Order) -> tuple[str, ...]:
         return client.picked_areas(order)
+
+    def order_marks(self, order: Order, *, failed: bool = False, phase_type: PhaseType | None = None,
+                    results: Sequence[OrderResult] | None = None) -> tuple[OrderMark, ...]:
+        marks = client.order_marks(order, failed)
+        return marks if marks is not None else super().order_marks(order, failed=failed, phase_type=phase_type,
+                                                                    results=results)
 
     def unit_badge(self, unit: Unit) -> str | None:
         return client.unit_badge(unit.type, UNIT_POINTS)
