@@ -162,6 +162,7 @@ class GamePage(QWidget):
         # The variant's relations panel (EMG's alliances and wars): a tab while the variant has one.
         self.relations_panel = RelationsPanelWidget()
         self.area_picker: AreaPicker | None = None  # the power at the orders picking areas on the map (spies)
+        self._relations_shown: tuple[object, ...] = ()
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(map_area)
@@ -345,6 +346,13 @@ class GamePage(QWidget):
         variant = self.game.variant
         tab = self.tabs.indexOf(self.relations_panel)
         power = self.allocating_power()  # the power at the orders: only its own draft is read
+        draft = self.draft
+        shown = (id(self.game), id(self.game.state), self.game.is_over, power, self.behind_curtain(),
+                 draft.serial if draft is not None else None, draft.version if draft is not None else None,
+                 self.area_picker.picking.key if self.area_picker is not None else None)
+        if shown == self._relations_shown:
+            return  # a click that changed no order: the grid stands
+        self._relations_shown = shown
         view = view_of(variant, self.game.state, power if power is not None else self.viewer())
         grid = None if self.behind_curtain() else relations_grid(self.game, view, power, self.draft)
         picker = self.area_picker
