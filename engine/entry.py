@@ -72,7 +72,7 @@ class Entry:
     withdraw: str = ""  # a drafted side order in the question
     done: str = "Ordered"  # the prompt's first word once ordered
     none: str = ""  # the key pressed and nothing to pick: "{unit} has no unit it can support"
-    hint: str = ""  # side orders of no unit: the idle prompt's words ("places {whose} first engineer there")
+    hint: str = ""  # side orders of no unit, menu kinds: the idle prompt's words ("places {whose} first engineer there")
     panel: bool = False  # picked in a side panel the variant describes (bids: ``Variant.bid_targets``)
 
 

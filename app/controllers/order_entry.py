@@ -644,7 +644,9 @@ class OrderEntry:
         options = self.options
         whose = "its power's" if self.game_master else "your"
         side = [o for orders in options.side.values() for o in orders]
-        hints = list(dict.fromkeys(self._say(e.hint, whose=whose) for o in side for e in options.entries(o) if e.hint))
+        menus = [o for _, orders in options.by_province.values() for o in orders[:1] if self._from_menu(o)]
+        hints = list(dict.fromkeys(self._say(e.hint, whose=whose) for o in [*side, *menus]
+                                   for e in options.entries(o)[:1] if e.hint))
         if not options.by_province and not options.build_allowance and not options.stacked and not options.side:
             self.prompt = "Nothing to order this phase"
         elif kind is PhaseType.MOVEMENT:

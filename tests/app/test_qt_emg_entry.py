@@ -59,6 +59,7 @@ def test_an_empty_centre_offers_the_adds_it_can_take_and_a_second_click_changes_
     assert page.gm is not None
     page.gm.remove_unit("7")  # London: an empty 2-point centre of England's
     page.gm.remove_unit("18")  # Paris: inland, France's
+    assert page.entry is not None and "click its power's empty supply centres to add units" in page.entry.prompt
     click(qtbot, page, "7")
     labels = menu_labels(page)
     assert menu_keys(page) == ["A", "C", "F", "S"], labels

@@ -97,7 +97,8 @@ class Add(Order):
 
     kind: ClassVar[str] = "ADD"
     words: ClassVar[tuple[str, ...]] = ("aa", "ac", "af", "as")
-    entry: ClassVar[Entry | None] = Entry("", "Add a unit", choice="Add {unit:a_kind}{unit:coast}")
+    entry: ClassVar[Entry | None] = Entry("", "Add a unit", choice="Add {unit:a_kind}{unit:coast}",
+                                          hint="click {whose} empty supply centres to add units")
     note: ClassVar[str] = "new unit"
     uses_build: ClassVar[bool] = True
     unit: Unit
