@@ -15,6 +15,7 @@ from engine.orders import Order
 
 RELATION_COLOURS = {"ally": "#cfe8c4", "war": "#f1bdb3", "neutral": "#fbf8f1", "": "#d9d4ca"}
 RELATION_SHORT = {"ally": "allied", "war": "war", "neutral": "·", "": ""}
+RELATION_WORDS = {"ally": "allied", "war": "at war", "neutral": "neutral"}
 GRANT_AREAS = "__pick__"  # the menu line that starts picking a grant's areas on the map
 
 
@@ -87,7 +88,7 @@ class RelationsGridWidget(QTableWidget):
             font = QFont()
             font.setBold(True)
             item.setFont(font)
-        words = {"ally": "allied", "war": "at war", "neutral": "neutral"}.get(cell.relation, "")
+        words = RELATION_WORDS.get(cell.relation, "")
         tip = f"{self._name(cell.row)} – {self._name(cell.column)}: {words}" if words else ""
         if cell.drafted:
             tip += "\nDrafted (sealed until the turn is played): " + ", ".join(str(o) for o in cell.drafted)
@@ -119,6 +120,7 @@ class RelationsGridWidget(QTableWidget):
         menu = QMenu(self)
         menu.setObjectName("relationsMenu")
         menu.setTitle(self._name(cell.column))
+        menu.addSection(f"{self._name(cell.row)} → {self._name(cell.column)} ({RELATION_WORDS.get(cell.relation, '')})")
         drafted = set(cell.drafted)
         for offer in cell.offers:
             if offer.order in drafted:
@@ -137,7 +139,7 @@ class RelationsGridWidget(QTableWidget):
                 action = QAction(f"Withdraw {order}", menu)
                 action.triggered.connect(lambda _=False, o=order: self._withdraw(o))
                 menu.addAction(action)
-        if not menu.actions():
+        if all(a.isSeparator() for a in menu.actions()):
             menu.deleteLater()
             return None
         self.menu = menu
