@@ -27,7 +27,8 @@ a variant's kind   whatever its :class:`Entry` says: a key, clicks, a question, 
 The words are templates (:func:`words`): ``{field}`` is an order field as text, ``{field:kind}`` a
 unit's kind (``army``), ``{field:a_kind}`` with its article, ``{field:coast}`` `` (north coast)`` or
 nothing, ``{field:power}`` a power's name, ``{field:by}`` `` by`` and that name (nothing when unset),
-``{field:place}`` a province's name; the front end adds ``{unit}`` (the selected unit), ``{place}`` (the place clicked) and ``{whose}`` ("your" or "its power's").
+``{field:place}`` a province's name; the front end adds ``{unit}`` (the selected unit), ``{place}`` (the
+place clicked) and ``{whose}`` ("your" or "its power's").
 """
 from __future__ import annotations
 
@@ -72,7 +73,7 @@ class Entry:
     withdraw: str = ""  # a drafted side order in the question
     done: str = "Ordered"  # the prompt's first word once ordered
     none: str = ""  # the key pressed and nothing to pick: "{unit} has no unit it can support"
-    hint: str = ""  # side orders of no unit, menu kinds: the idle prompt's words ("places {whose} first engineer there")
+    hint: str = ""  # side orders of no unit, menu kinds: the idle prompt's words ("places {whose} first engineer")
     panel: bool = False  # picked in a side panel the variant describes (bids: ``Variant.bid_targets``)
 
 

@@ -120,7 +120,8 @@ class RelationsGridWidget(QTableWidget):
         menu = QMenu(self)
         menu.setObjectName("relationsMenu")
         menu.setTitle(self._name(cell.column))
-        menu.addSection(f"{self._name(cell.row)} → {self._name(cell.column)} ({RELATION_WORDS.get(cell.relation, '')})")
+        pair = f"{self._name(cell.row)} → {self._name(cell.column)}"
+        menu.addSection(f"{pair} ({RELATION_WORDS.get(cell.relation, '')})")
         drafted = set(cell.drafted)
         for offer in cell.offers:
             if offer.order in drafted:

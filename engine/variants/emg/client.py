@@ -15,9 +15,9 @@ from ...orders import Order
 from ...state import GameState
 from ...types import Unit, UnitType, province_of
 from ..base import AreaPicking, RelationOffer
-from .orders import (Add, DECLARE_ALLIANCE, DECLARE_NEUTRALITY, DECLARE_WAR, DOWNGRADE, UPGRADE, CallToArms, ConvoyRoute,
-                     Declare, Downgrade, GrantAccess, Remove, Spy, SupportAttack, SupportDefence, Upgrade, carries,
-                     points)
+from .orders import (Add, DECLARE_ALLIANCE, DECLARE_NEUTRALITY, DECLARE_WAR, DOWNGRADE, UPGRADE, CallToArms,
+                     ConvoyRoute, Declare, Downgrade, GrantAccess, Remove, Spy, SupportAttack, SupportDefence, Upgrade,
+                     carries, points)
 from .relations import ALLY, NEUTRAL, WAR, relation
 from .turn import centre_points, owners, supply_points, unit_points
 
@@ -167,7 +167,8 @@ def convoy_routes(board: MapData, state: GameState, unit: Unit) -> list[ConvoyRo
     while frontier:
         following: list[tuple[str, ...]] = []
         for seas in frontier:
-            for land in sorted({province_of(x) for x in board.fleet_adjacent(seas[-1])}, key=lambda a: _number(board, a)):
+            shores = {province_of(x) for x in board.fleet_adjacent(seas[-1])}
+            for land in sorted(shores, key=lambda a: _number(board, a)):
                 if land != start and board.provinces[land].is_coastal and land not in best:
                     best[land] = seas
             for sea in carriers_next_to(seas[-1]):
