@@ -20,13 +20,15 @@ convoy             C, the army, its destination
 via convoy         V, the destination
 disband            D
 build, removal     a click on the site or unit in an adjustment phase (a menu when several builds)
+a menu kind        no key and no picks (EMG's adds in a turn): a click on its place offers a menu
 a variant's kind   whatever its :class:`Entry` says: a key, clicks, a question, a side order
 =================  ==================================================================================
 
 The words are templates (:func:`words`): ``{field}`` is an order field as text, ``{field:kind}`` a
 unit's kind (``army``), ``{field:a_kind}`` with its article, ``{field:coast}`` `` (north coast)`` or
-nothing, ``{field:power}`` a power's name, ``{field:place}`` a province's name; the front end adds
-``{unit}`` (the selected unit), ``{place}`` (the place clicked) and ``{whose}`` ("your" or "its power's").
+nothing, ``{field:power}`` a power's name, ``{field:by}`` `` by`` and that name (nothing when unset),
+``{field:place}`` a province's name; the front end adds ``{unit}`` (the selected unit), ``{place}`` (the
+place clicked) and ``{whose}`` ("your" or "its power's").
 """
 from __future__ import annotations
 
@@ -71,7 +73,7 @@ class Entry:
     withdraw: str = ""  # a drafted side order in the question
     done: str = "Ordered"  # the prompt's first word once ordered
     none: str = ""  # the key pressed and nothing to pick: "{unit} has no unit it can support"
-    hint: str = ""  # side orders of no unit: the idle prompt's words ("places {whose} first engineer there")
+    hint: str = ""  # side orders of no unit, menu kinds: the idle prompt's words ("places {whose} first engineer")
     panel: bool = False  # picked in a side panel the variant describes (bids: ``Variant.bid_targets``)
 
 
@@ -133,9 +135,10 @@ def _form(value: Any, form: str, board: MapData) -> str:
         loc = value.loc if isinstance(value, Unit) else str(value)
         coast = coast_of(loc)
         return f" ({coast_name(board, loc)})" if coast else ""
-    if form == "power":
+    if form in ("power", "by"):
         info = board.powers.get(str(value))
-        return info.name if info is not None else str(value).title()
+        name = info.name if info is not None else str(value).title()
+        return f" by {name}" if form == "by" else name
     if form == "place":
         loc = value.loc if isinstance(value, Unit) else str(value)
         province = board.provinces.get(province_of(loc))

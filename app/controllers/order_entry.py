@@ -229,8 +229,40 @@ class OrderEntry:
             else:
                 self.prompt = f"{self._name(prov)}: nothing you can order there"
             return
+        power, orders = self.options.by_province[prov]
+        if orders and all(self._from_menu(o) for o in orders):
+            self._offer_menu(prov, power, orders)
+            return
         self.selected, self.slot = prov, None
         self._show_unit_targets()
+
+    def _from_menu(self, order: Order) -> bool:
+        """Is ``order`` picked from a menu at its place, with no key and no clicks (EMG's adds in the turn)?"""
+        first = self.options.entries(order)[:1]
+        return bool(first) and not first[0].key and not first[0].plain and not first[0].picks and not first[0].start
+
+    def _offer_menu(self, prov: str, power: str, orders: Sequence[Order]) -> None:
+        """A place whose orders are all menu kinds (a new unit in a movement phase): a menu keyed by each new
+        unit's letter, with X to drop the one drafted there."""
+        actions: dict[str, Callable[[], None]] = {}
+        labels: list[Choice] = []
+        drafted = next((o for o in orders if self.draft.order_for(power, order_key(o)) is not None), None)
+        if drafted is not None:
+            actions["X"] = partial(self._drop_menu_order, power, drafted)
+            labels.append(Choice("X", f"Nothing in {self._name(prov)}"))
+        for number, order in enumerate(orders, start=1):
+            unit = getattr(order, "unit", None)
+            letter = str(unit.type.value) if unit is not None else ""
+            key = letter if letter and letter not in actions else str(number)
+            actions[key] = partial(self._emit, power, order)
+            labels.append(Choice(key, self._words(self.options.entries(order)[0].choice, order)))
+        label = self.options.entries(orders[0])[0].label
+        self._ask(Question(f"{label} in {self._name(prov)}:", tuple(labels), prov), actions)
+
+    def _drop_menu_order(self, power: str, order: Order) -> None:
+        self.draft.remove(power, order_key(order))
+        self._reset()
+        self._idle_prompt()
 
     def _select_stacked(self, slot: Slot) -> None:
         self.selected, self.slot = slot[0], slot
@@ -612,7 +644,9 @@ class OrderEntry:
         options = self.options
         whose = "its power's" if self.game_master else "your"
         side = [o for orders in options.side.values() for o in orders]
-        hints = list(dict.fromkeys(self._say(e.hint, whose=whose) for o in side for e in options.entries(o) if e.hint))
+        menus = [o for _, orders in options.by_province.values() for o in orders[:1] if self._from_menu(o)]
+        hints = list(dict.fromkeys(self._say(e.hint, whose=whose) for o in [*side, *menus]
+                                   for e in options.entries(o)[:1] if e.hint))
         if not options.by_province and not options.build_allowance and not options.stacked and not options.side:
             self.prompt = "Nothing to order this phase"
         elif kind is PhaseType.MOVEMENT:

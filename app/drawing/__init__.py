@@ -73,7 +73,7 @@ from .painter import (
 )
 from .palette import distinct_colours, resolve_power_colours, territory_colour
 from .picture import ArrowStyle, BoardPicture, OrderArrow, OrderKind, UnitMark
-from .stacks import Placement, badge_backing, paint_decoy_mark, unit_placements
+from .stacks import Placement, badge_backing, paint_decoy_mark, paint_unit_badge, unit_placements
 
 __all__ = [
     "ALL_LAYERS",
@@ -105,6 +105,7 @@ __all__ = [
     "label_font",
     "paint_board",
     "paint_decoy_mark",
+    "paint_unit_badge",
     "pdf_bytes",
     "png_bytes",
     "render_to_image",

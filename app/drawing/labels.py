@@ -149,7 +149,12 @@ def symbol_obstacles(geometry: BoardGeometry, picture: BoardPicture, u: float,
                 out.append(Obstacle("badge", normalise_location(place.unit.loc), Box.around(x, y, half, half)))
             else:
                 half = UNIT_HALF * place.scale * u
-                out.append(Obstacle("unit", normalise_location(place.unit.loc), Box.around(x, y, half, half)))
+                loc = normalise_location(place.unit.loc)
+                out.append(Obstacle("unit", loc, Box.around(x, y, half, half)))
+                if loc in picture.unit_badges:  # the mark on its corner (EMG's points), as stacks.py draws it
+                    size = UNIT_ICON * place.scale * u
+                    out.append(Obstacle("badge", loc, Box.around(x + 0.46 * size, y + 0.42 * size,
+                                                                 0.27 * size, 0.27 * size)))
         for unit in picture.dislodged_units:
             at = geometry.shape(unit.loc).dislodged
             half = DISLODGED_HALF * u

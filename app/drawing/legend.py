@@ -19,7 +19,7 @@ from .context import RING, make_pen
 from .geometry import BoardGeometry
 from .icons import unit_icons
 from .labels import UNIT_ICON
-from .stacks import paint_decoy_mark
+from .stacks import paint_decoy_mark, paint_unit_badge
 
 LEGEND_COLOUR = "#8c8c8c"  # units in the key are drawn in a neutral grey: the key is about shapes
 
@@ -31,15 +31,18 @@ class LegendEntry:
 
 
 def legend_entries(geometry: BoardGeometry, unit_codes: Iterable[str], *,
-                   uncounted_centre_note: str | None = None) -> list[LegendEntry]:
+                   uncounted_centre_note: str | None = None, unit_badge_note: str | None = None) -> list[LegendEntry]:
     """The key for a board: its unit kinds (``unit_codes``, e.g. a variant's unit letters), then the
     centre markers, the map's own features and the order marks. ``uncounted_centre_note`` adds the marker
-    of an owned centre that doesn't count (Colonial: "Hong Kong held by China: not a centre")."""
+    of an owned centre that doesn't count (Colonial: "Hong Kong held by China: not a centre"),
+    ``unit_badge_note`` the mark a variant draws on units (EMG's points)."""
     entries: list[LegendEntry] = []
     for code in unit_codes:
         code = str(code).upper()
         spec = _spec(code)
         entries.append(LegendEntry(f"unit:{code}", spec.legend_text if spec else f"Unit {code}"))
+    if unit_badge_note:  # the variant's marks on units (EMG's points)
+        entries.append(LegendEntry("unit_badge", unit_badge_note))
     if geometry.supply_centres:
         entries += [LegendEntry("centre", "Supply centre, unowned"),
                     LegendEntry("owned_centre", "Supply centre, owner's colour"),
@@ -75,6 +78,9 @@ def paint_legend_symbol(painter: QPainter, key: str, at: QPointF, u: float) -> N
             paint_decoy_mark(painter, at, u * UNIT_ICON)
         else:
             icons.paint(painter, key[5:], LEGEND_COLOUR, at, u * UNIT_ICON)
+    elif key == "unit_badge":
+        icons.paint(painter, "A", LEGEND_COLOUR, at, u * UNIT_ICON)
+        paint_unit_badge(painter, at, u * UNIT_ICON, "2")
     elif key == "centre":
         paint_centre_marker(painter, at, u * 1.3, CentreStyle(None, None))
     elif key == "owned_centre":

@@ -41,7 +41,7 @@ from .icons import unit_icons
 from .labels import SC_HOME_RADIUS, SC_RADIUS, BoardLayout, layout_board
 from .orders import failure_points, paint_orders
 from .picture import BoardPicture
-from .stacks import badge_backing, paint_decoy_mark, unit_placements
+from .stacks import badge_backing, paint_decoy_mark, paint_unit_badge, unit_placements
 
 
 class Layer(enum.StrEnum):
@@ -442,6 +442,9 @@ def _paint_units(painter: QPainter, ctx: PaintContext) -> None:
         icons.paint(painter, unit.type, ctx.colour(unit.power), at, size * place.scale)
         if not place.badge and normalise_location(unit.loc).split("/", 1)[0] in decoys:
             paint_decoy_mark(painter, at, size)
+        mark = ctx.picture.unit_badges.get(normalise_location(unit.loc)) if not place.badge else None
+        if mark:
+            paint_unit_badge(painter, at, size, mark)
 
 
 def _paint_dislodged(painter: QPainter, ctx: PaintContext) -> None:

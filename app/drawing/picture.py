@@ -141,6 +141,7 @@ class BoardPicture:
     orders: Sequence[OrderArrow] = ()
     highlights: frozenset[str] = frozenset()  # locations drawn as selectable (legal targets)
     decoys: frozenset[str] = frozenset()  # locations whose unit is a decoy, drawn marked (its owner's view)
+    unit_badges: Mapping[str, str] = field(default_factory=dict)  # location -> short mark on its unit (EMG's points)
     stacked: frozenset[UnitMark] = frozenset()  # units standing beside their province's occupant (militia)
     shaded: Mapping[str, str] = field(default_factory=dict)  # province -> why the variant closes it now
     unseen: frozenset[str] = frozenset()  # provinces the viewer can't see under fog of war, drawn shaded
@@ -162,6 +163,7 @@ class BoardPicture:
         object.__setattr__(self, "orders", tuple(self.orders))
         object.__setattr__(self, "highlights", frozenset(self.highlights))
         object.__setattr__(self, "decoys", frozenset(self.decoys))
+        object.__setattr__(self, "unit_badges", _freeze_mapping(self.unit_badges))
         object.__setattr__(self, "stacked", frozenset(_freeze_units(self.stacked)))
         object.__setattr__(self, "shaded", _freeze_mapping(self.shaded))
         object.__setattr__(self, "unseen", frozenset(self.unseen))

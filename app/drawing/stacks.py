@@ -112,6 +112,43 @@ def _letter_d() -> QPainterPath:
     return _tag_letter
 
 
+_tag_texts: dict[str, QPainterPath] = {}
+
+
+def _tag_text(text: str) -> QPainterPath:
+    """``text`` as a path one unit tall, centred on the origin (made once per text)."""
+    path = _tag_texts.get(text)
+    if path is None:
+        font = QFont()
+        font.setFamilies(["DejaVu Sans", "Segoe UI", "Helvetica Neue", "Arial", "Liberation Sans"])
+        font.setBold(True)
+        font.setPixelSize(100)
+        path = QPainterPath()
+        path.addText(0, 0, font, text)
+        bounds = path.boundingRect()
+        path.translate(-bounds.center())
+        height = bounds.height() or 1.0
+        path = _tag_texts[text] = QTransform.fromScale(1 / height, 1 / height).map(path)
+    return path
+
+
+def paint_unit_badge(painter: QPainter, at: QPointF, size: float, text: str) -> None:
+    """A short mark on the bottom right of the unit drawn ``size`` wide at ``at`` (EMG: its points, "2" or
+    "1"): dark text in a white disc, readable on any power's colour."""
+    painter.save()
+    tag = at + QPointF(size * 0.46, size * 0.42)
+    radius = size * 0.24
+    painter.setPen(make_pen(palette.UNIT_INK, size * 0.05))
+    painter.setBrush(QBrush(QColor("#ffffff")))
+    painter.drawEllipse(tag, radius, radius)
+    painter.translate(tag)
+    painter.scale(radius * 1.05, radius * 1.05)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QBrush(QColor(palette.UNIT_INK)))
+    painter.drawPath(_tag_text(text))
+    painter.restore()
+
+
 def paint_decoy_mark(painter: QPainter, at: QPointF, size: float) -> None:
     """Mark the unit drawn ``size`` wide at ``at`` as a decoy: a dashed ring and a "D" tag at its top left.
 

@@ -26,6 +26,7 @@ from app.drawing import (
     label_font,
     paint_board,
     paint_decoy_mark,
+    paint_unit_badge,
     palette,
     unit_icons,
 )
@@ -353,6 +354,7 @@ class UnitItem(QGraphicsItem):
         self.icon_scale = scale
         self.badge = badge
         self.decoy = False  # drawn with the decoy mark
+        self.mark = ""  # a short mark on its corner (EMG: the unit's points)
         self.awaiting = False  # the operator's unit that has no order yet
         self.setPos(at)
         self.setZValue((Z_DISLODGED if dislodged else Z_UNIT) + (0.1 if badge else 0.0))
@@ -367,7 +369,7 @@ class UnitItem(QGraphicsItem):
         return self.unit_size * (DISLODGED_ICON if self.dislodged else UNIT_ICON) * self.icon_scale
 
     def boundingRect(self) -> QRectF:
-        r = self.unit_size * 0.75 * max(self.icon_scale, 0.75)
+        r = self.unit_size * (0.8 if self.mark else 0.75) * max(self.icon_scale, 0.75)  # the mark pokes out
         c = self.centre()
         return QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r)
 
@@ -401,6 +403,12 @@ class UnitItem(QGraphicsItem):
             self.unit_size = size
             self.update()
 
+    def set_mark(self, mark: str) -> None:
+        if mark != self.mark:
+            self.prepareGeometryChange()
+            self.mark = mark
+            self.update()
+
     def set_awaiting(self, awaiting: bool) -> None:
         if awaiting != self.awaiting:
             self.awaiting = awaiting
@@ -429,6 +437,8 @@ class UnitItem(QGraphicsItem):
         unit_icons().paint(painter, self.unit_type, self.colour, at, size)
         if self.decoy:
             paint_decoy_mark(painter, at, size)
+        if self.mark:
+            paint_unit_badge(painter, at, size, self.mark)
 
 
 class ArrowItem(QGraphicsItem):

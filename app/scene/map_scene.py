@@ -323,6 +323,7 @@ class MapScene(QGraphicsScene):
         for (power, _kind, loc, dislodged), item in self.units.items():
             item.set_awaiting(not item.badge and dislodged == awaiting_dislodged and loc.split("/", 1)[0] in awaiting)
             item.set_decoy(not dislodged and not item.badge and loc.split("/", 1)[0] in decoys)
+            item.set_mark("" if dislodged or item.badge else picture.unit_badges.get(loc, ""))
 
     def badge_at(self, point: QPointF) -> tuple[str, str, str] | None:
         """The stacked unit whose badge is under ``point``, as (power, unit letter, province), or ``None``."""

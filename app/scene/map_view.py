@@ -19,7 +19,7 @@ ORDER_KEYS = {
     Qt.Key.Key_H: "H", Qt.Key.Key_S: "S", Qt.Key.Key_C: "C", Qt.Key.Key_V: "V", Qt.Key.Key_M: "M",
     Qt.Key.Key_D: "D", Qt.Key.Key_A: "A", Qt.Key.Key_F: "F", Qt.Key.Key_W: "W", Qt.Key.Key_N: "N",
     Qt.Key.Key_E: "E", Qt.Key.Key_X: "X", Qt.Key.Key_T: "T", Qt.Key.Key_G: "G", Qt.Key.Key_Escape: "Escape",
-    Qt.Key.Key_B: "B", Qt.Key.Key_R: "R",
+    Qt.Key.Key_B: "B", Qt.Key.Key_R: "R", Qt.Key.Key_U: "U", Qt.Key.Key_P: "P",
     # Numbered menu answers (which fleet may pass the Suez Canal).
     **{getattr(Qt.Key, f"Key_{n}"): str(n) for n in range(1, 10)},
 }

@@ -23,6 +23,7 @@ from app.drawing import (
     OrderArrow,
     UnitMark,
     load_map_geometry,
+    normalise_location,
     palette,
 )
 from app.drawing.legend import LegendEntry, legend_entries
@@ -150,11 +151,9 @@ def arrow_of(power: str, mark: OrderMark) -> OrderArrow:
 
 def draft_arrows(orders: Iterable[tuple[str, Order]], phase_type: PhaseType, *,
                  variant: Variant | None = None) -> list[OrderArrow]:
-    out = []
-    for power, order in orders:
-        arrow = order_arrow(power, order, phase_type=phase_type, variant=variant)
-        if arrow is not None:
-            out.append(arrow)
+    out: list[OrderArrow] = []
+    for power, order in orders:  # every mark of each order (a variant's order may have several)
+        out.extend(order_arrows(power, order, phase_type=phase_type, variant=variant))
     return out
 
 
@@ -213,6 +212,7 @@ def board_picture(
         supply_centres=frozenset(board.supply_centers),
         units=tuple(UnitMark(u.power, u.type, u.loc) for u in units),
         decoys=decoys,
+        unit_badges=unit_badges(variant, units),
         stacked=frozenset(UnitMark(s.power, s.kind, s.loc) for s in state.stacked),
         shaded=variant.shaded_places(state) if variant is not None else {},
         unseen=frozenset(unseen),
@@ -225,6 +225,13 @@ def board_picture(
         show_orders=display.show_orders,
         colour_blind=False,  # ``colours`` are already resolved for the chosen palette
     )
+
+
+def unit_badges(variant: Variant | None, units: Iterable[Unit]) -> dict[str, str]:
+    """The short mark the variant draws on each unit (``Variant.unit_badge``: EMG's points), by location."""
+    if variant is None:
+        return {}
+    return {normalise_location(u.loc): mark for u in units if (mark := variant.unit_badge(u))}
 
 
 def uncounted_centres(variant: Variant | None, state: GameState) -> frozenset[str]:
@@ -272,7 +279,8 @@ def shown_caption(game: Game, results_index: int | None, colours: Mapping[str, s
 def variant_legend(variant: Variant, geometry: BoardGeometry) -> list[LegendEntry]:
     """The key for ``variant``'s board: its unit kinds and only the map features it has."""
     return legend_entries(geometry, [t.value for t in variant.unit_types],
-                          uncounted_centre_note=variant.uncounted_centre_note())
+                          uncounted_centre_note=variant.uncounted_centre_note(),
+                          unit_badge_note=variant.unit_badge_note())
 
 
 def owners_with_units(state: GameState, board: MapData, owned: Mapping[str, str] | None = None) -> dict[str, str]:

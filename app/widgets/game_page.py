@@ -27,6 +27,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.controllers.accounts import account_panel
+from app.controllers.area_picks import AreaPicker, area_pickings
+from app.controllers.relations import draft_relation_order, relations_grid, withdraw_relation_order
 from app.controllers.allocations import allocation_panel
 from app.controllers.bids import bid_choices
 from app.controllers.describe import hover_lines, note_line, order_line, power_name, rule_notes, window_title
@@ -159,6 +161,8 @@ class GamePage(QWidget):
         self.account_panel.changed = self.refresh
         # The variant's relations panel (EMG's alliances and wars): a tab while the variant has one.
         self.relations_panel = RelationsPanelWidget()
+        self.area_picker: AreaPicker | None = None  # the power at the orders picking areas on the map (spies)
+        self._relations_shown: tuple[object, ...] = ()
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(map_area)
@@ -198,6 +202,10 @@ class GamePage(QWidget):
         panel.focus_power_changed.connect(self._on_focus_power)
         self.history_panel.phase_selected.connect(self._on_phase_selected)
         self.history_panel.rollback_requested.connect(self._on_rollback)
+        self.relations_panel.grid.order_chosen.connect(self._on_relation_order)
+        self.relations_panel.grid.withdraw_chosen.connect(self._on_relation_withdraw)
+        self.relations_panel.pick_requested.connect(self._on_pick_requested)
+        self.relations_panel.pick_finished.connect(self._end_area_picking)
 
         self._building = False
         if self.flow is not None:
@@ -337,23 +345,75 @@ class GamePage(QWidget):
     def _refresh_relations_tab(self) -> None:
         variant = self.game.variant
         tab = self.tabs.indexOf(self.relations_panel)
-        relations = None if self.behind_curtain() else variant.relations_panel(
-            view_of(variant, self.game.state, self.viewer()))
-        if relations is None:
+        power = self.allocating_power()  # the power at the orders: only its own draft is read
+        draft = self.draft
+        shown = (id(self.game), id(self.game.state), self.game.is_over, power, self.behind_curtain(),
+                 draft.serial if draft is not None else None, draft.version if draft is not None else None,
+                 self.area_picker.picking.key if self.area_picker is not None else None)
+        if shown == self._relations_shown:
+            return  # a click that changed no order: the grid stands
+        self._relations_shown = shown
+        view = view_of(variant, self.game.state, power if power is not None else self.viewer())
+        grid = None if self.behind_curtain() else relations_grid(self.game, view, power, self.draft)
+        picker = self.area_picker
+        if picker is not None and (grid is None or picker.power != power or picker.draft is not self.draft
+                                   or picker.view.phase != view.phase):
+            self.area_picker = None  # the power, its draft or the phase changed: the picking ends
+        if grid is None:
             if tab >= 0:
                 self.tabs.removeTab(tab)
             self.relations_panel.clear_panel()
             return
         if tab < 0:
             self.tabs.addTab(self.relations_panel, "Relations")
-        power = self.allocating_power()  # the power at the orders: only its own draft is read
         pending: tuple[tuple[str, str], ...] = ()
-        if power is not None and self.draft is not None:
-            try:
-                pending = variant.pending_declarations(self.draft.orders(power), power)
-            except ChancelleryError:  # the power in focus has no draft here
-                power = None
-        self.relations_panel.show_relations(relations, pending, power, variant.power_name)
+        pickings = area_pickings(self.game, view, grid.viewer)
+        counts: dict[str, str] = {}
+        if grid.viewer is not None and self.draft is not None:
+            pending = variant.pending_declarations(self.draft.orders(grid.viewer), grid.viewer)
+            counts = {p.key: AreaPicker(self.game, view, self.draft, grid.viewer, p).count_text() for p in pickings}
+        picking = self.area_picker.picking.key if self.area_picker is not None else None
+        self.relations_panel.show_relations(grid, pending, variant.power_name, pickings, counts, picking)
+
+    def _on_relation_order(self, order: object) -> None:
+        power, draft = self.allocating_power(), self.draft
+        if power is None or draft is None:
+            return
+        try:
+            draft_relation_order(self.game, draft, power, order)  # type: ignore[arg-type]
+        except ChancelleryError as exc:
+            self.status.emit(str(exc))
+            return
+        self.status.emit(f"Ordered: {order}")
+        self.refresh()
+
+    def _on_relation_withdraw(self, order: object) -> None:
+        power, draft = self.allocating_power(), self.draft
+        if power is not None and draft is not None:
+            withdraw_relation_order(draft, power, order)  # type: ignore[arg-type]
+            self.refresh()
+
+    def _on_pick_requested(self, key: str) -> None:
+        """Start picking the areas of ``power``'s order ``key`` on the map (spies, a grant's areas)."""
+        power, draft = self.allocating_power(), self.draft
+        if power is None or draft is None:
+            return
+        view = view_of(self.game.variant, self.game.state, power)
+        picking = next((p for p in area_pickings(self.game, view, power) if p.key == key), None)
+        if picking is None:
+            return
+        entry = self.entry
+        if entry is not None:
+            entry.cancel()
+        self.area_picker = AreaPicker(self.game, view, draft, power, picking)
+        self.refresh()
+        self._show_entry(panels=False)
+
+    def _end_area_picking(self) -> None:
+        if self.area_picker is not None:
+            self.area_picker = None
+            self.refresh()
+            self._show_entry(panels=False)
 
     def title(self) -> str:
         power = None
@@ -398,6 +458,10 @@ class GamePage(QWidget):
         highlights = entry.highlights if entry is not None else frozenset()
         railway = entry.railway_highlights if entry is not None else frozenset()
         selected = entry.selected if entry is not None else None
+        picker = self.area_picker if entry is not None else None
+        if picker is not None:  # the areas picked so far are lit, the rest of those allowed in orange
+            highlights, selected = frozenset(picker.areas), None
+            railway = picker.reach()
         awaiting, retreats = self._awaiting(powers, draft)
         picture = self._state_picture(state, orders=arrows, highlights=highlights, selected=selected)
         self.scene.show_picture(picture, retreat_options=retreats, awaiting=awaiting,
@@ -410,7 +474,8 @@ class GamePage(QWidget):
         self._refresh_question(entry)
         self._refresh_bid_dialog(entry)
         self._place_flyout()
-        self.status.emit(entry.prompt if entry is not None else self._idle_status())
+        self.status.emit(picker.prompt if picker is not None else entry.prompt if entry is not None
+                         else self._idle_status())
 
     def _awaiting(self, powers: list[str], draft: OrderDraft | None) -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
         state = self.game.state
@@ -735,12 +800,23 @@ class GamePage(QWidget):
         if self.edit_mode and self.gm is not None and button == "left" and loc is not None and self.review_index is None:
             self._open_edit_menu(loc)
             return
+        if self.area_picker is not None and self.entry is not None:
+            if button == "right":
+                self._end_area_picking()
+            else:
+                self.area_picker.click(loc)
+                self.refresh()
+                self._show_entry(panels=False)
+            return
         entry = self.entry
         if entry is None:
             return
         entry.click(Click(loc, button, self.view.clicked_badge))
 
     def _on_key(self, key: str) -> None:
+        if self.area_picker is not None and key == "Escape":
+            self._end_area_picking()
+            return
         entry = self.entry
         if entry is not None:
             entry.key(key)

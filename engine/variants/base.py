@@ -94,6 +94,29 @@ class AccountPanel:
     order_kinds: tuple[type, ...] = ()  # the drafted orders the panel lists
 
 
+@dataclass(frozen=True, slots=True)
+class RelationOffer:
+    """One order a power may give towards another from a relations grid (EMG's declarations, a grant of
+    every area, a call to arms), with its words for a menu. The client sends ``str(order)`` through the
+    order reader, so the engine checks it like a typed line."""
+
+    label: str  # "Declare an alliance"
+    order: Order
+
+
+@dataclass(frozen=True, slots=True)
+class AreaPicking:
+    """An order of a power made of areas picked one by one on the map (EMG's spies, a grant of chosen
+    areas): ``Variant.area_picks`` describes each, ``Variant.area_pick_order`` makes the order."""
+
+    key: str  # which picking ("SP", "GA FRANCE"), handed back to ``area_pick_order``
+    title: str  # "Spies"
+    slot: str  # the slot of the order in the power's draft
+    most: int | None = None  # how many areas at most; None: any number
+    allowed: frozenset[str] | None = None  # the areas that may be picked; None: every area of the board
+    hint: str = ""  # what the areas are for ("areas your spies report on this turn")
+
+
 _PSEUDO_POWER_NAMES: dict[str, str] = {}
 
 
@@ -580,6 +603,43 @@ class Variant:
         """The relation changes ``power`` asks for in its own ``orders`` (other power, relation asked),
         shown only to that power at its orders. Standard: none."""
         return ()
+
+    def relation_orders(self, state: GameState, power: str) -> Mapping[str, tuple[RelationOffer, ...]]:
+        """The orders ``power`` may give towards each other power from a relations grid, by that power (a
+        call to arms under the ally called), from ``state`` as ``view_for(state, power)`` shows it.
+        Standard: none."""
+        return {}
+
+    def relation_order_target(self, order: Order) -> str | None:
+        """The other power a drafted order of the relations grid is shown under, or ``None``: not such an
+        order. Standard: none."""
+        return None
+
+    def relation_notes(self, state: GameState, power: str) -> tuple[str, ...]:
+        """Lines for ``power`` beside the relations grid (a call to arms it must answer), from its own view.
+        Standard: none."""
+        return ()
+
+    def area_picks(self, state: GameState, power: str) -> tuple[AreaPicking, ...]:
+        """The orders of ``power`` made of areas picked on the map this phase. Standard: none."""
+        return ()
+
+    def area_pick_order(self, state: GameState, power: str, key: str, areas: Sequence[str]) -> Order | None:
+        """The order of picking ``key`` for these areas (``None``: no areas, no order); its text is checked
+        like any order's."""
+        raise ChancelleryError(f"{self.name} has no orders picked on the map")
+
+    def picked_areas(self, order: Order) -> tuple[str, ...]:
+        """The areas a drafted order of an :class:`AreaPicking` names. Standard: none."""
+        return ()
+
+    def unit_badge(self, unit: Unit) -> str | None:
+        """A short mark drawn on ``unit``'s corner (EMG: its points), or ``None``. Standard: none."""
+        return None
+
+    def unit_badge_note(self) -> str | None:
+        """The board key's words for :meth:`unit_badge`'s marks, or ``None``: no marks. Standard: none."""
+        return None
 
     def results_for(self, before: GameState, results: Sequence[Any], power: str | None) -> list[Any]:
         """The results (``OrderResult``) of a phase that began at ``before``, as ``power`` may read them.

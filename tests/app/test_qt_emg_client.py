@@ -97,8 +97,10 @@ def test_the_relations_panel_shows_every_pair_and_only_the_power_at_the_orders_o
     pass_curtain(qtbot, page, "ENGLAND")
     assert page.tabs.indexOf(page.relations_panel) >= 0
     panel = page.relations_panel
-    pairs = panel_lines(panel.pairs)
-    assert len(pairs) == 55 and "England – France: neutral" in pairs
+    grid = panel.grid
+    assert grid.rowCount() == grid.columnCount() == 11
+    tips = [grid.item(r, c).toolTip() for r in range(11) for c in range(11) if r != c]
+    assert len(tips) == 110 and "England – France: neutral" in "\n".join(tips)
     assert panel_lines(panel.pending) == []
     assert page.draft is not None
     page.draft.put("ENGLAND", variant.validate(variant.parse("DA FRANCE"), page.game.state, "ENGLAND"))
@@ -110,7 +112,8 @@ def test_the_relations_panel_shows_every_pair_and_only_the_power_at_the_orders_o
     assert page.tabs.indexOf(page.relations_panel) < 0
     pass_curtain(qtbot, page, "FRANCE")
     assert panel_lines(panel.pending) == []  # England's sealed declaration is not France's to read
-    assert not any("England →" in line for line in panel_lines(panel.pending) + panel_lines(panel.pairs))
+    cells = [grid.item(r, c).text() + grid.item(r, c).toolTip() for r in range(11) for c in range(11)]
+    assert not any("England →" in line or "DA" in line for line in panel_lines(panel.pending) + cells)
 
 
 def test_standard_has_no_relations_panel(qtbot: QtBot, window: MainWindow) -> None:

@@ -104,7 +104,8 @@ class Add(Order):
 
     kind: ClassVar[str] = "ADD"
     words: ClassVar[tuple[str, ...]] = ("aa", "ac", "af", "as")
-    entry: ClassVar[Entry | None] = Entry("", "Add a unit", choice="Add {unit:a_kind}{unit:coast}")
+    entry: ClassVar[Entry | None] = Entry("", "Add a unit", choice="Add {unit:a_kind}{unit:coast}",
+                                          hint="click {whose} empty supply centres to add units")
     note: ClassVar[str] = "new unit"
     uses_build: ClassVar[bool] = True
     unit: Unit
@@ -176,7 +177,7 @@ class SupportAttack(UnitOrder):
     entry: ClassVar[Entry | None] = Entry("S", "Support an attack", (
         Pick(("dest",), "{unit} supports an attack: click the area attacked (Esc cancels)",
              "{unit} can't support an attack on {place}", "support_attack"),),
-        choice="Support the attack on {dest:place}", none="{unit} can't support an attack now")
+        choice="Support the attack on {dest:place}{beneficiary:by}", none="{unit} can't support an attack now")
     unit: Unit
     dest: str
     beneficiary: str | None = None

@@ -10,6 +10,8 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from ...hooks import PhaseEnd
 from ...order_effects import NO_EFFECT, OrderEffect
+from ...order_marks import OrderMark
+from ...phases import OrderResult
 from ...orders import Hold, Move, Order, RawOrder, tokenize
 from ...resolver import MovementResult, Tracer, outcome as settled
 from ...state import GameState
@@ -17,13 +19,13 @@ from ...types import ChancelleryError, IllegalOrderError, OrderSyntaxError, Phas
     province_of
 from ...validate import MovePermission
 from ...variant_options import OptionSpec, OptionType
-from ..base import AccountPanel, DraftForm, FormField, Variant
+from ..base import AccountPanel, AreaPicking, DraftForm, FormField, RelationOffer, Variant
 from .orders import (ADD_WORDS, DOWNGRADE, UPGRADE, Add, CallToArms, ConvoyRoute, Declare, Downgrade, EMG_ORDERS,
-                     GrantAccess, Remove, DECLARE_ALLIANCE, DECLARE_NEUTRALITY, DECLARE_WAR, Spy, SupportAttack, SupportDefence, Upgrade, carries)
+                     GrantAccess, Remove, DECLARE_ALLIANCE, DECLARE_NEUTRALITY, DECLARE_WAR, Spy, SupportAttack, SupportDefence, Upgrade, UNIT_POINTS, carries)
 from .aod_map import area_at
 from .relations import ALLY, NEUTRAL, WAR, relation
+from . import client, messages, victory
 from .turn import ORDER_TAKEN, TurnResult, entry_rule, owners, play_turn
-from . import messages, victory
 from .messages import Message
 from .victory import VictoryVote
 
@@ -439,6 +441,7 @@ class EmgVariant(Variant):
             adds: list[Order] = [Add(Unit(power, k, area)) for k in ADD_WORDS.values() if self.board.can_stand(k, area)]
             if adds:
                 out.setdefault(power, {})[area] = adds
+        client.more_unit_options(self.board, state, out)
         return out
 
     # --- the turn -----------------------------------------------------------------------------------------
@@ -499,6 +502,38 @@ class EmgVariant(Variant):
         rels = state.extra.get("relations", {})
         powers = sorted(self.board.powers)
         return tuple((a, b, relation(rels, a, b)) for i, a in enumerate(powers) for b in powers[i + 1:])
+
+    def relation_orders(self, state: GameState, power: str) -> Mapping[str, tuple[RelationOffer, ...]]:
+        return client.relation_orders(self.board, state, power, self.is_first_turn(state), self.power_name)
+
+    def relation_order_target(self, order: Order) -> str | None:
+        return client.relation_target(order)
+
+    def relation_notes(self, state: GameState, power: str) -> tuple[str, ...]:
+        return client.relation_notes(state, power, self.power_name)
+
+    def area_picks(self, state: GameState, power: str) -> tuple[AreaPicking, ...]:
+        known = frozenset(state.extra.get("known", {}).get(power, ())) | self.visible_areas(state, power)
+        reach = client.spy_reach(self.board, known, self.spy_range)
+        return client.area_picks(self.board, state, power, self.spies_per_turn, reach, self.power_name)
+
+    def area_pick_order(self, state: GameState, power: str, key: str, areas: Sequence[str]) -> Order | None:
+        return client.area_pick_order(power, key, areas)
+
+    def picked_areas(self, order: Order) -> tuple[str, ...]:
+        return client.picked_areas(order)
+
+    def order_marks(self, order: Order, *, failed: bool = False, phase_type: PhaseType | None = None,
+                    results: Sequence[OrderResult] | None = None) -> tuple[OrderMark, ...]:
+        marks = client.order_marks(order, failed)
+        return marks if marks is not None else super().order_marks(order, failed=failed, phase_type=phase_type,
+                                                                    results=results)
+
+    def unit_badge(self, unit: Unit) -> str | None:
+        return client.unit_badge(unit.type, UNIT_POINTS)
+
+    def unit_badge_note(self) -> str | None:
+        return "A unit's points: army and fleet 2, corps and squadron 1"
 
     def pending_declarations(self, orders: Sequence[Order], power: str) -> tuple[tuple[str, str], ...]:
         asked = {DECLARE_ALLIANCE: ALLY, DECLARE_NEUTRALITY: NEUTRAL, DECLARE_WAR: WAR}
@@ -608,7 +643,7 @@ class EmgVariant(Variant):
             if power in state.extra.get(key, {}):
                 extra[key] = {power: state.extra[key][power]}
         extra.update(victory.seen_by(state.extra, power))
-        calls = [c for c in state.extra.get("calls", []) if power in c[:2]]  # the caller's and the called's
+        calls = [c for c in state.extra.get("calls", []) if power in c[:2]]  # its own calls, made or answered
         if calls:
             extra["calls"] = calls
         if owned:

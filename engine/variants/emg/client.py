@@ -1,0 +1,214 @@
+"""What a front end offers an EMG power beyond its units' moves: the orders of the relations grid, the orders
+picked area by area on the map (spies, a grant of chosen areas), and the unit options the turn's commands
+add (supports of an ally's attack, convoy routes, downgrades and removals when units outgrow supply).
+
+Every order made here is one the variant's reader reads back to itself (``str(order)``), so a front end
+sends its text and the engine checks it like a typed line.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from ...mapdata import MapData
+from ...order_marks import MarkKind, OrderMark
+from ...orders import Order
+from ...state import GameState
+from ...types import Unit, UnitType, province_of
+from ..base import AreaPicking, RelationOffer
+from .orders import (Add, DECLARE_ALLIANCE, DECLARE_NEUTRALITY, DECLARE_WAR, DOWNGRADE, UPGRADE, CallToArms,
+                     ConvoyRoute, Declare, Downgrade, GrantAccess, Remove, Spy, SupportAttack, SupportDefence, Upgrade,
+                     carries, points)
+from .relations import ALLY, NEUTRAL, WAR, relation
+from .turn import centre_points, owners, supply_points, unit_points
+
+SPIES, GRANT = "SP", "GA"
+
+
+# --- the relations grid ------------------------------------------------------------------------------------
+
+
+def relation_orders(board: MapData, state: GameState, power: str, first_turn: bool,
+                    name: Callable[[str], str]) -> dict[str, tuple[RelationOffer, ...]]:
+    """By other power: the declarations the relations allow (RG-REL-3..5; no war on the first turn), a grant
+    of every area unless at war (an alliance made this turn lets it count), and a call to arms of each ally
+    against each power ``power`` is at war with and the ally is not (RG-REL-8)."""
+    relations = state.extra.get("relations", {})
+    powers = sorted(board.powers)
+    enemies = [p for p in powers if p != power and relation(relations, power, p) == WAR]
+    out: dict[str, tuple[RelationOffer, ...]] = {}
+    for other in powers:
+        if other == power:
+            continue
+        now = relation(relations, power, other)
+        offers: list[RelationOffer] = []
+        if now == NEUTRAL:
+            offers.append(RelationOffer("Declare an alliance", Declare(power, DECLARE_ALLIANCE, other)))
+            if not first_turn:
+                offers.append(RelationOffer("Declare war", Declare(power, DECLARE_WAR, other)))
+        else:
+            words = "End the alliance (neutrality)" if now == ALLY else "Offer peace (neutrality)"
+            offers.append(RelationOffer(words, Declare(power, DECLARE_NEUTRALITY, other)))
+        if now != WAR:
+            offers.append(RelationOffer("Grant access to every area", GrantAccess(power, other)))
+        if now == ALLY:
+            offers += [RelationOffer(f"Call to arms against {name(enemy)}", CallToArms(power, other, enemy))
+                       for enemy in enemies if relation(relations, other, enemy) != WAR and enemy != other]
+        out[other] = tuple(offers)
+    return out
+
+
+def relation_target(order: Order) -> str | None:
+    if isinstance(order, (Declare, GrantAccess)):
+        return order.target
+    if isinstance(order, CallToArms):
+        return order.ally
+    return None
+
+
+def relation_notes(state: GameState, power: str, name: Callable[[str], str]) -> tuple[str, ...]:
+    """The calls to arms of last turn ``power`` must answer now, or that it made (RG-REL-9)."""
+    lines = []
+    for caller, ally, enemy in (tuple(c) for c in state.extra.get("calls", [])):
+        if ally == power:
+            lines.append(f"{name(caller)} calls you to arms against {name(enemy)}: declare war on {name(enemy)} "
+                         f"this turn, or the alliance ends and your victory points are cut")
+        elif caller == power:
+            lines.append(f"You called {name(ally)} to arms against {name(enemy)}")
+    return tuple(lines)
+
+
+# --- orders picked area by area ------------------------------------------------------------------------------
+
+
+def area_picks(board: MapData, state: GameState, power: str, most_spies: int, spy_reach: frozenset[str] | None,
+               name: Callable[[str], str]) -> tuple[AreaPicking, ...]:
+    """Spies (RG-ORD-19) and, for each power not at war with ``power``, a grant of access to chosen areas of
+    its own (RG-REL-11)."""
+    picks = [AreaPicking(SPIES, "Spies", f"SP {power}", most_spies, spy_reach,
+                         "areas your spies report on in this turn's results")]
+    mine = frozenset(a for a, p in owners(state).items() if p == power)
+    relations = state.extra.get("relations", {})
+    for other in sorted(board.powers):
+        if other != power and relation(relations, power, other) != WAR and mine:
+            picks.append(AreaPicking(f"{GRANT} {other}", f"Access for {name(other)}", f"GA {power} {other}",
+                                     None, mine, f"your areas {name(other)} may enter this turn"))
+    return tuple(picks)
+
+
+def area_pick_order(power: str, key: str, areas: Sequence[str]) -> Order | None:
+    if not areas:
+        return None
+    if key == SPIES:
+        return Spy(power, tuple(areas))
+    what, _, other = key.partition(" ")
+    if what == GRANT and other:
+        return GrantAccess(power, other, tuple(areas))
+    raise ValueError(f"no picking {key!r}")
+
+
+def picked_areas(order: Order) -> tuple[str, ...]:
+    if isinstance(order, (Spy, GrantAccess)):
+        return order.areas
+    return ()
+
+
+def spy_reach(board: MapData, known: frozenset[str], steps: int | None) -> frozenset[str] | None:
+    """The areas a spy may go to: any (``None``) without a range, else those within ``steps`` of ``known``."""
+    if steps is None:
+        return None
+    if not known:
+        return frozenset()
+    return frozenset(a for a, d in board.distances_from(sorted(known)).items() if d <= steps)
+
+
+# --- unit options the turn's commands add -------------------------------------------------------------------
+
+
+def more_unit_options(board: MapData, state: GameState, options: dict[str, dict[str, list[Order]]]) -> None:
+    """Add to ``options`` (power -> slot -> orders): supports of an ally's attack (allies at the start of the
+    turn), one convoy route per landing (the fewest seas), and downgrades and removals for a power whose
+    units' points exceed its supply (RG-BLD-3)."""
+    for power, slots in options.items():  # a 1-point centre adds corps and squadrons only (RG-BLD-2)
+        for area in [a for a in slots if a not in state.units and a in board.supply_centers]:
+            if centre_points(board, area) < 2:
+                slots[area] = [o for o in slots[area] if not (isinstance(o, Add) and points(o.unit.type) > 1)]
+                if not slots[area]:
+                    del slots[area]
+    relations = state.extra.get("relations", {})
+    short = {p for p in board.powers if unit_points(state.units.values(), p) > supply_points(board, state, p)}
+    for prov, unit in state.units.items():
+        mine = options.setdefault(unit.power, {}).setdefault(prov, [])
+        allies = [p for p in sorted(board.powers) if p != unit.power and relation(relations, unit.power, p) == ALLY]
+        if allies:
+            for area in sorted({province_of(x) for x in board.adjacent(unit.type, unit.loc)}):
+                mine += [SupportAttack(unit, area, ally) for ally in allies]
+        mine += convoy_routes(board, state, unit)
+        if unit.power in short:
+            if unit.type in DOWNGRADE:
+                mine.append(Downgrade(unit))
+            mine.append(Remove(unit))
+
+
+def convoy_routes(board: MapData, state: GameState, unit: Unit) -> list[ConvoyRoute]:
+    """Per coastal landing, the route across the fewest seas held by ``unit``'s power's naval units able to
+    carry it (RG-ORD-8..10); ties go to the lower-numbered seas."""
+    if unit.type not in (UnitType.ARMY, UnitType.CORPS) or not board.provinces[province_of(unit.loc)].is_coastal:
+        return []
+    start = province_of(unit.loc)
+
+    def carriers_next_to(area: str) -> list[str]:
+        near = sorted({province_of(x) for x in board.fleet_adjacent(area)}, key=lambda a: _number(board, a))
+        return [a for a in near if board.provinces[a].is_sea and (c := state.units.get(a)) is not None
+                and c.power == unit.power and carries(c.type, unit.type)]
+
+    best: dict[str, tuple[str, ...]] = {}
+    frontier: list[tuple[str, ...]] = [(sea,) for sea in carriers_next_to(start)]
+    seen = {seas[-1] for seas in frontier}
+    while frontier:
+        following: list[tuple[str, ...]] = []
+        for seas in frontier:
+            shores = {province_of(x) for x in board.fleet_adjacent(seas[-1])}
+            for land in sorted(shores, key=lambda a: _number(board, a)):
+                if land != start and board.provinces[land].is_coastal and land not in best:
+                    best[land] = seas
+            for sea in carriers_next_to(seas[-1]):
+                if sea not in seen:
+                    seen.add(sea)
+                    following.append((*seas, sea))
+        frontier = following
+    return [ConvoyRoute(unit, seas, land) for land, seas in sorted(best.items(), key=lambda i: _number(board, i[0]))]
+
+
+def _number(board: MapData, area: str) -> int:
+    number = board.provinces[area].number
+    return number if number is not None else 10**6
+
+
+def order_marks(order: Order, failed: bool) -> tuple[OrderMark, ...] | None:
+    """How the EMG commands are drawn with the common marks (``None``: not an EMG command): an add, an upgrade
+    or a downgrade as a build of the unit it makes, a removal as a disband, both supports as a dashed line to
+    the area (the unit backed is known only when the turn is played), a convoy as a move along its seas."""
+    if isinstance(order, Add):
+        return (OrderMark(MarkKind.BUILD, order.unit.loc, failed=failed, unit_type=order.unit.type.value),)
+    if isinstance(order, (Upgrade, Downgrade)):
+        made = (UPGRADE if isinstance(order, Upgrade) else DOWNGRADE)[order.unit.type]
+        return (OrderMark(MarkKind.BUILD, order.unit.loc, failed=failed, unit_type=made.value),)
+    if isinstance(order, Remove):
+        return (OrderMark(MarkKind.DISBAND, order.unit.loc, failed=failed),)
+    if isinstance(order, SupportAttack):
+        return (OrderMark(MarkKind.SUPPORT_HOLD, order.unit.loc, order.dest, failed=failed),)
+    if isinstance(order, SupportDefence):
+        return (OrderMark(MarkKind.SUPPORT_HOLD, order.unit.loc, order.area, failed=failed),)
+    if isinstance(order, ConvoyRoute):
+        return (OrderMark(MarkKind.MOVE, order.unit.loc, order.dest, failed=failed, via=order.seas),)
+    return None
+
+
+def unit_badge(kind: UnitType, points: Mapping[UnitType, int]) -> str | None:
+    value = points.get(kind)
+    return str(value) if value is not None else None
+
+
+__all__ = ["area_pick_order", "area_picks", "convoy_routes", "more_unit_options", "order_marks", "picked_areas",
+           "relation_notes",
+           "relation_orders", "relation_target", "spy_reach", "unit_badge"]
