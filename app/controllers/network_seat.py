@@ -211,6 +211,7 @@ class NetworkSeat:
         self.entry: OrderEntry | None = None
         self.version = 0
         self._pending_results: dict[str, Any] | None = None
+        self.reports: dict[int, str] = {}  # history index -> the turn report the host wrote for this connection
         self._seqs: set[int] = set()
         self._entry_legal: Any = None  # the ``legal`` table the entry machine was built from
         self._listeners: list[Callable[[], None]] = []
@@ -368,6 +369,8 @@ class NetworkSeat:
         if pending is not None and not first and str(pending.get("next_phase")) == str(state.phase) \
                 and str(pending.get("phase")) == str(old_state.phase) and len(game.history) + 1 == self.history_length:
             game.history.append(record_from_results(old_state, results_from_wire(pending.get("results") or [])))
+            if isinstance(pending.get("report"), str):  # the variant's own report, written by the host for this seat
+                self.reports[len(game.history) - 1] = pending["report"]
             events.add("results")
             if self.draft is not None and self.draft_differs():
                 self.notice = "The phase was adjudicated before your latest changes were sent."

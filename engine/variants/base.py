@@ -579,6 +579,14 @@ class Variant:
         shown only to that power at its orders. Standard: none."""
         return ()
 
+    def turn_report(self, states: Sequence[GameState], index: int, results: Sequence[Any],
+                    viewer: str | None) -> str | None:
+        """The variant's own text report of the phase that began at ``states[index]`` and ended at
+        ``states[index + 1]`` (``states[0]`` is the game's first position; ``results`` are all of the phase's
+        results, uncut), as ``viewer`` may read it (a power, :data:`PUBLIC_VIEW`, or ``None``: the game master).
+        ``None`` (standard): the engine's report (``engine/report.py``)."""
+        return None
+
     def results_for(self, before: GameState, results: Sequence[Any], power: str | None) -> list[Any]:
         """The results (``OrderResult``) of a phase that began at ``before``, as ``power`` may read them.
 

@@ -15,8 +15,10 @@ from ...resolver import MovementResult, Tracer
 from ...state import GameState
 from ...types import IllegalOrderError, OrderSyntaxError, Phase, PhaseType, PositionError, Season, Unit, UnitType, \
     province_of
+from ...outcomes import Sight
 from ...validate import MovePermission
-from ..base import Variant
+from ..base import Variant, reworded
+from . import fog
 from .orders import (ADD_WORDS, DOWNGRADE, UPGRADE, Add, CallToArms, ConvoyRoute, Declare, Downgrade, EMG_ORDERS,
                      GrantAccess, Remove, DECLARE_ALLIANCE, DECLARE_NEUTRALITY, DECLARE_WAR, Spy, SupportAttack, SupportDefence, Upgrade, carries)
 from .aod_map import area_at
@@ -70,6 +72,11 @@ class EmgVariant(Variant):
         for area, power in state.extra.get("owned", {}).items():
             if area not in self.board.provinces or power not in powers:
                 raise PositionError("extra", f"owned: {area!r} by {power!r} names no area or power of the board")
+        for key in ("spied", "known"):
+            for power, areas in state.extra.get(key, {}).items():
+                if power not in powers or not isinstance(areas, list) \
+                        or any(a not in self.board.provinces for a in areas):
+                    raise PositionError("extra", f"{key}: {power!r}: {areas!r} is not a Great Power's list of areas")
 
     def request_extra(self, state: GameState) -> dict[str, Any]:
         return {k: v for k, v in state.extra.items() if k in EXTRA_KEYS}
@@ -347,12 +354,7 @@ class EmgVariant(Variant):
         if spied:
             extra["spied"] = spied
         if self.remembers_areas:
-            known = {p: set(areas) for p, areas in before.extra.get("known", {}).items()}
-            for power in self.board.powers:
-                seen = self.visible_areas(before, power) | self.visible_areas(after, power) | set(spied.get(power, ()))
-                if seen or power in known:
-                    known[power] = known.get(power, set()) | seen
-            extra["known"] = {p: sorted(a, key=self._area_key) for p, a in sorted(known.items()) if a}
+            extra["known"] = fog.remember(self.board, before, after, spied, self._area_key)
         return after.replace(extra=extra)
 
     def _area_key(self, area: str) -> tuple[int, str]:
@@ -374,39 +376,53 @@ class EmgVariant(Variant):
         return tuple((o.target, asked.get(o.what, o.what)) for o in orders
                      if isinstance(o, Declare) and o.power == power)
 
-    # --- fog of war -------------------------------------------------------------------------------------
+    # --- the turn report (emg/report.py) ----------------------------------------------------------------
+
+    def turn_report(self, states: Sequence[GameState], index: int, results: Sequence[Any],
+                    viewer: str | None) -> str | None:
+        """The EMG report (RG-REP, RG-AOD-3): highlights, areas, relations, news, results, commands, map."""
+        from .report import Turn, turn_report
+
+        return turn_report(self, Turn(states[0], states[index], states[index + 1], results), viewer)
+
+    # --- fog of war (emg/fog.py) --------------------------------------------------------------------
 
     def visible_areas(self, state: GameState, power: str) -> frozenset[str]:
         """The areas ``power`` sees (RG-REP-2, RG-AOD-3): those it owns or holds a unit in, and their
         neighbours (its "areas of interest")."""
-        board = self.board
-        base = {a for a, p in owners(state).items() if p == power}
-        base |= {p for p, u in state.units.items() if u.power == power}
-        seen = set(base)
-        for area in base:
-            seen |= board.any_adjacent(area)
-        return frozenset(seen)
+        return fog.visible_areas(self.board, state, power)
 
     def seen_areas(self, state: GameState, power: str | None) -> frozenset[str] | None:
         if power is None:
             return None
         if power not in self.board.powers:
             return frozenset()
-        seen = self.visible_areas(state, power) | set(state.extra.get("spied", {}).get(power, ()))
-        return frozenset(seen)
+        return fog.seen_areas(self.board, state, power)
+
+    def known_areas(self, state: GameState, power: str) -> frozenset[str]:
+        """Every area ``power`` has seen or spied on so far (with ``remembers_areas``), and those it sees now."""
+        return fog.known_areas(self.board, state, power)
 
     def view_for(self, state: GameState, power: str | None) -> GameState:
         if power is None or power not in self.board.powers:
             return state if power is None else state.replace(units={}, extra={
                 k: v for k, v in state.extra.items() if k == "relations"})
-        seen = self.visible_areas(state, power) | set(state.extra.get("spied", {}).get(power, ()))
-        units = {p: u for p, u in state.units.items() if p in seen}
-        owned = {a: p for a, p in state.extra.get("owned", {}).items() if a in seen}
-        centers = {a: p for a, p in state.centers.items() if a in seen}
-        extra = {k: v for k, v in state.extra.items() if k == "relations"}
-        for key in ("spied", "known"):
-            if power in state.extra.get(key, {}):
-                extra[key] = {power: state.extra[key][power]}
-        if owned:
-            extra["owned"] = owned
-        return state.replace(units=units, centers=centers, extra=extra)
+        return fog.view(self.board, state, power)
+
+    def results_for(self, before: GameState, results: Sequence[Any], power: str | None) -> list[Any]:
+        """A power reads its own results and those of the units in its sight when the turn began, or in the
+        areas its spies went to that turn; their reasons name no other unit (:func:`fog.shown_results`)."""
+        if power is None:
+            return list(results)
+        if power not in self.board.powers:
+            return []
+        shown, sees = fog.shown_results(self.board, before, results, power)
+        return reworded(shown, sees)
+
+    def sight(self, before: GameState, power: str | None) -> Sight | None:
+        """Its own units and those in its areas of interest when the turn began (spies add theirs through
+        :meth:`results_for`, which knows where they went)."""
+        if power is None:
+            return None
+        areas = fog.visible_areas(self.board, before, power) if power in self.board.powers else frozenset()
+        return lambda unit: unit.power == power or province_of(unit.loc) in areas
