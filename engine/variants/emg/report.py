@@ -372,10 +372,13 @@ class Report:
             if self.viewer is None:
                 lines.append(f"  {name(power)}")
             for r in by_power[power]:
-                text = command_text(r) or f"{r.order} (no command: holds)"
+                if r.default:  # no command given (the unit held), or an effect of the rules (a retreat)
+                    said = r.reason or ("holds" if r.result == "succeeds" else r.result)
+                    lines.append(f"    {r.order:<28} {'' if r.result == 'succeeds' else 'FAILED: '}{said}")
+                    continue
                 verdict = "done" if r.result == "succeeds" else "FAILED" if r.result == "fails" else "ERROR"
-                why = f": {r.reason}" if r.reason and (r.result != "succeeds" or r.default) else ""
-                lines.append(f"    {text:<28} {verdict}{why}")
+                why = f": {r.reason}" if r.reason and r.result != "succeeds" else ""
+                lines.append(f"    {command_text(r) or r.order:<28} {verdict}{why}")
         if len(lines) == 1:
             lines.append("  (no commands)")
         return "\n".join(lines)
