@@ -108,6 +108,8 @@ class Report:
         self.public = viewer is not None and self.viewer is None  # an observer: news and relations only
         self.codes = power_codes(list(self.board.powers))
         before, after = turn.before, turn.after
+        turn = Turn(turn.first, before, after, variant.typed_results(before, turn.results))
+        self.turn = turn
         if self.viewer is None:
             self.results = list(turn.results)
             everything = frozenset(self.board.provinces)

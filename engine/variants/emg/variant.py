@@ -13,7 +13,7 @@ from ...order_effects import NO_EFFECT, OrderEffect
 from ...orders import Hold, Move, Order, RawOrder, tokenize
 from ...resolver import MovementResult, Tracer
 from ...state import GameState
-from ...types import IllegalOrderError, OrderSyntaxError, Phase, PhaseType, PositionError, Season, Unit, UnitType, \
+from ...types import IllegalOrderError, OrderError, OrderSyntaxError, Phase, PhaseType, PositionError, Season, Unit, UnitType, \
     province_of
 from ...outcomes import Sight
 from ...validate import MovePermission
@@ -416,8 +416,21 @@ class EmgVariant(Variant):
             return list(results)
         if power not in self.board.powers:
             return []
-        shown, sees = fog.shown_results(self.board, before, results, power)
+        shown, sees = fog.shown_results(self.board, before, self.typed_results(before, results), power)
         return reworded(shown, sees)
+
+    def typed_results(self, before: GameState, results: Sequence[Any]) -> list[Any]:
+        """``results`` with the orders of those read from a save file or the network (words only) typed again
+        from their text against ``before``, so that whose unit each names is known; rule notes stay words."""
+        out = []
+        for r in results:
+            if r.typed is None and not r.default:
+                try:
+                    r = r._replace(typed=self.validate(self.parse(r.order), before, r.power))
+                except (OrderError, ValueError):
+                    pass
+            out.append(r)
+        return out
 
     def sight(self, before: GameState, power: str | None) -> Sight | None:
         """Its own units and those in its areas of interest when the turn began (spies add theirs through
