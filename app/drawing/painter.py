@@ -343,7 +343,8 @@ def board_layout(ctx: PaintContext) -> BoardLayout:
         key = (id(ctx.geometry), round(ctx.u, 3), round(em, 3), picture.units, picture.dislodged_units,
                picture.supply_centres, tuple(sorted(picture.home_centres.items())), failures,
                picture.orders if picture.show_orders else (), picture.show_orders,
-               picture.show_labels, picture.show_units, picture.show_supply_centres)
+               picture.show_labels, picture.show_units, picture.show_supply_centres,
+               tuple(sorted(picture.label_texts.items())))
         found = _layouts.get(key)
         if found is None:
             found = layout_board(ctx.geometry, picture, u=ctx.u, em=em, coast_em=em * COAST_LABEL_RATIO,

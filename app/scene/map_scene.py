@@ -230,7 +230,7 @@ class MapScene(QGraphicsScene):
         coast_px = px * COAST_LABEL_RATIO
         orders = picture.orders if picture.show_orders else ()
         key = (round(zoom, 4), self.scale, picture.units, picture.dislodged_units, orders, picture.show_labels,
-               picture.show_units, picture.show_supply_centres)
+               picture.show_units, picture.show_supply_centres, picture.label_texts)
         if key == self._layout_key:
             return  # a click that only lights targets leaves every label where it is
         self._layout_key = key
@@ -257,6 +257,8 @@ class MapScene(QGraphicsScene):
                 repeats += 1
             else:
                 item = self.label_of.get(placed.loc)
+                if item is not None and item.text != placed.text:
+                    item.set_text(placed.text)  # a viewer's own name for the area (Age of Discovery's X Y)
             if item is not None:
                 item.setPos(QPointF(placed.x, placed.y))
                 item.set_px(placed.em * zoom)

@@ -98,6 +98,14 @@ def unseen_areas(variant: Variant, state: GameState, viewer: str | None) -> froz
     return frozenset(p for p in variant.board.provinces if p not in seen)
 
 
+def area_labels(variant: Variant, viewer: str | None) -> Mapping[str, str]:
+    """What a power at the board reads on each area when not its id (``Variant.area_labels``: Age of
+    Discovery's X Y names, which differ per power); ids for the game master and a shared screen."""
+    if viewer is ALL or viewer == PUBLIC:
+        return {}
+    return variant.area_labels(viewer)
+
+
 def picture_units(variant: Variant, state: GameState) -> tuple[list[Unit], frozenset[str]]:
     """The units to draw for a position already cut to its viewer, and the locations of the units that
     are really disguised (decoys: those the viewer may know of, its own, or all for the game master)."""
@@ -196,6 +204,7 @@ def board_picture(
     selected: str | None = None,
     variant: Variant | None = None,
     unseen: Iterable[str] = (),
+    label_texts: Mapping[str, str] | None = None,
 ) -> BoardPicture:
     """``state`` as drawn; with ``variant``, its units are the variant's (stacked ones included) and
     decoys the state still marks are drawn marked, so pass a state cut to its viewer (:func:`view_of`)."""
@@ -216,6 +225,7 @@ def board_picture(
         stacked=frozenset(UnitMark(s.power, s.kind, s.loc) for s in state.stacked),
         shaded=variant.shaded_places(state) if variant is not None else {},
         unseen=frozenset(unseen),
+        label_texts=label_texts or {},
         dislodged_units=tuple(UnitMark(d.unit.power, d.unit.type, d.unit.loc) for d in state.dislodged.values()),
         orders=tuple(orders),
         highlights=frozenset(highlights),

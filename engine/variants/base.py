@@ -569,6 +569,11 @@ class Variant:
         sees the whole board. Standard: ``None``."""
         return None
 
+    def area_labels(self, power: str | None) -> Mapping[str, str]:
+        """What the board writes on each area for ``power`` when it is not the area's id (Age of Discovery:
+        the id and the power's own X Y name of the area). Standard: nothing (ids)."""
+        return {}
+
     def relations_panel(self, state: GameState) -> tuple[tuple[str, str, str], ...] | None:
         """Every pair of powers with their relation ("neutral", "ally" or "war") for a side panel, or
         ``None``: no such panel. Standard: none."""

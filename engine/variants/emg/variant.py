@@ -21,7 +21,7 @@ from ..base import Variant, reworded
 from . import fog
 from .orders import (ADD_WORDS, DOWNGRADE, UPGRADE, Add, CallToArms, ConvoyRoute, Declare, Downgrade, EMG_ORDERS,
                      GrantAccess, Remove, DECLARE_ALLIANCE, DECLARE_NEUTRALITY, DECLARE_WAR, Spy, SupportAttack, SupportDefence, Upgrade, carries)
-from .aod_map import area_at
+from .aod_map import area_at, coordinates
 from .relations import ALLY, NEUTRAL, WAR, relation
 from .turn import TurnResult, entry_rule, owners, play_turn
 
@@ -398,6 +398,19 @@ class EmgVariant(Variant):
         if power not in self.board.powers:
             return frozenset()
         return fog.seen_areas(self.board, state, power)
+
+    def area_labels(self, power: str | None) -> Mapping[str, str]:
+        """On a board with per-player coordinates (RG-AOD-5): each area's id and its X Y name for ``power``
+        (``81 0302``), so a player reads the names it writes spy targets in."""
+        extra = self.board.extra
+        if power is None or power not in extra.get("origins", {}):
+            return {}
+        made: dict[str, dict[str, str]] = self.__dict__.setdefault("_area_labels", {})
+        cached = made.get(power)
+        if cached is None:
+            cached = made[power] = {
+                a: "{} {:02d}{:02d}".format(a, *coordinates(extra, power, a)) for a in self.board.provinces}
+        return cached
 
     def known_areas(self, state: GameState, power: str) -> frozenset[str]:
         """Every area ``power`` has seen or spied on so far (with ``remembers_areas``), and those it sees now."""
