@@ -208,3 +208,17 @@ def test_reports_are_quick_to_write_for_twenty_players() -> None:
     for power in variant.powers:
         text = variant.turn_report(states, 0, game.history[0].results, power)
         assert text is not None and "MAP OF THE AREAS YOU KNOW" in text
+
+
+def test_the_reports_victory_points_are_the_rules_count() -> None:
+    """The report counts every power's points in one pass; it must agree with ``turn.victory_points``."""
+    from engine.variants.emg.report import raw_victory_points
+    from engine.variants.emg.turn import victory_points
+
+    game = play(SUITE["cases"][0])
+    variant = game.variant
+    capitals = {p.capital: pid for pid, p in variant.board.powers.items() if p.capital}
+    for state in (game.history[0].state, game.state):
+        table = raw_victory_points(variant, state)
+        for power in variant.board.powers:
+            assert table.get(power, 0.0) == victory_points(variant.board, state, power, capitals), power

@@ -16,6 +16,7 @@ an area. What a viewer cannot see is printed ``?``.
 """
 from __future__ import annotations
 
+import functools
 import string
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -29,7 +30,7 @@ from . import fog
 from .aod_map import coordinates
 from .orders import Add, Declare, Spy, UPGRADE
 from .relations import ALLY, WAR, relation
-from .turn import DESTROYED, RETREATED, centre_points, owners, supply_points, unit_points, victory_points
+from .turn import DESTROYED, RETREATED, centre_points, owners, penalty, supply_points, unit_points
 
 if TYPE_CHECKING:
     from .variant import EmgVariant
@@ -54,8 +55,30 @@ class Turn:
     results: Sequence[Any]  # OrderResult, all of them (the report cuts them to the viewer)
 
 
-def power_codes(powers: Sequence[str]) -> dict[str, str]:
-    """Four-letter codes for the columns (``ENGL``); made unique when two names begin alike."""
+def raw_victory_points(variant: EmgVariant, state: GameState) -> dict[str, float]:
+    """Every power's victory points in ``state`` before any call-to-arms penalty (RG-VIC-3, as
+    ``turn.victory_points`` counts them), in one pass; kept for the last few positions, which every
+    viewer's report of a turn reads."""
+    made: dict[int, tuple[GameState, dict[str, float]]] = variant.__dict__.setdefault("_report_vp", {})
+    found = made.get(id(state))
+    if found is not None and found[0] is state:
+        return found[1]
+    board = variant.board
+    capitals = {p.capital: pid for pid, p in board.powers.items() if p.capital}
+    out: dict[str, float] = {}
+    for area, power in owners(state).items():
+        out[power] = out.get(power, 0.0) + 1 + centre_points(board, area) + (5 if capitals.get(area) == power else 0)
+    for area, unit in state.units.items():
+        if board.provinces[area].is_sea:
+            out[unit.power] = out.get(unit.power, 0.0) + 1
+    if len(made) > 8:
+        made.clear()
+    made[id(state)] = (state, out)
+    return out
+
+
+@functools.lru_cache(maxsize=64)
+def _codes(powers: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     out: dict[str, str] = {}
     for power in sorted(powers):
         code = power[:4].upper().ljust(4)
@@ -64,16 +87,26 @@ def power_codes(powers: Sequence[str]) -> dict[str, str]:
             code = power[:3].upper() + str(n)
             n += 1
         out[power] = code
-    return out
+    return tuple(out.items())
+
+
+def power_codes(powers: Sequence[str]) -> dict[str, str]:
+    """Four-letter codes for the columns (``ENGL``); made unique when two names begin alike."""
+    return dict(_codes(tuple(sorted(powers))))
+
+
+@functools.lru_cache(maxsize=64)
+def _letters(powers: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    out: dict[str, str] = {}
+    for power in powers:
+        free = [c for c in power.upper() + string.ascii_uppercase if c.isalpha() and c not in out.values()]
+        out[power] = free[0] if free else "#"
+    return tuple(out.items())
 
 
 def power_letters(powers: Sequence[str]) -> dict[str, str]:
     """One letter per power for the map's cells: the first letter of its name not taken yet."""
-    out: dict[str, str] = {}
-    for power in sorted(powers):
-        free = [c for c in power.upper() + string.ascii_uppercase if c.isalpha() and c not in out.values()]
-        out[power] = free[0] if free else "#"
-    return out
+    return dict(_letters(tuple(sorted(powers))))
 
 
 def turn_number(variant: EmgVariant, state: GameState) -> int:
@@ -121,7 +154,6 @@ class Report:
             self.start_sight = fog.turn_sight(self.board, before, self.viewer, turn.results)
             self.end_sight = fog.seen_areas(self.board, after, self.viewer)
         self.owners_before, self.owners_after = owners(before), owners(after)
-        self.capitals = {p.capital: pid for pid, p in self.board.powers.items() if p.capital}
 
     # --- helpers ------------------------------------------------------------------------------------------
 
@@ -139,12 +171,11 @@ class Report:
         return f"{area:>4} {name}"[:22]
 
     def vp(self, state: GameState, power: str) -> float:
-        return victory_points(self.board, state, power, self.capitals)
+        return self.raw_vp(state, power) * (1 - penalty(state, power))
 
     def raw_vp(self, state: GameState, power: str) -> float:
         """Victory points before any call-to-arms penalty (what captures change)."""
-        return victory_points(self.board, state.replace(extra={k: v for k, v in state.extra.items()
-                                                                   if k != "penalty"}), power, self.capitals)
+        return raw_victory_points(self.variant, state).get(power, 0.0)
 
     def standings(self) -> list[tuple[str, float, float]]:
         """(power, victory points, % increase over its first) for every power, best first."""
@@ -278,6 +309,15 @@ class Report:
         return out
 
     def relations(self) -> str:
+        made: dict[int, tuple[GameState, str]] = self.variant.__dict__.setdefault("_report_matrix", {})
+        found = made.get(id(self.turn.after))
+        if found is None or found[0] is not self.turn.after:
+            if len(made) > 8:
+                made.clear()
+            found = made[id(self.turn.after)] = (self.turn.after, self._matrix())
+        return found[1]
+
+    def _matrix(self) -> str:
         rels = self.turn.after.extra.get("relations", {})
         powers = sorted(self.board.powers)
         lines = ["RELATIONS (WWWW war, AAAA allied, blank neutral)",
@@ -428,23 +468,23 @@ class Report:
         xs, ys = _band({x for x, _ in at}, cols), _band({y for _, y in at}, rows)
         lines[-1] = "     " + "".join(f"   {x + 1:02d} " for x in xs)
 
-        def known_at(i: int, j: int) -> bool:
-            return 0 <= i < len(xs) and 0 <= j < len(ys) and (xs[i], ys[j]) in at
+        column, row = {x: i for i, x in enumerate(xs)}, {y: j for j, y in enumerate(ys)}
+        drawn = {(column[x], row[y]) for x, y in at}
 
         def border(j: int) -> str:
             """The line above printed row ``j``: a square's top edge where it or the square above is known."""
-            out = ""
+            out = []
             for i in range(len(xs) + 1):
-                corner = any(known_at(i - di, j - dj) for di in (0, 1) for dj in (0, 1))
-                edge = i < len(xs) and (known_at(i, j) or known_at(i, j - 1))
-                out += ("+" if corner else " ") + ("-----" if edge else "     ")
-            return "     " + out.rstrip()
+                edge = (i, j) in drawn or (i, j - 1) in drawn
+                corner = edge or (i - 1, j) in drawn or (i - 1, j - 1) in drawn
+                out.append(("+" if corner else " ") + ("-----" if edge and i < len(xs) else "     "))
+            return ("     " + "".join(out)).rstrip()
 
         for j, y in enumerate(ys):
             lines.append(border(j))
             texts: list[str] = ["", "", ""]
             for i in range(len(xs) + 1):
-                wall = "|" if known_at(i, j) or known_at(i - 1, j) else " "
+                wall = "|" if (i, j) in drawn or (i - 1, j) in drawn else " "
                 found = at.get((xs[i], y)) if i < len(xs) else None
                 if found is None:
                     cell = ("     ", "     ", "     ")

@@ -21,7 +21,7 @@ from ..base import Variant, reworded
 from . import fog
 from .orders import (ADD_WORDS, DOWNGRADE, UPGRADE, Add, CallToArms, ConvoyRoute, Declare, Downgrade, EMG_ORDERS,
                      GrantAccess, Remove, DECLARE_ALLIANCE, DECLARE_NEUTRALITY, DECLARE_WAR, Spy, SupportAttack, SupportDefence, Upgrade, carries)
-from .aod_map import area_at, coordinates
+from .aod_map import area_at, cell_index, coordinates
 from .relations import ALLY, NEUTRAL, WAR, relation
 from .turn import TurnResult, entry_rule, owners, play_turn
 
@@ -253,13 +253,22 @@ class EmgVariant(Variant):
             raise IllegalOrderError(f"at most {self.spies_per_turn} spies a turn, not {len(areas)}")
         if self.spy_range is not None:
             known = set(state.extra.get("known", {}).get(power, ())) | self.visible_areas(state, power)
-            reach = {a for a, d in self.board.distances_from(sorted(known)).items() if d <= self.spy_range} \
-                if known else set()
-            far = [a for a in areas if a not in reach]
+            far = [a for a in areas if not self._near(a, known, self.spy_range)]
             if far:
                 raise IllegalOrderError(f"spies go at most {self.spy_range} areas beyond what "
                                         f"{power} knows: {', '.join(far)} is too far")
         return Spy(power, areas)
+
+    def _near(self, area: str, known: set[str], steps: int) -> bool:
+        """Is ``area`` at most ``steps`` areas from one of ``known``? (Searched from the area: a spy's few
+        targets are cheaper to walk out from than everything a power knows.)"""
+        seen, ring = {area}, {area}
+        for _ in range(steps):
+            if seen & known:
+                return True
+            ring = {b for a in ring for b in self.board.any_adjacent(a)} - seen
+            seen |= ring
+        return bool(seen & known)
 
     def _spy_area(self, power: str, target: str) -> str:
         if not target.startswith("@"):
@@ -267,7 +276,10 @@ class EmgVariant(Variant):
         if power not in self.board.extra["origins"]:
             raise IllegalOrderError(f"{power} has no coordinates on this map")
         x, y = int(target[1:3]), int(target[3:5])
-        area = area_at(self.board.extra, power, x, y)
+        index = self.__dict__.get("_cell_index")
+        if index is None:
+            index = self.__dict__["_cell_index"] = cell_index(self.board.extra)
+        area = area_at(self.board.extra, power, x, y, index)
         if area is None:
             raise IllegalOrderError(f"no area at X {x} Y {y}")
         return area
