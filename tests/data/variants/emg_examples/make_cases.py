@@ -11,7 +11,7 @@ RESERVES = {p["id"]: [c for c in p["home_centers"] if c.startswith("R") and len(
 
 def case(cid, title, units, orders, expect_units, results=None, phase="F1901M", centers=None, owned=None,
          relations=None, expect_centers=None, rule=None,
-         reserve_off=False):
+         reserve_off=False, expect_extra=None):
     c = {"id": cid, "title": title, "variant": "emg_examples", "phase": phase, "units": units}
     # Every power keeps its two reserve centres (4 supply points, out of play) so that upkeep follows the
     # example's own centres only where the case is about supply.
@@ -35,6 +35,8 @@ def case(cid, title, units, orders, expect_units, results=None, phase="F1901M", 
     c["expect"] = {"units": expect_units, "dislodged": {}, "results": results or {}}
     if expect_centers is not None:
         c["expect"]["centers"] = expect_centers
+    if expect_extra is not None:
+        c["expect"]["extra"] = expect_extra
     if rule:
         c["rule"] = rule
     CASES.append(c)
@@ -302,6 +304,19 @@ case("R-CON-7-allies-at-sea", "5.0: at sea allies do fight: the English fleet be
      {"ENGLAND": ["F DOV"], "FRANCE": ["S CHA"]}, {"ENGLAND": ["MO 234 233"]},
      {"ENGLAND": ["F CHA"], "FRANCE": ["S DOV"]}, {"MO 234 233": "succeeds"},
      centers={"ENGLAND": ["LON", "EDI"]}, relations={"ENGLAND FRANCE": "ally"}, rule="RG-CON-7")
+
+case("R-ORD-19-spies", "7.17: spies go to any areas, by number or name; the turn's report (the power's view) "
+     "holds them, noted for that power alone", {"ENGLAND": ["A LON"], "USA": ["C VER"]},
+     {"ENGLAND": ["SP 139 mexico"]}, {"ENGLAND": ["A LON"], "USA": ["C VER"]}, {"SP 139 mexico": "succeeds"},
+     centers={"ENGLAND": ["LON", "EDI"], "USA": ["MEX"]}, expect_extra={"spied": {"ENGLAND": ["MEX", "VER"]}},
+     rule="RG-ORD-19")
+case("R-ORD-19-seven-spies", "7.17: six spies a turn in Global Diplomacy: a seventh makes the command invalid",
+     {"ENGLAND": ["A LON"]}, {"ENGLAND": ["SP 3 7 11 12 14 16 17"]}, {"ENGLAND": ["A LON"]},
+     {"SP 3 7 11 12 14 16 17": "invalid"}, centers={"ENGLAND": ["LON", "EDI"]}, rule="RG-ORD-19")
+case("R-ORD-11-route-fleet-busy", "7.6: a fleet carrying a convoy does nothing else: its own move fails and the "
+     "army lands", {"ENGLAND": ["A LON", "F DOV", "F NTH"]}, {"ENGLAND": ["CO 7 234 237 44", "MO 234 233"]},
+     {"ENGLAND": ["A FRI", "F DOV", "F NTH"]}, {"CO 7 234 237 44": "succeeds", "MO 234 233": "fails"},
+     centers={"ENGLAND": ["LON", "EDI"]}, rule="RG-ORD-11")
 
 SUITE = {
     "about": "EMG rules v1.38 (Global Diplomacy / Age of Discovery), on the board of the rules' worked examples "
