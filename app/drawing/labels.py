@@ -398,6 +398,8 @@ def layout_board(
             blocked.add(label.box)
 
     for pid, shape in sorted(geometry.provinces.items(), key=lambda item: item[1].area.area):
+        if pid in picture.unexplored:
+            continue  # never seen by the viewer: no name
         mine = own.get(pid, [])
         text = picture.label_texts.get(pid, pid)
         label = _place_province(shape, text, em, measure, mine, u, fits, blocked)

@@ -52,6 +52,7 @@ from app.scene.pictures import (
     power_colours,
     result_arrows,
     unseen_areas,
+    unexplored_areas,
     area_labels,
     view_of,
 )
@@ -389,6 +390,7 @@ class GamePage(QWidget):
         unseen = unseen_areas(self.game.variant, state, who)  # type: ignore[arg-type]
         return board_picture(self.board, view, self.colours, self.display, variant=self.game.variant,
                              unseen=unseen, label_texts=area_labels(self.game.variant, who),  # type: ignore[arg-type]
+                             unexplored=unexplored_areas(self.game.variant, state, who),  # type: ignore[arg-type]
                              **kwargs)  # type: ignore[arg-type]
 
     def _show_entry(self, panels: bool = True) -> None:

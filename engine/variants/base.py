@@ -569,6 +569,11 @@ class Variant:
         sees the whole board. Standard: ``None``."""
         return None
 
+    def explored_areas(self, state: GameState, power: str | None) -> frozenset[str] | None:
+        """The areas whose lie ``power`` knows (ever seen); the board draws the others blank, without
+        names or centres. ``None`` (standard): the whole map is known to everyone."""
+        return None
+
     def area_labels(self, power: str | None) -> Mapping[str, str]:
         """What the board writes on each area for ``power`` when it is not the area's id (Age of Discovery:
         the id and the power's own X Y name of the area). Standard: nothing (ids)."""

@@ -424,6 +424,12 @@ class EmgVariant(Variant):
                 a: "{} {:02d}{:02d}".format(a, *coordinates(extra, power, a)) for a in self.board.provinces}
         return cached
 
+    def explored_areas(self, state: GameState, power: str | None) -> frozenset[str] | None:
+        """Age of Discovery's map is the game's own: a power knows only the areas it has seen (RG-AOD-3)."""
+        if not self.remembers_areas or power is None or power not in self.board.powers:
+            return None
+        return self.known_areas(state, power)
+
     def known_areas(self, state: GameState, power: str) -> frozenset[str]:
         """Every area ``power`` has seen or spied on so far (with ``remembers_areas``), and those it sees now."""
         return fog.known_areas(self.board, state, power)
