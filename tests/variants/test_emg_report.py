@@ -21,7 +21,7 @@ from engine.variants.base import PUBLIC_VIEW
 from engine.variants.emg.report import Report, Turn, power_codes, power_letters
 
 REPORTS = DATA / "variants" / "emg_reports"
-SUITE = json.loads((REPORTS / "cases.json").read_text(encoding="utf-8"))
+SUITE = json.loads((REPORTS / "reports.json").read_text(encoding="utf-8"))
 
 
 def play(case: dict[str, Any]) -> Game:

@@ -1,11 +1,11 @@
-"""Writes cases.json and the golden reports beside it: EMG turn reports (engine/variants/emg/report.py) for
+"""Writes reports.json and the golden reports beside it: EMG turn reports (engine/variants/emg/report.py) for
 each case's viewers, after the case's turns are played. Run from the repository root after changing a case or
 the report's layout, and read the changed reports before committing them.
 
 A case names a variant (and its options), a position to start from (or the variant's own start), the commands
 of each turn, and for some turns the viewers whose report is kept: a Great Power's id or "GM" (the game
 master). Age of Discovery's commands are chosen here by a fixed rule on its generated map, and written into
-cases.json, so the data says exactly what was played."""
+reports.json, so the data says exactly what was played."""
 import json
 import sys
 from pathlib import Path
@@ -113,7 +113,7 @@ if __name__ == "__main__":
                       "tests/variants/test_emg_report.py; written by make_reports.py beside it, with the golden "
                       "reports (CASE.turnN.VIEWER.txt).",
              "cases": CASES}
-    (HERE / "cases.json").write_text(json.dumps(suite, indent=1) + "\n", encoding="utf-8")
+    (HERE / "reports.json").write_text(json.dumps(suite, indent=1) + "\n", encoding="utf-8")
     for case in CASES:
         game = play(case)
         for index, viewers in case["reports"].items():
