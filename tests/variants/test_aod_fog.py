@@ -108,3 +108,24 @@ def test_a_spy_sent_by_coordinates_reports_that_turn_and_is_remembered() -> None
     far = next(a for a, d in board.distances_from(sorted(variant.known_areas(game.state, "AMBER"))).items() if d > 2)
     checks = game.set_orders("AMBER", [f"SP {far}"], ready=True)
     assert not checks[0].ok and "too far" in str(checks[0].error)  # RG-AOD-9
+
+
+def test_another_powers_refused_command_tells_nothing_of_the_board_beyond_its_unit() -> None:
+    """A reason that reads the area a command aimed at (whose unit stands there, who owns it) is cut to its
+    verdict for other powers: England sees France's corps in Paris refused a support, not that the unit it
+    wanted to support is German (Burgundy is out of England's sight)."""
+    import emg_examples  # noqa: F401  (registers the examples board)
+    from engine.contract import state_from_request
+    from engine.phases import process_phase
+
+    variant, state = state_from_request({"variant": "emg_examples", "phase": "F1901M", "units": {
+        "ENGLAND": ["A KEN"], "FRANCE": ["C PAR"], "GERMANY": ["C BUR"]}, "centers": {
+        "ENGLAND": ["REE", "REF"], "FRANCE": ["RFG", "RFH"], "GERMANY": ["RGI", "RGJ"]}})
+    assert "BUR" not in variant.view_for(state, "ENGLAND").units and "PAR" in variant.view_for(state, "ENGLAND").units
+    result = process_phase(variant, state, {"FRANCE": ["SD 18 21"]})
+    full = next(r for r in result.results if r.power == "FRANCE" and r.order.startswith("SD"))
+    assert "GERMANY" in full.reason
+    english = next(r for r in variant.results_for(state, result.results, "ENGLAND") if r.power == "FRANCE")
+    assert english.result == "fails" and english.reason == "support refused"
+    french = next(r for r in variant.results_for(state, result.results, "FRANCE") if r.power == "FRANCE")
+    assert french.reason == full.reason  # its own reason, whole

@@ -18,7 +18,13 @@ from ...mapdata import MapData
 from ...state import GameState
 from ...types import Unit, province_of
 from .orders import Spy
-from .turn import owners
+from ...outcomes import Reason, word
+from .turn import ADJUSTED, DECLARATION, NO_ATTACK, NO_ENTRY, SUPPORT_REFUSED, owners
+
+# Another power's command's reason, where its words read the board beyond the unit (who owns the area it
+# aimed at, whose unit stands there, whether it is empty): the verdict alone, in words that tell nothing.
+OTHERS_REASONS = {NO_ENTRY: "it may not enter there", SUPPORT_REFUSED: "support refused",
+                  NO_ATTACK: "no attack there to support", DECLARATION: "refused", ADJUSTED: "refused"}
 
 
 def visible_areas(board: MapData, state: GameState, power: str) -> frozenset[str]:
@@ -76,8 +82,13 @@ def shown_results(board: MapData, before: GameState, results: Sequence[Any], pow
     shown = []
     for r in results:
         unit = getattr(r.typed, "unit", None)
-        if r.power == power or (isinstance(unit, Unit) and province_of(unit.loc) in sight
-                                and before.units.get(province_of(unit.loc)) == unit):
+        if r.power == power:
+            shown.append(r)
+        elif isinstance(unit, Unit) and province_of(unit.loc) in sight and before.units.get(province_of(unit.loc)) == unit:
+            code = r.outcome.code if r.outcome is not None else None
+            if code in OTHERS_REASONS:
+                said = Reason(code, {"why": OTHERS_REASONS[code]})
+                r = r._replace(outcome=said, reason=word(said))
             shown.append(r)
     return shown, lambda u: u.power == power or province_of(u.loc) in sight
 
