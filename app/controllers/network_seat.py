@@ -430,6 +430,8 @@ class NetworkSeat:
                     if isinstance(entry, Mapping) and entry.get("index") == len(game.history):
                         state = position_to_state(self.variant_id, entry.get("position") or {})
                         game.history.append(record_from_results(state, results_from_wire(entry.get("results") or [])))
+                        if isinstance(entry.get("report"), str):
+                            self.reports[len(game.history) - 1] = entry["report"]
                 if len(game.history) == had:
                     break  # the host sent nothing usable: try again with the next position
         except (ChancelleryError, TimeoutError, OSError) as exc:

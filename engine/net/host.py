@@ -624,9 +624,16 @@ class Host:
         history = self.game.history
         start, count = msg["start"], msg.get("count") or MAX_HISTORY_PAGE
         entries = []
+        variant = self.game.variant
+        reports = type(variant).turn_report is not Variant.turn_report
+        states = [r.state for r in history] + [self.game.state] if reports else []
         for i in range(start, min(start + count, len(history))):
             nxt = history[i + 1].state if i + 1 < len(history) else self.game.state
-            entries.append(history_entry(self.game.variant, i, history[i], nxt, conn.power))
+            entry = history_entry(variant, i, history[i], nxt, conn.power)
+            report = variant.turn_report(states, i, history[i].results, viewer(conn.power)) if reports else None
+            if report is not None:
+                entry["report"] = report  # the seat's own, as its results frame carried it
+            entries.append(entry)
         self._reply(conn, msg, {"type": "history", "start": start, "total": len(history), "phases": entries})
 
     def _on_ping(self, conn: Connection, msg: Mapping[str, Any]) -> None:

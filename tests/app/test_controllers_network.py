@@ -352,3 +352,23 @@ def test_a_seat_keeps_the_turn_report_its_host_wrote_for_it() -> None:
             client.close()
     finally:
         thread.stop()
+
+
+def test_a_seat_joining_late_gets_its_turn_reports_with_the_history() -> None:
+    from engine.report import phase_report
+
+    thread = HostThread(Host(Game.new("global_diplomacy"), HostSettings(name="Table")))
+    thread.start("127.0.0.1", 0)
+    try:
+        thread.process_now()
+        thread.process_now()
+        seat, client, table = join_seat(thread, "FRANCE")
+        try:
+            seat.sync_history()
+            game = thread.run(lambda: thread.host.game)
+            assert sorted(seat.reports) == [0, 1]
+            assert seat.reports[1] == phase_report(game, 1, "FRANCE")
+        finally:
+            client.close()
+    finally:
+        thread.stop()
