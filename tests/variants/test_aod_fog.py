@@ -18,7 +18,7 @@ from engine.savefile import dumps, loads
 from engine.types import Unit, province_of
 from engine.variants import find_variant
 
-TURNS = 4
+TURNS = 6
 
 
 def _legal_texts(variant, state):  # type: ignore[no-untyped-def]
