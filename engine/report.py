@@ -1,5 +1,6 @@
 """A plain-text results report for one adjudicated phase: orders and results per power, dislodged units
-with their retreats, centre changes and counts, and what the next phase owes (for e-mail or print)."""
+with their retreats, centre changes and counts, and what the next phase owes (for e-mail or print); a
+variant with a report layout of its own (``Variant.turn_report``: EMG's) writes that instead."""
 from __future__ import annotations
 
 from .game import Game
