@@ -14,7 +14,7 @@ from typing import Any, Iterable, Mapping
 from .mapdata import MapData
 from .outcomes import encode as encode_outcome, encoded_json, note
 from .phases import FAILS, INVALID, SUCCEEDS, OrderResult, PhaseResult, Submission
-from .position_check import shown
+from .position_check import check_phase, shown
 from .state import Dislodged, GameState
 from .types import ChancelleryError, Phase, PhaseType, PositionError, RequestError, Unit, UnitType, province_of
 from .validate import retreat_options
@@ -26,6 +26,7 @@ MAX_ORDERS = 10_000
 on the time one request can take."""
 MAX_ORDER_LENGTH = 1_000
 """Characters in one order line (the longest real order is under a hundred)."""
+_ABSENT: Any = object()
 
 
 @lru_cache(maxsize=None)
@@ -34,6 +35,29 @@ def _canonical_units(board: MapData, kinds: frozenset[UnitType], powers: tuple[s
     written by programs use it, so they skip the general reading below."""
     texts = {f"{kind.value} {loc}": (kind, loc) for kind in kinds for loc in board.locations(kind)}
     return {power: {text: Unit(power, kind, loc) for text, (kind, loc) in texts.items()} for power in powers}
+
+
+_PLAIN_RULES: dict[tuple[type, MapData], frozenset[str] | None] = {}  # a map table, kept for the process's life
+
+
+def _standing_texts(variant: Variant) -> frozenset[str] | None:
+    """Every unit text in canonical notation ("A PAR") whose unit stands where it may (``can_stand``), when
+    ``variant`` checks and builds positions as the standard rules do (no options, no stacked units, no data
+    of its own); ``None`` for any other variant. A position made only of these units, of known powers,
+    with centres read by code, needs no further check of its units: :func:`state_from_request` builds it
+    directly, as ``make_state`` would, and checks only its phase."""
+    key = (type(variant), variant.board)
+    known: frozenset[str] | None = _PLAIN_RULES.get(key, _ABSENT)
+    if known is _ABSENT:
+        cls = type(variant)
+        plain = (not variant.options and not variant.stacking_types
+                 and all(getattr(cls, name) is getattr(Variant, name) for name in ("make_state", "check_state", "check_extra")))
+        board = variant.board
+        known = frozenset(f"{kind.value} {loc}" for kind in variant.unit_types for loc in board.locations(kind)
+                          if variant.can_stand(kind, loc)) if plain else None
+        if not variant.options:  # a variant's options may change where units stand: not kept
+            _PLAIN_RULES[key] = known
+    return known
 
 
 def _parse_unit(variant: Variant, power: str, text: Any, field: str) -> Unit:
@@ -139,6 +163,7 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
         raise RequestError("phase", problem)
     board = variant.board
     canonical = _canonical_units(board, frozenset(variant.unit_types), (*board.powers, *variant.pseudo_powers))
+    standing = _standing_texts(variant)
     units: list[Unit] = []
     for pname, items in _mapping(request, "units", required=True).items():
         power = _power(variant, pname, "units", pseudo=True)
@@ -146,7 +171,10 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
         found = _all_found(ready, _list(items, "units", power))
         if found is not None:  # every unit in canonical notation: the usual request, read in one step
             units += found
+            if standing is not None and not standing.issuperset(items):
+                standing = None  # a unit that may not stand there: the position check names it
             continue
+        standing = None
         for i, text in enumerate(items):
             unit = ready.get(text) if type(text) is str else None
             units.append(unit if unit is not None else _parse_unit(variant, power, text, f"units.{power}[{i}]"))
@@ -200,6 +228,11 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
     extra = request.get("extra")
     if extra is not None and not isinstance(extra, Mapping):
         raise RequestError("extra", "must be an object (variant data, as save files store it)")
+    if standing is not None and not dislodged and not contested and extra is None \
+            and phase.type is not PhaseType.RETREATS:
+        plain = _plain_state(variant, phase, units, centers)
+        if plain is not None:
+            return variant, plain
     try:
         state = variant.make_state(phase, units, centers, list(dislodged.values()), tuple(contested), extra)
         variant.check_state(state)
@@ -216,6 +249,23 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
     return variant, state
 
 
+def _plain_state(variant: Variant, phase: Phase, units: list[Unit], centers: dict[str, str]) -> GameState | None:
+    """The position ``make_state`` builds from units that stand where they may and centres already checked,
+    once its phase passes ``check_phase`` (the rest of ``check_state`` has nothing left to find); ``None``
+    when two units share a province (the general reading names them)."""
+    occupants: dict[str, Unit] = {}
+    for unit in units:
+        occupants[unit.loc.partition("/")[0]] = unit
+    if len(occupants) != len(units):
+        return None
+    state = GameState(variant.id, phase, occupants, centers, {}, frozenset(), {}, (), {})
+    try:
+        check_phase(variant, state)
+    except PositionError as exc:
+        raise RequestError(exc.field, exc.message) from None
+    return state
+
+
 class _Position:
     """A position read from a request before: its variant and state, and its legal orders once asked for."""
 
@@ -230,7 +280,6 @@ class _Position:
 
 _POSITIONS: dict[tuple[Any, ...], _Position] = {}  # oldest first
 _POSITIONS_KEPT = 64
-_ABSENT = object()
 
 
 class _Nothing:
