@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from json.encoder import encode_basestring_ascii as _quote  # json.dumps's own string encoder
 from operator import itemgetter
-from typing import Any, NamedTuple
+from typing import Any, Iterable, NamedTuple
 
 from .mapdata import MapData
 from .state import GameState
-from .types import UnitType, province_of
+from .types import Unit, UnitType, province_of
 from .validate import ConvoyChain, MovePermission, chains_formed, convoy_chains
 
 
@@ -265,42 +265,64 @@ def _unrestricted_texts(board: MapData, state: GameState) -> dict[str, dict[str,
 
 
 @lru_cache(maxsize=None)
-def _json_rows(board: MapData) -> dict[str, tuple[str, dict[str, str]]]:
-    """Per unit key, its rows' texts as JSON fragments: the hold and moves (``"A PAR H", "A PAR - BUR"``)
-    and, per unit it could support, those supports each after a ``, ``."""
-    out: dict[str, tuple[str, dict[str, str]]] = {}
-    for rows in _tables(board).rows.values():
-        for key, fixed, _, supports in rows.values():
-            out[key] = (", ".join(map(_quote, fixed)),
-                        {other: "".join(", " + _quote(text) for text in texts) for other, texts in supports.items()})
+def _json_rows(board: MapData) -> dict[tuple[str, str], tuple[str, str, frozenset[str], dict[str, str]]]:
+    """Per unit type letter and location, the unit's key ("A PAR"), the start of its entry as JSON (``"PAR":
+    ["A PAR H", "A PAR - BUR"``: the place, the hold and moves), the keys of the units it could support and,
+    per such unit, those supports as JSON, each after a ``, ``."""
+    out: dict[tuple[str, str], tuple[str, str, frozenset[str], dict[str, str]]] = {}
+    for letter, rows in _tables(board).rows.items():
+        for loc, (key, fixed, supportable, supports) in rows.items():
+            out[letter, loc] = (key, _quote(loc) + ": [" + ", ".join(map(_quote, fixed)), supportable,
+                                {other: "".join(", " + _quote(text) for text in texts) for other, texts in supports.items()})
     return out
 
 
 def movement_orders_json(board: MapData, state: GameState) -> str:
     """``json.dumps(movement_order_texts(board, state))``, byte for byte (the same texts in the same order),
-    written from per-map JSON fragments rather than lists: the contract's text path."""
-    t = _tables(board)
-    fragments = _json_rows(board)
-    army_rows, fleet_rows = t.rows["A"], t.rows["F"]
+    written from per-map JSON fragments rather than lists: the contract's text path. The parts are
+    gathered in one list and joined once (positions list each power's units together; one that doesn't is
+    grouped first)."""
+    rows = _json_rows(board)
     units = state.units.values()
-    placed = [(fleet_rows if unit.type is _FLEET else army_rows)[unit.loc] for unit in units]
+    placed = [rows[unit.type._value_, unit.loc] for unit in units]
     present = set(map(_first, placed))
-    extra = _sea_orders(t, present)
-    out: dict[str, list[str]] = {}
+    extra = _sea_orders(_tables(board), present)
+    parts: list[str] = []
+    add = parts.append
+    power = None
+    done: set[str] = set()
     quote = _quote
-    for unit, (key, _, supportable, _) in zip(units, placed):
-        fixed, supports = fragments[key]
-        parts = [quote(unit.loc), ": [", fixed]
-        for other in supportable & present:
-            parts.append(supports[other])
-        if key in extra:
-            parts.append("".join(", " + quote(text) for text in extra[key]))
-        parts.append("]")
-        if unit.power in out:
-            out[unit.power].append("".join(parts))
+    for unit, (key, head, supportable, supports) in zip(units, placed):
+        if unit.power != power:
+            if unit.power in done:  # this power's units came apart: group them, then write
+                return _grouped_json(rows, units, present, extra)
+            if power is not None:
+                done.add(power)
+            add(("{" if power is None else "}, ") + quote(unit.power) + ": {")
+            power = unit.power
         else:
-            out[unit.power] = ["".join(parts)]
-    return "{" + ", ".join(quote(power) + ": {" + ", ".join(per) + "}" for power, per in out.items()) + "}"
+            add(", ")
+        add(head)
+        parts += map(supports.__getitem__, supportable & present)
+        more = extra.get(key)
+        if more is not None:
+            add(", " + ", ".join(map(quote, more)))
+        add("]")
+    add("}}" if parts else "{}")
+    return "".join(parts)
+
+
+def _grouped_json(rows: dict[tuple[str, str], tuple[str, str, frozenset[str], dict[str, str]]], units: Iterable[Unit],
+                  present: set[str], extra: dict[str, list[str]]) -> str:
+    """``movement_orders_json`` for units of one power listed apart: each power's entries in a list first."""
+    out: dict[str, list[str]] = {}
+    for unit in units:
+        key, head, supportable, supports = rows[unit.type._value_, unit.loc]
+        more = extra.get(key)
+        text = (head + "".join(map(supports.__getitem__, supportable & present))
+                + (", " + ", ".join(map(_quote, more)) if more is not None else "") + "]")
+        out.setdefault(unit.power, []).append(text)
+    return "{" + ", ".join(_quote(power) + ": {" + ", ".join(per) + "}" for power, per in out.items()) + "}"
 
 
 def _add_shared_landings(t: _Tables, army_key: str, chains: list[ConvoyChain], extra: dict[str, list[str]],
