@@ -508,6 +508,42 @@ def _entries_json(results: Iterable[OrderResult]) -> str:
     return "[" + ", ".join(parts) + "]"
 
 
+def _plain_tail_json(variant: Variant, result: PhaseResult) -> str | None:
+    """``json.dumps(_response_tail(variant, result))`` without its opening brace, written directly, for a
+    variant that lists its units and keeps no data as the standard rules do and a position without
+    dislodged or stacked units (the usual answer); ``None`` otherwise."""
+    state = result.state
+    cls = type(variant)
+    if variant.options or state.dislodged or state.stacked or cls.all_units is not Variant.all_units \
+            or cls.request_extra is not Variant.request_extra:
+        return None
+    quote = _quote
+    parts = ['"units": {']
+    add = parts.append
+    power = None
+    for unit in sorted(state.units.values(), key=_UNIT_ORDER):
+        if type(unit) is not Unit:
+            return None
+        if unit.power != power:
+            add(quote(unit.power) + ': ["' if power is None else '], ' + quote(unit.power) + ': ["')
+            power = unit.power
+        else:
+            add(', "')
+        add(unit.type._value_ + " " + unit.loc + '"')
+    add(']}, "dislodged": {}, "contested": [' if power is not None else '}, "dislodged": {}, "contested": [')
+    add(", ".join(map(quote, sorted(state.contested))))
+    add('], "centers": {')
+    owned: dict[str, list[str]] = {}
+    for centre, owner in sorted(state.centers.items()):
+        if owner in owned:
+            owned[owner].append(centre)
+        else:
+            owned[owner] = [centre]
+    add(", ".join(quote(owner) + ": [" + ", ".join(map(quote, centres)) + "]" for owner, centres in owned.items()))
+    add("}, " + _dumps({"winner": result.winner})[1:-1] if result.winner else "}")
+    return "".join(parts) + "}"
+
+
 def adjudicate_json(text: str | bytes) -> str:
     """``json.dumps(adjudicate(json.loads(text)))``, byte for byte, without the response's dicts: the
     caller's path when the request arrives as text and the response leaves as text (the command line,
@@ -515,6 +551,9 @@ def adjudicate_json(text: str | bytes) -> str:
     variant, state, result = _adjudicated(read_request_text(text))
     head = ('{"variant": ' + _quote(variant.id) + ', "phase": ' + _quote(str(state.phase))
             + ', "next_phase": ' + _quote(str(result.state.phase)) + ', "orders": ' + _entries_json(result.results))
+    tail = _plain_tail_json(variant, result)
+    if tail is not None:
+        return head + ", " + tail
     tail = _dumps(_response_tail(variant, result))
     return head + "}" if tail == "{}" else head + ", " + tail[1:]
 
