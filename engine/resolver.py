@@ -47,8 +47,7 @@ def outcome(succeeded: bool, code: str, **data: object) -> Outcome:
             if why._words is not None and len(_PLACE_OUTCOMES) < _SMALL_OUTCOMES_KEPT:
                 _PLACE_OUTCOMES[key] = known
         return known
-    for name, value in data.items():
-        key += (name, type(value), value)
+    key += (*data.items(), *map(type, data.values()))
     try:
         known = _SMALL_OUTCOMES.get(key)
     except TypeError:  # an unhashable datum
