@@ -54,6 +54,7 @@ class _RouteTexts(NamedTuple):
     convoys: list[tuple[str, list[str]]]  # (fleet key "F ENG", the convoys it may give along the chain)
     sea_moves: list[_SeaMove]  # for the destinations the army can't walk to
     by_dest: list[tuple[str, str, frozenset[str] | None]]  # (destination, move, its supporters' keys or None)
+    supports_by_key: dict[str, list[str]]  # ``sea_moves``' support orders by supporter: "F ENG" -> [...]
 
 
 @dataclass(slots=True)
@@ -158,10 +159,14 @@ def _route_texts(t: _Tables, army: str, chain: ConvoyChain) -> _RouteTexts:
                 keys = frozenset(k for k in supports if k[2:] not in chain.seas)
                 sea_moves.append(_SeaMove(keys, supports))
             by_dest.append((dest, move, keys))
+        supports_by_key: dict[str, list[str]] = {}
+        for may_support, support_texts in sea_moves:
+            for key in sorted(may_support):
+                supports_by_key.setdefault(key, []).append(support_texts[key])
         texts = t.route_texts[chain] = _RouteTexts(
             [move for _, move, _ in by_dest],
             [(f"F {sea}", [f"F {sea} C A {army} - {d}" for d in chain.lands]) for sea in sorted(chain.seas)],
-            sea_moves, by_dest)
+            sea_moves, by_dest, supports_by_key)
     return texts
 
 
@@ -221,9 +226,10 @@ def _sea_orders(t: _Tables, present: set[str]) -> dict[str, list[str]]:
             if len(chains) > 1 and not _lands_apart(chains):
                 _add_shared_landings(t, key, chains, extra, sea_moves)
                 continue
-            # Each destination is reached by one chain only (the usual case): the prebuilt texts as they are.
+            # Each destination is reached by one chain only (the usual case): the prebuilt texts as they are,
+            # the supports of the moves by sea gathered per supporter.
             for chain in chains:
-                moves, convoys, moves_by_sea, _ = route_texts.get(chain) or _route_texts(t, key[2:], chain)
+                moves, convoys, _, _, supports_by_key = route_texts.get(chain) or _route_texts(t, key[2:], chain)
                 if key in extra:
                     extra[key] += moves
                 else:
@@ -233,7 +239,11 @@ def _sea_orders(t: _Tables, present: set[str]) -> dict[str, list[str]]:
                         extra[fleet] += texts
                     else:
                         extra[fleet] = texts.copy()
-                sea_moves += moves_by_sea
+                for supporter in supports_by_key.keys() & present:
+                    if supporter in extra:
+                        extra[supporter] += supports_by_key[supporter]
+                    else:
+                        extra[supporter] = supports_by_key[supporter].copy()
         for may_support, support_texts in sea_moves:
             for key in may_support & present:
                 if key in extra:
@@ -336,7 +346,7 @@ def _add_shared_landings(t: _Tables, army_key: str, chains: list[ConvoyChain], e
     moves_to: dict[str, str] = {}
     may_support: dict[str, frozenset[str]] = {}
     convoys_by: dict[str, dict[str, None]] = {}
-    for _, convoys, _, by_dest in found:
+    for _, convoys, _, by_dest, _ in found:
         for dest, move, keys in by_dest:
             moves_to[dest] = move
             if keys is not None:
