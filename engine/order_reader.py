@@ -343,7 +343,7 @@ class OrderReader:
     Nothing is kept between positions except per-map tables.
     """
 
-    __slots__ = ("variant", "state", "board", "units", "_vocab", "_checks", "_fleets", "_convoy_routes")
+    __slots__ = ("variant", "state", "board", "units", "_vocab", "_checks", "_fleets", "_convoy_routes", "_linked")
 
     def __init__(self, variant: VariantRules, state: GameState) -> None:
         self.variant = variant
@@ -359,6 +359,7 @@ class OrderReader:
                         and variant.move_permission(state) is None)
         self._fleets: frozenset[str] | None = None  # fleets at sea, found on first need
         self._convoy_routes: dict[str, dict[str, frozenset[str]]] = {}
+        self._linked: dict[str, set[str]] = {}  # army's province -> fleets at sea joined to it
 
     def read(self, power: str | None, text: str) -> Order:
         """The typed order ``text`` gives ``power`` (``None``: any power's unit); raises
@@ -497,8 +498,7 @@ class OrderReader:
                 return None
             adjacent = dest_prov in board.army_adjacent(unit.loc)
             if not adjacent or via_convoy:
-                if dest_prov not in convoy_reach(board, here) \
-                        or not convoy_route_exists(board, here, dest_prov, self._fleets_at_sea()):
+                if dest_prov not in convoy_reach(board, here) or not self._convoyable(here, dest_prov):
                     return None
             return Move(unit, dest_prov, via_convoy=via_convoy and adjacent)
         if kind == "support":
@@ -543,6 +543,15 @@ class OrderReader:
                 routes = self._convoy_routes[origin] = minimal_convoy_routes(board, origin, fleets)
             return Convoy(unit, target, dest_prov) if here in routes.get(dest_prov, ()) else None
         return None  # retreats, disbands and builds are errors in a movement phase
+
+    def _convoyable(self, origin: str, dest: str) -> bool:
+        """``convoy_route_exists`` from ``origin`` to ``dest`` through this position's fleets at sea (the
+        fleets joined to each origin found once per position)."""
+        linked = self._linked.get(origin)
+        if linked is None:
+            linked = self._linked[origin] = fleets_linked(self.board, origin, self._fleets_at_sea())
+        near = self.board.fleet_adjacent_provinces
+        return any(dest in near(f) for f in linked)
 
     def _fleets_at_sea(self) -> frozenset[str]:
         if self._fleets is None:
