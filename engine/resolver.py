@@ -384,24 +384,29 @@ class MovementResolver:
                 if type(order) is not Move and prov not in moves_into and prov not in state:
                     result[prov] = True
                     state[prov] = _RESOLVED
+        resolve, result = self.resolve, self.result
         for prov in self.orders:
-            self.resolve(prov)
+            resolve(prov)
         moved: dict[str, str] = {}
         dislodged: dict[str, tuple[str, bool]] = {}
-        for prov, dest in self.move_dest.items():
-            if self.result[prov]:
-                moved[prov] = self.arrival(prov)
-        for prov in self.units:
-            if prov in moved:
-                continue
-            for attacker in self.moves_into.get(prov, ()):
-                if attacker in moved and province_of(moved[attacker]) == prov:
-                    dislodged[prov] = (attacker, attacker in self.convoyed)
-                    break
-        occupied = {province_of(d) for d in moved.values()} | {p for p in self.units if p not in moved and p not in dislodged}
+        arrival = self.arrival
+        for prov in self.move_dest:
+            if result[prov]:
+                moved[prov] = arrival(prov)
+        if moved:  # (locations are cut to provinces inline: this runs for every unit)
+            moves_into, convoyed = self.moves_into, self.convoyed
+            for prov in self.units:
+                if prov in moved or prov not in moves_into:
+                    continue
+                for attacker in moves_into[prov]:
+                    if attacker in moved and moved[attacker].partition("/")[0] == prov:
+                        dislodged[prov] = (attacker, attacker in convoyed)
+                        break
+        occupied = {d.partition("/")[0] for d in moved.values()}
+        occupied.update(p for p in self.units if p not in moved and p not in dislodged)
         contested: set[str] = set()
         for prov, dest in self.move_dest.items():
-            if not self.result[prov] and dest not in occupied and self.prevent_strength(prov) > 0:
+            if not result[prov] and dest not in occupied and self.prevent_strength(prov) > 0:
                 contested.add(dest)
         outcomes = _Outcomes(self, dislodged)
         return MovementResult(outcomes, moved, dislodged, contested, set(self.convoyed))
