@@ -388,18 +388,9 @@ class OrderReader:
                 decided = table.get(text)
                 if decided is not None and self.units.get(decided[0]) == decided[1]:
                     return decided[2]
-                supports = vocab.supports
-                if supports is None:
-                    supports = _supports_by_map(vocab, self.board)
-                support = supports.get(text)
-                if support is not None:
-                    giver = self.units.get(support[0])
-                    backed = self.units.get(support[3])
-                    if giver is not None and backed is not None and giver.power == power and giver.type is support[1] \
-                            and giver.loc == support[2] and backed.type is support[4] and backed.loc == support[5]:
-                        into = support[6]
-                        made = SupportHold(giver, backed) if into is None else SupportMove(giver, backed, into)
-                        return made, text, order_key(made)
+                made = self._tabled_support(vocab, text, power)
+                if made is not None:
+                    return made
             shape = self._shape(text)
             loc = shape[2] if shape is not None else None
             if loc is not None:
@@ -412,6 +403,10 @@ class OrderReader:
                     known = vocab.entries.get(key)  # type: ignore[arg-type]
                     if known is not None:
                         return known
+                    if power is not None and not shape[6]:  # type: ignore[index]
+                        known = self._as_canonical(vocab, shape, unit, target, power)  # type: ignore[arg-type]
+                        if known is not None:
+                            return known
                     order = self._movement_order(shape, power)  # type: ignore[arg-type]
                     if order is not None:
                         known = (order, str(order), order_key(order))
@@ -422,6 +417,46 @@ class OrderReader:
                         return known
         order = self.read(power, text)
         return order, str(order), order_key(order)
+
+    def _tabled_support(self, vocab: _Vocabulary, text: str, power: str) -> Entry | None:
+        """A support in canonical notation from the map's table of supports (``_supports_by_map``), when its
+        two units stand where it says and the supporter is ``power``'s."""
+        supports = vocab.supports
+        if supports is None:
+            supports = _supports_by_map(vocab, self.board)
+        support = supports.get(text)
+        if support is None:
+            return None
+        giver = self.units.get(support[0])
+        backed = self.units.get(support[3])
+        if giver is not None and backed is not None and giver.power == power and giver.type is support[1] \
+                and giver.loc == support[2] and backed.type is support[4] and backed.loc == support[5]:
+            into = support[6]
+            made = SupportHold(giver, backed) if into is None else SupportMove(giver, backed, into)
+            return made, text, order_key(made)
+        return None
+
+    def _as_canonical(self, vocab: _Vocabulary, shape: Shape, unit: Unit, target: Unit | None,
+                      power: str) -> Entry | None:
+        """A hold, move or support written another way ("bre - gas", "Army Munich supports Army Paris"),
+        from the map's tables of the same order in canonical notation, which give what
+        :meth:`_movement_order` gives (it reads the places and the kind of order, not the unit letters);
+        ``None`` when the tables don't hold it (the order is then read in full)."""
+        kind, dest = shape[0], shape[5]
+        if kind == "hold" or kind == "move":
+            text = f"{unit.type._value_} {unit.loc} H" if kind == "hold" else f"{unit.type._value_} {unit.loc} - {dest}"
+            table = vocab.decided.get(power)
+            if table is None:
+                table = _decided_by_map(vocab, self.board, power)
+            decided = table.get(text)
+            if decided is not None and self.units.get(decided[0]) == decided[1]:
+                return decided[2]
+            return None
+        if kind == "support" and target is not None:
+            text = (f"{unit.type._value_} {unit.loc} S {target.type._value_} {target.loc.partition('/')[0]}"
+                    + ("" if dest is None else f" - {dest}"))
+            return self._tabled_support(vocab, text, power)
+        return None
 
     def _shape(self, text: str) -> Shape | None:
         """The split reader's shape of ``text`` (``None``: left to the general parser), from the map's
