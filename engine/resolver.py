@@ -43,7 +43,7 @@ def outcome(succeeded: bool, code: str, **data: object) -> Outcome:
         known = _PLACE_OUTCOMES.get(key)
         if known is None:
             why = Reason(code, data)
-            known = Outcome(succeeded, word(why), why)
+            known = _new_tuple(Outcome, (succeeded, word(why), why))
             if why._words is not None and len(_PLACE_OUTCOMES) < _SMALL_OUTCOMES_KEPT:
                 _PLACE_OUTCOMES[key] = known
         return known
@@ -52,10 +52,10 @@ def outcome(succeeded: bool, code: str, **data: object) -> Outcome:
         known = _SMALL_OUTCOMES.get(key)
     except TypeError:  # an unhashable datum
         why = Reason(code, data)
-        return Outcome(succeeded, word(why), why)
+        return _new_tuple(Outcome, (succeeded, word(why), why))
     if known is None:
         why = Reason(code, data)
-        known = Outcome(succeeded, word(why), why)
+        known = _new_tuple(Outcome, (succeeded, word(why), why))
         if why._words is not None:  # a registered wording: it stays the same
             if len(_SMALL_OUTCOMES) >= _SMALL_OUTCOMES_KEPT:
                 _SMALL_OUTCOMES.clear()
