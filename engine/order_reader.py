@@ -86,6 +86,8 @@ class _Vocabulary:
     coastal: frozenset[str]
     convoying: frozenset[str]
     coasts: dict[str, tuple[str, ...]]
+    # Action words of holds, disbands and builds the parser reads alike after a place alone ("PAR H").
+    bare: set[str] = field(default_factory=set)
     # Every hold and move in canonical notation ("A PAR H", "F MAO - SPA/NC"), the commonest texts, with
     # the shape the split reader gives it: one look-up instead of a split.
     canonical: dict[str, Shape] = field(default_factory=dict)
@@ -269,6 +271,8 @@ def _calibrated(vocab: _Vocabulary, board: MapData, extra: dict[str, UnitType]) 
                  "disband": [f"A {p} {word}"], "build": [f"A {p} {word}"]}[kind]
         if not all(agrees(t) for t in texts):
             del vocab.actions[word]
+    vocab.bare = {word for word, kind in vocab.actions.items() if kind in ("hold", "disband", "build")}
+    vocab.bare = {word for word in vocab.bare if agrees(f"{p} {word}") and agrees(f"{q.lower()} {word.lower()}")}
     for word in list(vocab.unit_words):
         if not all(agrees(t) for t in (f"{word} {p} H", f"{word} {p} - {q}", f"A {p} S {word} {q} - {r}")):
             del vocab.unit_words[word]
@@ -288,13 +292,23 @@ def _split_read(vocab: _Vocabulary, text: str) -> Shape | None:
     line = text.upper()
     if vocab.clash is not None and vocab.clash.search(line):
         return None
+    if ">" in line:  # the parser reads the arrows "->" and "=>" as a dash, and a lone ">" its own way
+        line = line.replace("->", "-").replace("=>", "-")
+        if ">" in line:
+            return None
     if "-" in line:
         line = line.replace("-", " - ")
     words = line.split()
     n = len(words)
-    if n < 3:
-        return _WAIVE_SHAPE if n == 1 and words[0] == "WAIVE" else None
     places = vocab.places
+    if n < 3:
+        if n == 2:  # "PAR H", "bre d": a hold, disband or build without the unit's letter
+            loc = places.get(words[0])
+            action = vocab.actions.get(words[1])
+            if loc is not None and action is not None and words[1] in vocab.bare:
+                return (action, None, loc, None, None, None, False)
+            return None
+        return _WAIVE_SHAPE if n == 1 and words[0] == "WAIVE" else None
     unit_words = vocab.unit_words
     kind = unit_words.get(words[0])
     i = 0 if kind is None else 1
