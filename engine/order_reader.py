@@ -429,6 +429,10 @@ class OrderReader:
                                 vocab.entries.clear()
                             vocab.entries[key] = known  # type: ignore[index]
                         return known
+                    # What ``read`` would do next, without checking the order a second time: the general
+                    # validation words the error.
+                    order = self.variant.validate(raw_order(shape, text), self.state, power)  # type: ignore[arg-type]
+                    return order, str(order), order_key(order)
         order = self.read(power, text)
         return order, str(order), order_key(order)
 
