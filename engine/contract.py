@@ -165,10 +165,12 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
     canonical = _canonical_units(board, frozenset(variant.unit_types), (*board.powers, *variant.pseudo_powers))
     standing = _standing_texts(variant)
     units: list[Unit] = []
+    # (A power named as the board names it, with a list, is taken as it is: the usual request.)
     for pname, items in _mapping(request, "units", required=True).items():
-        power = _power(variant, pname, "units", pseudo=True)
+        power = pname if type(pname) is str and pname in canonical and pname.isupper() \
+            else _power(variant, pname, "units", pseudo=True)
         ready = canonical[power]
-        found = _all_found(ready, _list(items, "units", power))
+        found = _all_found(ready, items if type(items) is list else _list(items, "units", power))
         if found is not None:  # every unit in canonical notation: the usual request, read in one step
             units += found
             if standing is not None and not standing.issuperset(items):
@@ -182,9 +184,10 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
         centers: dict[str, str] = {}
         center_codes = board.supply_centers
         for pname, items in _mapping(request, "centers").items():
-            power = _power(variant, pname, "centers", pseudo=True)
+            power = pname if type(pname) is str and pname in canonical and pname.isupper() \
+                else _power(variant, pname, "centers", pseudo=True)
             try:
-                all_codes = center_codes.issuperset(_list(items, "centers", power))
+                all_codes = center_codes.issuperset(items if type(items) is list else _list(items, "centers", power))
             except TypeError:  # an unhashable item: the item-by-item reading names it
                 all_codes = False
             if all_codes:  # every centre by its code: the usual request, read in one step
