@@ -284,8 +284,8 @@ def ceiling(mila: Series, json_alone: Series, target: float, stages: dict[str, f
           f"an engine taking no time would be {mila.median_ms / json_alone.median_ms:.1f}x; the text entry pays only "
           f"json.loads of the request ({parse:.0f} us: {mila.median_ms * 1e3 / parse:.0f}x) and writes its answer "
           f"itself; the target leaves {mila.median_ms * 1e3 / target:.0f} us for the whole call")
-    print("  where a cold call's time goes (each stage timed alone through the engine's public pieces, median per "
-          "position; the response is what the whole call takes beyond them):")
+    print("  where a cold call's time goes (each stage timed alone, cold, through the engine's public pieces, median "
+          "per position; the rest is what the whole call takes beyond them, caches shared by the stages included):")
     for label, us in stages.items():
         print(f"    {label:58} {us:7.1f} us")
 
@@ -337,10 +337,12 @@ def cold_stages(phases: list[Phase], repeats: int, cold_adjudicate: Series,
                           ("list every legal order as JSON", legal)):
             legal_rows.setdefault(label, []).append(us)
     out = {label: statistics.median(v) for label, v in rows.items()}
-    out["write the response (the rest of the whole call)"] = cold_adjudicate.median_ms * 1e3 - sum(out.values())
+    out["the rest: writing the response, and the stages run together"] = (
+        cold_adjudicate.median_ms * 1e3 - sum(out.values()))
     out["the whole call (cold, median)"] = cold_adjudicate.median_ms * 1e3
     legal_out = {label: statistics.median(v) for label, v in legal_rows.items()}
-    legal_out["the rest of the whole call"] = cold_legal.median_ms * 1e3 - sum(legal_out.values())
+    legal_out["the rest: keeping the position, and the stages run together"] = (
+        cold_legal.median_ms * 1e3 - sum(legal_out.values()))
     legal_out["the whole call (cold, median)"] = cold_legal.median_ms * 1e3
     return out, legal_out
 
