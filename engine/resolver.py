@@ -141,7 +141,10 @@ class MovementResolver:
                 mv = orders.get(origin)
                 if type(mv) is Move and mv.dest.partition("/")[0] == order.dest:  # type: ignore[attr-defined]
                     self.convoyers.setdefault(origin, []).append(prov)
-        self.convoyed = {p for p in self.move_dest if self.uses_convoy(p)}
+        if type(self).uses_convoy is MovementResolver.uses_convoy:  # the standard rule, read inline (every move)
+            self.convoyed = self._standard_convoyed()
+        else:
+            self.convoyed = {p for p in self.move_dest if self.uses_convoy(p)}
         self.state: dict[str, int] = {}
         self.result: dict[str, bool] = {}
         self.deps: list[str] = []
@@ -171,6 +174,19 @@ class MovementResolver:
         if not self.board.reaches_province(UnitType.ARMY, unit.loc, self.move_dest[origin]):
             return True
         return any(self.units[f].power == unit.power for f in self.convoyers.get(origin, ()))
+
+    def _standard_convoyed(self) -> set[str]:
+        """``{p for p in self.move_dest if self.uses_convoy(p)}`` under the standard :meth:`uses_convoy`."""
+        convoyed: set[str] = set()
+        units, orders, convoyers, army_adjacent = self.units, self.orders, self.convoyers, self.board.army_adjacent
+        for origin, dest in self.move_dest.items():
+            unit = units[origin]
+            if unit.type is not UnitType.ARMY:
+                continue
+            via: bool = orders[origin].via_convoy  # type: ignore[attr-defined]
+            if via or dest not in army_adjacent(unit.loc) or any(units[f].power == unit.power for f in convoyers.get(origin, ())):
+                convoyed.add(origin)
+        return convoyed
 
     def is_head_to_head(self, origin: str) -> str | None:
         """The origin of the move coming the other way, if this move is a head-to-head battle."""
