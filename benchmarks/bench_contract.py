@@ -285,7 +285,7 @@ def ceiling(mila: Series, json_alone: Series, target: float, stages: dict[str, f
           f"json.loads of the request ({parse:.0f} us: {mila.median_ms * 1e3 / parse:.0f}x) and writes its answer "
           f"itself; the target leaves {mila.median_ms * 1e3 / target:.0f} us for the whole call")
     print("  where a cold call's time goes (each stage timed alone, cold, through the engine's public pieces, median "
-          "per position; the rest is what the whole call takes beyond them, caches shared by the stages included):")
+          "per position; the rest is what the whole call, timed the same way, takes beyond them):")
     for label, us in stages.items():
         print(f"    {label:58} {us:7.1f} us")
 
@@ -329,6 +329,10 @@ def cold_stages(phases: list[Phase], repeats: int, cold_adjudicate: Series,
 
         process = _stage_median(lambda: held[0].process(), fresh_submission, repeats)
         legal = _stage_median(lambda: legal_orders_json_for_state(variant, state), forget_positions, repeats)
+        whole = _stage_median(lambda: engine.adjudicate_json(text), forget_positions, repeats)
+        whole_legal = _stage_median(lambda: engine.legal_orders_json(text), forget_positions, repeats)
+        rows.setdefault("whole", []).append(whole)
+        legal_rows.setdefault("whole", []).append(whole_legal)
         for label, us in (("parse the request (json.loads)", parse), ("read and check the position", position),
                           ("read and check the order texts", reading),
                           ("adjudicate, word the outcomes, make the next position", process)):
@@ -336,15 +340,19 @@ def cold_stages(phases: list[Phase], repeats: int, cold_adjudicate: Series,
         for label, us in (("parse the request (json.loads)", parse), ("read and check the position", position),
                           ("list every legal order as JSON", legal)):
             legal_rows.setdefault(label, []).append(us)
+    return (_breakdown(rows, "writing the response", cold_adjudicate),
+            _breakdown(legal_rows, "keeping the position", cold_legal))
+
+
+def _breakdown(rows: dict[str, list[float]], rest: str, interleaved: Series) -> dict[str, float]:
+    """The stages' medians, the rest of the whole call timed the same way, the whole call so timed, and the
+    whole call as the interleaved rounds timed it (among the other lines, with their caches)."""
+    whole = statistics.median(rows.pop("whole"))
     out = {label: statistics.median(v) for label, v in rows.items()}
-    out["the rest: writing the response, and the stages run together"] = (
-        cold_adjudicate.median_ms * 1e3 - sum(out.values()))
-    out["the whole call (cold, median)"] = cold_adjudicate.median_ms * 1e3
-    legal_out = {label: statistics.median(v) for label, v in legal_rows.items()}
-    legal_out["the rest: keeping the position, and the stages run together"] = (
-        cold_legal.median_ms * 1e3 - sum(legal_out.values()))
-    legal_out["the whole call (cold, median)"] = cold_legal.median_ms * 1e3
-    return out, legal_out
+    out[f"the rest ({rest}, the stages one after another)"] = whole - sum(out.values())
+    out["the whole call, timed alone the same way"] = whole
+    out["the whole call, cold, in the interleaved rounds above"] = interleaved.median_ms * 1e3
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -521,28 +521,30 @@ def _plain_tail_json(variant: Variant, result: PhaseResult) -> str | None:
             or cls.request_extra is not Variant.request_extra:
         return None
     quote = _quote
-    parts = ['"units": {']
-    add = parts.append
-    power = None
-    for unit in sorted(state.units.values(), key=_UNIT_ORDER):
+    # (power, location, type letter) sorts as units_by_power sorts the units (the type's letter is its value).
+    rows = []
+    for unit in state.units.values():
         if type(unit) is not Unit:
             return None
-        if unit.power != power:
-            add(quote(unit.power) + ': ["' if power is None else '], ' + quote(unit.power) + ': ["')
-            power = unit.power
+        rows.append((unit.power, unit.loc, unit.type._value_))
+    rows.sort()
+    listed: dict[str, list[str]] = {}
+    for power, loc, letter in rows:
+        text = quote(letter + " " + loc)
+        if power in listed:
+            listed[power].append(text)
         else:
-            add(', "')
-        add(unit.type._value_ + " " + unit.loc + '"')
-    add(']}, "dislodged": {}, "contested": [' if power is not None else '}, "dislodged": {}, "contested": [')
-    add(", ".join(map(quote, sorted(state.contested))))
-    add('], "centers": {')
+            listed[power] = [text]
     owned: dict[str, list[str]] = {}
     for centre, owner in sorted(state.centers.items()):
         if owner in owned:
-            owned[owner].append(centre)
+            owned[owner].append(quote(centre))
         else:
-            owned[owner] = [centre]
-    add(", ".join(quote(owner) + ": [" + ", ".join(map(quote, centres)) + "]" for owner, centres in owned.items()))
+            owned[owner] = [quote(centre)]
+    parts = ['"units": {', ", ".join(quote(power) + ": [" + ", ".join(texts) + "]" for power, texts in listed.items()),
+             '}, "dislodged": {}, "contested": [', ", ".join(map(quote, sorted(state.contested))), '], "centers": {',
+             ", ".join(quote(owner) + ": [" + ", ".join(centres) + "]" for owner, centres in owned.items())]
+    add = parts.append
     add("}, " + _dumps({"winner": result.winner})[1:-1] if result.winner else "}")
     return "".join(parts) + "}"
 
