@@ -362,15 +362,22 @@ def forget_positions() -> None:
     forget_outcomes()
 
 
+_STR_ONLY = {str}
+
+
 def _orders(request: Mapping[str, Any], variant: Variant) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     total = 0
+    powers = variant.board.powers
     for pname, items in _mapping(request, "orders").items():
-        power = _power(variant, pname, "orders")
-        lines = _list(items, "orders", power)
+        power = pname if type(pname) is str and pname in powers and pname.isupper() else _power(variant, pname, "orders")
+        lines = items if type(items) is list else _list(items, "orders", power)
         total += len(lines)
         if total > MAX_ORDERS:
             raise RequestError("orders", f"more than {MAX_ORDERS} order lines in one request")
+        if not lines or (set(map(type, lines)) == _STR_ONLY and max(map(len, lines)) <= MAX_ORDER_LENGTH):
+            out[power] = list(lines)  # the usual lines, checked in one step
+            continue
         for i, line in enumerate(lines):
             if not isinstance(line, str):
                 raise RequestError(f"orders.{power}[{i}]", f"must be a string, got {shown(line)}")
