@@ -76,6 +76,7 @@ def arrow_geometry(geometry: BoardGeometry, scale: float) -> BoardGeometry:
     if found is None:
         found = BoardGeometry(
             map_id=geometry.map_id, width=geometry.width, height=geometry.height, wrap_x=geometry.wrap_x,
+            wrap_y=geometry.wrap_y,
             provinces=dict(geometry.provinces), impassable={}, sea_background=None, land_background=None,
             land_background_area=None, decorations=geometry.decorations, unit_size=geometry.unit_size * scale,
         )

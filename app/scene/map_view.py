@@ -1,8 +1,12 @@
 """The map's view: zoom (wheel, keys, pinch), pan (drag), fit to window; clicks and hovers become
-locations, order keys are passed on. A press and release without movement is a click; a drag pans."""
+locations, order keys are passed on. A press and release without movement is a click; a drag pans.
+
+A map that wraps (its geometry's ``wrap_x``: the World; ``wrap_y`` too: Age of Discovery's torus) is
+shown repeated beyond its edges, and the view jumps back by one board whenever its centre leaves the
+board, so panning past the date line goes on for ever without a seam."""
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QNativeGestureEvent, QPainter, QResizeEvent, QTransform, QWheelEvent
 from PySide6.QtWidgets import QApplication, QGraphicsView, QPinchGesture, QWidget
 
@@ -57,6 +61,17 @@ class MapView(QGraphicsView):
         self._set_scroll_bars(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._hover_loc: str | None = None
         self.clicked_badge: tuple[str, str, str] | None = None  # (power, unit letter, province) of the last click
+        geometry = scene.geometry
+        self.wrap_x = bool(geometry.wrap_x)
+        self.wrap_y = bool(getattr(geometry, "wrap_y", False))
+        self._rewrapping = False
+        if self.wrap_x or self.wrap_y:
+            # Room for one board's width (height) beyond each wrapping edge: the view scrolls into it and
+            # jumps back by one board (``_rewrap``) before its centre gets there.
+            board = scene.board_rect()
+            self.setSceneRect(scene.sceneRect().adjusted(
+                -board.width() if self.wrap_x else 0.0, -board.height() if self.wrap_y else 0.0,
+                board.width() if self.wrap_x else 0.0, board.height() if self.wrap_y else 0.0))
 
     # --- zoom -------------------------------------------------------------------------------------
 
@@ -170,7 +185,7 @@ class MapView(QGraphicsView):
                 self._last_pan = pos
             event.accept()
             return
-        loc = self.map_scene.location_at(self.mapToScene(pos))
+        loc = self.map_scene.location_at(self.board_point(pos))
         if loc != self._hover_loc or loc is not None:
             self._hover_loc = loc
             self.location_hovered.emit(loc, pos)
@@ -186,10 +201,10 @@ class MapView(QGraphicsView):
             event.accept()
             return
         pos = event.position().toPoint()
-        loc = self.map_scene.location_at(self.mapToScene(pos))
+        loc = self.map_scene.location_at(self.board_point(pos))
         # A click on a stacked unit's badge (an engineer beside an army) names that unit too; read it in
         # a location_clicked slot.
-        self.clicked_badge = self.map_scene.badge_at(self.mapToScene(pos))
+        self.clicked_badge = self.map_scene.badge_at(self.board_point(pos))
         if event.button() == Qt.MouseButton.RightButton:
             self.location_clicked.emit(loc, "right")
         elif event.button() == Qt.MouseButton.LeftButton:
@@ -227,3 +242,68 @@ class MapView(QGraphicsView):
 
     def visible_map_rect(self) -> QRectF:
         return self.mapToScene(self.viewport().rect()).boundingRect()
+
+    # --- wrapping maps ----------------------------------------------------------------------------
+
+    def board_point(self, pos: QPoint | QPointF) -> QPointF:
+        """The board point under viewport position ``pos``, brought onto the board on a wrapping map."""
+        point = self.mapToScene(pos if isinstance(pos, QPoint) else pos.toPoint())
+        board = self.map_scene.board_rect()
+        x, y = point.x(), point.y()
+        if self.wrap_x and board.width() > 0:
+            x = board.left() + (x - board.left()) % board.width()
+        if self.wrap_y and board.height() > 0:
+            y = board.top() + (y - board.top()) % board.height()
+        return QPointF(x, y)
+
+    def view_centre(self) -> QPointF:
+        """The scene point at the middle of the viewport."""
+        return self.mapToScene(self.viewport().rect().center())
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:  # noqa: N802 - Qt's name
+        super().scrollContentsBy(dx, dy)
+        self._rewrap()
+
+    def _rewrap(self) -> None:
+        """Once the view's centre leaves a wrapping board, scroll back by one board: the copies drawn
+        beyond the edges make the jump invisible."""
+        if self._rewrapping or not (self.wrap_x or self.wrap_y):
+            return
+        board = self.map_scene.board_rect()
+        centre = self.view_centre()
+        shift_x = shift_y = 0.0
+        if self.wrap_x:
+            shift_x = board.width() if centre.x() < board.left() else -board.width() if centre.x() >= board.right() else 0.0
+        if self.wrap_y:
+            shift_y = board.height() if centre.y() < board.top() else -board.height() if centre.y() >= board.bottom() else 0.0
+        if not (shift_x or shift_y):
+            return
+        self._rewrapping = True
+        try:
+            zoom = self.zoom
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + round(shift_x * zoom))
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() + round(shift_y * zoom))
+        finally:
+            self._rewrapping = False
+
+    def drawForeground(self, painter: QPainter, rect: QRectF | QRect) -> None:  # noqa: N802 - Qt's name
+        """Beyond a wrapping edge, the board again: the part of it that continues there, drawn from the
+        scene at a shift of one board."""
+        super().drawForeground(painter, rect)
+        if not (self.wrap_x or self.wrap_y):
+            return
+        exposed = QRectF(rect)
+        board = self.map_scene.board_rect()
+        steps_x = (-1, 0, 1) if self.wrap_x else (0,)
+        steps_y = (-1, 0, 1) if self.wrap_y else (0,)
+        for i in steps_x:
+            for j in steps_y:
+                if i == 0 and j == 0:
+                    continue
+                shift = QPointF(i * board.width(), j * board.height())
+                target = exposed.intersected(board.translated(shift))
+                if target.isEmpty():
+                    continue
+                painter.fillRect(target, self.backgroundBrush())
+                self.map_scene.render(painter, target, target.translated(-shift),
+                                      Qt.AspectRatioMode.IgnoreAspectRatio)
