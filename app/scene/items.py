@@ -297,12 +297,14 @@ class LabelItem(QGraphicsItem):
     shrinks below a readable size.
     """
 
-    def __init__(self, text: str, at: QPointF, map_size: float, *, sea: bool = False, small: bool = False) -> None:
+    def __init__(self, text: str, at: QPointF, map_size: float, *, sea: bool = False, small: bool = False,
+                 tag: bool = False) -> None:
         super().__init__()
         self.text = text
         self.map_size = map_size
         self.sea = sea
         self.small = small
+        self.tag = tag  # a continent's tag ("{EP}"), shown over a crowded map zoomed out
         self.px = LABEL_MIN_PX
         self.setPos(at)
         self.setZValue(Z_LABEL)
@@ -325,6 +327,12 @@ class LabelItem(QGraphicsItem):
             self.px = px
             self.update()
 
+    def set_text(self, text: str) -> None:
+        if text != self.text:
+            self.prepareGeometryChange()
+            self.text = text
+            self.update()
+
     def boundingRect(self) -> QRectF:
         return label_paths(self.text, self.px, self.sea or self.small)[1].boundingRect()
 
@@ -332,7 +340,10 @@ class LabelItem(QGraphicsItem):
         glyphs, halo = label_paths(self.text, self.px, self.sea or self.small)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.fillPath(halo, QColor(palette.LABEL_HALO))
-        painter.fillPath(glyphs, QColor(palette.SEA_LABEL_INK if self.sea else palette.LABEL_INK))
+        ink = QColor(palette.SEA_LABEL_INK if self.sea else palette.LABEL_INK)
+        if self.tag:
+            ink.setAlphaF(0.8)
+        painter.fillPath(glyphs, ink)
 
 
 class UnitItem(QGraphicsItem):
