@@ -28,6 +28,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from engine.mapdata import MapData
+
 from .geometry import BoardGeometry, LocationShape, normalise_location
 from .picture import BoardPicture
 from .stacks import unit_placements
@@ -47,6 +49,30 @@ def _import_numeric() -> None:
 
 
 Measure = Callable[[str, float, bool], tuple[float, float]]  # (text, em, italic) -> (width, height)
+
+TAG_SCALE = 1.9  # a continent tag's size, in labels
+
+
+@dataclass(frozen=True, slots=True)
+class Numbering:
+    """A map numbered per continent (the World): each province's number, each continent's tag and members."""
+
+    numbers: Mapping[str, str]  # province -> "23"
+    tags: Mapping[str, tuple[str, tuple[str, ...]]]  # continent -> ("{EP}", its provinces)
+
+
+def continent_numbering(board: MapData | None, geometry: BoardGeometry) -> Numbering | None:
+    """The numbering of ``board`` when its provinces carry a continent and a number, else ``None``."""
+    if board is None:
+        return None
+    numbers = {pid: str(p.number) for pid, p in board.provinces.items()
+               if p.continent and p.number is not None and pid in geometry.provinces}
+    if not numbers:
+        return None
+    groups: dict[str, list[str]] = {}
+    for pid in numbers:
+        groups.setdefault(str(board.provinces[pid].continent).upper(), []).append(pid)
+    return Numbering(numbers, {key: (f"{{{key}}}", tuple(sorted(members))) for key, members in sorted(groups.items())})
 
 # Symbol sizes in (scaled) unit sizes; the painters draw exactly these.
 UNIT_ICON = 64 / 61  # icon box side; its plate just fills the unit circle

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from app.drawing import BoardGeometry, BoardPicture, OrderArrow, normalise_location, palette, unit_placements
 from app.drawing.context import PaintContext, cache_for, label_em
-from app.drawing.labels import BoardLayout, layout_board
+from app.drawing.labels import TAG_SCALE, BoardLayout, continent_numbering, layout_board
 from app.drawing.orders import failure_points
 from app.drawing.painter import CentreStyle
 from engine.mapdata import MapData
@@ -42,7 +42,6 @@ FIRST_LAYOUT_WAIT_MS = 1000
 # zoomed in, the full ids ("EP23"). At every zoom a label with no clear spot is left out rather than piled on
 # its neighbours or shrunk past legibility; zooming in brings it back.
 OVERVIEW_EM_OF_UNIT = 1.1
-TAG_SCALE = 1.9  # a continent tag's size, in labels
 
 
 class MapScene(QGraphicsScene):
@@ -93,13 +92,9 @@ class MapScene(QGraphicsScene):
                 self.addItem(small)
         self.repeat_labels: list[LabelItem] = []  # a province's name repeated across a canal (Sinai)
         # Maps numbered per continent: each province's number, and each continent's tag and provinces.
-        self.numbers: dict[str, str] = {pid: str(p.number) for pid, p in board.provinces.items()
-                                        if p.continent and p.number is not None and pid in geometry.provinces}
-        groups: dict[str, list[str]] = {}
-        for pid in self.numbers:
-            groups.setdefault(str(board.provinces[pid].continent).upper(), []).append(pid)
-        self.tag_groups: dict[str, tuple[str, tuple[str, ...]]] = {
-            key: (f"{{{key}}}", tuple(sorted(members))) for key, members in groups.items()}
+        numbering = continent_numbering(board, geometry)
+        self.numbers: Mapping[str, str] = numbering.numbers if numbering else {}
+        self.tag_groups: Mapping[str, tuple[str, tuple[str, ...]]] = numbering.tags if numbering else {}
         self.tags: dict[str, LabelItem] = {}
         for key, (text, _members) in sorted(self.tag_groups.items()):
             tag = LabelItem(text, QPointF(0.0, 0.0), u * LABEL_BASE * TAG_SCALE, tag=True)

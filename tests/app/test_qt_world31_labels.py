@@ -123,3 +123,20 @@ def test_a_map_without_continent_numbers_keeps_its_labels(qtbot: QtBot) -> None:
     layout = view.map_scene.layout
     assert layout is not None and layout.hidden == ()
     assert view.map_scene.label_of["PAR"].text == "PAR" and view.map_scene.label_of["PAR"] in labels
+
+
+def test_an_exported_world_board_is_labelled_at_its_overview_level(qtbot: QtBot) -> None:
+    """The exported whole map: numbers, the eight continent tags, and no label on another."""
+    from app.drawing.context import PaintContext, cache_for
+    from app.drawing.painter import board_layout
+
+    variant = find_variant("world31")
+    geometry, _ = pictures.board_geometry(variant.map_id)
+    colours = pictures.power_colours(variant.board)
+    picture = pictures.board_picture(variant.board, Game.new("world31").state, colours, pictures.Display(),
+                                     variant=variant)
+    layout = board_layout(PaintContext(geometry, picture, cache_for(geometry), 1.5))
+    assert sorted(t.text for t in layout.tags) == sorted(f"{{{c}}}" for c in ("NA", "SA", "EP", "AF", "ME", "AS", "OC", "AA"))
+    texts = {label.loc: label.text for label in layout.labels}
+    assert texts.get("EP1") == "1" and texts.get("NWG") == "NWG"
+    assert not [pair for pair in overlapping_labels(layout) if pair[1].startswith("label")]
