@@ -71,3 +71,38 @@ def test_thirty_one_seats_on_the_world_map_never_see_each_others_orders() -> Non
         answered = {(r["power"], r["order"]) for r in answer}
         missing = [(p, o) for p, o in secrets.items() if (p, o) not in answered]
         assert not missing, f"{seat} got no result for {missing[:3]}"
+
+
+def test_a_bribe_on_the_lan_keeps_the_briber_and_price_from_its_target() -> None:
+    """Britain bribes France's army in Paris for $9.37: France's seat is told a bribe is offered for its
+    units, and never receives the briber, the unit or the price; Britain's own seat gets them back."""
+    from engine.types import Phase
+
+    game = Game.new("world31")
+    variant = game.variant
+    start = game.state
+    extra = {**start.extra, "money": {**start.extra["money"], "UNITED_KINGDOM": 2000}}
+    game.state = variant.make_state(Phase.parse("S2001M"), list(start.units.values()), start.centers, extra=extra)
+
+    async def play() -> tuple[bytes, bytes]:
+        host = await start_host(game, cd_unclaimed=True)
+        britain, _ = await _claim(host, "UNITED_KINGDOM")
+        france, _ = await _claim(host, "FRANCE")
+        ack = await britain.request({"type": "orders", "phase": "S2001M", "orders": ["BRIBE {EP} A 14 $9.37"],
+                                     "ready": True}, "orders_ack")
+        assert ack["orders"] == ["BRIBE A EP14 $9.37"], ack
+        france.send({"type": "orders", "phase": "S2001M", "orders": ["A EP14 H"], "ready": True})
+        await france.until("results", timeout=30.0)
+        await britain.until("results", timeout=30.0)
+        await _sync(france)
+        await _sync(britain)
+        britain.close()
+        france.close()
+        await host.close()
+        return bytes(france.received), bytes(britain.received)
+
+    french, british = run(play(), timeout=60.0)
+    assert b"bribe offered for your units" in french
+    for secret in (b"9.37", b"BRIBE A", b"BRIBE {", b"UNITED_KINGDOM\", \"A\", \"EP14"):  # "BRIBES": its note
+        assert secret not in french, secret
+    assert b"9.37" in british
