@@ -1,5 +1,6 @@
-"""World Diplomacy's finance sheets in the reports: the game master's exported results report carries every
-country's sheet (the tax total after Spring and Fall among them); a country's own report carries only its own."""
+"""World Diplomacy's reports: the game master's exported results report carries every country's finance
+sheet (the tax total after Spring and Fall among them) and prints orders in the rules text's notation; a
+country's own report carries only its own sheet."""
 from __future__ import annotations
 
 import pytest
@@ -24,6 +25,7 @@ def test_the_game_masters_export_has_every_countrys_finance_sheet(qtbot: QtBot, 
     game = window.start_new_game(NewGameSpec("world31", Mode.GM, ()))
     assert game is not None and window.page is not None
     game.process()  # Winter 2000: movement only
+    game.set_orders("UNITED_KINGDOM", ["{EP} F 3 - NWG", "{SA} F 99 - CoA"])
     game.process()  # Spring 2000: taxes
     QApplication.processEvents()
     out = tmp_path / "results.txt"
@@ -32,6 +34,8 @@ def test_the_game_masters_export_has_every_countrys_finance_sheet(qtbot: QtBot, 
     sheets = [line for line in text.splitlines() if line.strip().startswith("FINANCES")]
     assert len(sheets) == 31, sheets[:3]
     assert all("taxes (" in line and "savings US$" in line for line in sheets)
+    # Orders are printed in the rules text's notation.
+    assert "  {EP} F 3 - NWG " in text and "  {SA} F 99 - COA " in text and "  {EP} F 6 H " in text
     # France's own report: its sheet, nobody else's.
     index = len(game.history) - 1
     french = [line for line in phase_report(game, index, "FRANCE").splitlines() if "FINANCES" in line]
