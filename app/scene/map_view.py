@@ -6,9 +6,10 @@ shown repeated beyond its edges, and the view jumps back by one board whenever i
 board, so panning past the date line goes on for ever without a seam."""
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QNativeGestureEvent, QPainter, QResizeEvent, QTransform, QWheelEvent
-from PySide6.QtWidgets import QApplication, QGraphicsView, QPinchGesture, QWidget
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (QBrush, QColor, QKeyEvent, QMouseEvent, QNativeGestureEvent, QPainter, QPixmap,
+                           QResizeEvent, QTransform, QWheelEvent)
+from PySide6.QtWidgets import QApplication, QFrame, QGraphicsItem, QGraphicsView, QPinchGesture, QWidget
 
 from app.drawing import palette
 
@@ -65,7 +66,10 @@ class MapView(QGraphicsView):
         self.wrap_x = bool(geometry.wrap_x)
         self.wrap_y = bool(getattr(geometry, "wrap_y", False))
         self._rewrapping = False
+        # Unseen views that draw the board again past each wrapping edge (made when first needed).
+        self._copies_by_shift: dict[tuple[int, int], _CopyView] = {}
         if self.wrap_x or self.wrap_y:
+            scene.changed.connect(self._scene_changed)
             # Room for one board's width (height) beyond each wrapping edge: the view scrolls into it and
             # jumps back by one board (``_rewrap``) before its centre gets there.
             board = scene.board_rect()
@@ -286,24 +290,92 @@ class MapView(QGraphicsView):
         finally:
             self._rewrapping = False
 
+    def _copies(self, rect: QRectF) -> list[tuple[QRectF, QPointF]]:
+        """The parts of ``rect`` (scene coordinates) beyond a wrapping edge, each with the shift that takes
+        the board there."""
+        board = self.map_scene.board_rect()
+        out = []
+        for i in (-1, 0, 1) if self.wrap_x else (0,):
+            for j in (-1, 0, 1) if self.wrap_y else (0,):
+                if i or j:
+                    shift = QPointF(i * board.width(), j * board.height())
+                    target = rect.intersected(board.translated(shift))
+                    if not target.isEmpty():
+                        out.append((target, shift))
+        return out
+
     def drawForeground(self, painter: QPainter, rect: QRectF | QRect) -> None:  # noqa: N802 - Qt's name
-        """Beyond a wrapping edge, the board again: the part of it that continues there, drawn from the
-        scene at a shift of one board."""
+        """Beyond a wrapping edge, the board again: the part of it that continues there, as a second view
+        of the scene draws it (through the items' own caches: rendering the scene afresh is far slower)."""
         super().drawForeground(painter, rect)
         if not (self.wrap_x or self.wrap_y):
             return
-        exposed = QRectF(rect)
+        for target, shift in self._copies(QRectF(rect)):
+            painter.fillRect(target, self.backgroundBrush())
+            picture = self._copy_view(shift).picture_of(target.translated(-shift), self.transform())
+            if not picture.isNull():
+                painter.drawPixmap(target, picture, QRectF(picture.rect()))
+
+    def _copy_view(self, shift: QPointF) -> _CopyView:
+        """One unseen view per direction, so each keeps the items' caches for its own edge warm."""
+        key = (round(shift.x()), round(shift.y()))
+        found = self._copies_by_shift.get(key)
+        if found is None:
+            found = self._copies_by_shift[key] = _CopyView(self.map_scene, self.backgroundBrush())
+        return found
+
+    def _scene_changed(self, regions: list[QRectF]) -> None:
+        """Something changed on the board: where it shows again beyond an edge, repaint that too.
+
+        An item's cached picture is refreshed once, by whichever view draws it first, so the items that
+        changed there drop their caches (each view then draws them afresh); the board-wide layers never
+        change and keep theirs."""
+        if not self._copies_by_shift:
+            return
+        visible = self.visible_map_rect()
         board = self.map_scene.board_rect()
-        steps_x = (-1, 0, 1) if self.wrap_x else (0,)
-        steps_y = (-1, 0, 1) if self.wrap_y else (0,)
-        for i in steps_x:
-            for j in steps_y:
-                if i == 0 and j == 0:
-                    continue
-                shift = QPointF(i * board.width(), j * board.height())
-                target = exposed.intersected(board.translated(shift))
-                if target.isEmpty():
-                    continue
-                painter.fillRect(target, self.backgroundBrush())
-                self.map_scene.render(painter, target, target.translated(-shift),
-                                      Qt.AspectRatioMode.IgnoreAspectRatio)
+        big = board.width() * board.height() / 2  # the sea and the borders: drawn once, never changed
+        for region in regions:
+            shown = [region.translated(shift) for target, shift in self._copies(visible.adjusted(
+                -board.width(), -board.height(), board.width(), board.height()))
+                if region.translated(shift).intersects(visible)]
+            if not shown:
+                continue
+            for item in self.map_scene.items(region):
+                bounds = item.sceneBoundingRect()
+                if bounds.width() * bounds.height() < big and item.cacheMode() != QGraphicsItem.CacheMode.NoCache:
+                    mode = item.cacheMode()
+                    item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+                    item.setCacheMode(mode)
+            for moved in shown:
+                self.viewport().update(self.mapFromScene(moved).boundingRect().adjusted(-2, -2, 2, 2))
+
+
+class _CopyView(QGraphicsView):
+    """An unseen view of the map's scene that draws any part of the board at the main view's scale, for the
+    main view to show beyond a wrapping edge."""
+
+    def __init__(self, scene: MapScene, background: QBrush) -> None:
+        super().__init__(scene)
+        self.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        self.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
+        self.setBackgroundBrush(background)
+        self.setInteractive(False)
+        self.show()
+
+    def picture_of(self, source: QRectF, transform: QTransform) -> QPixmap:
+        """``source`` (scene coordinates) drawn with ``transform`` (a scale)."""
+        width = max(1, round(source.width() * transform.m11()))
+        height = max(1, round(source.height() * transform.m22()))
+        if self.transform() != transform:
+            self.setTransform(transform)
+        if self.viewport().size() != QSize(width, height):
+            self.resize(width, height)
+        self.setSceneRect(source)
+        return self.viewport().grab()

@@ -73,10 +73,10 @@ def test_the_world_is_drawn_again_past_the_date_line(qtbot: QtBot) -> None:
     board = view.map_scene.board_rect()
     row = view.map_scene.anchor("AS24").y()  # Chukotka and Alaska: land on both sides of the seam
     span = view.viewport().width() / view.zoom  # the viewport's width in map units
-    view.centerOn(QPointF(board.left() + span / 2 - 20.0, row))
+    view.centerOn(QPointF(board.left() + span / 5, row))  # the west 30 % of the screen lies past the edge
     edge = view.mapFromScene(board.topLeft())
     across = grab(view, "world31_wrap_across.png")  # west of the board's west edge: its east end again
-    view.centerOn(QPointF(board.right() - span / 2 + 20.0, row))
+    view.centerOn(QPointF(board.right() - span / 5, row))
     end = view.mapFromScene(board.topRight())
     east_end = grab(view, "world31_wrap_east_end.png")  # the board's east end itself
     width = edge.x() - 2
@@ -173,3 +173,21 @@ def test_zoom_keys_still_work_on_a_wrapping_map(qtbot: QtBot, variant_id: str) -
     assert view.zoom > before
     qtbot.keyClick(view, Qt.Key.Key_0)
     assert abs(view.zoom - view.fit_scale()) < 1e-6
+
+
+def test_a_change_near_one_edge_shows_in_its_copy_beyond_the_other(qtbot: QtBot) -> None:
+    view = make_view(qtbot, "world31")
+    scene = view.map_scene
+    board = scene.board_rect()
+    view.centerOn(QPointF(board.left() + 5.0, scene.anchor("AS24").y()))
+    grab(view)
+    assert view.view_centre().x() < board.left() + 50
+    port = view.viewport().rect()
+    copies = [QPoint(x, y) for x in range(0, port.width(), 7) for y in range(0, port.height(), 7)
+              if view.mapToScene(QPoint(x, y)).x() < board.left()
+              and scene.location_at(view.board_point(QPoint(x, y))) == "AS24"]
+    assert len(copies) >= 5, "Chukotka's copy should be on screen west of the seam"
+    scene.provinces["AS24"].set_fill("#ff00ff")
+    image = grab(view)
+    magenta = [p for p in copies if image.pixelColor(p).name() == "#ff00ff"]
+    assert len(magenta) >= len(copies) // 2, f"only {len(magenta)} of {len(copies)} points of the copy changed"
