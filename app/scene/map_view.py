@@ -322,6 +322,7 @@ class MapView(QGraphicsView):
         found = self._copies_by_shift.get(key)
         if found is None:
             found = self._copies_by_shift[key] = _CopyView(self.map_scene, self.backgroundBrush())
+            self.destroyed.connect(found.deleteLater)  # it goes with this view
         return found
 
     def _scene_changed(self, regions: list[QRectF]) -> None:
@@ -358,6 +359,7 @@ class _CopyView(QGraphicsView):
     def __init__(self, scene: MapScene, background: QBrush) -> None:
         super().__init__(scene)
         self.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
+        self.setAttribute(Qt.WidgetAttribute.WA_QuitOnClose, False)  # closing the last real window still quits
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)

@@ -191,3 +191,14 @@ def test_a_change_near_one_edge_shows_in_its_copy_beyond_the_other(qtbot: QtBot)
     image = grab(view)
     magenta = [p for p in copies if image.pixelColor(p).name() == "#ff00ff"]
     assert len(magenta) >= len(copies) // 2, f"only {len(magenta)} of {len(copies)} points of the copy changed"
+
+
+def test_the_unseen_views_never_keep_the_program_open(qtbot: QtBot) -> None:
+    view = make_view(qtbot, "world31")
+    board = view.map_scene.board_rect()
+    view.centerOn(QPointF(board.left() + 5.0, board.center().y()))
+    grab(view)
+    copies = [w for w in QApplication.topLevelWidgets() if w.testAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
+              and w.isVisible()]
+    assert copies, "the board past the edge is drawn by an unseen view"
+    assert not any(w.testAttribute(Qt.WidgetAttribute.WA_QuitOnClose) for w in copies)
