@@ -202,3 +202,14 @@ def test_the_unseen_views_never_keep_the_program_open(qtbot: QtBot) -> None:
               and w.isVisible()]
     assert copies, "the board past the edge is drawn by an unseen view"
     assert not any(w.testAttribute(Qt.WidgetAttribute.WA_QuitOnClose) for w in copies)
+
+
+def test_no_shore_is_drawn_along_the_date_line() -> None:
+    """Land cut by the wrapping edge goes on across it: the coastline has no stretch along that edge."""
+    from app.drawing.context import cache_for
+
+    geometry, _ = board_geometry(find_variant("world31").map_id)
+    along = [(line.at(i), line.at(i + 1)) for line in cache_for(geometry).coast_lines for i in range(line.size() - 1)
+             if any(abs(line.at(i).x() - e) < 1.0 and abs(line.at(i + 1).x() - e) < 1.0 for e in (0.0, geometry.width))]
+    assert not along, f"{len(along)} coastline stretches run along the date line"
+    assert len(cache_for(geometry).coast_lines) > 100  # the real coasts are all there
