@@ -45,14 +45,15 @@ def phase_report(game: Game, index: int, viewer: str | None = None) -> str:
         return own  # the variant's own layout (EMG's turn report)
     results = record.results if viewer is None else variant.results_for(before, record.results, viewer)
     lines = [f"{variant.name}: {before.phase.long_name} — results", ""]
-    width = max((len(r.order) for r in results), default=10) + 2
+    shown = {r.order: variant.report_order(r.order) for r in results}  # the variant's notation ({EP} F 3 - NWG)
+    width = max((len(text) for text in shown.values()), default=10) + 2
     for power in [*variant.powers, *variant.pseudo_powers]:
         mine = [r for r in results if r.power == power]
         if not mine:
             continue
         lines.append(variant.power_name(power).upper())
         for r in mine:
-            lines.append(f"  {r.order:<{width}} {_verdict(r)}")
+            lines.append(f"  {shown[r.order]:<{width}} {_verdict(r)}")
         lines.append("")
     if after.dislodged:
         lines.append("Dislodged")

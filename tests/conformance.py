@@ -146,6 +146,7 @@ def _emg_data(request: dict[str, Any], data: dict[str, Any]) -> None:
 _VARIANT_DATA: dict[str, tuple[set[str], Callable[[dict[str, Any], dict[str, Any]], None]]] = {
     "engineered": ({"prisons", "missed_turns"}, _engineered_data),
     "world31_testboard": (set(WORLD_KEYS), _world_data),
+    "world31": (set(WORLD_KEYS), _world_data),
     "emg_examples": (set(EMG_KEYS), _emg_data),
     "global_diplomacy": (set(EMG_KEYS), _emg_data),
 }

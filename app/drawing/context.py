@@ -5,7 +5,7 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QPen, QPolygonF
 
 from . import palette
@@ -64,10 +64,38 @@ def cache_for(geometry: BoardGeometry) -> GeometryCache:
         cache = GeometryCache(
             sea_lines=sea_lines,
             land_lines=land_lines,
-            coast_lines=geometry.coastline.toSubpathPolygons(),
+            coast_lines=_off_the_seam(geometry.coastline.toSubpathPolygons(), geometry),
         )
         _caches[geometry] = cache
     return cache
+
+
+def _off_the_seam(lines: list[QPolygonF], geometry: BoardGeometry) -> list[QPolygonF]:
+    """Coastlines without their stretches along a wrapping edge: land cut there continues on the other side,
+    so that edge is no shore (a drawn line would mark the date line across Chukotka and Antarctica)."""
+    wrap_y = bool(getattr(geometry, "wrap_y", False))
+    if not (geometry.wrap_x or wrap_y):
+        return lines
+    tolerance = 1e-3 * max(geometry.width, geometry.height)
+
+    def on_edge(a: QPointF, b: QPointF) -> bool:
+        if geometry.wrap_x and any(abs(a.x() - e) < tolerance and abs(b.x() - e) < tolerance for e in (0.0, geometry.width)):
+            return True
+        return wrap_y and any(abs(a.y() - e) < tolerance and abs(b.y() - e) < tolerance for e in (0.0, geometry.height))
+
+    out: list[QPolygonF] = []
+    for line in lines:
+        piece = QPolygonF()
+        for i in range(line.size()):
+            point = line.at(i)
+            if piece.size() and on_edge(piece.at(piece.size() - 1), point):
+                if piece.size() > 1:
+                    out.append(piece)
+                piece = QPolygonF()
+            piece.append(point)
+        if piece.size() > 1:
+            out.append(piece)
+    return out
 
 
 # --- paint context ------------------------------------------------------------------------------

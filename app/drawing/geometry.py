@@ -129,6 +129,7 @@ class BoardGeometry:
         decorations: tuple[Decoration, ...],
         unit_size: float,
         prepared: PreparedPaths | None = None,
+        wrap_y: bool = False,
     ) -> None:
         """``land_background_area`` may be a loader (made on first use); ``prepared`` gives the derived paths
         (coastline, land of no province, ridges, borders) from the cache instead of shapely."""
@@ -136,6 +137,7 @@ class BoardGeometry:
         self.width = width
         self.height = height
         self.wrap_x = wrap_x
+        self.wrap_y = wrap_y  # the top and bottom edges meet too (Age of Discovery's torus)
         self.provinces: Mapping[str, LocationShape] = provinces
         self.impassable: Mapping[str, ImpassableShape] = impassable
         self.sea_background = sea_background
@@ -349,6 +351,8 @@ class BoardGeometry:
             return None
         if self.wrap_x and self.width > 0:
             x = x % self.width
+        if self.wrap_y and self.height > 0:
+            y = y % self.height
         if not (0.0 <= x <= self.width and 0.0 <= y <= self.height):
             return None
         if not self._hit_index_built:
@@ -463,6 +467,9 @@ def geometry_from_dict(data: Any, *, sea_provinces: Iterable[str] | None = None,
     wrap_x = data.get("wrap_x", False)
     if not isinstance(wrap_x, bool):
         raise GeometryError("wrap_x: expected true or false")
+    wrap_y = data.get("wrap_y", False)
+    if not isinstance(wrap_y, bool):
+        raise GeometryError("wrap_y: expected true or false")
 
     background = data.get("background") or {}
     if not isinstance(background, dict):
@@ -522,6 +529,7 @@ def geometry_from_dict(data: Any, *, sea_provinces: Iterable[str] | None = None,
         width=width,
         height=height,
         wrap_x=wrap_x,
+        wrap_y=wrap_y,
         provinces=provinces,
         impassable=impassable,
         sea_background=sea_background,

@@ -13,15 +13,22 @@ it, then shrinks a little; only as a last resort does it take the least crowded 
 A coast label (``nc``, ``sc``) goes on the coast it names: on its own coast region, at the edge that faces
 that coast's seas, next to the fleet's spot.
 
+Level of detail, for maps too crowded to label whole at a glance (the World's 449 areas): the caller may
+give shorter ``texts`` (a province's number within its continent), ``tags`` (one label for each group of
+provinces, placed first near the group's middle: ``{EP}`` over Europe) and ``drop_crowded``, which leaves
+out a label that finds no clear spot instead of letting it overlap; the labels left out are listed.
+
 Everything is in map units and plain numbers; the caller supplies ``measure`` (text -> box size), so the
 same layout serves the exporter (sizes in map units) and the GUI (labels in screen pixels).
 """
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from engine.mapdata import MapData
 
 from .geometry import BoardGeometry, LocationShape, normalise_location
 from .picture import BoardPicture
@@ -43,6 +50,30 @@ def _import_numeric() -> None:
 
 Measure = Callable[[str, float, bool], tuple[float, float]]  # (text, em, italic) -> (width, height)
 
+TAG_SCALE = 1.9  # a continent tag's size, in labels
+
+
+@dataclass(frozen=True, slots=True)
+class Numbering:
+    """A map numbered per continent (the World): each province's number, each continent's tag and members."""
+
+    numbers: Mapping[str, str]  # province -> "23"
+    tags: Mapping[str, tuple[str, tuple[str, ...]]]  # continent -> ("{EP}", its provinces)
+
+
+def continent_numbering(board: MapData | None, geometry: BoardGeometry) -> Numbering | None:
+    """The numbering of ``board`` when its provinces carry a continent and a number, else ``None``."""
+    if board is None:
+        return None
+    numbers = {pid: str(p.number) for pid, p in board.provinces.items()
+               if p.continent and p.number is not None and pid in geometry.provinces}
+    if not numbers:
+        return None
+    groups: dict[str, list[str]] = {}
+    for pid in numbers:
+        groups.setdefault(str(board.provinces[pid].continent).upper(), []).append(pid)
+    return Numbering(numbers, {key: (f"{{{key}}}", tuple(sorted(members))) for key, members in sorted(groups.items())})
+
 # Symbol sizes in (scaled) unit sizes; the painters draw exactly these.
 UNIT_ICON = 64 / 61  # icon box side; its plate just fills the unit circle
 UNIT_HALF = UNIT_ICON * 0.5 * 0.94  # the plate's half width (the icon box has a transparent rim)
@@ -53,6 +84,7 @@ SC_HOME_RADIUS = 0.36  # ... and the home-centre ring round it
 FAILURE_HALF = 0.29  # a failure cross with its white outline
 GAP = 0.06  # clear space kept between a label and the symbol it sits beside
 SHRINK_LIMIT = 0.72  # a label crowded out everywhere may shrink to this fraction of its size
+LEGIBLE_SCALE = 0.85  # ... but no further than this where crowded labels may be left out instead
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +135,8 @@ class BoardLayout:
     labels: tuple[PlacedLabel, ...]
     obstacles: tuple[Obstacle, ...]
     centres: dict[str, tuple[float, float]]  # province -> the supply-centre marker's centre
+    hidden: tuple[str, ...] = ()  # locations whose label was left out (``drop_crowded``)
+    tags: tuple[PlacedLabel, ...] = ()  # one per group of provinces (``tags``); ``loc`` is the group's key
 
 
 # --- supply-centre spots ---------------------------------------------------------------------------
@@ -372,8 +406,16 @@ def layout_board(
     coast_em: float,
     measure: Measure,
     failures: Iterable[tuple[float, float]] = (),
+    texts: Mapping[str, str] | None = None,
+    tags: Mapping[str, tuple[str, Sequence[str]]] | None = None,
+    tag_em: float = 0.0,
+    drop_crowded: bool = False,
 ) -> BoardLayout:
-    """Place every label of ``geometry`` around the symbols of ``picture`` drawn at unit size ``u``."""
+    """Place every label of ``geometry`` around the symbols of ``picture`` drawn at unit size ``u``.
+
+    ``texts`` maps a province to the text its label shows (default: its id); ``tags`` maps a group's key
+    to (its text, its provinces), each drawn once at ``tag_em``; with ``drop_crowded`` a label with no clear
+    spot is left out (see the module's note)."""
     _import_numeric()
     centres = centre_spots(geometry, picture, u)
     obstacles = symbol_obstacles(geometry, picture, u, centres, failures)
@@ -393,12 +435,21 @@ def layout_board(
         return board.x0 <= box.x0 and box.x1 <= board.x1 and board.y0 <= box.y0 and box.y1 <= board.y1 and (
             not blocked.hits(box))
 
+    hidden: list[str] = []
+    placed_tags = [_place_tag(geometry, key, text, members, tag_em, measure, fits)
+                   for key, (text, members) in sorted((tags or {}).items())]
+    for tag in placed_tags:
+        blocked.add(tag.box)
+
     # Coast labels first: each must sit on its own short stretch of shore.
     for pid, shape in sorted(geometry.provinces.items(), key=lambda item: item[1].area.area):
         for coast in shape.coasts.values():
             text = (coast.coast or "").lower()
             w, h = measure(text, coast_em, True)
             label = _place_coast(geometry, coast, text, coast_em, w, h, fits)
+            if drop_crowded and not fits(label.box):
+                hidden.append(coast.loc)
+                continue
             placed.append(label)
             blocked.add(label.box)
 
@@ -406,8 +457,13 @@ def layout_board(
         if pid in picture.unexplored:
             continue  # never seen by the viewer: no name
         mine = own.get(pid, [])
-        text = picture.label_texts.get(pid, pid)
-        label = _place_province(shape, text, em, measure, mine, u, fits, blocked)
+        # a viewer's own name for the area (Age of Discovery's X Y) first, else the zoom level's text
+        text = picture.label_texts.get(pid) or (texts.get(pid, pid) if texts else pid)
+        label = _place_province(shape, text, em, measure, mine, u, fits, blocked,
+                                min_scale=LEGIBLE_SCALE if drop_crowded else SHRINK_LIMIT)
+        if drop_crowded and not fits(label.box):
+            hidden.append(pid)
+            continue
         placed.append(label)
         blocked.add(label.box)
         for part, piece in enumerate(_canal_banks(geometry, shape, label), start=1):
@@ -416,7 +472,33 @@ def layout_board(
             if repeat is not None:
                 placed.append(repeat)
                 blocked.add(repeat.box)
-    return BoardLayout(tuple(placed), tuple(obstacles), centres)
+    return BoardLayout(tuple(placed), tuple(obstacles), centres, tuple(hidden), tuple(placed_tags))
+
+
+def _place_tag(geometry: BoardGeometry, key: str, text: str, members: Sequence[str], em: float, measure: Measure,
+               fits: Callable[[Box], bool]) -> PlacedLabel:
+    """A group's tag: at the middle of its provinces (their label spots weighted by their extent), or the
+    nearest spot clear of the symbols within the group's extent."""
+    shapes = [geometry.provinces[m] for m in members if m in geometry.provinces]
+    w, h = measure(text, em, False)
+    if not shapes:
+        return PlacedLabel(key, text, 0.0, 0.0, em, Box.around(0.0, 0.0, w / 2, h / 2), False, False, False)
+    weights = [max(1.0, s.bounds.width() * s.bounds.height()) for s in shapes]
+    total = sum(weights)
+    cx = sum(s.label.x() * wt for s, wt in zip(shapes, weights)) / total
+    cy = sum(s.label.y() * wt for s, wt in zip(shapes, weights)) / total
+    x0 = min(s.bounds.left() for s in shapes)
+    x1 = max(s.bounds.right() for s in shapes)
+    y0 = min(s.bounds.top() for s in shapes)
+    y1 = max(s.bounds.bottom() for s in shapes)
+    step = max(2.0, h * 0.5)
+    spots = [(cx, cy)] + sorted(((float(x), float(y)) for x in np.arange(x0, x1, step) for y in np.arange(y0, y1, step)),
+                                key=lambda p: (p[0] - cx) ** 2 + (p[1] - cy) ** 2)
+    for x, y in spots:
+        box = Box.around(x, y, w / 2, h / 2)
+        if fits(box):
+            return PlacedLabel(key, text, x, y, em, box, False, False, True)
+    return PlacedLabel(key, text, cx, cy, em, Box.around(cx, cy, w / 2, h / 2), False, False, True)
 
 
 CANAL_BANK_MIN_AREA = 400.0  # map units²: a piece smaller than this across a canal is left unlabelled
@@ -455,12 +537,13 @@ def _place_on_piece(shape: LocationShape, piece: BaseGeometry, text: str, em: fl
 
 
 def _place_province(shape: LocationShape, text: str, em: float, measure: Measure, mine: Sequence[Obstacle],
-                    u: float, fits: Callable[[Box], bool], blocked: _Grid) -> PlacedLabel:
+                    u: float, fits: Callable[[Box], bool], blocked: _Grid, *,
+                    min_scale: float = SHRINK_LIMIT) -> PlacedLabel:
     sea = shape.is_sea
     anchor = (shape.unit.x(), shape.unit.y())
     cluster = _cluster(mine, shape, u)
-    tries = ((1.0, 0.0, True), (1.0, 0.0, False), (0.85, 0.0, False), (0.85, 0.6, False), (SHRINK_LIMIT, 1.2, False),
-             (SHRINK_LIMIT, 2.5, False))
+    tries = tuple(t for t in ((1.0, 0.0, True), (1.0, 0.0, False), (0.85, 0.0, False), (0.85, 0.6, False),
+                              (SHRINK_LIMIT, 1.2, False), (SHRINK_LIMIT, 2.5, False)) if t[0] >= min_scale)
     fallback: tuple[float, PlacedLabel] | None = None
     for scale, spill, strict in tries:
         size = em * scale
@@ -525,6 +608,7 @@ def overlapping_labels(layout: BoardLayout) -> list[tuple[str, str]]:
     """Pairs (label, what it overlaps) — empty when the layout is clean (used by tests and checks)."""
     found: list[tuple[str, str]] = []
     labels = layout.labels
+    labels = (*layout.tags, *labels)
     for i, a in enumerate(labels):
         for b in labels[i + 1:]:
             if a.box.overlaps(b.box):

@@ -24,6 +24,9 @@ from PySide6.QtGui import (
     QPolygonF,
     QTransform,
 )
+from engine.mapdata import MapData, load_map
+from engine.types import MapDataError
+
 from . import palette
 from .context import (
     DISLODGED_ICON,
@@ -38,7 +41,7 @@ from .context import (
 from .errors import PictureError
 from .geometry import BoardGeometry, normalise_location
 from .icons import unit_icons
-from .labels import SC_HOME_RADIUS, SC_RADIUS, BoardLayout, layout_board
+from .labels import SC_HOME_RADIUS, SC_RADIUS, TAG_SCALE, BoardLayout, continent_numbering, layout_board
 from .orders import failure_points, paint_orders
 from .picture import BoardPicture
 from .stacks import badge_backing, paint_decoy_mark, paint_unit_badge, unit_placements
@@ -354,13 +357,27 @@ def board_layout(ctx: PaintContext) -> BoardLayout:
                tuple(sorted(picture.label_texts.items())), picture.unexplored)
         found = _layouts.get(key)
         if found is None:
+            # A whole map numbered per continent (the World) is drawn at its overview level of detail:
+            # numbers, one tag per continent, and no label piled on another (see labels.py).
+            numbering = continent_numbering(_board_of(ctx.geometry.map_id), ctx.geometry)
             found = layout_board(ctx.geometry, picture, u=ctx.u, em=em, coast_em=em * COAST_LABEL_RATIO,
-                                 measure=measure_label, failures=failures)
+                                 measure=measure_label, failures=failures,
+                                 texts=numbering.numbers if numbering else None,
+                                 tags=numbering.tags if numbering else None, tag_em=em * TAG_SCALE,
+                                 drop_crowded=numbering is not None)
             if len(_layouts) > 64:
                 _layouts.clear()
             _layouts[key] = found
         ctx.layout = found
     return ctx.layout
+
+
+def _board_of(map_id: str) -> MapData | None:
+    """The map's data when it has a ``map.json`` (a schematic or generated board may not)."""
+    try:
+        return load_map(map_id)
+    except MapDataError:
+        return None
 
 
 def measure_label(text: str, em: float, italic: bool) -> tuple[float, float]:
@@ -421,7 +438,8 @@ def _paint_labels(painter: QPainter, ctx: PaintContext) -> None:
         return
     halo = QColor(palette.LABEL_HALO)
     land_ink, sea_ink = QColor(palette.LABEL_INK), QColor(palette.SEA_LABEL_INK)
-    for label in board_layout(ctx).labels:
+    layout = board_layout(ctx)
+    for label in (*layout.tags, *layout.labels):
         ink = sea_ink if label.sea else land_ink
         _draw_halo_text(painter, QPointF(label.x, label.y), _text_path(label.text, label.em, label.italic), ink, halo)
 

@@ -77,6 +77,7 @@ def arrow_geometry(geometry: BoardGeometry, scale: float) -> BoardGeometry:
     if found is None:
         found = BoardGeometry(
             map_id=geometry.map_id, width=geometry.width, height=geometry.height, wrap_x=geometry.wrap_x,
+            wrap_y=geometry.wrap_y,
             provinces=dict(geometry.provinces), impassable={}, sea_background=None, land_background=None,
             land_background_area=None, decorations=geometry.decorations, unit_size=geometry.unit_size * scale,
         )
@@ -297,12 +298,14 @@ class LabelItem(QGraphicsItem):
     shrinks below a readable size.
     """
 
-    def __init__(self, text: str, at: QPointF, map_size: float, *, sea: bool = False, small: bool = False) -> None:
+    def __init__(self, text: str, at: QPointF, map_size: float, *, sea: bool = False, small: bool = False,
+                 tag: bool = False) -> None:
         super().__init__()
         self.text = text
         self.map_size = map_size
         self.sea = sea
         self.small = small
+        self.tag = tag  # a continent's tag ("{EP}"), shown over a crowded map zoomed out
         self.px = LABEL_MIN_PX
         self.setPos(at)
         self.setZValue(Z_LABEL)
@@ -326,9 +329,10 @@ class LabelItem(QGraphicsItem):
             self.update()
 
     def set_text(self, text: str) -> None:
-        self.prepareGeometryChange()
-        self.text = text
-        self.update()
+        if text != self.text:
+            self.prepareGeometryChange()
+            self.text = text
+            self.update()
 
     def boundingRect(self) -> QRectF:
         return label_paths(self.text, self.px, self.sea or self.small)[1].boundingRect()
@@ -337,7 +341,10 @@ class LabelItem(QGraphicsItem):
         glyphs, halo = label_paths(self.text, self.px, self.sea or self.small)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.fillPath(halo, QColor(palette.LABEL_HALO))
-        painter.fillPath(glyphs, QColor(palette.SEA_LABEL_INK if self.sea else palette.LABEL_INK))
+        ink = QColor(palette.SEA_LABEL_INK if self.sea else palette.LABEL_INK)
+        if self.tag:
+            ink.setAlphaF(0.8)
+        painter.fillPath(glyphs, ink)
 
 
 class UnitItem(QGraphicsItem):

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from app.drawing import BoardGeometry, BoardPicture, OrderArrow, normalise_location, palette, unit_placements
 from app.drawing.context import PaintContext, cache_for, label_em
-from app.drawing.labels import BoardLayout, layout_board
+from app.drawing.labels import TAG_SCALE, BoardLayout, continent_numbering, layout_board
 from app.drawing.orders import failure_points
 from app.drawing.painter import CentreStyle
 from engine.mapdata import MapData
@@ -37,6 +37,11 @@ from .items import (
 
 
 FIRST_LAYOUT_WAIT_MS = 1000
+# Level of detail on maps numbered per continent (the World): while a label's em exceeds this many unit sizes
+# of map (zoomed out), a land province's label shows only its number and each continent its tag once;
+# zoomed in, the full ids ("EP23"). At every zoom a label with no clear spot is left out rather than piled on
+# its neighbours or shrunk past legibility; zooming in brings it back.
+OVERVIEW_EM_OF_UNIT = 1.1
 
 
 class MapScene(QGraphicsScene):
@@ -86,6 +91,17 @@ class MapScene(QGraphicsScene):
                 self.label_of[coast.loc] = small
                 self.addItem(small)
         self.repeat_labels: list[LabelItem] = []  # a province's name repeated across a canal (Sinai)
+        # Maps numbered per continent: each province's number, and each continent's tag and provinces.
+        numbering = continent_numbering(board, geometry)
+        self.numbers: Mapping[str, str] = numbering.numbers if numbering else {}
+        self.tag_groups: Mapping[str, tuple[str, tuple[str, ...]]] = numbering.tags if numbering else {}
+        self.tags: dict[str, LabelItem] = {}
+        for key, (text, _members) in sorted(self.tag_groups.items()):
+            tag = LabelItem(text, QPointF(0.0, 0.0), u * LABEL_BASE * TAG_SCALE, tag=True)
+            tag.setVisible(False)
+            self.tags[key] = tag
+            self.addItem(tag)
+        self.overview = False  # labels at their zoomed-out level of detail now
         self._layout: BoardLayout | None = None  # where labels and centre markers stand now
         self._layout_pending = False
         self._layout_key: tuple[object, ...] = ()
@@ -242,9 +258,23 @@ class MapScene(QGraphicsScene):
             bounds = label_paths(text, em * zoom, italic)[1].boundingRect()
             return bounds.width() / zoom, bounds.height() / zoom
 
+        overview = bool(self.numbers) and px / zoom > OVERVIEW_EM_OF_UNIT * self.geometry.unit_size
+        self.overview = overview
+        tag_px = min(LABEL_MAX_PX * TAG_SCALE, px * TAG_SCALE)
         layout = layout_board(self.geometry, picture, u=u, em=px / zoom, coast_em=coast_px / zoom,
-                              measure=measure, failures=failures)
+                              measure=measure, failures=failures,
+                              texts=self.numbers if overview else None,
+                              tags=self.tag_groups if overview else None, tag_em=tag_px / zoom,
+                              drop_crowded=bool(self.numbers))
         self._layout = layout
+        for tag in self.tags.values():
+            tag.setVisible(False)
+        for placed_tag in layout.tags:
+            tag = self.tags[placed_tag.loc]
+            tag.setPos(QPointF(placed_tag.x, placed_tag.y))
+            tag.set_px(placed_tag.em * zoom)
+            tag.setVisible(picture.show_labels)
+        shown: set[str] = set()
         repeats = 0
         item: LabelItem | None
         for placed in layout.labels:
@@ -259,9 +289,9 @@ class MapScene(QGraphicsScene):
                 repeats += 1
             else:
                 item = self.label_of.get(placed.loc)
-                if item is not None and item.text != placed.text:
-                    item.set_text(placed.text)  # a viewer's own name for the area (Age of Discovery's X Y)
+                shown.add(placed.loc)
             if item is not None:
+                item.set_text(placed.text)
                 item.setPos(QPointF(placed.x, placed.y))
                 item.set_px(placed.em * zoom)
                 item.setVisible(picture.show_labels)
@@ -271,6 +301,12 @@ class MapScene(QGraphicsScene):
             blank = self.label_of.get(pid)
             if blank is not None:
                 blank.setVisible(False)
+        for loc in layout.hidden:  # no clear spot at this zoom: left out, not piled on a neighbour
+            hidden = self.label_of.get(loc)
+            if hidden is not None and loc not in shown:
+                hidden.setVisible(False)
+                if loc in self.numbers:  # its text at this level, for when it shows again
+                    hidden.set_text(self.numbers[loc] if overview else loc)
         for pid, (x, y) in layout.centres.items():
             centre = self.centres.get(pid)
             if centre is not None:

@@ -200,6 +200,10 @@ class Variant:
         info = self.board.powers.get(power)
         return info.adjective if info else power.title()
 
+    def report_order(self, text: str) -> str:
+        """An order's canonical text as reports print it (a variant with a notation of its own rewrites it)."""
+        return text
+
     def can_stand(self, kind: UnitType, loc: str) -> bool:
         """Can a unit of ``kind`` stand at ``loc``? (Variants with units carried at sea widen this.)"""
         return self.board.can_stand(kind, loc)

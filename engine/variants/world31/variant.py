@@ -485,6 +485,9 @@ class WorldDiplomacy(Variant):
         """An order in the seed's notation (``{EP} F 3 - NWG``)."""
         return seed_text(str(order), self.board)
 
+    def report_order(self, text: str) -> str:
+        return self.seed_text(text)
+
     # --- builds and options ---------------------------------------------------------------------------
 
     def home_centers(self, state: GameState, power: str) -> tuple[str, ...]:
