@@ -387,10 +387,13 @@ class GamePage(QWidget):
         self.status.emit(f"Ordered: {order}")
         self.refresh()
 
-    def _on_relation_withdraw(self, order: object) -> None:
+    def _on_relation_withdraw(self, order: object, column: str = "") -> None:
         power, draft = self.allocating_power(), self.draft
         if power is not None and draft is not None:
-            withdraw_relation_order(draft, power, order)  # type: ignore[arg-type]
+            try:
+                withdraw_relation_order(draft, power, order, column or None, self.game)  # type: ignore[arg-type]
+            except ChancelleryError as exc:
+                self.status.emit(str(exc))
             self.refresh()
 
     def _on_pick_requested(self, key: str) -> None:

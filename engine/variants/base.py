@@ -615,6 +615,17 @@ class Variant:
         order. Standard: none."""
         return None
 
+    def relation_order_targets(self, order: Order) -> tuple[str, ...]:
+        """Every power whose column a drafted order of the relations grid shows in (a declaration naming
+        several powers shows under each). Standard: :meth:`relation_order_target`'s one, or none."""
+        target = self.relation_order_target(order)
+        return (target,) if target is not None else ()
+
+    def relation_order_without(self, order: Order, power: str) -> Order | None:
+        """``order`` with ``power`` left out, when it names several powers (withdrawing it from one column
+        of the grid keeps the rest), or ``None``: nothing is left of it. Standard: ``None``."""
+        return None
+
     def relation_notes(self, state: GameState, power: str) -> tuple[str, ...]:
         """Lines for ``power`` beside the relations grid (a call to arms it must answer), from its own view.
         Standard: none."""

@@ -65,6 +65,23 @@ def relation_target(order: Order) -> str | None:
     return None
 
 
+def relation_targets(order: Order) -> tuple[str, ...]:
+    """The columns of the grid a drafted order shows in: each power a declaration names (``DA 3 10``)."""
+    if isinstance(order, Declare):
+        return order.targets
+    target = relation_target(order)
+    return (target,) if target is not None else ()
+
+
+def relation_without(order: Order, power: str) -> Order | None:
+    """A declaration naming several powers without ``power`` (the others' pairs are judged alone, RG-ORD-12,
+    so the rest stands as it was); ``None`` when nothing is left of it."""
+    if not isinstance(order, Declare) or power not in order.targets:
+        return None
+    rest = tuple(p for p in order.targets if p != power)
+    return Declare(order.power, order.what, rest[0], rest[1:]) if rest else None
+
+
 def relation_notes(state: GameState, power: str, name: Callable[[str], str]) -> tuple[str, ...]:
     """The calls to arms of last turn ``power`` must answer now, or that it made (RG-REL-9)."""
     lines = []
@@ -211,4 +228,4 @@ def unit_badge(kind: UnitType, points: Mapping[UnitType, int]) -> str | None:
 
 __all__ = ["area_pick_order", "area_picks", "convoy_routes", "more_unit_options", "order_marks", "picked_areas",
            "relation_notes",
-           "relation_orders", "relation_target", "spy_reach", "unit_badge"]
+           "relation_orders", "relation_target", "relation_targets", "relation_without", "spy_reach", "unit_badge"]

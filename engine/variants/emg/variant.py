@@ -509,6 +509,12 @@ class EmgVariant(Variant):
     def relation_order_target(self, order: Order) -> str | None:
         return client.relation_target(order)
 
+    def relation_order_targets(self, order: Order) -> tuple[str, ...]:
+        return client.relation_targets(order)
+
+    def relation_order_without(self, order: Order, power: str) -> Order | None:
+        return client.relation_without(order, power)
+
     def relation_notes(self, state: GameState, power: str) -> tuple[str, ...]:
         return client.relation_notes(state, power, self.power_name)
 
