@@ -64,6 +64,7 @@ from engine.state import GameState
 from engine.types import ChancelleryError, PhaseType, UnitType, province_of
 
 from .account_panel import AccountPanelWidget
+from .emg_standings import MasterPanelWidget
 from .allocation_panel import AllocationPanelWidget
 from .relations_panel import RelationsPanelWidget
 from .bid_dialog import BidDialog
@@ -163,6 +164,8 @@ class GamePage(QWidget):
         self.relations_panel = RelationsPanelWidget()
         self.area_picker: AreaPicker | None = None  # the power at the orders picking areas on the map (spies)
         self._relations_shown: tuple[object, ...] = ()
+        # The variant's game master panel (EMG's full standings and every message with its sender): GM only.
+        self.master_panel = MasterPanelWidget()
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(map_area)
@@ -288,6 +291,7 @@ class GamePage(QWidget):
         key = self._state_key()
         self._refresh_allocation_tab()
         self._refresh_relations_tab()
+        self._refresh_master_tab()
         if key == self._drawn_key and self.results_index() is None and not self.behind_curtain():
             self._show_entry(panels=False)
             return
@@ -341,6 +345,19 @@ class GamePage(QWidget):
         if tab < 0:
             self.tabs.insertTab(1, self.account_panel, panel.title)
         self.account_panel.show_for(self.game, self.draft, power, panel)
+
+    def _refresh_master_tab(self) -> None:
+        """The game master's own tab (``Variant.game_master_panel``), in game master mode alone."""
+        panel = self.game.variant.game_master_panel(self.game.state) if self.gm is not None else None
+        tab = self.tabs.indexOf(self.master_panel)
+        if panel is None:
+            if tab >= 0:
+                self.tabs.removeTab(tab)
+            self.master_panel.clear_panel()
+            return
+        if tab < 0:
+            self.tabs.addTab(self.master_panel, panel.title)
+        self.master_panel.show_panel(panel)
 
     def _refresh_relations_tab(self) -> None:
         variant = self.game.variant

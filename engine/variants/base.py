@@ -92,6 +92,26 @@ class AccountPanel:
     lines: tuple[tuple[str, str], ...]  # (words, value): balance, taxes due, upkeep ...
     forms: tuple[DraftForm, ...]
     order_kinds: tuple[type, ...] = ()  # the drafted orders the panel lists
+    log: tuple[tuple[str, str], ...] = ()  # (when, words): what the power may read again (EMG's messages by turn)
+
+
+@dataclass(frozen=True, slots=True)
+class PanelTable:
+    """A table of a side panel: a title, column headings and rows of words."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MasterPanel:
+    """What only the game master reads of a game beyond the board (EMG: every power's standing and vote,
+    every anonymous message with its sender). ``Variant.game_master_panel`` describes it."""
+
+    title: str
+    tables: tuple[PanelTable, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,6 +316,11 @@ class Variant:
         several lines, one per order, when the form makes several); raises :class:`ChancelleryError` naming a
         missing or bad field."""
         raise ChancelleryError(f"{self.name} has no {form} orders")
+
+    def game_master_panel(self, state: GameState) -> MasterPanel | None:
+        """The game master's own panel, from the whole ``state`` (never shown to a power), or ``None``: the
+        board and the orders say everything. Standard: none."""
+        return None
 
     def leader_line(self, state: GameState) -> str | None:
         """A line for headers and reports on who leads, where the victory rule turns on it (1815: one power
