@@ -673,6 +673,11 @@ class Variant:
         """A short mark drawn on ``unit``'s corner (EMG: its points), or ``None``. Standard: none."""
         return None
 
+    def order_mark_notes(self) -> tuple[tuple[str, str], ...]:
+        """The board key's words for the order mark styles this variant draws beyond the common ones
+        (``MarkStyle`` values: EMG's spied and granted areas). Standard: none."""
+        return ()
+
     def unit_badge_note(self) -> str | None:
         """The board key's words for :meth:`unit_badge`'s marks, or ``None``: no marks. Standard: none."""
         return None

@@ -103,3 +103,23 @@ def test_the_turns_unit_options_supports_of_an_ally_convoys_and_cuts_when_supply
         for orders in slots.values():
             for order in orders:
                 assert GD.validate(GD.parse(str(order)), state, power) == order, order
+
+
+def test_spied_and_granted_areas_are_marked_area_by_area_and_named_in_the_key() -> None:
+    from engine.game import Game
+    from engine.order_marks import MarkKind, MarkStyle
+
+    game = Game.new("global_diplomacy")
+    variant = game.variant
+    spies = game.check_line("ENGLAND", "SP 18 20").order
+    grant = game.check_line("ENGLAND", "GA FRANCE 2 3").order
+    every = game.check_line("ENGLAND", "GA FRANCE ALL").order
+    assert spies is not None and grant is not None and every is not None
+    assert [(m.kind, m.at, m.style) for m in variant.order_marks(spies)] == [
+        (MarkKind.AREA, "18", MarkStyle.SPY), (MarkKind.AREA, "20", MarkStyle.SPY)]
+    assert [(m.kind, m.at, m.style) for m in variant.order_marks(grant)] == [
+        (MarkKind.AREA, "2", MarkStyle.GRANT), (MarkKind.AREA, "3", MarkStyle.GRANT)]
+    assert variant.order_marks(every) == ()  # every area: nothing to point at
+    assert [s for s, _ in variant.order_mark_notes()] == ["spy", "grant"]
+    from engine.variants import find_variant
+    assert find_variant("standard").order_mark_notes() == ()

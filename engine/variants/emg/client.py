@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from ...mapdata import MapData
-from ...order_marks import MarkKind, OrderMark
+from ...order_marks import MarkKind, MarkStyle, OrderMark
 from ...orders import Order
 from ...state import GameState
 from ...types import Unit, UnitType, province_of
@@ -204,7 +204,8 @@ def _number(board: MapData, area: str) -> int:
 def order_marks(order: Order, failed: bool) -> tuple[OrderMark, ...] | None:
     """How the EMG commands are drawn with the common marks (``None``: not an EMG command): an add, an upgrade
     or a downgrade as a build of the unit it makes, a removal as a disband, both supports as a dashed line to
-    the area (the unit backed is known only when the turn is played), a convoy as a move along its seas."""
+    the area (the unit backed is known only when the turn is played), a convoy as a move along its seas, each
+    area spied on or granted as a mark of its own (``MarkKind.AREA``)."""
     if isinstance(order, Add):
         return (OrderMark(MarkKind.BUILD, order.unit.loc, failed=failed, unit_type=order.unit.type.value),)
     if isinstance(order, (Upgrade, Downgrade)):
@@ -218,7 +219,14 @@ def order_marks(order: Order, failed: bool) -> tuple[OrderMark, ...] | None:
         return (OrderMark(MarkKind.SUPPORT_HOLD, order.unit.loc, order.area, failed=failed),)
     if isinstance(order, ConvoyRoute):
         return (OrderMark(MarkKind.MOVE, order.unit.loc, order.dest, failed=failed, via=order.seas),)
+    if isinstance(order, (Spy, GrantAccess)):  # each area named: an eye, or a hatched outline (GA ALL: none)
+        style = MarkStyle.SPY if isinstance(order, Spy) else MarkStyle.GRANT
+        return tuple(OrderMark(MarkKind.AREA, area, style=style, failed=failed) for area in order.areas)
     return None
+
+
+MARK_NOTES = ((MarkStyle.SPY.value, "Spies sent there this turn"),
+              (MarkStyle.GRANT.value, "Access granted to chosen areas"))
 
 
 def unit_badge(kind: UnitType, points: Mapping[UnitType, int]) -> str | None:

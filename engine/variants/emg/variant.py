@@ -538,6 +538,9 @@ class EmgVariant(Variant):
         return marks if marks is not None else super().order_marks(order, failed=failed, phase_type=phase_type,
                                                                     results=results)
 
+    def order_mark_notes(self) -> tuple[tuple[str, str], ...]:
+        return client.MARK_NOTES
+
     def unit_badge(self, unit: Unit) -> str | None:
         return client.unit_badge(unit.type, UNIT_POINTS)
 
