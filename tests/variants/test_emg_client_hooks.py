@@ -123,3 +123,25 @@ def test_spied_and_granted_areas_are_marked_area_by_area_and_named_in_the_key() 
     assert [s for s, _ in variant.order_mark_notes()] == ["spy", "grant"]
     from engine.variants import find_variant
     assert find_variant("standard").order_mark_notes() == ()
+
+
+def test_every_landing_is_offered_its_shortest_routes_and_no_detour_through_a_shorter_ones_seas() -> None:
+    from engine.variants.emg.client import convoy_routes
+
+    start = GD.initial_state()
+    units = dict(start.units)
+    for sea in ("223", "233", "234"):  # the Irish Sea, the English Channel, the North Sea
+        units[sea] = Unit("ENGLAND", UnitType.FLEET, sea)
+    state = start.replace(units=units)
+    routes = convoy_routes(GD.board, state, state.units["3"])
+    by_landing: dict[str, list[tuple[str, ...]]] = {}
+    for route in routes:
+        by_landing.setdefault(route.dest, []).append(route.seas)
+    assert by_landing["7"] == [("223",), ("234",)]  # (223, 233) etc. only add seas to a route there already
+    assert by_landing["17"] == [("223", "233"), ("234", "233")]  # Picardy, over either sea then the Channel
+    assert all(len(r) <= 4 for r in by_landing.values())
+    options = GD.legal_orders(state)["ENGLAND"]["3"]
+    for route in routes:
+        assert route in options and GD.validate(GD.parse(str(route)), state, "ENGLAND") == route
+    fewer = convoy_routes(GD.board, state, state.units["3"], most=1)
+    assert [(r.dest, r.seas) for r in fewer if r.dest in ("7", "17")] == [("7", ("223",)), ("17", ("223", "233"))]

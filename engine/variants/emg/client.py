@@ -143,7 +143,7 @@ def spy_reach(board: MapData, known: frozenset[str], steps: int | None) -> froze
 
 def more_unit_options(board: MapData, state: GameState, options: dict[str, dict[str, list[Order]]]) -> None:
     """Add to ``options`` (power -> slot -> orders): supports of an ally's attack (allies at the start of the
-    turn), one convoy route per landing (the fewest seas), and downgrades and removals for a power whose
+    turn), convoy routes to each landing (the shortest first), and downgrades and removals for a power whose
     units' points exceed its supply (RG-BLD-3)."""
     for power, slots in options.items():  # a 1-point centre adds corps and squadrons only (RG-BLD-2)
         for area in [a for a in slots if a not in state.units and a in board.supply_centers]:
@@ -166,9 +166,17 @@ def more_unit_options(board: MapData, state: GameState, options: dict[str, dict[
             mine.append(Remove(unit))
 
 
-def convoy_routes(board: MapData, state: GameState, unit: Unit) -> list[ConvoyRoute]:
-    """Per coastal landing, the route across the fewest seas held by ``unit``'s power's naval units able to
-    carry it (RG-ORD-8..10); ties go to the lower-numbered seas."""
+ROUTES_PER_LANDING = 4  # the shortest routes offered to one landing; any other is typed
+LONGER_BY = 2  # a route offered is at most this many seas longer than the landing's shortest
+PATHS_EXPLORED = 2000  # a bound on the routes looked at, whatever the fleets' web
+
+
+def convoy_routes(board: MapData, state: GameState, unit: Unit,
+                  most: int = ROUTES_PER_LANDING) -> list[ConvoyRoute]:
+    """Per coastal landing, up to ``most`` routes across seas held by ``unit``'s power's naval units able to
+    carry it (RG-ORD-8..10), the fewest seas first, ties to the lower-numbered seas, none more than
+    :data:`LONGER_BY` seas longer than the landing's shortest: the route matters (an enemy attack at one
+    sea breaks it, RG-CUT-4), so a front end offers the others too."""
     if unit.type not in (UnitType.ARMY, UnitType.CORPS) or not board.provinces[province_of(unit.loc)].is_coastal:
         return []
     start = province_of(unit.loc)
@@ -178,22 +186,26 @@ def convoy_routes(board: MapData, state: GameState, unit: Unit) -> list[ConvoyRo
         return [a for a in near if board.provinces[a].is_sea and (c := state.units.get(a)) is not None
                 and c.power == unit.power and carries(c.type, unit.type)]
 
-    best: dict[str, tuple[str, ...]] = {}
+    found: dict[str, list[tuple[str, ...]]] = {}
     frontier: list[tuple[str, ...]] = [(sea,) for sea in carriers_next_to(start)]
-    seen = {seas[-1] for seas in frontier}
-    while frontier:
+    explored = 0
+    while frontier and explored < PATHS_EXPLORED:
         following: list[tuple[str, ...]] = []
         for seas in frontier:
+            explored += 1
             shores = {province_of(x) for x in board.fleet_adjacent(seas[-1])}
             for land in sorted(shores, key=lambda a: _number(board, a)):
-                if land != start and board.provinces[land].is_coastal and land not in best:
-                    best[land] = seas
-            for sea in carriers_next_to(seas[-1]):
-                if sea not in seen:
-                    seen.add(sea)
-                    following.append((*seas, sea))
+                if land == start or not board.provinces[land].is_coastal:
+                    continue
+                routes = found.setdefault(land, [])
+                if len(routes) >= most or (routes and len(seas) > len(routes[0]) + LONGER_BY):
+                    continue
+                if not any(set(r) <= set(seas) for r in routes):  # no detour through a route's own seas
+                    routes.append(seas)
+            following += [(*seas, sea) for sea in carriers_next_to(seas[-1]) if sea not in seas]
         frontier = following
-    return [ConvoyRoute(unit, seas, land) for land, seas in sorted(best.items(), key=lambda i: _number(board, i[0]))]
+    return [ConvoyRoute(unit, seas, land)
+            for land, routes in sorted(found.items(), key=lambda i: _number(board, i[0])) for seas in routes]
 
 
 def _number(board: MapData, area: str) -> int:
