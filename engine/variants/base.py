@@ -651,6 +651,13 @@ class Variant:
         of the grid keeps the rest), or ``None``: nothing is left of it. Standard: ``None``."""
         return None
 
+    def draft_options(self, state: GameState, power: str, options: Sequence[Order],
+                      drafted: Sequence[Order]) -> tuple[Order, ...]:
+        """Orders ``power``'s own ``drafted`` orders open to one unit beyond its legal ``options`` this phase
+        (EMG: supporting the attack of a power it declares an alliance with in the same turn), from ``state``
+        as its view shows it; a front end offers them beside the options. Standard: none."""
+        return ()
+
     def relation_notes(self, state: GameState, power: str) -> tuple[str, ...]:
         """Lines for ``power`` beside the relations grid (a call to arms it must answer), from its own view.
         Standard: none."""

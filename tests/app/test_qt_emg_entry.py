@@ -220,3 +220,25 @@ def test_a_convoy_with_several_routes_asks_which_seas_after_the_landing(qtbot: Q
     click(qtbot, page, "17")
     click_menu(qtbot, page, "1")
     assert "CO 3 223 233 17" in draft_lines(page, "ENGLAND") and "CO 3 234 233 17" not in draft_lines(page, "ENGLAND")
+
+
+def test_supporting_a_power_declared_an_ally_this_turn_is_offered_by_clicks(qtbot: QtBot, window: MainWindow) -> None:
+    page = open_gd(window)
+    click(qtbot, page, "7")  # England's fleet in London: only its own attacks to back, ordered at once
+    key(qtbot, page, Qt.Key.Key_S)
+    click(qtbot, page, "233")
+    assert "SA 7 233" in draft_lines(page, "ENGLAND")
+    page.order_panel.text_entered.emit("ENGLAND: DA FRANCE")  # France would be an ally if it declares too
+    QApplication.processEvents()
+    click(qtbot, page, "7")
+    key(qtbot, page, Qt.Key.Key_S)
+    click(qtbot, page, "233")
+    labels = [label.split("\t")[0] for label in menu_labels(page)]
+    assert labels == ["Support the attack on English Channel", "Support the attack on English Channel by France"]
+    import os
+    shot = os.environ.get("EMG_SHOTS")
+    if shot and page.question_menu is not None:
+        page.question_menu.grab().save(os.path.join(shot, "support_new_ally_menu.png"))
+    click_menu(qtbot, page, "2")
+    assert "SA 7 233 FRANCE" in draft_lines(page, "ENGLAND") and "DA FRANCE" in draft_lines(page, "ENGLAND")
+    assert page.game.check_line("ENGLAND", "SA 7 233 FRANCE").order is not None

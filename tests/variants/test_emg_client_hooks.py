@@ -145,3 +145,22 @@ def test_every_landing_is_offered_its_shortest_routes_and_no_detour_through_a_sh
         assert route in options and GD.validate(GD.parse(str(route)), state, "ENGLAND") == route
     fewer = convoy_routes(GD.board, state, state.units["3"], most=1)
     assert [(r.dest, r.seas) for r in fewer if r.dest in ("7", "17")] == [("7", ("223",)), ("17", ("223", "233"))]
+
+
+def test_a_drafted_alliance_opens_supports_of_the_new_allys_attacks_and_nothing_else() -> None:
+    state = GD.initial_state()
+    options = GD.legal_orders(state)["ENGLAND"]["7"]
+    da = GD.validate(GD.parse("DA FRANCE GERMANY"), state, "ENGLAND")
+    more = GD.draft_options(state, "ENGLAND", options, [da])
+    own = [o for o in options if isinstance(o, SupportAttack)]
+    assert {str(o) for o in more} == {f"{o} {p}" for o in own for p in ("FRANCE", "GERMANY")}
+    for order in more:  # each reads back as itself (the turn judges it against the alliance made)
+        assert GD.validate(GD.parse(str(order)), state, "ENGLAND") == order
+    assert GD.draft_options(state, "ENGLAND", options, []) == ()
+    dn = GD.validate(GD.parse("DN FRANCE"), state, "ENGLAND")
+    assert GD.draft_options(state, "ENGLAND", options, [dn]) == ()
+    at_war = with_extra(state, relations={"ENGLAND FRANCE": "war"})  # war to alliance needs a neutral turn
+    assert GD.draft_options(at_war, "ENGLAND", options, [da]) == tuple(o for o in more if o.beneficiary == "GERMANY")
+    allied = with_extra(state, relations={"ENGLAND FRANCE": "ally"})  # an ally's supports are options already
+    ally_options = GD.legal_orders(allied)["ENGLAND"]["7"]
+    assert all(o.beneficiary == "GERMANY" for o in GD.draft_options(allied, "ENGLAND", ally_options, [da]))

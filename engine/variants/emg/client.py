@@ -171,6 +171,21 @@ LONGER_BY = 2  # a route offered is at most this many seas longer than the landi
 PATHS_EXPLORED = 2000  # a bound on the routes looked at, whatever the fleets' web
 
 
+def drafted_supports(state: GameState, power: str, options: Sequence[Order],
+                     drafted: Sequence[Order]) -> tuple[Order, ...]:
+    """Supports of the attacks of each power ``power`` declares an alliance with in its draft while they are
+    neutral: if both sides declare it the alliance is made first and the support counts (RG-SUP-2, G-E24),
+    so the unit may back that power's attacks wherever it may back its own."""
+    relations = state.extra.get("relations", {})
+    courted = sorted({t for o in drafted if isinstance(o, Declare) and o.power == power and o.what == DECLARE_ALLIANCE
+                      for t in o.targets if t != power and relation(relations, power, t) == NEUTRAL})
+    if not courted:
+        return ()
+    offered = set(options)
+    return tuple(support for o in options if isinstance(o, SupportAttack) and o.beneficiary is None
+                 for t in courted if (support := SupportAttack(o.unit, o.dest, t)) not in offered)
+
+
 def convoy_routes(board: MapData, state: GameState, unit: Unit,
                   most: int = ROUTES_PER_LANDING) -> list[ConvoyRoute]:
     """Per coastal landing, up to ``most`` routes across seas held by ``unit``'s power's naval units able to
@@ -246,6 +261,6 @@ def unit_badge(kind: UnitType, points: Mapping[UnitType, int]) -> str | None:
     return str(value) if value is not None else None
 
 
-__all__ = ["area_pick_order", "area_picks", "convoy_routes", "more_unit_options", "order_marks", "picked_areas",
+__all__ = ["area_pick_order", "area_picks", "convoy_routes", "drafted_supports", "more_unit_options", "order_marks", "picked_areas",
            "relation_notes",
            "relation_orders", "relation_target", "relation_targets", "relation_without", "spy_reach", "unit_badge"]

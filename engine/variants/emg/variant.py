@@ -518,6 +518,10 @@ class EmgVariant(Variant):
     def relation_order_without(self, order: Order, power: str) -> Order | None:
         return client.relation_without(order, power)
 
+    def draft_options(self, state: GameState, power: str, options: Sequence[Order],
+                      drafted: Sequence[Order]) -> tuple[Order, ...]:
+        return client.drafted_supports(state, power, options, drafted)
+
     def relation_notes(self, state: GameState, power: str) -> tuple[str, ...]:
         return client.relation_notes(state, power, self.power_name)
 
