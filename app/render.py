@@ -23,7 +23,7 @@ def _picture_for(game: Game, phase: str | None, colour_blind: bool,  # type: ign
     sealed orders, nothing under a fog of war), "all" (the game master) or a power; and its caption:
     variant, phase and centre counts of the position drawn."""
     from .scene.pictures import ALL, PUBLIC, Display, board_caption, board_picture, power_colours, result_arrows, \
-        unseen_areas, view_of
+        unseen_areas, view_of, area_labels, unexplored_areas
 
     who = PUBLIC if viewer in (None, "public") else ALL if viewer == "all" else viewer
 
@@ -33,14 +33,17 @@ def _picture_for(game: Game, phase: str | None, colour_blind: bool,  # type: ign
     if phase is None or phase.upper() == game.phase:
         view = view_of(variant, game.state, who)
         return (board_picture(board, view, colours, display, variant=variant,
-                              unseen=unseen_areas(variant, game.state, who)),
+                              unseen=unseen_areas(variant, game.state, who), label_texts=area_labels(variant, who),
+                              unexplored=unexplored_areas(variant, game.state, who)),
                 board_caption(variant, game.state, colours))
     for record in game.history:
         if str(record.state.phase) == phase.upper():
             arrows = result_arrows(variant, record, viewer=who)
             view = view_of(variant, record.state, who)
             return (board_picture(board, view, colours, display, orders=arrows, variant=variant,
-                                  unseen=unseen_areas(variant, record.state, who)),
+                                  unseen=unseen_areas(variant, record.state, who),
+                                  label_texts=area_labels(variant, who),
+                                  unexplored=unexplored_areas(variant, record.state, who)),
                     board_caption(variant, record.state, colours))
     raise ChancelleryError(f"the game has no phase {phase!r} (phases: {', '.join(game.phases())})")
 

@@ -276,12 +276,83 @@ def report_warm(rows: list[Series]) -> tuple[float, float, float]:
     return warm, dicts_cold, dicts_warm
 
 
-def ceiling(mila: Series, json_alone: Series, target: float) -> None:
-    """What the JSON around the call leaves: the best ratio an engine taking no time at all would reach, and
-    the time the engine may take for the target."""
-    budget = mila.median_ms / target - json_alone.median_ms
-    print(f"  JSON alone takes {json_alone.median_ms:.3f} ms (median): an engine taking no time would be "
-          f"{mila.median_ms / json_alone.median_ms:.1f}x; the target leaves the engine {budget * 1e3:.0f} us")
+def ceiling(mila: Series, json_alone: Series, target: float, stages: dict[str, float]) -> None:
+    """What the JSON around the call leaves (the best ratio an engine taking no time at all would reach, and
+    the time the engine may take for the target), and where a cold call's time goes, stage by stage."""
+    parse = stages["parse the request (json.loads)"]
+    print(f"  through dicts, JSON alone (json.loads + json.dumps) takes {json_alone.median_ms * 1e3:.0f} us (median): "
+          f"an engine taking no time would be {mila.median_ms / json_alone.median_ms:.1f}x; the text entry pays only "
+          f"json.loads of the request ({parse:.0f} us: {mila.median_ms * 1e3 / parse:.0f}x) and writes its answer "
+          f"itself; the target leaves {mila.median_ms * 1e3 / target:.0f} us for the whole call")
+    print("  where a cold call's time goes (each stage timed alone, cold, through the engine's public pieces, median "
+          "per position; the rest is what the whole call, timed the same way, takes beyond them):")
+    for label, us in stages.items():
+        print(f"    {label:58} {us:7.1f} us")
+
+
+def _stage_median(call: Callable[[], Any], setup: Callable[[], Any], repeats: int) -> float:
+    """The median time of ``call`` in microseconds, ``setup`` (untimed) before each."""
+    taken = []
+    clock = time.perf_counter
+    for _ in range(repeats):
+        setup()
+        start = clock()
+        call()
+        taken.append(clock() - start)
+    return statistics.median(taken) * 1e6
+
+
+def cold_stages(phases: list[Phase], repeats: int, cold_adjudicate: Series,
+                cold_legal: Series) -> tuple[dict[str, float], dict[str, float]]:
+    """Median microseconds per position of each stage of a cold ``adjudicate_json`` and ``legal_orders_json``
+    call, each stage timed on its own (``forget_positions`` before each)."""
+    from engine.contract import state_from_request
+    from engine.options import legal_orders_json_for_state
+    from engine.phases import Submission
+
+    rows: dict[str, list[float]] = {}
+    legal_rows: dict[str, list[float]] = {}
+    for p in phases:
+        text = p.request_text
+        request = json.loads(text)
+        variant, state = state_from_request(request)
+        orders = request["orders"]
+        parse = _stage_median(lambda: json.loads(text), forget_positions, repeats)
+        position = _stage_median(lambda: state_from_request(request), forget_positions, repeats)
+        reading = _stage_median(lambda: Submission.from_texts(variant, state, orders), forget_positions, repeats)
+        held: list[Any] = []
+
+        def fresh_submission() -> None:
+            forget_positions()
+            held[:] = [Submission.from_texts(variant, state, orders)]
+            forget_positions()
+
+        process = _stage_median(lambda: held[0].process(), fresh_submission, repeats)
+        legal = _stage_median(lambda: legal_orders_json_for_state(variant, state), forget_positions, repeats)
+        whole = _stage_median(lambda: engine.adjudicate_json(text), forget_positions, repeats)
+        whole_legal = _stage_median(lambda: engine.legal_orders_json(text), forget_positions, repeats)
+        rows.setdefault("whole", []).append(whole)
+        legal_rows.setdefault("whole", []).append(whole_legal)
+        for label, us in (("parse the request (json.loads)", parse), ("read and check the position", position),
+                          ("read and check the order texts", reading),
+                          ("adjudicate, word the outcomes, make the next position", process)):
+            rows.setdefault(label, []).append(us)
+        for label, us in (("parse the request (json.loads)", parse), ("read and check the position", position),
+                          ("list every legal order as JSON", legal)):
+            legal_rows.setdefault(label, []).append(us)
+    return (_breakdown(rows, "writing the response", cold_adjudicate),
+            _breakdown(legal_rows, "keeping the position", cold_legal))
+
+
+def _breakdown(rows: dict[str, list[float]], rest: str, interleaved: Series) -> dict[str, float]:
+    """The stages' medians, the rest of the whole call timed the same way, the whole call so timed, and the
+    whole call as the interleaved rounds timed it (among the other lines, with their caches)."""
+    whole = statistics.median(rows.pop("whole"))
+    out = {label: statistics.median(v) for label, v in rows.items()}
+    out[f"the rest ({rest}, the stages one after another)"] = whole - sum(out.values())
+    out["the whole call, timed alone the same way"] = whole
+    out["the whole call, cold, in the interleaved rounds above"] = interleaved.median_ms * 1e3
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -323,18 +394,21 @@ def main(argv: list[str] | None = None) -> int:
 
     adjudication, mila_with_texts = bench_adjudication(phases, args.repeats)
     legal = bench_legal_orders(phases, args.repeats)
+    stages, legal_stages = cold_stages(phases, args.repeats, adjudication[1], legal[1])
     checks = bench_host_checks(phases, args.repeats)
     adj_ratio = report("Movement phase through the contract, per phase", adjudication, ADJUDICATION_TARGET, 1, True)
     warm_adj, adj_dicts, warm_adj_dicts = report_warm(adjudication)
-    print(f"  (cold: the positions and every map's texts and orders read before are forgotten before each call, "
-          f"engine.contract.forget_positions(); warm: the same request was answered just before)")
+    print("  (cold: the positions, every map's order texts and orders read before and the outcomes worded before "
+          "are forgotten before each call, engine.contract.forget_positions(); the maps' own tables, built once when "
+          "a map is first used (places, adjacencies, standing units, prebuilt order texts and JSON fragments), are "
+          "kept, as any caller has them after its first request; warm: the same request was answered just before)")
     print(f"  for information, {mila_with_texts.label} (MILA reading the same texts): mean "
           f"{mila_with_texts.mean_ms:.3f} ms, {mila_with_texts.mean_ms / adjudication[1].mean_ms:.1f}x ours (cold)")
-    ceiling(adjudication[0], adjudication[-1], ADJUDICATION_TARGET)
+    ceiling(adjudication[0], adjudication[-1], ADJUDICATION_TARGET, stages)
     legal_ratio = report("Legal orders through the contract, per position", legal, LEGAL_ORDERS_TARGET, 1, True)
     warm_legal, legal_dicts, warm_legal_dicts = report_warm(legal)
     print("  (cold and warm as above: warm, the position and its legal orders are kept from the call before)")
-    ceiling(legal[0], legal[-1], LEGAL_ORDERS_TARGET)
+    ceiling(legal[0], legal[-1], LEGAL_ORDERS_TARGET, legal_stages)
     print(f"\nOrder checking as the LAN host does it: {checks.label}: mean {checks.mean_ms:.3f} ms, "
           f"median {checks.median_ms:.3f} ms")
     print(f"Largest orders frame ({MAX_ORDER_LINES} lines of {MAX_ORDER_LENGTH} characters), Game.set_orders:")

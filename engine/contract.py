@@ -14,7 +14,7 @@ from typing import Any, Iterable, Mapping
 from .mapdata import MapData
 from .outcomes import encode as encode_outcome, encoded_json, note
 from .phases import FAILS, INVALID, SUCCEEDS, OrderResult, PhaseResult, Submission
-from .position_check import shown
+from .position_check import check_phase, shown
 from .state import Dislodged, GameState
 from .types import ChancelleryError, Phase, PhaseType, PositionError, RequestError, Unit, UnitType, province_of
 from .validate import retreat_options
@@ -26,6 +26,7 @@ MAX_ORDERS = 10_000
 on the time one request can take."""
 MAX_ORDER_LENGTH = 1_000
 """Characters in one order line (the longest real order is under a hundred)."""
+_ABSENT: Any = object()
 
 
 @lru_cache(maxsize=None)
@@ -34,6 +35,29 @@ def _canonical_units(board: MapData, kinds: frozenset[UnitType], powers: tuple[s
     written by programs use it, so they skip the general reading below."""
     texts = {f"{kind.value} {loc}": (kind, loc) for kind in kinds for loc in board.locations(kind)}
     return {power: {text: Unit(power, kind, loc) for text, (kind, loc) in texts.items()} for power in powers}
+
+
+_PLAIN_RULES: dict[tuple[type, MapData], frozenset[str] | None] = {}  # a map table, kept for the process's life
+
+
+def _standing_texts(variant: Variant) -> frozenset[str] | None:
+    """Every unit text in canonical notation ("A PAR") whose unit stands where it may (``can_stand``), when
+    ``variant`` checks and builds positions as the standard rules do (no options, no stacked units, no data
+    of its own); ``None`` for any other variant. A position made only of these units, of known powers,
+    with centres read by code, needs no further check of its units: :func:`state_from_request` builds it
+    directly, as ``make_state`` would, and checks only its phase."""
+    key = (type(variant), variant.board)
+    known: frozenset[str] | None = _PLAIN_RULES.get(key, _ABSENT)
+    if known is _ABSENT:
+        cls = type(variant)
+        plain = (not variant.options and not variant.stacking_types
+                 and all(getattr(cls, name) is getattr(Variant, name) for name in ("make_state", "check_state", "check_extra")))
+        board = variant.board
+        known = frozenset(f"{kind.value} {loc}" for kind in variant.unit_types for loc in board.locations(kind)
+                          if variant.can_stand(kind, loc)) if plain else None
+        if not variant.options:  # a variant's options may change where units stand: not kept
+            _PLAIN_RULES[key] = known
+    return known
 
 
 def _parse_unit(variant: Variant, power: str, text: Any, field: str) -> Unit:
@@ -139,14 +163,20 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
         raise RequestError("phase", problem)
     board = variant.board
     canonical = _canonical_units(board, frozenset(variant.unit_types), (*board.powers, *variant.pseudo_powers))
+    standing = _standing_texts(variant)
     units: list[Unit] = []
+    # (A power named as the board names it, with a list, is taken as it is: the usual request.)
     for pname, items in _mapping(request, "units", required=True).items():
-        power = _power(variant, pname, "units", pseudo=True)
+        power = pname if type(pname) is str and pname in canonical and pname.isupper() \
+            else _power(variant, pname, "units", pseudo=True)
         ready = canonical[power]
-        found = _all_found(ready, _list(items, "units", power))
+        found = _all_found(ready, items if type(items) is list else _list(items, "units", power))
         if found is not None:  # every unit in canonical notation: the usual request, read in one step
             units += found
+            if standing is not None and not standing.issuperset(items):
+                standing = None  # a unit that may not stand there: the position check names it
             continue
+        standing = None
         for i, text in enumerate(items):
             unit = ready.get(text) if type(text) is str else None
             units.append(unit if unit is not None else _parse_unit(variant, power, text, f"units.{power}[{i}]"))
@@ -154,9 +184,10 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
         centers: dict[str, str] = {}
         center_codes = board.supply_centers
         for pname, items in _mapping(request, "centers").items():
-            power = _power(variant, pname, "centers", pseudo=True)
+            power = pname if type(pname) is str and pname in canonical and pname.isupper() \
+                else _power(variant, pname, "centers", pseudo=True)
             try:
-                all_codes = center_codes.issuperset(_list(items, "centers", power))
+                all_codes = center_codes.issuperset(items if type(items) is list else _list(items, "centers", power))
             except TypeError:  # an unhashable item: the item-by-item reading names it
                 all_codes = False
             if all_codes:  # every centre by its code: the usual request, read in one step
@@ -200,6 +231,11 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
     extra = request.get("extra")
     if extra is not None and not isinstance(extra, Mapping):
         raise RequestError("extra", "must be an object (variant data, as save files store it)")
+    if standing is not None and not dislodged and not contested and extra is None \
+            and phase.type is not PhaseType.RETREATS:
+        plain = _plain_state(variant, phase, units, centers)
+        if plain is not None:
+            return variant, plain
     try:
         state = variant.make_state(phase, units, centers, list(dislodged.values()), tuple(contested), extra)
         variant.check_state(state)
@@ -216,6 +252,23 @@ def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
     return variant, state
 
 
+def _plain_state(variant: Variant, phase: Phase, units: list[Unit], centers: dict[str, str]) -> GameState | None:
+    """The position ``make_state`` builds from units that stand where they may and centres already checked,
+    once its phase passes ``check_phase`` (the rest of ``check_state`` has nothing left to find); ``None``
+    when two units share a province (the general reading names them)."""
+    occupants: dict[str, Unit] = {}
+    for unit in units:
+        occupants[unit.loc.partition("/")[0]] = unit
+    if len(occupants) != len(units):
+        return None
+    state = GameState(variant.id, phase, occupants, centers, {}, frozenset(), {}, (), {})
+    try:
+        check_phase(variant, state)
+    except PositionError as exc:
+        raise RequestError(exc.field, exc.message) from None
+    return state
+
+
 class _Position:
     """A position read from a request before: its variant and state, and its legal orders once asked for."""
 
@@ -230,7 +283,6 @@ class _Position:
 
 _POSITIONS: dict[tuple[Any, ...], _Position] = {}  # oldest first
 _POSITIONS_KEPT = 64
-_ABSENT = object()
 
 
 class _Nothing:
@@ -310,15 +362,22 @@ def forget_positions() -> None:
     forget_outcomes()
 
 
+_STR_ONLY = {str}
+
+
 def _orders(request: Mapping[str, Any], variant: Variant) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     total = 0
+    powers = variant.board.powers
     for pname, items in _mapping(request, "orders").items():
-        power = _power(variant, pname, "orders")
-        lines = _list(items, "orders", power)
+        power = pname if type(pname) is str and pname in powers and pname.isupper() else _power(variant, pname, "orders")
+        lines = items if type(items) is list else _list(items, "orders", power)
         total += len(lines)
         if total > MAX_ORDERS:
             raise RequestError("orders", f"more than {MAX_ORDERS} order lines in one request")
+        if not lines or (set(map(type, lines)) == _STR_ONLY and max(map(len, lines)) <= MAX_ORDER_LENGTH):
+            out[power] = list(lines)  # the usual lines, checked in one step
+            continue
         for i, line in enumerate(lines):
             if not isinstance(line, str):
                 raise RequestError(f"orders.{power}[{i}]", f"must be a string, got {shown(line)}")
@@ -461,6 +520,44 @@ def _entries_json(results: Iterable[OrderResult]) -> str:
     return "[" + ", ".join(parts) + "]"
 
 
+def _plain_tail_json(variant: Variant, result: PhaseResult) -> str | None:
+    """``json.dumps(_response_tail(variant, result))`` without its opening brace, written directly, for a
+    variant that lists its units and keeps no data as the standard rules do and a position without
+    dislodged or stacked units (the usual answer); ``None`` otherwise."""
+    state = result.state
+    cls = type(variant)
+    if variant.options or state.dislodged or state.stacked or cls.all_units is not Variant.all_units \
+            or cls.request_extra is not Variant.request_extra:
+        return None
+    quote = _quote
+    # (power, location, type letter) sorts as units_by_power sorts the units (the type's letter is its value).
+    rows = []
+    for unit in state.units.values():
+        if type(unit) is not Unit:
+            return None
+        rows.append((unit.power, unit.loc, unit.type._value_))
+    rows.sort()
+    listed: dict[str, list[str]] = {}
+    for power, loc, letter in rows:
+        text = quote(letter + " " + loc)
+        if power in listed:
+            listed[power].append(text)
+        else:
+            listed[power] = [text]
+    owned: dict[str, list[str]] = {}
+    for centre, owner in sorted(state.centers.items()):
+        if owner in owned:
+            owned[owner].append(quote(centre))
+        else:
+            owned[owner] = [quote(centre)]
+    parts = ['"units": {', ", ".join(quote(power) + ": [" + ", ".join(texts) + "]" for power, texts in listed.items()),
+             '}, "dislodged": {}, "contested": [', ", ".join(map(quote, sorted(state.contested))), '], "centers": {',
+             ", ".join(quote(owner) + ": [" + ", ".join(centres) + "]" for owner, centres in owned.items())]
+    add = parts.append
+    add("}, " + _dumps({"winner": result.winner})[1:-1] if result.winner else "}")
+    return "".join(parts) + "}"
+
+
 def adjudicate_json(text: str | bytes) -> str:
     """``json.dumps(adjudicate(json.loads(text)))``, byte for byte, without the response's dicts: the
     caller's path when the request arrives as text and the response leaves as text (the command line,
@@ -468,6 +565,9 @@ def adjudicate_json(text: str | bytes) -> str:
     variant, state, result = _adjudicated(read_request_text(text))
     head = ('{"variant": ' + _quote(variant.id) + ', "phase": ' + _quote(str(state.phase))
             + ', "next_phase": ' + _quote(str(result.state.phase)) + ', "orders": ' + _entries_json(result.results))
+    tail = _plain_tail_json(variant, result)
+    if tail is not None:
+        return head + ", " + tail
     tail = _dumps(_response_tail(variant, result))
     return head + "}" if tail == "{}" else head + ", " + tail[1:]
 

@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from json.encoder import encode_basestring_ascii as _quote  # json.dumps's own string encoder
 from operator import itemgetter
-from typing import Any, NamedTuple
+from typing import Any, Iterable, NamedTuple
 
 from .mapdata import MapData
 from .state import GameState
-from .types import UnitType, province_of
+from .types import Unit, UnitType, province_of
 from .validate import ConvoyChain, MovePermission, chains_formed, convoy_chains
 
 
@@ -54,6 +54,7 @@ class _RouteTexts(NamedTuple):
     convoys: list[tuple[str, list[str]]]  # (fleet key "F ENG", the convoys it may give along the chain)
     sea_moves: list[_SeaMove]  # for the destinations the army can't walk to
     by_dest: list[tuple[str, str, frozenset[str] | None]]  # (destination, move, its supporters' keys or None)
+    supports_by_key: dict[str, list[str]]  # ``sea_moves``' support orders by supporter: "F ENG" -> [...]
 
 
 @dataclass(slots=True)
@@ -158,10 +159,14 @@ def _route_texts(t: _Tables, army: str, chain: ConvoyChain) -> _RouteTexts:
                 keys = frozenset(k for k in supports if k[2:] not in chain.seas)
                 sea_moves.append(_SeaMove(keys, supports))
             by_dest.append((dest, move, keys))
+        supports_by_key: dict[str, list[str]] = {}
+        for may_support, support_texts in sea_moves:
+            for key in sorted(may_support):
+                supports_by_key.setdefault(key, []).append(support_texts[key])
         texts = t.route_texts[chain] = _RouteTexts(
             [move for _, move, _ in by_dest],
             [(f"F {sea}", [f"F {sea} C A {army} - {d}" for d in chain.lands]) for sea in sorted(chain.seas)],
-            sea_moves, by_dest)
+            sea_moves, by_dest, supports_by_key)
     return texts
 
 
@@ -221,9 +226,10 @@ def _sea_orders(t: _Tables, present: set[str]) -> dict[str, list[str]]:
             if len(chains) > 1 and not _lands_apart(chains):
                 _add_shared_landings(t, key, chains, extra, sea_moves)
                 continue
-            # Each destination is reached by one chain only (the usual case): the prebuilt texts as they are.
+            # Each destination is reached by one chain only (the usual case): the prebuilt texts as they are,
+            # the supports of the moves by sea gathered per supporter.
             for chain in chains:
-                moves, convoys, moves_by_sea, _ = route_texts.get(chain) or _route_texts(t, key[2:], chain)
+                moves, convoys, _, _, supports_by_key = route_texts.get(chain) or _route_texts(t, key[2:], chain)
                 if key in extra:
                     extra[key] += moves
                 else:
@@ -233,7 +239,11 @@ def _sea_orders(t: _Tables, present: set[str]) -> dict[str, list[str]]:
                         extra[fleet] += texts
                     else:
                         extra[fleet] = texts.copy()
-                sea_moves += moves_by_sea
+                for supporter in supports_by_key.keys() & present:
+                    if supporter in extra:
+                        extra[supporter] += supports_by_key[supporter]
+                    else:
+                        extra[supporter] = supports_by_key[supporter].copy()
         for may_support, support_texts in sea_moves:
             for key in may_support & present:
                 if key in extra:
@@ -265,42 +275,64 @@ def _unrestricted_texts(board: MapData, state: GameState) -> dict[str, dict[str,
 
 
 @lru_cache(maxsize=None)
-def _json_rows(board: MapData) -> dict[str, tuple[str, dict[str, str]]]:
-    """Per unit key, its rows' texts as JSON fragments: the hold and moves (``"A PAR H", "A PAR - BUR"``)
-    and, per unit it could support, those supports each after a ``, ``."""
-    out: dict[str, tuple[str, dict[str, str]]] = {}
-    for rows in _tables(board).rows.values():
-        for key, fixed, _, supports in rows.values():
-            out[key] = (", ".join(map(_quote, fixed)),
-                        {other: "".join(", " + _quote(text) for text in texts) for other, texts in supports.items()})
+def _json_rows(board: MapData) -> dict[tuple[str, str], tuple[str, str, frozenset[str], dict[str, str]]]:
+    """Per unit type letter and location, the unit's key ("A PAR"), the start of its entry as JSON (``"PAR":
+    ["A PAR H", "A PAR - BUR"``: the place, the hold and moves), the keys of the units it could support and,
+    per such unit, those supports as JSON, each after a ``, ``."""
+    out: dict[tuple[str, str], tuple[str, str, frozenset[str], dict[str, str]]] = {}
+    for letter, rows in _tables(board).rows.items():
+        for loc, (key, fixed, supportable, supports) in rows.items():
+            out[letter, loc] = (key, _quote(loc) + ": [" + ", ".join(map(_quote, fixed)), supportable,
+                                {other: "".join(", " + _quote(text) for text in texts) for other, texts in supports.items()})
     return out
 
 
 def movement_orders_json(board: MapData, state: GameState) -> str:
     """``json.dumps(movement_order_texts(board, state))``, byte for byte (the same texts in the same order),
-    written from per-map JSON fragments rather than lists: the contract's text path."""
-    t = _tables(board)
-    fragments = _json_rows(board)
-    army_rows, fleet_rows = t.rows["A"], t.rows["F"]
+    written from per-map JSON fragments rather than lists: the contract's text path. The parts are
+    gathered in one list and joined once (positions list each power's units together; one that doesn't is
+    grouped first)."""
+    rows = _json_rows(board)
     units = state.units.values()
-    placed = [(fleet_rows if unit.type is _FLEET else army_rows)[unit.loc] for unit in units]
+    placed = [rows[unit.type._value_, unit.loc] for unit in units]
     present = set(map(_first, placed))
-    extra = _sea_orders(t, present)
-    out: dict[str, list[str]] = {}
+    extra = _sea_orders(_tables(board), present)
+    parts: list[str] = []
+    add = parts.append
+    power = None
+    done: set[str] = set()
     quote = _quote
-    for unit, (key, _, supportable, _) in zip(units, placed):
-        fixed, supports = fragments[key]
-        parts = [quote(unit.loc), ": [", fixed]
-        for other in supportable & present:
-            parts.append(supports[other])
-        if key in extra:
-            parts.append("".join(", " + quote(text) for text in extra[key]))
-        parts.append("]")
-        if unit.power in out:
-            out[unit.power].append("".join(parts))
+    for unit, (key, head, supportable, supports) in zip(units, placed):
+        if unit.power != power:
+            if unit.power in done:  # this power's units came apart: group them, then write
+                return _grouped_json(rows, units, present, extra)
+            if power is not None:
+                done.add(power)
+            add(("{" if power is None else "}, ") + quote(unit.power) + ": {")
+            power = unit.power
         else:
-            out[unit.power] = ["".join(parts)]
-    return "{" + ", ".join(quote(power) + ": {" + ", ".join(per) + "}" for power, per in out.items()) + "}"
+            add(", ")
+        add(head)
+        parts += map(supports.__getitem__, supportable & present)
+        more = extra.get(key)
+        if more is not None:
+            add(", " + ", ".join(map(quote, more)))
+        add("]")
+    add("}}" if parts else "{}")
+    return "".join(parts)
+
+
+def _grouped_json(rows: dict[tuple[str, str], tuple[str, str, frozenset[str], dict[str, str]]], units: Iterable[Unit],
+                  present: set[str], extra: dict[str, list[str]]) -> str:
+    """``movement_orders_json`` for units of one power listed apart: each power's entries in a list first."""
+    out: dict[str, list[str]] = {}
+    for unit in units:
+        key, head, supportable, supports = rows[unit.type._value_, unit.loc]
+        more = extra.get(key)
+        text = (head + "".join(map(supports.__getitem__, supportable & present))
+                + (", " + ", ".join(map(_quote, more)) if more is not None else "") + "]")
+        out.setdefault(unit.power, []).append(text)
+    return "{" + ", ".join(_quote(power) + ": {" + ", ".join(per) + "}" for power, per in out.items()) + "}"
 
 
 def _add_shared_landings(t: _Tables, army_key: str, chains: list[ConvoyChain], extra: dict[str, list[str]],
@@ -314,7 +346,7 @@ def _add_shared_landings(t: _Tables, army_key: str, chains: list[ConvoyChain], e
     moves_to: dict[str, str] = {}
     may_support: dict[str, frozenset[str]] = {}
     convoys_by: dict[str, dict[str, None]] = {}
-    for _, convoys, _, by_dest in found:
+    for _, convoys, _, by_dest, _ in found:
         for dest, move, keys in by_dest:
             moves_to[dest] = move
             if keys is not None:

@@ -86,6 +86,8 @@ class _Vocabulary:
     coastal: frozenset[str]
     convoying: frozenset[str]
     coasts: dict[str, tuple[str, ...]]
+    # Action words of holds, disbands and builds the parser reads alike after a place alone ("PAR H").
+    bare: set[str] = field(default_factory=set)
     # Every hold and move in canonical notation ("A PAR H", "F MAO - SPA/NC"), the commonest texts, with
     # the shape the split reader gives it: one look-up instead of a split.
     canonical: dict[str, Shape] = field(default_factory=dict)
@@ -269,6 +271,8 @@ def _calibrated(vocab: _Vocabulary, board: MapData, extra: dict[str, UnitType]) 
                  "disband": [f"A {p} {word}"], "build": [f"A {p} {word}"]}[kind]
         if not all(agrees(t) for t in texts):
             del vocab.actions[word]
+    vocab.bare = {word for word, kind in vocab.actions.items() if kind in ("hold", "disband", "build")}
+    vocab.bare = {word for word in vocab.bare if agrees(f"{p} {word}") and agrees(f"{q.lower()} {word.lower()}")}
     for word in list(vocab.unit_words):
         if not all(agrees(t) for t in (f"{word} {p} H", f"{word} {p} - {q}", f"A {p} S {word} {q} - {r}")):
             del vocab.unit_words[word]
@@ -288,13 +292,23 @@ def _split_read(vocab: _Vocabulary, text: str) -> Shape | None:
     line = text.upper()
     if vocab.clash is not None and vocab.clash.search(line):
         return None
+    if ">" in line:  # the parser reads the arrows "->" and "=>" as a dash, and a lone ">" its own way
+        line = line.replace("->", "-").replace("=>", "-")
+        if ">" in line:
+            return None
     if "-" in line:
         line = line.replace("-", " - ")
     words = line.split()
     n = len(words)
-    if n < 3:
-        return _WAIVE_SHAPE if n == 1 and words[0] == "WAIVE" else None
     places = vocab.places
+    if n < 3:
+        if n == 2:  # "PAR H", "bre d": a hold, disband or build without the unit's letter
+            loc = places.get(words[0])
+            action = vocab.actions.get(words[1])
+            if loc is not None and action is not None and words[1] in vocab.bare:
+                return (action, None, loc, None, None, None, False)
+            return None
+        return _WAIVE_SHAPE if n == 1 and words[0] == "WAIVE" else None
     unit_words = vocab.unit_words
     kind = unit_words.get(words[0])
     i = 0 if kind is None else 1
@@ -343,7 +357,7 @@ class OrderReader:
     Nothing is kept between positions except per-map tables.
     """
 
-    __slots__ = ("variant", "state", "board", "units", "_vocab", "_checks", "_fleets", "_convoy_routes")
+    __slots__ = ("variant", "state", "board", "units", "_vocab", "_checks", "_fleets", "_convoy_routes", "_linked")
 
     def __init__(self, variant: VariantRules, state: GameState) -> None:
         self.variant = variant
@@ -359,6 +373,7 @@ class OrderReader:
                         and variant.move_permission(state) is None)
         self._fleets: frozenset[str] | None = None  # fleets at sea, found on first need
         self._convoy_routes: dict[str, dict[str, frozenset[str]]] = {}
+        self._linked: dict[str, set[str]] = {}  # army's province -> fleets at sea joined to it
 
     def read(self, power: str | None, text: str) -> Order:
         """The typed order ``text`` gives ``power`` (``None``: any power's unit); raises
@@ -387,18 +402,9 @@ class OrderReader:
                 decided = table.get(text)
                 if decided is not None and self.units.get(decided[0]) == decided[1]:
                     return decided[2]
-                supports = vocab.supports
-                if supports is None:
-                    supports = _supports_by_map(vocab, self.board)
-                support = supports.get(text)
-                if support is not None:
-                    giver = self.units.get(support[0])
-                    backed = self.units.get(support[3])
-                    if giver is not None and backed is not None and giver.power == power and giver.type is support[1] \
-                            and giver.loc == support[2] and backed.type is support[4] and backed.loc == support[5]:
-                        into = support[6]
-                        made = SupportHold(giver, backed) if into is None else SupportMove(giver, backed, into)
-                        return made, text, order_key(made)
+                made = self._tabled_support(vocab, text, power)
+                if made is not None:
+                    return made
             shape = self._shape(text)
             loc = shape[2] if shape is not None else None
             if loc is not None:
@@ -411,6 +417,10 @@ class OrderReader:
                     known = vocab.entries.get(key)  # type: ignore[arg-type]
                     if known is not None:
                         return known
+                    if power is not None and not shape[6]:  # type: ignore[index]
+                        known = self._as_canonical(vocab, shape, unit, target, power)  # type: ignore[arg-type]
+                        if known is not None:
+                            return known
                     order = self._movement_order(shape, power)  # type: ignore[arg-type]
                     if order is not None:
                         known = (order, str(order), order_key(order))
@@ -419,8 +429,52 @@ class OrderReader:
                                 vocab.entries.clear()
                             vocab.entries[key] = known  # type: ignore[index]
                         return known
+                    # What ``read`` would do next, without checking the order a second time: the general
+                    # validation words the error.
+                    order = self.variant.validate(raw_order(shape, text), self.state, power)  # type: ignore[arg-type]
+                    return order, str(order), order_key(order)
         order = self.read(power, text)
         return order, str(order), order_key(order)
+
+    def _tabled_support(self, vocab: _Vocabulary, text: str, power: str) -> Entry | None:
+        """A support in canonical notation from the map's table of supports (``_supports_by_map``), when its
+        two units stand where it says and the supporter is ``power``'s."""
+        supports = vocab.supports
+        if supports is None:
+            supports = _supports_by_map(vocab, self.board)
+        support = supports.get(text)
+        if support is None:
+            return None
+        giver = self.units.get(support[0])
+        backed = self.units.get(support[3])
+        if giver is not None and backed is not None and giver.power == power and giver.type is support[1] \
+                and giver.loc == support[2] and backed.type is support[4] and backed.loc == support[5]:
+            into = support[6]
+            made = SupportHold(giver, backed) if into is None else SupportMove(giver, backed, into)
+            return made, text, order_key(made)
+        return None
+
+    def _as_canonical(self, vocab: _Vocabulary, shape: Shape, unit: Unit, target: Unit | None,
+                      power: str) -> Entry | None:
+        """A hold, move or support written another way ("bre - gas", "Army Munich supports Army Paris"),
+        from the map's tables of the same order in canonical notation, which give what
+        :meth:`_movement_order` gives (it reads the places and the kind of order, not the unit letters);
+        ``None`` when the tables don't hold it (the order is then read in full)."""
+        kind, dest = shape[0], shape[5]
+        if kind == "hold" or kind == "move":
+            text = f"{unit.type._value_} {unit.loc} H" if kind == "hold" else f"{unit.type._value_} {unit.loc} - {dest}"
+            table = vocab.decided.get(power)
+            if table is None:
+                table = _decided_by_map(vocab, self.board, power)
+            decided = table.get(text)
+            if decided is not None and self.units.get(decided[0]) == decided[1]:
+                return decided[2]
+            return None
+        if kind == "support" and target is not None:
+            text = (f"{unit.type._value_} {unit.loc} S {target.type._value_} {target.loc.partition('/')[0]}"
+                    + ("" if dest is None else f" - {dest}"))
+            return self._tabled_support(vocab, text, power)
+        return None
 
     def _shape(self, text: str) -> Shape | None:
         """The split reader's shape of ``text`` (``None``: left to the general parser), from the map's
@@ -497,8 +551,7 @@ class OrderReader:
                 return None
             adjacent = dest_prov in board.army_adjacent(unit.loc)
             if not adjacent or via_convoy:
-                if dest_prov not in convoy_reach(board, here) \
-                        or not convoy_route_exists(board, here, dest_prov, self._fleets_at_sea()):
+                if dest_prov not in convoy_reach(board, here) or not self._convoyable(here, dest_prov):
                     return None
             return Move(unit, dest_prov, via_convoy=via_convoy and adjacent)
         if kind == "support":
@@ -543,6 +596,15 @@ class OrderReader:
                 routes = self._convoy_routes[origin] = minimal_convoy_routes(board, origin, fleets)
             return Convoy(unit, target, dest_prov) if here in routes.get(dest_prov, ()) else None
         return None  # retreats, disbands and builds are errors in a movement phase
+
+    def _convoyable(self, origin: str, dest: str) -> bool:
+        """``convoy_route_exists`` from ``origin`` to ``dest`` through this position's fleets at sea (the
+        fleets joined to each origin found once per position)."""
+        linked = self._linked.get(origin)
+        if linked is None:
+            linked = self._linked[origin] = fleets_linked(self.board, origin, self._fleets_at_sea())
+        near = self.board.fleet_adjacent_provinces
+        return any(dest in near(f) for f in linked)
 
     def _fleets_at_sea(self) -> frozenset[str]:
         if self._fleets is None:

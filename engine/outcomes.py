@@ -41,11 +41,13 @@ class Reason:
         if not data:
             self._items: tuple[tuple[str, Any], ...] = ()
             return
-        items = []
-        for k, v in data.items():  # phases make one or two reasons per order: plain values skip _freeze
-            items.append((k, v if type(v) in _PLAIN_VALUES else _freeze(v)))
-        if len(items) > 1:
-            items.sort()  # keys are unique: only they are compared
+        # Phases make one or two reasons per order: the usual data (plain values, tuples of them) is kept
+        # as it is, in one pass; keys are unique, so sorting the items compares only them.
+        items = sorted(data.items()) if len(data) > 1 else tuple(data.items())
+        for _, v in items:
+            if type(v) not in _PLAIN_VALUES and _freeze(v) is not v:
+                self._items = tuple((k, v if type(v) in _PLAIN_VALUES else _freeze(v)) for k, v in items)
+                return
         self._items = tuple(items)
 
     @property
@@ -360,13 +362,32 @@ def encode(r: Reason) -> dict[str, Any]:
     return {"code": r.code, "data": data}
 
 
+# A unit as outcome JSON, per unit: a table of the units of the maps in use (powers times places), kept like
+# the maps' own tables (``forget_outcomes`` in the resolver leaves it); capped all the same.
+_UNIT_JSON: dict[Unit, str] = {}
+_UNIT_JSON_KEPT = 100_000
+# Data keys as JSON (``"dest": ``): the codes' few keys.
+_KEY_JSON: dict[str, str] = {}
+
+
+def _unit_json(unit: Unit) -> str:
+    text = _UNIT_JSON.get(unit)
+    if text is None:
+        text = ('{"power": ' + _quote(unit.power) + ', "type": ' + _quote(unit.type._value_) + ', "loc": '
+                + _quote(unit.loc) + "}")
+        if type(unit.power) is str and type(unit.loc) is str:  # a unit as the engine makes them
+            if len(_UNIT_JSON) >= _UNIT_JSON_KEPT:
+                _UNIT_JSON.clear()
+            _UNIT_JSON[unit] = text
+    return text
+
+
 def _json_value(value: Any) -> str | None:
     """``json.dumps(_encode_value(value))`` for the values reasons hold (units, strings, whole numbers and
     tuples of them), written directly; ``None`` for anything else (``json.dumps`` writes it)."""
     t = type(value)
     if t is Unit:
-        return ('{"power": ' + _quote(value.power) + ', "type": ' + _quote(value.type._value_) + ', "loc": '
-                + _quote(value.loc) + "}")
+        return _UNIT_JSON.get(value) or _unit_json(value)
     if t is str:
         return _quote(value)
     if t is int:
@@ -374,9 +395,11 @@ def _json_value(value: Any) -> str | None:
     if t is tuple:
         parts = []
         for v in value:
-            text = _json_value(v)
+            text = _UNIT_JSON.get(v) if type(v) is Unit else None
             if text is None:
-                return None
+                text = _json_value(v)
+                if text is None:
+                    return None
             parts.append(text)
         return "[" + ", ".join(parts) + "]"
     if value is None:
@@ -391,12 +414,24 @@ def encoded_json(r: Reason) -> str:
     text = r._json
     if text is None:
         parts = []
+        keys = _KEY_JSON
         for k, v in r._items:
-            value = _json_value(v)
+            t = type(v)
+            if t is str:
+                value: str | None = _quote(v)
+            elif t is Unit:
+                value = _UNIT_JSON.get(v) or _unit_json(v)
+            else:
+                value = _json_value(v)
             if value is None or type(k) is not str:
                 text = _dumps(encode(r))
                 break
-            parts.append(_quote(k) + ": " + value)
+            key = keys.get(k)
+            if key is None:
+                key = _quote(k) + ": "
+                if len(keys) < 1000:
+                    keys[k] = key
+            parts.append(key + value)
         else:
             text = '{"code": ' + _quote(r.code) + ', "data": {' + ", ".join(parts) + "}}"
         r._json = text

@@ -1,5 +1,6 @@
 """A plain-text results report for one adjudicated phase: orders and results per power, dislodged units
-with their retreats, centre changes and counts, and what the next phase owes (for e-mail or print)."""
+with their retreats, centre changes and counts, and what the next phase owes (for e-mail or print); a
+variant with a report layout of its own (``Variant.turn_report``: EMG's) writes that instead."""
 from __future__ import annotations
 
 from .game import Game
@@ -39,6 +40,9 @@ def phase_report(game: Game, index: int, viewer: str | None = None) -> str:
         raise ChancelleryError(f"no phase {index} in the history (it has {len(game.history)})")
     before, after = record.state, state_after(game, index)
     variant = game.variant
+    own = variant.turn_report([r.state for r in game.history] + [game.state], index, record.results, viewer)
+    if own is not None:
+        return own  # the variant's own layout (EMG's turn report)
     results = record.results if viewer is None else variant.results_for(before, record.results, viewer)
     lines = [f"{variant.name}: {before.phase.long_name} — results", ""]
     width = max((len(r.order) for r in results), default=10) + 2

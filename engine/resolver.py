@@ -43,20 +43,19 @@ def outcome(succeeded: bool, code: str, **data: object) -> Outcome:
         known = _PLACE_OUTCOMES.get(key)
         if known is None:
             why = Reason(code, data)
-            known = Outcome(succeeded, word(why), why)
+            known = _new_tuple(Outcome, (succeeded, word(why), why))
             if why._words is not None and len(_PLACE_OUTCOMES) < _SMALL_OUTCOMES_KEPT:
                 _PLACE_OUTCOMES[key] = known
         return known
-    for name, value in data.items():
-        key += (name, type(value), value)
+    key += (*data.items(), *map(type, data.values()))
     try:
         known = _SMALL_OUTCOMES.get(key)
     except TypeError:  # an unhashable datum
         why = Reason(code, data)
-        return Outcome(succeeded, word(why), why)
+        return _new_tuple(Outcome, (succeeded, word(why), why))
     if known is None:
         why = Reason(code, data)
-        known = Outcome(succeeded, word(why), why)
+        known = _new_tuple(Outcome, (succeeded, word(why), why))
         if why._words is not None:  # a registered wording: it stays the same
             if len(_SMALL_OUTCOMES) >= _SMALL_OUTCOMES_KEPT:
                 _SMALL_OUTCOMES.clear()
@@ -142,7 +141,10 @@ class MovementResolver:
                 mv = orders.get(origin)
                 if type(mv) is Move and mv.dest.partition("/")[0] == order.dest:  # type: ignore[attr-defined]
                     self.convoyers.setdefault(origin, []).append(prov)
-        self.convoyed = {p for p in self.move_dest if self.uses_convoy(p)}
+        if type(self).uses_convoy is MovementResolver.uses_convoy:  # the standard rule, read inline (every move)
+            self.convoyed = self._standard_convoyed()
+        else:
+            self.convoyed = {p for p in self.move_dest if self.uses_convoy(p)}
         self.state: dict[str, int] = {}
         self.result: dict[str, bool] = {}
         self.deps: list[str] = []
@@ -172,6 +174,19 @@ class MovementResolver:
         if not self.board.reaches_province(UnitType.ARMY, unit.loc, self.move_dest[origin]):
             return True
         return any(self.units[f].power == unit.power for f in self.convoyers.get(origin, ()))
+
+    def _standard_convoyed(self) -> set[str]:
+        """``{p for p in self.move_dest if self.uses_convoy(p)}`` under the standard :meth:`uses_convoy`."""
+        convoyed: set[str] = set()
+        units, orders, convoyers, army_adjacent = self.units, self.orders, self.convoyers, self.board.army_adjacent
+        for origin, dest in self.move_dest.items():
+            unit = units[origin]
+            if unit.type is not UnitType.ARMY:
+                continue
+            via: bool = orders[origin].via_convoy  # type: ignore[attr-defined]
+            if via or dest not in army_adjacent(unit.loc) or any(units[f].power == unit.power for f in convoyers.get(origin, ())):
+                convoyed.add(origin)
+        return convoyed
 
     def is_head_to_head(self, origin: str) -> str | None:
         """The origin of the move coming the other way, if this move is a head-to-head battle."""
@@ -385,24 +400,29 @@ class MovementResolver:
                 if type(order) is not Move and prov not in moves_into and prov not in state:
                     result[prov] = True
                     state[prov] = _RESOLVED
+        resolve, result = self.resolve, self.result
         for prov in self.orders:
-            self.resolve(prov)
+            resolve(prov)
         moved: dict[str, str] = {}
         dislodged: dict[str, tuple[str, bool]] = {}
-        for prov, dest in self.move_dest.items():
-            if self.result[prov]:
-                moved[prov] = self.arrival(prov)
-        for prov in self.units:
-            if prov in moved:
-                continue
-            for attacker in self.moves_into.get(prov, ()):
-                if attacker in moved and province_of(moved[attacker]) == prov:
-                    dislodged[prov] = (attacker, attacker in self.convoyed)
-                    break
-        occupied = {province_of(d) for d in moved.values()} | {p for p in self.units if p not in moved and p not in dislodged}
+        arrival = self.arrival
+        for prov in self.move_dest:
+            if result[prov]:
+                moved[prov] = arrival(prov)
+        if moved:  # (locations are cut to provinces inline: this runs for every unit)
+            moves_into, convoyed = self.moves_into, self.convoyed
+            for prov in self.units:
+                if prov in moved or prov not in moves_into:
+                    continue
+                for attacker in moves_into[prov]:
+                    if attacker in moved and moved[attacker].partition("/")[0] == prov:
+                        dislodged[prov] = (attacker, attacker in convoyed)
+                        break
+        occupied = {d.partition("/")[0] for d in moved.values()}
+        occupied.update(p for p in self.units if p not in moved and p not in dislodged)
         contested: set[str] = set()
         for prov, dest in self.move_dest.items():
-            if not self.result[prov] and dest not in occupied and self.prevent_strength(prov) > 0:
+            if not result[prov] and dest not in occupied and self.prevent_strength(prov) > 0:
                 contested.add(dest)
         outcomes = _Outcomes(self, dislodged)
         return MovementResult(outcomes, moved, dislodged, contested, set(self.convoyed))

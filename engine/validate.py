@@ -99,7 +99,21 @@ def fleet_destination(board: MapData, unit: Unit, dest: str) -> str:
 
 @lru_cache(maxsize=None)
 def convoy_reach(board: MapData, origin: str) -> frozenset[str]:
-    """Coastal provinces an army in ``origin`` could reach through a chain of convoy-capable seas."""
+    """Coastal provinces an army in ``origin`` could reach through a chain of convoy-capable seas (a map
+    table: found once per province and board)."""
+    kept = _REACH.get(board.id)
+    if kept is None or kept[0] is not board:
+        kept = _REACH[board.id] = (board, {})
+    reach = kept[1].get(origin)
+    if reach is None:
+        reach = kept[1][origin] = _convoy_reach(board, origin)
+    return reach
+
+
+_REACH: dict[str, tuple[MapData, dict[str, frozenset[str]]]] = {}  # map id -> (board, origin -> reach)
+
+
+def _convoy_reach(board: MapData, origin: str) -> frozenset[str]:
     if not board.provinces[origin].is_coastal:
         return frozenset()
     seen: set[str] = set()

@@ -212,6 +212,7 @@ class NetworkSeat:
         self.entry: OrderEntry | None = None
         self.version = 0
         self._pending_results: dict[str, Any] | None = None
+        self.reports: dict[int, str] = {}  # history index -> the turn report the host wrote for this connection
         self._seqs: set[int] = set()
         self._entry_legal: Any = None  # the ``legal`` table the entry machine was built from
         self._listeners: list[Callable[[], None]] = []
@@ -369,6 +370,8 @@ class NetworkSeat:
         if pending is not None and not first and str(pending.get("next_phase")) == str(state.phase) \
                 and str(pending.get("phase")) == str(old_state.phase) and len(game.history) + 1 == self.history_length:
             game.history.append(record_from_results(old_state, results_from_wire(pending.get("results") or [])))
+            if isinstance(pending.get("report"), str):  # the variant's own report, written by the host for this seat
+                self.reports[len(game.history) - 1] = pending["report"]
             events.add("results")
             if self.draft is not None and self.draft_differs():
                 self.notice = "The phase was adjudicated before your latest changes were sent."
@@ -428,6 +431,8 @@ class NetworkSeat:
                     if isinstance(entry, Mapping) and entry.get("index") == len(game.history):
                         state = position_to_state(self.variant_id, entry.get("position") or {})
                         game.history.append(record_from_results(state, results_from_wire(entry.get("results") or [])))
+                        if isinstance(entry.get("report"), str):
+                            self.reports[len(game.history) - 1] = entry["report"]
                 if len(game.history) == had:
                     break  # the host sent nothing usable: try again with the next position
         except (ChancelleryError, TimeoutError, OSError) as exc:

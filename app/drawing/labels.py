@@ -403,13 +403,16 @@ def layout_board(
             blocked.add(label.box)
 
     for pid, shape in sorted(geometry.provinces.items(), key=lambda item: item[1].area.area):
+        if pid in picture.unexplored:
+            continue  # never seen by the viewer: no name
         mine = own.get(pid, [])
-        label = _place_province(shape, pid, em, measure, mine, u, fits, blocked)
+        text = picture.label_texts.get(pid, pid)
+        label = _place_province(shape, text, em, measure, mine, u, fits, blocked)
         placed.append(label)
         blocked.add(label.box)
         for part, piece in enumerate(_canal_banks(geometry, shape, label), start=1):
-            w, h = measure(pid, em * 0.85, shape.is_sea)
-            repeat = _place_on_piece(shape, piece, pid, em * 0.85, w, h, fits, part)
+            w, h = measure(text, em * 0.85, shape.is_sea)
+            repeat = _place_on_piece(shape, piece, text, em * 0.85, w, h, fits, part)
             if repeat is not None:
                 placed.append(repeat)
                 blocked.add(repeat.box)

@@ -322,6 +322,13 @@ def _stroke_railway(painter: QPainter, path: QPainterPath, width: float, ink: st
 
 def _paint_highlights(painter: QPainter, ctx: PaintContext) -> None:
     u = ctx.base_u
+    if ctx.picture.unexplored:  # never seen: blank, over its land, sea and borders
+        blank = QColor(palette.UNEXPLORED)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)  # no seams to trace the areas by
+        for loc in sorted(ctx.picture.unexplored):
+            painter.fillPath(ctx.shape(loc).path, blank)
+        painter.restore()
     for loc in sorted(ctx.picture.shaded):  # closed this phase (frozen): a pale wash over the tint
         painter.fillPath(ctx.shape(loc).path, translucent(palette.SHADED, 0.7))
     for loc in sorted(ctx.picture.highlights):
@@ -343,7 +350,8 @@ def board_layout(ctx: PaintContext) -> BoardLayout:
         key = (id(ctx.geometry), round(ctx.u, 3), round(em, 3), picture.units, picture.dislodged_units,
                picture.supply_centres, tuple(sorted(picture.home_centres.items())), failures,
                picture.orders if picture.show_orders else (), picture.show_orders,
-               picture.show_labels, picture.show_units, picture.show_supply_centres)
+               picture.show_labels, picture.show_units, picture.show_supply_centres,
+               tuple(sorted(picture.label_texts.items())), picture.unexplored)
         found = _layouts.get(key)
         if found is None:
             found = layout_board(ctx.geometry, picture, u=ctx.u, em=em, coast_em=em * COAST_LABEL_RATIO,

@@ -27,6 +27,7 @@ UNIT_INK = "#1a1a1a"
 FAILURE_MARK = "#d0021b"
 RETREAT_OUTLINE = "#c0182b"
 HIGHLIGHT = "#ffd21f"
+UNEXPLORED = "#41474d"  # an area the viewer has never seen (Age of Discovery): drawn blank
 SHADED = "#dbe8f4"  # a province a variant closes this phase (frozen polar regions), washed over its tint
 SELECTED = "#ff7a00"
 RAILWAY_INK = "#2b2b2b"

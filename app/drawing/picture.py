@@ -148,6 +148,8 @@ class BoardPicture:
     stacked: frozenset[UnitMark] = frozenset()  # units standing beside their province's occupant (militia)
     shaded: Mapping[str, str] = field(default_factory=dict)  # province -> why the variant closes it now
     unseen: frozenset[str] = frozenset()  # provinces the viewer can't see under fog of war, drawn shaded
+    label_texts: Mapping[str, str] = field(default_factory=dict)  # province -> its label, when not its id (AoD's X Y)
+    unexplored: frozenset[str] = frozenset()  # provinces the viewer has never seen: drawn blank, unnamed
     selected: str | None = None  # location outlined as the current selection
     show_labels: bool = True
     show_units: bool = True
@@ -170,6 +172,8 @@ class BoardPicture:
         object.__setattr__(self, "stacked", frozenset(_freeze_units(self.stacked)))
         object.__setattr__(self, "shaded", _freeze_mapping(self.shaded))
         object.__setattr__(self, "unseen", frozenset(self.unseen))
+        object.__setattr__(self, "label_texts", _freeze_mapping(self.label_texts))
+        object.__setattr__(self, "unexplored", frozenset(self.unexplored))
         object.__setattr__(self, "uncounted_centres", frozenset(self.uncounted_centres))
 
     def powers(self) -> list[str]:

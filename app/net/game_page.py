@@ -244,6 +244,22 @@ class NetworkGamePage(GamePage):
             label = "Orders sent — ready ✓ (send again)"
         panel.set_submit(label, seat.connected and not self.game.is_over)
 
+    def report_readers(self) -> list[tuple[str, str | None]]:
+        """A LAN page reads the reports of the seats at this machine (the host wrote each for its seat)."""
+        return [(self._power_name(s.power), s.power) for s in self.table.seats if s.power is not None] \
+            or super().report_readers()
+
+    def turn_report(self, index: int, viewer: str | None) -> str:
+        """The report the host wrote for ``viewer``'s seat, when the variant has its own; else the engine's,
+        from that seat's mirror (built only from what the host sent it)."""
+        seat = next((s for s in self.table.seats if s.power == viewer), None)
+        if seat is not None and index in seat.reports:
+            return seat.reports[index]
+        if seat is None and any(s.reports for s in self.table.seats):
+            # A shared screen: each seat's report holds what that seat alone may see.
+            return "Each Great Power reads its own turn report behind the curtain.\n"
+        return super().turn_report(index, viewer)
+
     def _now_report(self) -> str:
         text = super()._now_report()
         seat = self.table.shown_seat()

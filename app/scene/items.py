@@ -325,6 +325,11 @@ class LabelItem(QGraphicsItem):
             self.px = px
             self.update()
 
+    def set_text(self, text: str) -> None:
+        self.prepareGeometryChange()
+        self.text = text
+        self.update()
+
     def boundingRect(self) -> QRectF:
         return label_paths(self.text, self.px, self.sea or self.small)[1].boundingRect()
 

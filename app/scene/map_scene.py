@@ -151,8 +151,9 @@ class MapScene(QGraphicsScene):
         """
         previous = self.picture
         self.picture = picture
-        if (previous.owners, previous.uncounted_centres, previous.shaded, previous.unseen) != (
-                picture.owners, picture.uncounted_centres, picture.shaded, picture.unseen) or not previous.owners:
+        if (previous.owners, previous.uncounted_centres, previous.shaded, previous.unseen, previous.unexplored) != (
+                picture.owners, picture.uncounted_centres, picture.shaded, picture.unseen, picture.unexplored) \
+                or not previous.owners:
             self._apply_fills(picture)
         railway = frozenset(province_of(loc) for loc in railway_highlights)
         if (previous.highlights != picture.highlights or previous.selected != picture.selected
@@ -165,12 +166,13 @@ class MapScene(QGraphicsScene):
         if previous.show_labels != picture.show_labels or not self._shown:
             for label in self.labels:
                 label.setVisible(picture.show_labels)
-        if previous.show_supply_centres != picture.show_supply_centres or not self._shown:
-            for centre in self.centres.values():
-                centre.setVisible(picture.show_supply_centres)
+        if previous.show_supply_centres != picture.show_supply_centres or not self._shown \
+                or previous.unexplored != picture.unexplored:
+            for pid, centre in self.centres.items():
+                centre.setVisible(picture.show_supply_centres and pid not in picture.unexplored)
         self._shown = True  # a click only lights targets: the ~150 labels and centres keep their visibility
-        if (previous.owners, previous.uncounted_centres) != (picture.owners, picture.uncounted_centres) or (
-                not self._styled):
+        if (previous.owners, previous.uncounted_centres, previous.home_centres) != (
+                picture.owners, picture.uncounted_centres, picture.home_centres) or not self._styled:
             self._apply_centre_styles(picture)
         self._request_layout()
 
@@ -181,7 +183,7 @@ class MapScene(QGraphicsScene):
         for pid, item in self.centres.items():
             owner = owners.get(pid)
             counted_owner = owner if owner is not None and pid not in uncounted else None
-            home = self._home_of.get(pid)
+            home = picture.home_centres.get(pid) if picture.home_centres else self._home_of.get(pid)
             item.set_style(CentreStyle(
                 self.colours.get(counted_owner, palette.NEUTRAL_LAND) if counted_owner else None,
                 self.colours.get(home) if home else None,
@@ -230,7 +232,7 @@ class MapScene(QGraphicsScene):
         coast_px = px * COAST_LABEL_RATIO
         orders = picture.orders if picture.show_orders else ()
         key = (round(zoom, 4), self.scale, picture.units, picture.dislodged_units, orders, picture.show_labels,
-               picture.show_units, picture.show_supply_centres)
+               picture.show_units, picture.show_supply_centres, picture.label_texts, picture.unexplored)
         if key == self._layout_key:
             return  # a click that only lights targets leaves every label where it is
         self._layout_key = key
@@ -257,12 +259,18 @@ class MapScene(QGraphicsScene):
                 repeats += 1
             else:
                 item = self.label_of.get(placed.loc)
+                if item is not None and item.text != placed.text:
+                    item.set_text(placed.text)  # a viewer's own name for the area (Age of Discovery's X Y)
             if item is not None:
                 item.setPos(QPointF(placed.x, placed.y))
                 item.set_px(placed.em * zoom)
                 item.setVisible(picture.show_labels)
         for item in self.repeat_labels[repeats:]:
             item.setVisible(False)
+        for pid in picture.unexplored:  # never seen by the viewer: unnamed
+            blank = self.label_of.get(pid)
+            if blank is not None:
+                blank.setVisible(False)
         for pid, (x, y) in layout.centres.items():
             centre = self.centres.get(pid)
             if centre is not None:
@@ -282,7 +290,8 @@ class MapScene(QGraphicsScene):
             else:
                 fill = palette.NEUTRAL_LAND
             fill = palette.fogged(fill) if pid in unseen else fill
-            item.set_fill(palette.mix(fill, palette.SHADED, 0.35) if pid in shaded else fill)
+            fill = palette.mix(fill, palette.SHADED, 0.35) if pid in shaded else fill
+            item.set_fill(palette.UNEXPLORED if pid in picture.unexplored else fill)
             item.setToolTip(shaded.get(pid, ""))
 
     def _apply_highlights(self, picture: BoardPicture) -> None:

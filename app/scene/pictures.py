@@ -99,6 +99,25 @@ def unseen_areas(variant: Variant, state: GameState, viewer: str | None) -> froz
     return frozenset(p for p in variant.board.provinces if p not in seen)
 
 
+def unexplored_areas(variant: Variant, state: GameState, viewer: str | None) -> frozenset[str]:
+    """The provinces a power at the board has never seen (``Variant.explored_areas``: Age of Discovery's
+    own map), drawn blank; none for the game master, a shared screen, or a map everyone knows."""
+    if viewer is ALL or viewer == PUBLIC:
+        return frozenset()
+    known = variant.explored_areas(state, viewer)
+    if known is None:
+        return frozenset()
+    return frozenset(p for p in variant.board.provinces if p not in known)
+
+
+def area_labels(variant: Variant, viewer: str | None) -> Mapping[str, str]:
+    """What a power at the board reads on each area when not its id (``Variant.area_labels``: Age of
+    Discovery's X Y names, which differ per power); ids for the game master and a shared screen."""
+    if viewer is ALL or viewer == PUBLIC:
+        return {}
+    return variant.area_labels(viewer)
+
+
 def picture_units(variant: Variant, state: GameState) -> tuple[list[Unit], frozenset[str]]:
     """The units to draw for a position already cut to its viewer, and the locations of the units that
     are really disguised (decoys: those the viewer may know of, its own, or all for the game master)."""
@@ -195,6 +214,8 @@ def board_picture(
     selected: str | None = None,
     variant: Variant | None = None,
     unseen: Iterable[str] = (),
+    label_texts: Mapping[str, str] | None = None,
+    unexplored: Iterable[str] = (),
 ) -> BoardPicture:
     """``state`` as drawn; with ``variant``, its units are the variant's (stacked ones included) and
     decoys the state still marks are drawn marked, so pass a state cut to its viewer (:func:`view_of`)."""
@@ -204,18 +225,21 @@ def board_picture(
         units, decoys = list(state.units.values()), frozenset()
     owned = variant.owned_areas(state) if variant is not None else {}
     owners = owners_with_units(state, board, owned)
+    blank = frozenset(unexplored)
     return BoardPicture(
         power_colours=colours,
         owners=owners,
         uncounted_centres=uncounted_centres(variant, state),
-        home_centres=home_centres(board),
-        supply_centres=frozenset(board.supply_centers),
+        home_centres={c: p for c, p in home_centres(board).items() if c not in blank},
+        supply_centres=frozenset(board.supply_centers) - blank,
         units=tuple(UnitMark(u.power, u.type, u.loc) for u in units),
         decoys=decoys,
         unit_badges=unit_badges(variant, units),
         stacked=frozenset(UnitMark(s.power, s.kind, s.loc) for s in state.stacked),
         shaded=variant.shaded_places(state) if variant is not None else {},
         unseen=frozenset(unseen),
+        label_texts=label_texts or {},
+        unexplored=blank,
         dislodged_units=tuple(UnitMark(d.unit.power, d.unit.type, d.unit.loc) for d in state.dislodged.values()),
         orders=tuple(orders),
         highlights=frozenset(highlights),

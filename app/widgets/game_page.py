@@ -54,9 +54,11 @@ from app.scene.pictures import (
     power_colours,
     result_arrows,
     unseen_areas,
+    unexplored_areas,
+    area_labels,
     view_of,
 )
-from engine.game import Game, PhaseRecord
+from engine.game import Game
 from engine.orders import Hold
 from engine.phases import OrderResult
 from engine.report import centre_changes, phase_report, state_after
@@ -467,7 +469,9 @@ class GamePage(QWidget):
         view = view_of(self.game.variant, state, who)  # type: ignore[arg-type]
         unseen = unseen_areas(self.game.variant, state, who)  # type: ignore[arg-type]
         return board_picture(self.board, view, self.colours, self.display, variant=self.game.variant,
-                             unseen=unseen, **kwargs)  # type: ignore[arg-type]
+                             unseen=unseen, label_texts=area_labels(self.game.variant, who),  # type: ignore[arg-type]
+                             unexplored=unexplored_areas(self.game.variant, state, who),  # type: ignore[arg-type]
+                             **kwargs)  # type: ignore[arg-type]
 
     def _show_entry(self, panels: bool = True) -> None:
         entry = self.entry
@@ -1076,25 +1080,34 @@ class GamePage(QWidget):
             return self._now_report()
         return self._phase_report(index)
 
-    def _phase_report(self, index: int) -> str:
-        """The report of a phase as the viewer may read it (another power's decoy orders as its twin's)."""
+    def report_readers(self) -> list[tuple[str, str | None]]:
+        """Whose turn reports may be read here, as (label, viewer): the game master reads anyone's; otherwise
+        only the power at its orders (behind the curtain), or what every power may see."""
+        if self.gm is not None:
+            return [("Game master (everything)", ALL)] + [(self._power_name(p), p) for p in self.game.variant.powers]
         viewer = self.viewer()
+        if viewer is None or viewer == PUBLIC:
+            return [("Everyone (public)", viewer)]
+        return [(self._power_name(viewer), viewer)]
+
+    def turn_report(self, index: int, viewer: str | None) -> str:
+        """The report of ``game.history[index]`` as ``viewer`` may read it (the variant's own layout when it
+        has one: EMG's turn report; another power's decoy orders as its twin's)."""
         game = self.game
-        if viewer is not ALL:
-            record = game.history[index]
-            shown = PhaseRecord(record.state, record.orders,
-                                tuple(game.variant.results_for(record.state, record.results, viewer)))
-            history = [*game.history[:index], shown, *game.history[index + 1:]]
-            game = Game(game.variant, game.state, history, winner=game.winner, drawn=game.drawn, meta=game.meta)
         try:
-            return phase_report(game, index)
+            return phase_report(game, index, viewer)
         except KeyError:
             # The engine's report names powers from the map; a madman unit's country isn't one of them.
             record = game.history[index]
+            results = record.results if viewer is ALL else game.variant.results_for(record.state, record.results, viewer)
             lines = [f"{game.variant.name}: {record.state.phase.long_name} — results", ""]
             lines += [f"  {self._power_name(r.power):<12} {r.order}  {r.result}{': ' + r.reason if r.reason else ''}"
-                      for r in record.results]
+                      for r in results]
             return "\n".join(lines) + "\n"
+
+    def _phase_report(self, index: int) -> str:
+        """The report of a phase as the viewer at the board may read it."""
+        return self.turn_report(index, self.viewer())
 
     def close_windows(self) -> None:
         self._close_question()

@@ -149,6 +149,8 @@ class MainWindow(QMainWindow):
         view.addSeparator()
         self.board_window_action = self._action("&Board view for a projector", self.open_board_window, "F11")
         view.addAction(self.board_window_action)
+        self.turn_report_action = self._action("Turn &report…", self.open_turn_report, "Ctrl+R")
+        view.addAction(self.turn_report_action)
 
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self._action("&Keys and clicks", self.show_keys_help, QKeySequence.StandardKey.HelpContents))
@@ -160,7 +162,8 @@ class MainWindow(QMainWindow):
         for a in (self.save_action, self.save_as_action, self.mila_export_action, self.export_png_action,
                   self.export_svg_action,
                   self.export_pdf_action, self.report_action, self.print_action, self.close_game_action,
-                  self.undo_action, self.redo_action, self.zoom_in_action, self.zoom_out_action, self.fit_action):
+                  self.undo_action, self.redo_action, self.zoom_in_action, self.zoom_out_action, self.fit_action,
+                  self.turn_report_action):
             a.setEnabled(has_game)
         gm = has_game and self.page is not None and self.page.gm is not None
         self.edit_position_action.setEnabled(gm)
@@ -421,6 +424,13 @@ class MainWindow(QMainWindow):
             return False
         self.statusBar().showMessage(f"Exported {path} (MILA format)")
         return True
+
+    def open_turn_report(self) -> None:
+        if self.page is None:
+            return
+        from .report_viewer import ReportViewer
+
+        ReportViewer(self.page, self).exec()
 
     def export_report(self, path: Path) -> bool:
         if self.page is None:

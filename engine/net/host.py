@@ -36,6 +36,7 @@ from ..game import Game, LineCheck
 from ..savefile import game_to_dict, load_game, save_game, write_atomic
 from ..seat_bots import BOT_STRENGTHS, BotSeat, bot_seats_from, bot_seats_to, check_strength
 from ..types import ChancelleryError, PhaseType
+from ..variants.base import Variant
 from .clock import DeadlinePolicy, PhaseClock
 from .codec import MAX_FRAME_SIZE, FrameError, encode_frame
 from .press import PressLog, press_rule_for
@@ -623,9 +624,16 @@ class Host:
         history = self.game.history
         start, count = msg["start"], msg.get("count") or MAX_HISTORY_PAGE
         entries = []
+        variant = self.game.variant
+        reports = type(variant).turn_report is not Variant.turn_report
+        states = [r.state for r in history] + [self.game.state] if reports else []
         for i in range(start, min(start + count, len(history))):
             nxt = history[i + 1].state if i + 1 < len(history) else self.game.state
-            entries.append(history_entry(self.game.variant, i, history[i], nxt, conn.power))
+            entry = history_entry(variant, i, history[i], nxt, conn.power)
+            report = variant.turn_report(states, i, history[i].results, viewer(conn.power)) if reports else None
+            if report is not None:
+                entry["report"] = report  # the seat's own, as its results frame carried it
+            entries.append(entry)
         self._reply(conn, msg, {"type": "history", "start": start, "total": len(history), "phases": entries})
 
     def _on_ping(self, conn: Connection, msg: Mapping[str, Any]) -> None:
@@ -719,17 +727,25 @@ class Host:
         # Results first, each distinct list encoded once (without fog of war, one frame for everyone).
         variant = self.game.variant
         by_power: dict[str | None, bytes | None] = {}
-        by_list: dict[tuple[int, ...], bytes | None] = {}
+        by_list: dict[tuple[Any, ...], bytes | None] = {}
         alive: list[list[Any]] = []  # keeps each list's results alive, so no id in a key is reused
+        # A variant with its own turn report (EMG) sends each seat its own, written from its view.
+        reports = type(variant).turn_report is not Variant.turn_report
+        states = [r.state for r in self.game.history] + [self.game.state] if reports else []
         for conn in self._audience():
             if conn.power not in by_power:
                 shown = variant.results_for(before, list(result.results), viewer(conn.power))
                 alive.append(shown)
-                key = tuple(map(id, shown))
+                report = variant.turn_report(states, len(states) - 2, result.results, viewer(conn.power)) \
+                    if reports else None
+                key = (*map(id, shown), report)
                 if key not in by_list:
-                    by_list[key] = self._encode({
+                    message: dict[str, Any] = {
                         "type": "results", "phase": str(before.phase), "next_phase": self.game.phase,
-                        "reason": reason, "results": [result_to_wire(r) for r in shown]})
+                        "reason": reason, "results": [result_to_wire(r) for r in shown]}
+                    if report is not None:
+                        message["report"] = report
+                    by_list[key] = self._encode(message)
                 by_power[conn.power] = by_list[key]
             frame = by_power[conn.power]
             if frame is not None:

@@ -619,6 +619,16 @@ class Variant:
         sees the whole board. Standard: ``None``."""
         return None
 
+    def explored_areas(self, state: GameState, power: str | None) -> frozenset[str] | None:
+        """The areas whose lie ``power`` knows (ever seen); the board draws the others blank, without
+        names or centres. ``None`` (standard): the whole map is known to everyone."""
+        return None
+
+    def area_labels(self, power: str | None) -> Mapping[str, str]:
+        """What the board writes on each area for ``power`` when it is not the area's id (Age of Discovery:
+        the id and the power's own X Y name of the area). Standard: nothing (ids)."""
+        return {}
+
     def relations_panel(self, state: GameState) -> tuple[tuple[str, str, str], ...] | None:
         """Every pair of powers with their relation ("neutral", "ally" or "war") for a side panel, or
         ``None``: no such panel. Standard: none."""
@@ -687,6 +697,14 @@ class Variant:
 
     def unit_badge_note(self) -> str | None:
         """The board key's words for :meth:`unit_badge`'s marks, or ``None``: no marks. Standard: none."""
+        return None
+
+    def turn_report(self, states: Sequence[GameState], index: int, results: Sequence[Any],
+                    viewer: str | None) -> str | None:
+        """The variant's own text report of the phase that began at ``states[index]`` and ended at
+        ``states[index + 1]`` (``states[0]`` is the game's first position; ``results`` are all of the phase's
+        results, uncut), as ``viewer`` may read it (a power, :data:`PUBLIC_VIEW`, or ``None``: the game master).
+        ``None`` (standard): the engine's report (``engine/report.py``)."""
         return None
 
     def results_for(self, before: GameState, results: Sequence[Any], power: str | None) -> list[Any]:

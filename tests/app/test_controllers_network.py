@@ -329,3 +329,46 @@ def test_an_engineered_seat_gets_engineer_slots_and_madman_bids_from_the_host() 
             client.close()
     finally:
         thread.stop()
+
+
+def test_a_seat_keeps_the_turn_report_its_host_wrote_for_it() -> None:
+    """EMG: the host writes each seat's turn report from that seat's view; the seat keeps it by phase, and it is
+    the report the engine writes for that power (nobody else's areas in it)."""
+    from engine.report import phase_report
+
+    thread = HostThread(Host(Game.new("global_diplomacy"), HostSettings(name="Table")))
+    thread.start("127.0.0.1", 0)
+    try:
+        seat, client, table = join_seat(thread, "ENGLAND")
+        try:
+            client.submit_orders(["MO 7 233"], ready=False)
+            thread.process_now()
+            drain(table, [(seat, client)], lambda t: t.stage is TableStage.RESULTS)
+            game = thread.run(lambda: thread.host.game)
+            assert seat.reports[0] == phase_report(game, 0, "ENGLAND")
+            assert "Country: 3 England" in seat.reports[0] and "MO 7 233" in seat.reports[0]
+            assert seat.reports[0] != phase_report(game, 0, None)
+        finally:
+            client.close()
+    finally:
+        thread.stop()
+
+
+def test_a_seat_joining_late_gets_its_turn_reports_with_the_history() -> None:
+    from engine.report import phase_report
+
+    thread = HostThread(Host(Game.new("global_diplomacy"), HostSettings(name="Table")))
+    thread.start("127.0.0.1", 0)
+    try:
+        thread.process_now()
+        thread.process_now()
+        seat, client, table = join_seat(thread, "FRANCE")
+        try:
+            seat.sync_history()
+            game = thread.run(lambda: thread.host.game)
+            assert sorted(seat.reports) == [0, 1]
+            assert seat.reports[1] == phase_report(game, 1, "FRANCE")
+        finally:
+            client.close()
+    finally:
+        thread.stop()

@@ -140,7 +140,8 @@ def test_split_reader_gives_the_parsers_raw_order(variant_id: str) -> None:
 
 COMMON = ["A PAR - BUR", "a par-bur", "A Par - Bur", "PAR - BUR", "A PAR H", "a par hold", "A MUN S A PAR - BUR",
           "A MUN S PAR-BUR", "A MUN SUPPORTS A BER", "F NTH C A LON - NWY", "F NTH convoys A LON - NWY",
-          "A LON - NWY VIA", "A LON - NWY VIA CONVOY", "F STP/SC - BOT", "Army PAR - BUR", "F BRE - MAO"]
+          "A LON - NWY VIA", "A LON - NWY VIA CONVOY", "F STP/SC - BOT", "Army PAR - BUR", "F BRE - MAO",
+          "A PAR -> BUR", "Army MUN supports Army PAR -> BUR", "F BRE=>MAO", "PAR H", "par hold"]
 
 
 @pytest.mark.parametrize("text", COMMON)

@@ -336,14 +336,21 @@ def coordinates(board_extra: dict[str, Any], power: str, area: str) -> tuple[int
     return (c - oc) % cols + 1, (r - orow) % rows + 1
 
 
-def area_at(board_extra: dict[str, Any], power: str, x: int, y: int) -> str | None:
-    """The area holding the cell ``power`` calls X ``x`` Y ``y`` (``None`` off the grid)."""
+def cell_index(board_extra: dict[str, Any]) -> dict[tuple[int, int], str]:
+    """Every cell of the grid with the area it belongs to."""
+    return {(c, r): a for a, cells in board_extra["cells"].items() for c, r in cells}
+
+
+def area_at(board_extra: dict[str, Any], power: str, x: int, y: int,
+            index: Mapping[tuple[int, int], str] | None = None) -> str | None:
+    """The area holding the cell ``power`` calls X ``x`` Y ``y`` (``None`` off the grid); ``index`` is
+    :func:`cell_index` of the board, made here when not given."""
     cols, rows = board_extra["wrap"]["columns"], board_extra["wrap"]["rows"]
     if not (1 <= x <= cols and 1 <= y <= rows):
         return None
     oc, orow = board_extra["origins"][power]
-    cell = [(oc + x - 1) % cols, (orow + y - 1) % rows]
-    return next((a for a, cells in board_extra["cells"].items() if cell in cells), None)
+    cells = index if index is not None else cell_index(board_extra)
+    return cells.get(((oc + x - 1) % cols, (orow + y - 1) % rows))
 
 
 def cell_outline(cells: Iterable[Cell], size: float = CELL_PX) -> list[list[list[float]]]:

@@ -43,9 +43,16 @@ def _word_convoy_broken(r: Reason) -> str:
     return f"convoy disrupted at {r.get('sea')}" + (f": landed in {landed}" if landed else ": stays")
 
 
-@wording(NO_ENTRY, SUPPORT_REFUSED, DECLARATION, ADJUSTED, CONVOYING)
+@wording(NO_ENTRY, SUPPORT_REFUSED, DECLARATION, ADJUSTED)
 def _word_why(r: Reason) -> str:
     return str(r.get("why") or "")
+
+
+@wording(CONVOYING)
+def _word_convoying(r: Reason) -> str:
+    # The passenger is data, not words: a viewer who sees the fleet but not the army reads "a unit".
+    passenger = r.get("unit")
+    return f"convoys {passenger if passenger is not None else 'a unit'} this turn and does nothing else"
 
 
 @wording(NO_ATTACK)
@@ -418,7 +425,7 @@ def _convoys(units: Mapping[str, Unit], plain: dict[str, Order], orders: Mapping
             assert carrier is not None
             own = orders.get(sea)
             if own is not None and not isinstance(own, Hold) and sea in plain:
-                verdict(own, _failed(CONVOYING, f"convoys {unit} this turn and does nothing else"))
+                verdict(own, outcome(False, CONVOYING, unit=unit))
             # A carrier ordered to hold keeps that order, so its result is the hold's, not a void command's.
             plain[sea] = own if isinstance(own, Hold) and own.unit == carrier else Hold(carrier)
     for prov, route in sorted(routes.items()):

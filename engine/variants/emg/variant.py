@@ -15,14 +15,17 @@ from ...phases import OrderResult
 from ...orders import Hold, Move, Order, RawOrder, tokenize
 from ...resolver import MovementResult, Tracer, outcome as settled
 from ...state import GameState
-from ...types import ChancelleryError, IllegalOrderError, OrderSyntaxError, Phase, PhaseType, PositionError, Season, Unit, UnitType, \
+from ...types import ChancelleryError, IllegalOrderError, OrderError, OrderSyntaxError, Phase, PhaseType, PositionError, Season, Unit, UnitType, \
     province_of
+from ...outcomes import Sight
 from ...validate import MovePermission
 from ...variant_options import OptionSpec, OptionType
-from ..base import AccountPanel, AreaPicking, DraftForm, FormField, MasterPanel, PanelTable, RelationOffer, Variant
+from ..base import AccountPanel, AreaPicking, DraftForm, FormField, MasterPanel, PanelTable, RelationOffer, Variant, \
+    reworded
+from . import fog
 from .orders import (ADD_WORDS, DOWNGRADE, UPGRADE, Add, CallToArms, ConvoyRoute, Declare, Downgrade, EMG_ORDERS,
                      GrantAccess, Remove, DECLARE_ALLIANCE, DECLARE_NEUTRALITY, DECLARE_WAR, Spy, SupportAttack, SupportDefence, Upgrade, UNIT_POINTS, carries)
-from .aod_map import area_at
+from .aod_map import area_at, cell_index, coordinates
 from .relations import ALLY, NEUTRAL, WAR, relation
 from . import client, messages, victory
 from .turn import ORDER_TAKEN, TurnResult, entry_rule, owners, play_turn
@@ -97,6 +100,12 @@ class EmgVariant(Variant):
                                                    "percent": int(self.options.get("victory_percent",
                                                                                    sum(self.vote_percent) // 2))})
 
+    def victory_terms(self, state: GameState) -> tuple[float, int]:
+        """The % increase that wins and the turns left to play from ``state`` (the report's "doing VERY WELL"
+        news, RG-REP-4)."""
+        conditions = self.victory_conditions(state)
+        return float(conditions["percent"]), max(0, int(conditions["turns"]) - self.turn_number(state) + 1)
+
     def turn_number(self, state: GameState) -> int:
         return victory.turn_number(self.board, self.movement_seasons, state.phase)
 
@@ -150,6 +159,11 @@ class EmgVariant(Variant):
         problem = victory.check_victory_extra(state.extra, powers) or messages.check_inbox(state.extra, powers)
         if problem is not None:
             raise PositionError("extra", problem)
+        for key in ("spied", "known"):
+            for power, areas in state.extra.get(key, {}).items():
+                if power not in powers or not isinstance(areas, list) \
+                        or any(a not in self.board.provinces for a in areas):
+                    raise PositionError("extra", f"{key}: {power!r}: {areas!r} is not a Great Power's list of areas")
 
     def request_extra(self, state: GameState) -> dict[str, Any]:
         return {k: v for k, v in state.extra.items() if k in EXTRA_KEYS}
@@ -365,13 +379,22 @@ class EmgVariant(Variant):
             raise IllegalOrderError(f"at most {self.spies_per_turn} spies a turn, not {len(areas)}")
         if self.spy_range is not None:
             known = set(state.extra.get("known", {}).get(power, ())) | self.visible_areas(state, power)
-            reach = {a for a, d in self.board.distances_from(sorted(known)).items() if d <= self.spy_range} \
-                if known else set()
-            far = [a for a in areas if a not in reach]
+            far = [a for a in areas if not self._near(a, known, self.spy_range)]
             if far:
                 raise IllegalOrderError(f"spies go at most {self.spy_range} areas beyond what "
                                         f"{power} knows: {', '.join(far)} is too far")
         return Spy(power, areas)
+
+    def _near(self, area: str, known: set[str], steps: int) -> bool:
+        """Is ``area`` at most ``steps`` areas from one of ``known``? (Searched from the area: a spy's few
+        targets are cheaper to walk out from than everything a power knows.)"""
+        seen, ring = {area}, {area}
+        for _ in range(steps):
+            if seen & known:
+                return True
+            ring = {b for a in ring for b in self.board.any_adjacent(a)} - seen
+            seen |= ring
+        return bool(seen & known)
 
     def _spy_area(self, power: str, target: str) -> str:
         if not target.startswith("@"):
@@ -379,7 +402,10 @@ class EmgVariant(Variant):
         if power not in self.board.extra["origins"]:
             raise IllegalOrderError(f"{power} has no coordinates on this map")
         x, y = int(target[1:3]), int(target[3:5])
-        area = area_at(self.board.extra, power, x, y)
+        index = self.__dict__.get("_cell_index")
+        if index is None:
+            index = self.__dict__["_cell_index"] = cell_index(self.board.extra)
+        area = area_at(self.board.extra, power, x, y, index)
         if area is None:
             raise IllegalOrderError(f"no area at X {x} Y {y}")
         return area
@@ -484,12 +510,7 @@ class EmgVariant(Variant):
         if spied:
             extra["spied"] = spied
         if self.remembers_areas:
-            known = {p: set(areas) for p, areas in before.extra.get("known", {}).items()}
-            for power in self.board.powers:
-                seen = self.visible_areas(before, power) | self.visible_areas(after, power) | set(spied.get(power, ()))
-                if seen or power in known:
-                    known[power] = known.get(power, set()) | seen
-            extra["known"] = {p: sorted(a, key=self._area_key) for p, a in sorted(known.items()) if a}
+            extra["known"] = fog.remember(self.board, before, after, spied, self._area_key)
         return after.replace(extra=extra)
 
     def _area_key(self, area: str) -> tuple[int, str]:
@@ -652,26 +673,51 @@ class EmgVariant(Variant):
             return None
         return "Doing very well: " + ", ".join(self.power_name(p) for p in top)
 
-    # --- fog of war -------------------------------------------------------------------------------------
+    # --- the turn report (emg/report.py) ----------------------------------------------------------------
+
+    def turn_report(self, states: Sequence[GameState], index: int, results: Sequence[Any],
+                    viewer: str | None) -> str | None:
+        """The EMG report (RG-REP, RG-AOD-3): highlights, areas, relations, news, results, commands, map."""
+        from .report import Turn, turn_report
+
+        return turn_report(self, Turn(states[0], states[index], states[index + 1], results), viewer)
+
+    # --- fog of war (emg/fog.py) --------------------------------------------------------------------
 
     def visible_areas(self, state: GameState, power: str) -> frozenset[str]:
         """The areas ``power`` sees (RG-REP-2, RG-AOD-3): those it owns or holds a unit in, and their
         neighbours (its "areas of interest")."""
-        board = self.board
-        base = {a for a, p in owners(state).items() if p == power}
-        base |= {p for p, u in state.units.items() if u.power == power}
-        seen = set(base)
-        for area in base:
-            seen |= board.any_adjacent(area)
-        return frozenset(seen)
+        return fog.visible_areas(self.board, state, power)
 
     def seen_areas(self, state: GameState, power: str | None) -> frozenset[str] | None:
         if power is None:
             return None
         if power not in self.board.powers:
             return frozenset()
-        seen = self.visible_areas(state, power) | set(state.extra.get("spied", {}).get(power, ()))
-        return frozenset(seen)
+        return fog.seen_areas(self.board, state, power)
+
+    def area_labels(self, power: str | None) -> Mapping[str, str]:
+        """On a board with per-player coordinates (RG-AOD-5): each area's id and its X Y name for ``power``
+        (``81 0302``), so a player reads the names it writes spy targets in."""
+        extra = self.board.extra
+        if power is None or power not in extra.get("origins", {}):
+            return {}
+        made: dict[str, dict[str, str]] = self.__dict__.setdefault("_area_labels", {})
+        cached = made.get(power)
+        if cached is None:
+            cached = made[power] = {
+                a: "{} {:02d}{:02d}".format(a, *coordinates(extra, power, a)) for a in self.board.provinces}
+        return cached
+
+    def explored_areas(self, state: GameState, power: str | None) -> frozenset[str] | None:
+        """Age of Discovery's map is the game's own: a power knows only the areas it has seen (RG-AOD-3)."""
+        if not self.remembers_areas or power is None or power not in self.board.powers:
+            return None
+        return self.known_areas(state, power)
+
+    def known_areas(self, state: GameState, power: str) -> frozenset[str]:
+        """Every area ``power`` has seen or spied on so far (with ``remembers_areas``), and those it sees now."""
+        return fog.known_areas(self.board, state, power)
 
     def view_for(self, state: GameState, power: str | None) -> GameState:
         if power is None or power not in self.board.powers:
@@ -679,12 +725,9 @@ class EmgVariant(Variant):
                 return state
             public = {k: v for k, v in state.extra.items() if k == "relations"}
             return state.replace(units={}, extra={**public, **victory.seen_by(state.extra, None)})
-        seen = self.visible_areas(state, power) | set(state.extra.get("spied", {}).get(power, ()))
-        units = {p: u for p, u in state.units.items() if p in seen}
-        owned = {a: p for a, p in state.extra.get("owned", {}).items() if a in seen}
-        centers = {a: p for a, p in state.centers.items() if a in seen}
-        extra = {k: v for k, v in state.extra.items() if k == "relations"}
-        for key in ("spied", "known", "inbox", "penalty"):
+        view = fog.view(self.board, state, power)
+        extra = dict(view.extra)
+        for key in ("inbox", "penalty"):
             if power in state.extra.get(key, {}):
                 extra[key] = {power: state.extra[key][power]}
         mail = state.extra.get("mail")  # the whole record names senders: a power gets its own texts alone
@@ -695,6 +738,35 @@ class EmgVariant(Variant):
         calls = [c for c in state.extra.get("calls", []) if power in c[:2]]  # its own calls, made or answered
         if calls:
             extra["calls"] = calls
-        if owned:
-            extra["owned"] = owned
-        return state.replace(units=units, centers=centers, extra=extra)
+        return view.replace(extra=extra)
+
+    def results_for(self, before: GameState, results: Sequence[Any], power: str | None) -> list[Any]:
+        """A power reads its own results and those of the units in its sight when the turn began, or in the
+        areas its spies went to that turn; their reasons name no other unit (:func:`fog.shown_results`)."""
+        if power is None:
+            return list(results)
+        if power not in self.board.powers:
+            return []
+        shown, sees = fog.shown_results(self.board, before, self.typed_results(before, results), power)
+        return reworded(shown, sees)
+
+    def typed_results(self, before: GameState, results: Sequence[Any]) -> list[Any]:
+        """``results`` with the orders of those read from a save file or the network (words only) typed again
+        from their text against ``before``, so that whose unit each names is known; rule notes stay words."""
+        out = []
+        for r in results:
+            if r.typed is None and not r.default:
+                try:
+                    r = r._replace(typed=self.validate(self.parse(r.order), before, r.power))
+                except (OrderError, ValueError):
+                    pass
+            out.append(r)
+        return out
+
+    def sight(self, before: GameState, power: str | None) -> Sight | None:
+        """Its own units and those in its areas of interest when the turn began (spies add theirs through
+        :meth:`results_for`, which knows where they went)."""
+        if power is None:
+            return None
+        areas = fog.visible_areas(self.board, before, power) if power in self.board.powers else frozenset()
+        return lambda unit: unit.power == power or province_of(unit.loc) in areas

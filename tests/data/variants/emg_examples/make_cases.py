@@ -18,7 +18,7 @@ def case(cid, title, units, orders, expect_units, results=None, phase="F1901M", 
     # Every power keeps its two reserve centres (4 supply points, out of play) so that upkeep follows the
     # example's own centres only where the case is about supply.
     given = {p: list(cs) for p, cs in (centers or {}).items()}
-    for p in set(units) | set(orders) | set(given):
+    for p in sorted(set(units) | set(orders) | set(given)):  # sorted: the file must not change run to run
         if not (reserve_off and p in given):
             given.setdefault(p, [])
             given[p] = given[p] + [r for r in RESERVES[p] if r not in given[p]]
@@ -405,6 +405,19 @@ case("R-VIC-3-capital", "6.0: a capital adds 5 for whoever owns it: France holdi
      data={"victory": {"turns": 10, "percent": 400}, "start_vp": {"FRANCE": 12, "GERMANY": 7.5, "ENGLAND": 9}},
      expect_extra={"ended": {"winners": ["FRANCE"], "turn": 10, "why": "the 10 turns voted are played"}},
      rule="RG-VIC-3")
+
+case("R-ORD-19-spies", "7.17: spies go to any areas, by number or name; the turn's report (the power's view) "
+     "holds them, noted for that power alone", {"ENGLAND": ["A LON"], "USA": ["C VER"]},
+     {"ENGLAND": ["SP 139 mexico"]}, {"ENGLAND": ["A LON"], "USA": ["C VER"]}, {"SP 139 mexico": "succeeds"},
+     centers={"ENGLAND": ["LON", "EDI"], "USA": ["MEX"]}, expect_extra={"spied": {"ENGLAND": ["MEX", "VER"]}},
+     rule="RG-ORD-19")
+case("R-ORD-19-seven-spies", "7.17: six spies a turn in Global Diplomacy: a seventh makes the command invalid",
+     {"ENGLAND": ["A LON"]}, {"ENGLAND": ["SP 3 7 11 12 14 16 17"]}, {"ENGLAND": ["A LON"]},
+     {"SP 3 7 11 12 14 16 17": "invalid"}, centers={"ENGLAND": ["LON", "EDI"]}, rule="RG-ORD-19")
+case("R-ORD-11-route-fleet-busy", "7.6: a fleet carrying a convoy does nothing else: its own move fails and the "
+     "army lands", {"ENGLAND": ["A LON", "F DOV", "F NTH"]}, {"ENGLAND": ["CO 7 234 237 44", "MO 234 233"]},
+     {"ENGLAND": ["A FRI", "F DOV", "F NTH"]}, {"CO 7 234 237 44": "succeeds", "MO 234 233": "fails"},
+     centers={"ENGLAND": ["LON", "EDI"]}, rule="RG-ORD-11")
 
 SUITE = {
     "about": "EMG rules v1.38 (Global Diplomacy / Age of Discovery), on the board of the rules' worked examples "
