@@ -27,7 +27,7 @@ a variant's kind   whatever its :class:`Entry` says: a key, clicks, a question, 
 The words are templates (:func:`words`): ``{field}`` is an order field as text, ``{field:kind}`` a
 unit's kind (``army``), ``{field:a_kind}`` with its article, ``{field:coast}`` `` (north coast)`` or
 nothing, ``{field:power}`` a power's name, ``{field:by}`` `` by`` and that name (nothing when unset),
-``{field:place}`` a province's name; the front end adds ``{unit}`` (the selected unit), ``{place}`` (the
+``{field:place}`` a province's name, ``{field:places}`` the names of several in order (a convoy's seas); the front end adds ``{unit}`` (the selected unit), ``{place}`` (the
 place clicked) and ``{whose}`` ("your" or "its power's").
 """
 from __future__ import annotations
@@ -139,6 +139,8 @@ def _form(value: Any, form: str, board: MapData) -> str:
         info = board.powers.get(str(value))
         name = info.name if info is not None else str(value).title()
         return f" by {name}" if form == "by" else name
+    if form == "places":  # several provinces in order (a convoy's seas)
+        return ", ".join(_form(v, "place", board) for v in (value if isinstance(value, (tuple, list)) else [value]))
     if form == "place":
         loc = value.loc if isinstance(value, Unit) else str(value)
         province = board.provinces.get(province_of(loc))

@@ -20,6 +20,7 @@ class MarkKind(enum.StrEnum):
     DISBAND = "disband"
     HOLD = "hold"
     TRANSPORT = "transport"  # a unit fetching a stacked unit (an engineer) to itself
+    AREA = "area"  # an area an order names without a unit going there (EMG's spies, an area granted)
 
 
 class MarkStyle(enum.StrEnum):
@@ -29,6 +30,8 @@ class MarkStyle(enum.StrEnum):
     DAMAGE = "damage"  # a support-shaped order that harms its target
     RED_ARROW = "red_arrow"  # across a red arrow, over a sea whose fleet may deny it (1815): drawn red
     HALF_STRENGTH = "half_strength"  # a move that arrives with half strength (1815's Cape passage)
+    SPY = "spy"  # an area a spy is sent to (EMG): an eye on a dashed outline
+    GRANT = "grant"  # an area opened to another power (EMG's access granted): a hatched outline
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,6 +50,7 @@ class EntryOptions:
     biddable: frozenset[str] = frozenset()  # provinces of units others may bid for (Engineered's madman, D3)
     bid_owner: str = ""  # whose units they are, for prompts ("madman")
     variant: Variant | None = None  # words each order's entry (``Variant.order_entries``); None: the kinds' own
+    state: GameState | None = None  # the position the options are for (as the operator sees it)
     _entries: dict[Order, tuple[Entry, ...]] = field(default_factory=dict)
     _known: list[Entry] | None = None
     _started: dict[object, list[tuple[Entry, Candidate]]] | None = None
@@ -74,7 +75,7 @@ class EntryOptions:
 
     def note_biddable(self, variant: Variant, state: GameState) -> None:
         """The units players may bid to command this turn (Engineered's madman units, rule D3)."""
-        self.variant = variant
+        self.variant, self.state = variant, state
         if variant.takes_bids() and state.phase.type is PhaseType.MOVEMENT:
             targets = variant.bid_targets(state)
             self.biddable = frozenset(u.province for u, _ in targets)
@@ -111,6 +112,13 @@ class EntryOptions:
     def powers(self) -> list[str]:
         return sorted({p for p, _ in self.by_province.values()} | set(self.build_allowance)
                       | {k[2] for k in self.stacked} | {p for p, _ in self.side})
+
+    def drafted_options(self, power: str, orders: Sequence[Order], drafted: Sequence[Order]) -> list[Order]:
+        """The orders ``power``'s own drafted orders open to a unit beyond its legal ``orders``
+        (``Variant.draft_options``: EMG's support of a power it declares an alliance with this turn)."""
+        if self.variant is None or self.state is None:
+            return []
+        return list(self.variant.draft_options(self.state, power, orders, drafted))
 
     def entries(self, order: Order) -> tuple[Entry, ...]:
         """How ``order`` is picked (cached: the same legal orders are narrowed click after click)."""

@@ -96,7 +96,8 @@ class OrderEntry:
         self._entry: Entry | None = None  # the kind being picked
         self._candidates: list[Candidate] = []  # its orders still possible
         self._picked = 0  # how many of its picks are made
-        self._kinds_of: tuple[tuple[str, Slot | None], list[tuple[Entry, list[Candidate]]]] | None = None
+        # The selected unit's kinds, kept while the unit and the draft (which may open orders) stay the same.
+        self._kinds_of: tuple[tuple[str, Slot | None, int], list[tuple[Entry, list[Candidate]]]] | None = None
         self._choices: dict[str, Callable[[], None]] = {}
         self._return_step = Step.IDLE
         self._listeners: list[Callable[[], None]] = []
@@ -335,8 +336,9 @@ class OrderEntry:
         slots whose ``start`` field is the selected unit."""
         if self.selected is None:
             return []
-        if self._kinds_of is None or self._kinds_of[0] != (self.selected, self.slot):
+        if self._kinds_of is None or self._kinds_of[0] != (self.selected, self.slot, self.draft.version):
             power, orders = self._current()
+            orders = [*orders, *self.options.drafted_options(power, orders, self.draft.orders(power))]
             found: dict[Entry, list[Candidate]] = {}
             for o in orders:
                 for e in self.options.entries(o):
@@ -345,7 +347,7 @@ class OrderEntry:
             for e, candidate in self.options.started_from(unit_of(orders), self.selected, power):
                 if not (e.by_place and self.slot is not None):
                     found.setdefault(e, []).append(candidate)
-            self._kinds_of = ((self.selected, self.slot), list(found.items()))
+            self._kinds_of = ((self.selected, self.slot, self.draft.version), list(found.items()))
         return [(e, list(c)) for e, c in self._kinds_of[1] if key is None or e.key == key]
 
     def _stacked_beside(self) -> list[Slot]:

@@ -65,12 +65,24 @@ def relations_grid(game: Game, view: GameState, viewer: str | None, draft: Order
                 continue
             relation = between.get((row, column), "neutral")
             if row == viewer:
-                drafted = tuple(o for o in mine if variant.relation_order_target(o) == column)
-                cells[(row, column)] = Cell(row, column, relation, drafted, tuple(offers.get(column, ())))
+                drafted = tuple(o for o in mine if column in variant.relation_order_targets(o))
+                shown = tuple(offer for offer in offers.get(column, ())
+                              if not any(_covers(game, o, offer.order, column) for o in drafted))
+                cells[(row, column)] = Cell(row, column, relation, drafted, shown)
             else:
                 cells[(row, column)] = Cell(row, column, relation)
     notes = variant.relation_notes(view, viewer) if viewer is not None else ()
     return RelationsGrid(powers, viewer, cells, notes)
+
+
+def _covers(game: Game, drafted: Order, offer: Order, column: str) -> bool:
+    """Does ``drafted`` already give ``offer`` (``DA 3 10`` gives ``DA 3`` in column 3)?"""
+    variant = game.variant
+    part: Order | None = drafted
+    for other in variant.relation_order_targets(drafted):
+        if other != column and part is not None:
+            part = variant.relation_order_without(part, other)
+    return part == offer
 
 
 def draft_relation_order(game: Game, draft: OrderDraft, power: str, order: Order) -> Order:
@@ -83,9 +95,22 @@ def draft_relation_order(game: Game, draft: OrderDraft, power: str, order: Order
     return check.order
 
 
-def withdraw_relation_order(draft: OrderDraft, power: str, order: Order) -> None:
-    if draft.order_for(power, order_key(order)) == order:
+def withdraw_relation_order(draft: OrderDraft, power: str, order: Order, column: str | None = None,
+                            game: Game | None = None) -> None:
+    """Take ``order`` out of ``power``'s draft; from one ``column`` only when it names several powers (``DA 3
+    10`` withdrawn under 3 leaves ``DA 10``, read back through the order reader)."""
+    if draft.order_for(power, order_key(order)) != order:
+        return
+    rest = game.variant.relation_order_without(order, column) if game is not None and column is not None else None
+    if rest is not None:
+        assert game is not None
+        check = game.check_line(power, str(rest))
+        if check.order is None:
+            raise ChancelleryError(f"{rest}: {check.error or 'not an order now'}")
         draft.remove(power, order_key(order))
+        draft.put(power, check.order)
+        return
+    draft.remove(power, order_key(order))
 
 
 __all__ = ["Cell", "RelationsGrid", "draft_relation_order", "relations_grid", "withdraw_relation_order"]

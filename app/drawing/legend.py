@@ -31,11 +31,13 @@ class LegendEntry:
 
 
 def legend_entries(geometry: BoardGeometry, unit_codes: Iterable[str], *,
-                   uncounted_centre_note: str | None = None, unit_badge_note: str | None = None) -> list[LegendEntry]:
+                   uncounted_centre_note: str | None = None, unit_badge_note: str | None = None,
+                   mark_notes: Iterable[tuple[str, str]] = ()) -> list[LegendEntry]:
     """The key for a board: its unit kinds (``unit_codes``, e.g. a variant's unit letters), then the
     centre markers, the map's own features and the order marks. ``uncounted_centre_note`` adds the marker
     of an owned centre that doesn't count (Colonial: "Hong Kong held by China: not a centre"),
-    ``unit_badge_note`` the mark a variant draws on units (EMG's points)."""
+    ``unit_badge_note`` the mark a variant draws on units (EMG's points), ``mark_notes`` the words of the
+    order mark styles a variant uses beyond the common ones (EMG's spied and granted areas: ``("spy", ...)``)."""
     entries: list[LegendEntry] = []
     for code in unit_codes:
         code = str(code).upper()
@@ -59,6 +61,7 @@ def legend_entries(geometry: BoardGeometry, unit_codes: Iterable[str], *,
         entries.append(LegendEntry("crossing", "Red arrow: direct crossing"))
     if any(d.kind == "sea-route" for d in geometry.decorations):
         entries.append(LegendEntry("sea-route", "Sea route off the board"))
+    entries += [LegendEntry(f"mark:{style}", words) for style, words in mark_notes]
     entries += [LegendEntry("hold", "Hold"), LegendEntry("failed", "Order failed"),
                 LegendEntry("dislodged", "Dislodged unit")]
     return entries
@@ -116,6 +119,16 @@ def paint_legend_symbol(painter: QPainter, key: str, at: QPointF, u: float) -> N
         else:
             painter.strokePath(line, make_pen(palette.COASTLINE_INK, u * 0.17))
             painter.strokePath(line, make_pen(palette.CANAL_WATER, u * 0.1))
+    elif key.startswith("mark:"):
+        from .orders import paint_area_outline, paint_eye
+        from .picture import ArrowStyle
+
+        style = ArrowStyle(key[5:])
+        frame = QPainterPath()
+        frame.addRoundedRect(QRectF(at.x() - 0.62 * u, at.y() - 0.42 * u, 1.24 * u, 0.84 * u), 0.18 * u, 0.18 * u)
+        paint_area_outline(painter, frame, style, LEGEND_COLOUR, u)
+        if style is ArrowStyle.SPY:
+            paint_eye(painter, at, 0.36 * u, LEGEND_COLOUR, u)
     elif key == "hold":
         icons.paint(painter, "A", LEGEND_COLOUR, at, u * UNIT_ICON)
         painter.setBrush(Qt.BrushStyle.NoBrush)

@@ -39,6 +39,7 @@ def paint_orders(painter: QPainter, ctx: PaintContext) -> None:
     }
     # Draw supports and convoys under moves, moves under retreats, and markers on top.
     rank = {
+        OrderKind.AREA: -1,  # outlines of areas under everything else
         OrderKind.SUPPORT_HOLD: 0,
         OrderKind.SUPPORT_MOVE: 0,
         OrderKind.CONVOY: 1,
@@ -189,6 +190,9 @@ def _paint_order_marks(painter: QPainter, ctx: PaintContext, order: OrderArrow,
         _draw_plus(painter, at + QPointF(RING * u * 0.72, -RING * u * 0.72), u * 0.26, colour, u)
         failure_at = at + QPointF(-RING * u * 0.72, -RING * u * 0.72)
 
+    elif kind is OrderKind.AREA:
+        failure_at = paint_area_mark(painter, ctx, order.from_loc, order.style, colour, u)
+
     elif kind is OrderKind.DISBAND:
         at = _marker_anchor(ctx, order)
         # A black cross over the unit, wider than its plate: reads as "removed" on any power colour.
@@ -196,6 +200,57 @@ def _paint_order_marks(painter: QPainter, ctx: PaintContext, order: OrderArrow,
         failure_at = at + QPointF(RING * u * 0.7, -RING * u * 0.7)
 
     return failure_at
+
+
+def paint_area_mark(painter: QPainter, ctx: PaintContext, loc: str, style: ArrowStyle, colour: str,
+                    u: float) -> QPointF:
+    """An area an order names: a spy's target (a dashed violet outline and an eye, its iris in the sender's
+    colour) or an area granted (a teal hatched outline with a line of the granter's colour inside); returns
+    where a failure cross goes."""
+    shape = ctx.shape(loc)
+    occupied = any(_province(m.loc) == shape.province for m in ctx.picture.units)
+    at = shape.unit + QPointF(-0.62 * u, -0.62 * u) if occupied else shape.unit
+    paint_area_outline(painter, shape.path, style, colour, u)
+    if style is ArrowStyle.SPY:
+        paint_eye(painter, at, 0.42 * u, colour, u)
+    return at + QPointF(0.45 * u, -0.35 * u)
+
+
+def paint_area_outline(painter: QPainter, path: QPainterPath, style: ArrowStyle, colour: str, u: float) -> None:
+    painter.save()
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    if style is ArrowStyle.GRANT:
+        ticks = make_pen(palette.GRANT_MARK, u * 0.22, cap=Qt.PenCapStyle.FlatCap)
+        ticks.setDashPattern([0.6, 0.9])  # short bars across the border: hatching
+        painter.setPen(ticks)
+        painter.drawPath(path)
+        painter.setPen(make_pen(colour, u * 0.05))
+        painter.drawPath(path)
+    else:
+        dashes = make_pen(palette.SPY_MARK, u * 0.1, cap=Qt.PenCapStyle.FlatCap)
+        dashes.setDashPattern([3.0, 1.6])
+        painter.setPen(dashes)
+        painter.drawPath(path)
+    painter.restore()
+
+
+def paint_eye(painter: QPainter, at: QPointF, half: float, colour: str, u: float) -> None:
+    """An eye ``2 * half`` wide: white almond outlined in violet, the iris in ``colour``, a dark pupil."""
+    painter.save()
+    left, right = at + QPointF(-half, 0), at + QPointF(half, 0)
+    almond = QPainterPath(left)
+    almond.quadTo(at + QPointF(0, -half * 1.25), right)
+    almond.quadTo(at + QPointF(0, half * 1.25), left)
+    painter.setPen(make_pen(palette.SPY_MARK, u * 0.07))
+    painter.setBrush(QBrush(QColor("#ffffff")))
+    painter.drawPath(almond)
+    painter.setPen(make_pen(palette.SPY_MARK, u * 0.04))
+    painter.setBrush(QBrush(QColor(colour)))
+    painter.drawEllipse(at, half * 0.42, half * 0.42)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QBrush(QColor(palette.UNIT_INK)))
+    painter.drawEllipse(at, half * 0.17, half * 0.17)
+    painter.restore()
 
 
 def failure_points(ctx: PaintContext) -> list[tuple[float, float]]:

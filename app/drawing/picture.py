@@ -34,6 +34,7 @@ ORDER_LOCATIONS: Mapping[OrderKind, tuple[str, ...]] = MappingProxyType(
         OrderKind.DISBAND: ("from_loc",),
         OrderKind.HOLD: ("from_loc",),
         OrderKind.TRANSPORT: ("from_loc", "aux_loc"),
+        OrderKind.AREA: ("from_loc",),
     }
 )
 
@@ -51,6 +52,8 @@ class OrderArrow:
     * convoy: ``aux_loc`` is the convoyed army's location, ``to_loc`` its destination.
     * build: ``unit_type`` optionally names what is built (drawn faintly inside the build ring).
     * transport: ``aux_loc`` is where the fetched stacked unit (an engineer) stands now.
+    * area: only ``from_loc``, an area the order names (style SPY: a spy's target, an eye on a dashed
+      outline; GRANT: an area opened to another power, a hatched outline).
     * disband / hold: only ``from_loc``. A disband in a retreat phase is drawn on the dislodged unit
       when ``dislodged`` is true.
 

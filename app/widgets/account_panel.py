@@ -43,6 +43,13 @@ class AccountPanelWidget(QWidget):
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
         layout.addWidget(self.summary)
+        self.log_heading = QLabel()
+        self.log_heading.setWordWrap(True)
+        layout.addWidget(self.log_heading)
+        self.log_list = QListWidget()  # what the power may read again (EMG's messages received, by turn)
+        self.log_list.setObjectName("accountLog")
+        self.log_list.setWordWrap(True)
+        layout.addWidget(self.log_list, 1)
         self.drafted_list = QListWidget()
         layout.addWidget(self.drafted_list, 1)
         self.withdraw_button = QPushButton("Withdraw")
@@ -71,6 +78,13 @@ class AccountPanelWidget(QWidget):
         self.game, self.draft, self.power, self.panel = game, draft, power, panel
         self.heading.setText(f"{panel.title} — secret: only you read it and the orders you draft here.")
         self.summary.setText("\n".join(f"{words}: {value}" for words, value in panel.lines))
+        self.log_list.clear()
+        for when, words in panel.log:  # in the order given: a long message cut in pieces reads on
+            self.log_list.addItem(f"{when}: {words}")
+        self.log_list.scrollToBottom()  # the latest in sight
+        self.log_heading.setText("Received:" if panel.log else "")
+        self.log_heading.setVisible(bool(panel.log))
+        self.log_list.setVisible(bool(panel.log))
         if fresh:
             self.error.clear()
             self.form_combo.blockSignals(True)
@@ -87,6 +101,8 @@ class AccountPanelWidget(QWidget):
         for w in (self.heading, self.summary, self.note, self.error):
             w.clear()
         self.drafted_list.clear()
+        self.log_list.clear()
+        self.log_heading.clear()
         self.form_combo.clear()
         self._clear_fields()
 

@@ -27,6 +27,8 @@ def short_name(name: str) -> str:
 def drafted_words(order: Order, column: str, name: Callable[[str], str]) -> str:
     """A drafted order in its column, without the column's power: ``DA``, ``GA ALL``, ``CA → Ita``."""
     words = [w for w in str(order).split() if w != column]
+    if words[0] in ("DA", "DN", "DW") and len(words) > 1:  # a declaration naming others too
+        return f"{words[0]} (+{', '.join(short_name(name(p)) for p in words[1:])})"
     if len(words) == 2 and words[0] == "CA":
         return f"CA → {short_name(name(words[1]))}"
     if words[0] == "GA" and words[1:] != ["ALL"]:
@@ -36,7 +38,7 @@ def drafted_words(order: Order, column: str, name: Callable[[str], str]) -> str:
 
 class RelationsGridWidget(QTableWidget):
     order_chosen = Signal(object)  # an offer's order to draft
-    withdraw_chosen = Signal(object)  # a drafted order to take back
+    withdraw_chosen = Signal(object, str)  # a drafted order to take back, from this column's power
     pick_requested = Signal(str)  # an area picking's key (a grant of chosen areas)
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -137,8 +139,11 @@ class RelationsGridWidget(QTableWidget):
         if cell.drafted:
             menu.addSeparator()
             for order in cell.drafted:
-                action = QAction(f"Withdraw {order}", menu)
-                action.triggered.connect(lambda _=False, o=order: self._withdraw(o))
+                others = [p for p in str(order).split()[1:] if p != cell.column and p in self.grid_powers()]
+                words = (f"Withdraw {order} towards {self._name(cell.column)} only" if others
+                         else f"Withdraw {order}")
+                action = QAction(words, menu)
+                action.triggered.connect(lambda _=False, o=order, c=cell.column: self._withdraw(o, c))
                 menu.addAction(action)
         if all(a.isSeparator() for a in menu.actions()):
             menu.deleteLater()
@@ -155,8 +160,11 @@ class RelationsGridWidget(QTableWidget):
     def _chosen(self, order: Order) -> None:
         self.order_chosen.emit(order)
 
-    def _withdraw(self, order: Order) -> None:
-        self.withdraw_chosen.emit(order)
+    def grid_powers(self) -> tuple[str, ...]:
+        return self.grid.powers if self.grid is not None else ()
+
+    def _withdraw(self, order: Order, column: str) -> None:
+        self.withdraw_chosen.emit(order, column)
 
     def _pick(self, key: str) -> None:
         self.pick_requested.emit(key)

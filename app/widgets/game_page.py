@@ -66,6 +66,7 @@ from engine.state import GameState
 from engine.types import ChancelleryError, PhaseType, UnitType, province_of
 
 from .account_panel import AccountPanelWidget
+from .emg_standings import MasterPanelWidget
 from .allocation_panel import AllocationPanelWidget
 from .relations_panel import RelationsPanelWidget
 from .bid_dialog import BidDialog
@@ -165,6 +166,8 @@ class GamePage(QWidget):
         self.relations_panel = RelationsPanelWidget()
         self.area_picker: AreaPicker | None = None  # the power at the orders picking areas on the map (spies)
         self._relations_shown: tuple[object, ...] = ()
+        # The variant's game master panel (EMG's full standings and every message with its sender): GM only.
+        self.master_panel = MasterPanelWidget()
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(map_area)
@@ -290,6 +293,7 @@ class GamePage(QWidget):
         key = self._state_key()
         self._refresh_allocation_tab()
         self._refresh_relations_tab()
+        self._refresh_master_tab()
         if key == self._drawn_key and self.results_index() is None and not self.behind_curtain():
             self._show_entry(panels=False)
             return
@@ -344,6 +348,19 @@ class GamePage(QWidget):
             self.tabs.insertTab(1, self.account_panel, panel.title)
         self.account_panel.show_for(self.game, self.draft, power, panel)
 
+    def _refresh_master_tab(self) -> None:
+        """The game master's own tab (``Variant.game_master_panel``), in game master mode alone."""
+        panel = self.game.variant.game_master_panel(self.game.state) if self.gm is not None else None
+        tab = self.tabs.indexOf(self.master_panel)
+        if panel is None:
+            if tab >= 0:
+                self.tabs.removeTab(tab)
+            self.master_panel.clear_panel()
+            return
+        if tab < 0:
+            self.tabs.addTab(self.master_panel, panel.title)
+        self.master_panel.show_panel(panel)
+
     def _refresh_relations_tab(self) -> None:
         variant = self.game.variant
         tab = self.tabs.indexOf(self.relations_panel)
@@ -389,10 +406,13 @@ class GamePage(QWidget):
         self.status.emit(f"Ordered: {order}")
         self.refresh()
 
-    def _on_relation_withdraw(self, order: object) -> None:
+    def _on_relation_withdraw(self, order: object, column: str = "") -> None:
         power, draft = self.allocating_power(), self.draft
         if power is not None and draft is not None:
-            withdraw_relation_order(draft, power, order)  # type: ignore[arg-type]
+            try:
+                withdraw_relation_order(draft, power, order, column or None, self.game)  # type: ignore[arg-type]
+            except ChancelleryError as exc:
+                self.status.emit(str(exc))
             self.refresh()
 
     def _on_pick_requested(self, key: str) -> None:

@@ -92,6 +92,26 @@ class AccountPanel:
     lines: tuple[tuple[str, str], ...]  # (words, value): balance, taxes due, upkeep ...
     forms: tuple[DraftForm, ...]
     order_kinds: tuple[type, ...] = ()  # the drafted orders the panel lists
+    log: tuple[tuple[str, str], ...] = ()  # (when, words): what the power may read again (EMG's messages by turn)
+
+
+@dataclass(frozen=True, slots=True)
+class PanelTable:
+    """A table of a side panel: a title, column headings and rows of words."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MasterPanel:
+    """What only the game master reads of a game beyond the board (EMG: every power's standing and vote,
+    every anonymous message with its sender). ``Variant.game_master_panel`` describes it."""
+
+    title: str
+    tables: tuple[PanelTable, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,6 +320,11 @@ class Variant:
         several lines, one per order, when the form makes several); raises :class:`ChancelleryError` naming a
         missing or bad field."""
         raise ChancelleryError(f"{self.name} has no {form} orders")
+
+    def game_master_panel(self, state: GameState) -> MasterPanel | None:
+        """The game master's own panel, from the whole ``state`` (never shown to a power), or ``None``: the
+        board and the orders say everything. Standard: none."""
+        return None
 
     def leader_line(self, state: GameState) -> str | None:
         """A line for headers and reports on who leads, where the victory rule turns on it (1815: one power
@@ -629,6 +654,24 @@ class Variant:
         order. Standard: none."""
         return None
 
+    def relation_order_targets(self, order: Order) -> tuple[str, ...]:
+        """Every power whose column a drafted order of the relations grid shows in (a declaration naming
+        several powers shows under each). Standard: :meth:`relation_order_target`'s one, or none."""
+        target = self.relation_order_target(order)
+        return (target,) if target is not None else ()
+
+    def relation_order_without(self, order: Order, power: str) -> Order | None:
+        """``order`` with ``power`` left out, when it names several powers (withdrawing it from one column
+        of the grid keeps the rest), or ``None``: nothing is left of it. Standard: ``None``."""
+        return None
+
+    def draft_options(self, state: GameState, power: str, options: Sequence[Order],
+                      drafted: Sequence[Order]) -> tuple[Order, ...]:
+        """Orders ``power``'s own ``drafted`` orders open to one unit beyond its legal ``options`` this phase
+        (EMG: supporting the attack of a power it declares an alliance with in the same turn), from ``state``
+        as its view shows it; a front end offers them beside the options. Standard: none."""
+        return ()
+
     def relation_notes(self, state: GameState, power: str) -> tuple[str, ...]:
         """Lines for ``power`` beside the relations grid (a call to arms it must answer), from its own view.
         Standard: none."""
@@ -650,6 +693,11 @@ class Variant:
     def unit_badge(self, unit: Unit) -> str | None:
         """A short mark drawn on ``unit``'s corner (EMG: its points), or ``None``. Standard: none."""
         return None
+
+    def order_mark_notes(self) -> tuple[tuple[str, str], ...]:
+        """The board key's words for the order mark styles this variant draws beyond the common ones
+        (``MarkStyle`` values: EMG's spied and granted areas). Standard: none."""
+        return ()
 
     def unit_badge_note(self) -> str | None:
         """The board key's words for :meth:`unit_badge`'s marks, or ``None``: no marks. Standard: none."""

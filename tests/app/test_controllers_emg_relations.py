@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app.controllers.area_picks import AreaPicker, area_pickings
 from app.controllers.drafts import OrderDraft
-from app.controllers.relations import draft_relation_order, relations_grid
+from app.controllers.relations import draft_relation_order, relations_grid, withdraw_relation_order
 from engine.game import Game
 
 
@@ -45,3 +45,40 @@ def test_area_picker_keeps_the_draft_in_step_and_refuses_what_the_rules_forbid()
     assert "can't be picked" in picker.prompt and draft.lines("ENGLAND") == []
     picker.click("2")
     assert draft.lines("ENGLAND") == ["GA FRANCE 2"] and picker.count_text() == "1 area"
+
+
+def test_a_declaration_naming_several_powers_shows_in_each_column_and_is_withdrawn_column_by_column() -> None:
+    game = Game.new("global_diplomacy")
+    draft = OrderDraft(game.variant.powers)
+    order = game.check_line("FRANCE", "DA ENGLAND SPAIN").order
+    assert order is not None
+    draft.put("FRANCE", order)
+    grid = relations_grid(game, game.variant.view_for(game.state, "FRANCE"), "FRANCE", draft)
+    assert grid is not None
+    assert [str(o) for o in grid.cell("FRANCE", "ENGLAND").drafted] == ["DA ENGLAND SPAIN"]
+    assert [str(o) for o in grid.cell("FRANCE", "SPAIN").drafted] == ["DA ENGLAND SPAIN"]
+    assert not grid.cell("FRANCE", "ITALY").drafted
+    # The alliance it already declares is not offered again in either column; the other offers stay.
+    for column in ("ENGLAND", "SPAIN"):
+        offered = [str(o.order) for o in grid.cell("FRANCE", column).offers]
+        assert f"DA {column}" not in offered and f"GA {column} ALL" in offered
+    assert "DA ITALY" in [str(o.order) for o in grid.cell("FRANCE", "ITALY").offers]
+    withdraw_relation_order(draft, "FRANCE", order, "ENGLAND", game)
+    assert draft.lines("FRANCE") == ["DA SPAIN"]
+    grid = relations_grid(game, game.variant.view_for(game.state, "FRANCE"), "FRANCE", draft)
+    assert grid is not None and not grid.cell("FRANCE", "ENGLAND").drafted
+    assert [str(o) for o in grid.cell("FRANCE", "SPAIN").drafted] == ["DA SPAIN"]
+    withdraw_relation_order(draft, "FRANCE", draft.orders("FRANCE")[0], "SPAIN", game)
+    assert draft.lines("FRANCE") == []
+
+
+def test_withdrawing_a_whole_order_or_one_not_drafted() -> None:
+    game = Game.new("global_diplomacy")
+    draft = OrderDraft(game.variant.powers)
+    order = game.check_line("FRANCE", "DW ENGLAND SPAIN").order
+    assert order is not None
+    withdraw_relation_order(draft, "FRANCE", order, "ENGLAND", game)  # not drafted: nothing happens
+    assert draft.lines("FRANCE") == []
+    draft.put("FRANCE", order)
+    withdraw_relation_order(draft, "FRANCE", order)  # no column: the whole order
+    assert draft.lines("FRANCE") == []

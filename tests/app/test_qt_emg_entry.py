@@ -192,3 +192,53 @@ def test_drafted_commands_are_drawn_on_the_map(qtbot: QtBot, window: MainWindow)
     assert ("support_hold", "5", "7", None, None) in drawn
     assert ("build", "18", None, None, "C") in drawn
     assert ("support_hold", "16", "233", None, None) in drawn
+
+
+def test_a_convoy_with_several_routes_asks_which_seas_after_the_landing(qtbot: QtBot, window: MainWindow) -> None:
+    page = open_gd(window)
+    assert page.gm is not None
+    for sea in ("223", "233", "234"):  # the Irish Sea, the English Channel, the North Sea
+        page.gm.add_unit("ENGLAND", UnitType.FLEET, sea)
+    QApplication.processEvents()
+    click(qtbot, page, "3")
+    key(qtbot, page, Qt.Key.Key_V)
+    click(qtbot, page, "17")  # Picardy: over the Irish Sea or the North Sea, then the Channel
+    labels = menu_labels(page)
+    assert [label.split("\t")[0] for label in labels] == [
+        "By convoy to Picardy across Irish Sea, English Channel",
+        "By convoy to Picardy across North Sea, English Channel"]
+    import os
+    shot = os.environ.get("EMG_SHOTS")
+    if shot and page.question_menu is not None:
+        page.question_menu.grab().save(os.path.join(shot, "convoy_routes_menu.png"))
+    click_menu(qtbot, page, "2")
+    assert "CO 3 234 233 17" in draft_lines(page, "ENGLAND")
+    drawn = next(a for a in page.scene.arrows if a.from_loc == "3")
+    assert drawn.via == ("234", "233") and drawn.to_loc == "17"
+    click(qtbot, page, "3")  # again: the other route replaces it
+    key(qtbot, page, Qt.Key.Key_V)
+    click(qtbot, page, "17")
+    click_menu(qtbot, page, "1")
+    assert "CO 3 223 233 17" in draft_lines(page, "ENGLAND") and "CO 3 234 233 17" not in draft_lines(page, "ENGLAND")
+
+
+def test_supporting_a_power_declared_an_ally_this_turn_is_offered_by_clicks(qtbot: QtBot, window: MainWindow) -> None:
+    page = open_gd(window)
+    click(qtbot, page, "7")  # England's fleet in London: only its own attacks to back, ordered at once
+    key(qtbot, page, Qt.Key.Key_S)
+    click(qtbot, page, "233")
+    assert "SA 7 233" in draft_lines(page, "ENGLAND")
+    page.order_panel.text_entered.emit("ENGLAND: DA FRANCE")  # France would be an ally if it declares too
+    QApplication.processEvents()
+    click(qtbot, page, "7")
+    key(qtbot, page, Qt.Key.Key_S)
+    click(qtbot, page, "233")
+    labels = [label.split("\t")[0] for label in menu_labels(page)]
+    assert labels == ["Support the attack on English Channel", "Support the attack on English Channel by France"]
+    import os
+    shot = os.environ.get("EMG_SHOTS")
+    if shot and page.question_menu is not None:
+        page.question_menu.grab().save(os.path.join(shot, "support_new_ally_menu.png"))
+    click_menu(qtbot, page, "2")
+    assert "SA 7 233 FRANCE" in draft_lines(page, "ENGLAND") and "DA FRANCE" in draft_lines(page, "ENGLAND")
+    assert page.game.check_line("ENGLAND", "SA 7 233 FRANCE").order is not None

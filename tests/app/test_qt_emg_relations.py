@@ -240,3 +240,28 @@ def test_age_of_discovery_spies_go_two_areas_beyond_what_is_known_and_twelve_a_t
     assert count.text() == "Spies: 12 of 12" and "12 at most" in picker.prompt
     line = draft_lines(page, power)[0]
     assert line.split()[1:] == reach[:12] and game.check_line(power, line).ok
+
+
+def test_a_declaration_naming_several_powers_fills_each_column_and_is_withdrawn_from_one(
+        qtbot: QtBot, window: MainWindow, tmp_path: object) -> None:
+    page = open_game(window, Mode.GM)
+    page.order_panel.focus_power_changed.emit("FRANCE")
+    QApplication.processEvents()
+    page.order_panel.text_entered.emit("FRANCE: DA ENGLAND SPAIN")
+    QApplication.processEvents()
+    assert draft_lines(page, "FRANCE") == ["DA ENGLAND SPAIN"]
+    assert "DA (+Spa)" in cell_text(page, "FRANCE", "ENGLAND") and "DA (+Eng)" in cell_text(page, "FRANCE", "SPAIN")
+    assert "DA" not in cell_text(page, "FRANCE", "ITALY").split("\n")[1]
+    import os
+    shot = os.environ.get("EMG_SHOTS")
+    if shot:
+        page.relations_panel.grab().save(os.path.join(shot, "relations_several.png"))
+    menu = click_cell(qtbot, page, "FRANCE", "ENGLAND")
+    assert menu is not None
+    texts = menu_texts(menu)
+    assert "Withdraw DA ENGLAND SPAIN towards England only" in texts
+    assert not any(t.startswith("Declare an alliance") for t in texts)  # already declared by the order
+    click_action(qtbot, menu, "Withdraw DA ENGLAND SPAIN")
+    assert draft_lines(page, "FRANCE") == ["DA SPAIN"]
+    assert "DA" not in cell_text(page, "FRANCE", "ENGLAND").split("\n")[0:2][-1]
+    assert "DA" in cell_text(page, "FRANCE", "SPAIN")

@@ -47,8 +47,10 @@ def test_a_message_reaches_its_recipients_seat_alone_and_without_its_sender() ->
     sealed, spain, france, watcher, state = run(play())
     assert SECRET.encode() not in sealed  # a sealed order until the turn is played
     assert state["position"]["extra"]["inbox"] == {"SPAIN": [SECRET]}
-    assert spain.count(SECRET.encode()) == 1  # in the inbox, not in a result naming its sender
+    assert state["position"]["extra"]["received"] == {"SPAIN": [[1, SECRET]]}  # kept to read again
+    assert spain.count(SECRET.encode()) == 2  # in the inbox and the received list, not in a result naming its sender
+    assert b'"mail"' not in spain + france + watcher  # the record with senders stays with the host
     assert b"ME SPAIN" not in spain and b"VC 20 400" not in spain
     for other in (france, watcher):
-        assert SECRET.encode() not in other and b"inbox" not in other
+        assert SECRET.encode() not in other and b"inbox" not in other and b"received" not in other
     assert b'"victory"' not in spain + france + watcher  # the averaged conditions stay with the host

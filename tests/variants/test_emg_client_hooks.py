@@ -103,3 +103,64 @@ def test_the_turns_unit_options_supports_of_an_ally_convoys_and_cuts_when_supply
         for orders in slots.values():
             for order in orders:
                 assert GD.validate(GD.parse(str(order)), state, power) == order, order
+
+
+def test_spied_and_granted_areas_are_marked_area_by_area_and_named_in_the_key() -> None:
+    from engine.game import Game
+    from engine.order_marks import MarkKind, MarkStyle
+
+    game = Game.new("global_diplomacy")
+    variant = game.variant
+    spies = game.check_line("ENGLAND", "SP 18 20").order
+    grant = game.check_line("ENGLAND", "GA FRANCE 2 3").order
+    every = game.check_line("ENGLAND", "GA FRANCE ALL").order
+    assert spies is not None and grant is not None and every is not None
+    assert [(m.kind, m.at, m.style) for m in variant.order_marks(spies)] == [
+        (MarkKind.AREA, "18", MarkStyle.SPY), (MarkKind.AREA, "20", MarkStyle.SPY)]
+    assert [(m.kind, m.at, m.style) for m in variant.order_marks(grant)] == [
+        (MarkKind.AREA, "2", MarkStyle.GRANT), (MarkKind.AREA, "3", MarkStyle.GRANT)]
+    assert variant.order_marks(every) == ()  # every area: nothing to point at
+    assert [s for s, _ in variant.order_mark_notes()] == ["spy", "grant"]
+    from engine.variants import find_variant
+    assert find_variant("standard").order_mark_notes() == ()
+
+
+def test_every_landing_is_offered_its_shortest_routes_and_no_detour_through_a_shorter_ones_seas() -> None:
+    from engine.variants.emg.client import convoy_routes
+
+    start = GD.initial_state()
+    units = dict(start.units)
+    for sea in ("223", "233", "234"):  # the Irish Sea, the English Channel, the North Sea
+        units[sea] = Unit("ENGLAND", UnitType.FLEET, sea)
+    state = start.replace(units=units)
+    routes = convoy_routes(GD.board, state, state.units["3"])
+    by_landing: dict[str, list[tuple[str, ...]]] = {}
+    for route in routes:
+        by_landing.setdefault(route.dest, []).append(route.seas)
+    assert by_landing["7"] == [("223",), ("234",)]  # (223, 233) etc. only add seas to a route there already
+    assert by_landing["17"] == [("223", "233"), ("234", "233")]  # Picardy, over either sea then the Channel
+    assert all(len(r) <= 4 for r in by_landing.values())
+    options = GD.legal_orders(state)["ENGLAND"]["3"]
+    for route in routes:
+        assert route in options and GD.validate(GD.parse(str(route)), state, "ENGLAND") == route
+    fewer = convoy_routes(GD.board, state, state.units["3"], most=1)
+    assert [(r.dest, r.seas) for r in fewer if r.dest in ("7", "17")] == [("7", ("223",)), ("17", ("223", "233"))]
+
+
+def test_a_drafted_alliance_opens_supports_of_the_new_allys_attacks_and_nothing_else() -> None:
+    state = GD.initial_state()
+    options = GD.legal_orders(state)["ENGLAND"]["7"]
+    da = GD.validate(GD.parse("DA FRANCE GERMANY"), state, "ENGLAND")
+    more = GD.draft_options(state, "ENGLAND", options, [da])
+    own = [o for o in options if isinstance(o, SupportAttack)]
+    assert {str(o) for o in more} == {f"{o} {p}" for o in own for p in ("FRANCE", "GERMANY")}
+    for order in more:  # each reads back as itself (the turn judges it against the alliance made)
+        assert GD.validate(GD.parse(str(order)), state, "ENGLAND") == order
+    assert GD.draft_options(state, "ENGLAND", options, []) == ()
+    dn = GD.validate(GD.parse("DN FRANCE"), state, "ENGLAND")
+    assert GD.draft_options(state, "ENGLAND", options, [dn]) == ()
+    at_war = with_extra(state, relations={"ENGLAND FRANCE": "war"})  # war to alliance needs a neutral turn
+    assert GD.draft_options(at_war, "ENGLAND", options, [da]) == tuple(o for o in more if o.beneficiary == "GERMANY")
+    allied = with_extra(state, relations={"ENGLAND FRANCE": "ally"})  # an ally's supports are options already
+    ally_options = GD.legal_orders(allied)["ENGLAND"]["7"]
+    assert all(o.beneficiary == "GERMANY" for o in GD.draft_options(allied, "ENGLAND", ally_options, [da]))

@@ -175,8 +175,9 @@ def test_the_recipient_reads_the_message_and_never_the_sender() -> None:
     assert f"ME SPAIN {SECRET}" not in spain_report and "ME ALL" not in spain_report
     assert f"ME SPAIN {SECRET}" in phase_report(game, len(game.history) - 1, viewer=None)
     panel = variant.account_panel(state, "SPAIN")
-    assert panel is not None and ("Anonymous message", SECRET) in panel.lines
-    assert all(SECRET not in value for _, value in variant.account_panel(state, "FRANCE").lines)  # type: ignore[union-attr]
+    assert panel is not None and ("Turn 1", SECRET) in panel.log
+    france = variant.account_panel(state, "FRANCE")
+    assert france is not None and SECRET not in str(france.lines) + str(france.log)
 
 
 def test_a_saved_game_keeps_messages_sealed_and_anonymous() -> None:
@@ -231,3 +232,62 @@ def test_bad_victory_message_and_declaration_commands_say_what_is_wrong(text: st
     game = Game.new("global_diplomacy")
     check = game.check_line("ENGLAND", text)
     assert not check.ok and words in (check.error or "")
+
+
+def test_each_recipient_reads_its_messages_again_turn_by_turn_and_never_a_sender() -> None:
+    """Messages stay readable after their turn: a power's view holds every text it received, by turn,
+    without senders; no other power's view holds them; the game master's panel has them with senders."""
+    game = _message_game()
+    game.process()
+    assert all(c.ok for c in game.set_orders("FRANCE", ["ME SPAIN Second turn, from France"]))
+    assert all(c.ok for c in game.set_orders("ITALY", ["ME SPAIN A word from Rome"]))
+    game.process()
+    game.process()  # a third turn with no message: the first two are still there
+    variant, state = game.variant, game.state
+    spain = variant.view_for(state, "SPAIN")
+    assert spain.extra["received"] == {"SPAIN": [[1, SECRET], [1, "To everyone"], [2, "A word from Rome"],
+                                                 [2, "Second turn, from France"]]}
+    assert "mail" not in spain.extra and "ENGLAND" not in str(spain.extra.get("received"))
+    assert variant.view_for(spain, "SPAIN").extra["received"] == spain.extra["received"]  # a view of a view
+    assert variant.view_for(state, "FRANCE").extra["received"] == {"FRANCE": [[1, "To everyone"]]}
+    assert "received" not in variant.view_for(state, "ENGLAND").extra  # a message to all skips its sender
+    public = variant.view_for(state, PUBLIC_VIEW).extra
+    assert "mail" not in public and "received" not in public
+    for power in variant.powers:
+        if power != "SPAIN":
+            assert SECRET not in str(variant.view_for(state, power).extra)
+    panel = variant.account_panel(state, "SPAIN")
+    assert panel is not None and panel.log == (("Turn 1", SECRET), ("Turn 1", "To everyone"),
+                                               ("Turn 2", "A word from Rome"), ("Turn 2", "Second turn, from France"))
+    master = variant.game_master_panel(state)
+    assert master is not None
+    letters = next(t for t in master.tables if t.title == "Anonymous messages")
+    assert letters.rows[-1] == ("2", "Italy", "Spain-Portugal", "A word from Rome")
+    assert ("1", "England", "Spain-Portugal", SECRET) in letters.rows
+    assert ("1", "England", "every Great Power", "To everyone") in letters.rows
+    loaded = savefile.loads(savefile.dumps(game))
+    again = loaded.variant.view_for(loaded.state, "SPAIN")
+    assert again.extra["received"] == spain.extra["received"] and "mail" not in again.extra
+
+
+def test_the_game_masters_panel_ranks_every_power_with_its_vote() -> None:
+    game = Game.new("global_diplomacy")
+    for power, vote in (("ENGLAND", "VC 20 400"), ("FRANCE", "VC 10 300")):
+        assert all(c.ok for c in game.set_orders(power, [vote]))
+    game.process()
+    master = game.variant.game_master_panel(game.state)
+    assert master is not None
+    table = master.tables[0]
+    assert table.columns == ("Great Power", "Victory points", "Increase", "Rank", "Vote")
+    assert len(table.rows) == 11 and [int(r[3]) for r in table.rows] == sorted(int(r[3]) for r in table.rows)
+    by_name = {r[0]: r for r in table.rows}
+    assert by_name["England"][4] == "20 turns, 400%" and by_name["France"][4] == "10 turns, 300%"
+    assert by_name["Italy"][4] == "—"
+    standing = game.state.extra["standing"]["ENGLAND"]
+    assert by_name["England"][1] == f"{standing['vp']:g}" and by_name["England"][3] == str(standing["rank"])
+    assert "15 turns or at a 350% increase (the averaged votes)" in table.note
+    # A power's own panel keeps to what the rules let it know: its own vote and line, no other's points.
+    mine = game.variant.account_panel(game.state, "ITALY")
+    assert mine is not None and "400" not in str(mine.lines) and "300" not in str(mine.lines)
+    assert game.variant.game_master_panel is not None and find_variant("standard").game_master_panel(
+        find_variant("standard").initial_state()) is None

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from ...mapdata import MapData
-from ...order_marks import MarkKind, OrderMark
+from ...order_marks import MarkKind, MarkStyle, OrderMark
 from ...orders import Order
 from ...state import GameState
 from ...types import Unit, UnitType, province_of
@@ -63,6 +63,23 @@ def relation_target(order: Order) -> str | None:
     if isinstance(order, CallToArms):
         return order.ally
     return None
+
+
+def relation_targets(order: Order) -> tuple[str, ...]:
+    """The columns of the grid a drafted order shows in: each power a declaration names (``DA 3 10``)."""
+    if isinstance(order, Declare):
+        return order.targets
+    target = relation_target(order)
+    return (target,) if target is not None else ()
+
+
+def relation_without(order: Order, power: str) -> Order | None:
+    """A declaration naming several powers without ``power`` (the others' pairs are judged alone, RG-ORD-12,
+    so the rest stands as it was); ``None`` when nothing is left of it."""
+    if not isinstance(order, Declare) or power not in order.targets:
+        return None
+    rest = tuple(p for p in order.targets if p != power)
+    return Declare(order.power, order.what, rest[0], rest[1:]) if rest else None
 
 
 def relation_notes(state: GameState, power: str, name: Callable[[str], str]) -> tuple[str, ...]:
@@ -126,7 +143,7 @@ def spy_reach(board: MapData, known: frozenset[str], steps: int | None) -> froze
 
 def more_unit_options(board: MapData, state: GameState, options: dict[str, dict[str, list[Order]]]) -> None:
     """Add to ``options`` (power -> slot -> orders): supports of an ally's attack (allies at the start of the
-    turn), one convoy route per landing (the fewest seas), and downgrades and removals for a power whose
+    turn), convoy routes to each landing (the shortest first), and downgrades and removals for a power whose
     units' points exceed its supply (RG-BLD-3)."""
     for power, slots in options.items():  # a 1-point centre adds corps and squadrons only (RG-BLD-2)
         for area in [a for a in slots if a not in state.units and a in board.supply_centers]:
@@ -149,9 +166,32 @@ def more_unit_options(board: MapData, state: GameState, options: dict[str, dict[
             mine.append(Remove(unit))
 
 
-def convoy_routes(board: MapData, state: GameState, unit: Unit) -> list[ConvoyRoute]:
-    """Per coastal landing, the route across the fewest seas held by ``unit``'s power's naval units able to
-    carry it (RG-ORD-8..10); ties go to the lower-numbered seas."""
+ROUTES_PER_LANDING = 4  # the shortest routes offered to one landing; any other is typed
+LONGER_BY = 2  # a route offered is at most this many seas longer than the landing's shortest
+PATHS_EXPLORED = 2000  # a bound on the routes looked at, whatever the fleets' web
+
+
+def drafted_supports(state: GameState, power: str, options: Sequence[Order],
+                     drafted: Sequence[Order]) -> tuple[Order, ...]:
+    """Supports of the attacks of each power ``power`` declares an alliance with in its draft while they are
+    neutral: if both sides declare it the alliance is made first and the support counts (RG-SUP-2, G-E24),
+    so the unit may back that power's attacks wherever it may back its own."""
+    relations = state.extra.get("relations", {})
+    courted = sorted({t for o in drafted if isinstance(o, Declare) and o.power == power and o.what == DECLARE_ALLIANCE
+                      for t in o.targets if t != power and relation(relations, power, t) == NEUTRAL})
+    if not courted:
+        return ()
+    offered = set(options)
+    return tuple(support for o in options if isinstance(o, SupportAttack) and o.beneficiary is None
+                 for t in courted if (support := SupportAttack(o.unit, o.dest, t)) not in offered)
+
+
+def convoy_routes(board: MapData, state: GameState, unit: Unit,
+                  most: int = ROUTES_PER_LANDING) -> list[ConvoyRoute]:
+    """Per coastal landing, up to ``most`` routes across seas held by ``unit``'s power's naval units able to
+    carry it (RG-ORD-8..10), the fewest seas first, ties to the lower-numbered seas, none more than
+    :data:`LONGER_BY` seas longer than the landing's shortest: the route matters (an enemy attack at one
+    sea breaks it, RG-CUT-4), so a front end offers the others too."""
     if unit.type not in (UnitType.ARMY, UnitType.CORPS) or not board.provinces[province_of(unit.loc)].is_coastal:
         return []
     start = province_of(unit.loc)
@@ -161,22 +201,26 @@ def convoy_routes(board: MapData, state: GameState, unit: Unit) -> list[ConvoyRo
         return [a for a in near if board.provinces[a].is_sea and (c := state.units.get(a)) is not None
                 and c.power == unit.power and carries(c.type, unit.type)]
 
-    best: dict[str, tuple[str, ...]] = {}
+    found: dict[str, list[tuple[str, ...]]] = {}
     frontier: list[tuple[str, ...]] = [(sea,) for sea in carriers_next_to(start)]
-    seen = {seas[-1] for seas in frontier}
-    while frontier:
+    explored = 0
+    while frontier and explored < PATHS_EXPLORED:
         following: list[tuple[str, ...]] = []
         for seas in frontier:
+            explored += 1
             shores = {province_of(x) for x in board.fleet_adjacent(seas[-1])}
             for land in sorted(shores, key=lambda a: _number(board, a)):
-                if land != start and board.provinces[land].is_coastal and land not in best:
-                    best[land] = seas
-            for sea in carriers_next_to(seas[-1]):
-                if sea not in seen:
-                    seen.add(sea)
-                    following.append((*seas, sea))
+                if land == start or not board.provinces[land].is_coastal:
+                    continue
+                routes = found.setdefault(land, [])
+                if len(routes) >= most or (routes and len(seas) > len(routes[0]) + LONGER_BY):
+                    continue
+                if not any(set(r) <= set(seas) for r in routes):  # no detour through a route's own seas
+                    routes.append(seas)
+            following += [(*seas, sea) for sea in carriers_next_to(seas[-1]) if sea not in seas]
         frontier = following
-    return [ConvoyRoute(unit, seas, land) for land, seas in sorted(best.items(), key=lambda i: _number(board, i[0]))]
+    return [ConvoyRoute(unit, seas, land)
+            for land, routes in sorted(found.items(), key=lambda i: _number(board, i[0])) for seas in routes]
 
 
 def _number(board: MapData, area: str) -> int:
@@ -187,7 +231,8 @@ def _number(board: MapData, area: str) -> int:
 def order_marks(order: Order, failed: bool) -> tuple[OrderMark, ...] | None:
     """How the EMG commands are drawn with the common marks (``None``: not an EMG command): an add, an upgrade
     or a downgrade as a build of the unit it makes, a removal as a disband, both supports as a dashed line to
-    the area (the unit backed is known only when the turn is played), a convoy as a move along its seas."""
+    the area (the unit backed is known only when the turn is played), a convoy as a move along its seas, each
+    area spied on or granted as a mark of its own (``MarkKind.AREA``)."""
     if isinstance(order, Add):
         return (OrderMark(MarkKind.BUILD, order.unit.loc, failed=failed, unit_type=order.unit.type.value),)
     if isinstance(order, (Upgrade, Downgrade)):
@@ -201,7 +246,14 @@ def order_marks(order: Order, failed: bool) -> tuple[OrderMark, ...] | None:
         return (OrderMark(MarkKind.SUPPORT_HOLD, order.unit.loc, order.area, failed=failed),)
     if isinstance(order, ConvoyRoute):
         return (OrderMark(MarkKind.MOVE, order.unit.loc, order.dest, failed=failed, via=order.seas),)
+    if isinstance(order, (Spy, GrantAccess)):  # each area named: an eye, or a hatched outline (GA ALL: none)
+        style = MarkStyle.SPY if isinstance(order, Spy) else MarkStyle.GRANT
+        return tuple(OrderMark(MarkKind.AREA, area, style=style, failed=failed) for area in order.areas)
     return None
+
+
+MARK_NOTES = ((MarkStyle.SPY.value, "Spies sent there this turn"),
+              (MarkStyle.GRANT.value, "Access granted to chosen areas"))
 
 
 def unit_badge(kind: UnitType, points: Mapping[UnitType, int]) -> str | None:
@@ -209,6 +261,6 @@ def unit_badge(kind: UnitType, points: Mapping[UnitType, int]) -> str | None:
     return str(value) if value is not None else None
 
 
-__all__ = ["area_pick_order", "area_picks", "convoy_routes", "more_unit_options", "order_marks", "picked_areas",
+__all__ = ["area_pick_order", "area_picks", "convoy_routes", "drafted_supports", "more_unit_options", "order_marks", "picked_areas",
            "relation_notes",
-           "relation_orders", "relation_target", "spy_reach", "unit_badge"]
+           "relation_orders", "relation_target", "relation_targets", "relation_without", "spy_reach", "unit_badge"]

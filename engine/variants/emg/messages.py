@@ -3,7 +3,9 @@ or to all (``all`` or ``0``), delivered with the turn's results without the send
 
 A message is a sealed order of its sender like any other until the turn is played; then its text goes into
 each recipient's inbox for that turn (``GameState.extra["inbox"]``: ``{power: [text, ...]}``), which the
-variant's view shows to that power alone. An inbox keeps each sender's messages together in the order given
+variant's view shows to that power alone. Every message is also kept for the rest of the game in
+``extra["mail"]`` (``[turn, sender, to, text]``, the game master's record); a power's view holds instead
+``extra["received"]``, the texts it received turn by turn without their senders, so it can read them again. An inbox keeps each sender's messages together in the order given
 and orders these blocks by their text, so the order of the lines tells nothing of who sent them. Only the game master's whole view, which holds every power's
 orders, knows the senders.
 """
@@ -102,6 +104,24 @@ def inboxes(submitted: Mapping[str, Sequence[Order]], powers: Sequence[str]) -> 
     return {p: [t for block in sorted(found) for t in block] for p, found in sorted(blocks.items())}
 
 
+def mail_of(submitted: Mapping[str, Sequence[Order]], turn: int) -> list[list[Any]]:
+    """A turn's messages for the game's mail (``extra["mail"]``, the game master's whole record):
+    ``[turn, sender, to, text]`` each, ``to`` a Great Power or :data:`EVERYONE`."""
+    return [[turn, power, order.to, order.text] for power in sorted(submitted) for order in submitted[power]
+            if isinstance(order, Message)]
+
+
+def received(mail: Iterable[Sequence[Any]], power: str) -> list[list[Any]]:
+    """The messages ``power`` received, turn by turn, as ``[turn, text]`` without their senders: within a
+    turn one sender's messages stay together in the order given and these blocks are ordered by their text
+    (as :func:`inboxes`), so nothing in the order tells who sent them."""
+    turns: dict[int, dict[str, list[str]]] = {}
+    for turn, sender, to, text in mail:
+        if to == power or (to == EVERYONE and sender != power):
+            turns.setdefault(int(turn), {}).setdefault(str(sender), []).append(str(text))
+    return [[turn, text] for turn in sorted(turns) for block in sorted(turns[turn].values()) for text in block]
+
+
 def check_inbox(extra: Mapping[str, Any], powers: Iterable[str]) -> str | None:
     inbox = extra.get("inbox", {})
     known = set(powers)
@@ -109,8 +129,19 @@ def check_inbox(extra: Mapping[str, Any], powers: Iterable[str]) -> str | None:
                                              or not all(isinstance(t, str) for t in texts)
                                              for p, texts in inbox.items()):
         return "inbox: expected {POWER: [text, ...]}"
+    mail = extra.get("mail", [])
+    if not isinstance(mail, list) or any(
+            not isinstance(m, (list, tuple)) or len(m) != 4 or not isinstance(m[0], int) or m[1] not in known
+            or (m[2] not in known and m[2] != EVERYONE) or not isinstance(m[3], str) for m in mail):
+        return "mail: expected [[turn, SENDER, POWER or ALL, text], ...]"
+    got = extra.get("received", {})
+    if not isinstance(got, Mapping) or any(
+            p not in known or not isinstance(lines, list)
+            or not all(isinstance(x, (list, tuple)) and len(x) == 2 and isinstance(x[0], int)
+                       and isinstance(x[1], str) for x in lines) for p, lines in got.items()):
+        return "received: expected {POWER: [[turn, text], ...]}"
     return None
 
 
-__all__ = ["EVERYONE", "MESSAGE_LENGTH", "Message", "check_inbox", "checked_text", "inboxes", "pieces",
-           "recipients"]
+__all__ = ["EVERYONE", "MESSAGE_LENGTH", "Message", "check_inbox", "checked_text", "inboxes", "mail_of", "pieces",
+           "received", "recipients"]

@@ -218,7 +218,7 @@ class ConvoyRoute(UnitOrder):
     entry: ClassVar[Entry | None] = Entry("V", "By convoy", (
         Pick(("dest",), "{unit} goes by convoy: click the landing area (Esc cancels)",
              "{unit} can't be convoyed to {place}", "convoy_landing"),),
-        choice="By convoy to {dest:place}", none="{unit} has no convoy route now")
+        choice="By convoy to {dest:place} across {seas:places}", none="{unit} has no convoy route now")
     note: ClassVar[str] = "by convoy"
     unit: Unit
     seas: tuple[str, ...]

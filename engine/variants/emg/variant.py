@@ -20,7 +20,8 @@ from ...types import ChancelleryError, IllegalOrderError, OrderError, OrderSynta
 from ...outcomes import Sight
 from ...validate import MovePermission
 from ...variant_options import OptionSpec, OptionType
-from ..base import AccountPanel, AreaPicking, DraftForm, FormField, RelationOffer, Variant, reworded
+from ..base import AccountPanel, AreaPicking, DraftForm, FormField, MasterPanel, PanelTable, RelationOffer, Variant, \
+    reworded
 from . import fog
 from .orders import (ADD_WORDS, DOWNGRADE, UPGRADE, Add, CallToArms, ConvoyRoute, Declare, Downgrade, EMG_ORDERS,
                      GrantAccess, Remove, DECLARE_ALLIANCE, DECLARE_NEUTRALITY, DECLARE_WAR, Spy, SupportAttack, SupportDefence, Upgrade, UNIT_POINTS, carries)
@@ -32,7 +33,7 @@ from .messages import Message
 from .victory import VictoryVote
 
 EXTRA_KEYS = frozenset({"relations", "owned", "penalty", "calls", "spied", "known",
-                        "votes", "victory", "start_vp", "standing", "ended", "inbox"})
+                        "votes", "victory", "start_vp", "standing", "ended", "inbox", "mail", "received"})
 _RELATION_WORDS = ("da", "dn", "dw")
 _UNIT_WORDS = ("uu", "du", "ru")
 
@@ -491,6 +492,9 @@ class EmgVariant(Variant):
             inbox = messages.inboxes(submitted, sorted(self.board.powers))
             if inbox:
                 extra["inbox"] = inbox
+            mail = messages.mail_of(submitted, self.turn_number(before))
+            if mail:  # kept for the whole game: each recipient reads its own again, the game master all
+                extra["mail"] = [*before.extra.get("mail", []), *mail]
             state, over = self._settle_victory(before, state.replace(extra=extra), submitted)
             return PhaseEnd(state, notes=tuple(outcome.notes), game_over=over)
         return PhaseEnd(after)
@@ -529,6 +533,16 @@ class EmgVariant(Variant):
     def relation_order_target(self, order: Order) -> str | None:
         return client.relation_target(order)
 
+    def relation_order_targets(self, order: Order) -> tuple[str, ...]:
+        return client.relation_targets(order)
+
+    def relation_order_without(self, order: Order, power: str) -> Order | None:
+        return client.relation_without(order, power)
+
+    def draft_options(self, state: GameState, power: str, options: Sequence[Order],
+                      drafted: Sequence[Order]) -> tuple[Order, ...]:
+        return client.drafted_supports(state, power, options, drafted)
+
     def relation_notes(self, state: GameState, power: str) -> tuple[str, ...]:
         return client.relation_notes(state, power, self.power_name)
 
@@ -548,6 +562,9 @@ class EmgVariant(Variant):
         marks = client.order_marks(order, failed)
         return marks if marks is not None else super().order_marks(order, failed=failed, phase_type=phase_type,
                                                                     results=results)
+
+    def order_mark_notes(self) -> tuple[tuple[str, str], ...]:
+        return client.MARK_NOTES
 
     def unit_badge(self, unit: Unit) -> str | None:
         return client.unit_badge(unit.type, UNIT_POINTS)
@@ -583,7 +600,11 @@ class EmgVariant(Variant):
         if ended is not None:
             lines.append(("Game over", f"{' and '.join(names(p) for p in ended['winners'])} ranked first: "
                                        f"{ended['why']}"))
-        lines += [("Anonymous message", text) for text in view.extra.get("inbox", {}).get(power, ())]
+        now = view.extra.get("inbox", {}).get(power, ())
+        got = view.extra.get("received", {}).get(power, ())
+        if got:
+            lines.append(("Anonymous messages", f"{len(now)} with last turn's results, {len(got)} in all"))
+        log = tuple((f"Turn {turn}", text) for turn, text in got)
         forms: list[DraftForm] = []
         if self.is_first_turn(state) and self.options.get("victory_vote", True):
             low, high = self.vote_percent
@@ -598,7 +619,32 @@ class EmgVariant(Variant):
             FormField("text", "Message", "text", maximum=messages.MESSAGE_LENGTH)),
             note=f"Delivered with this turn's results; the recipient is not told who sent it. "
                  f"Longer than {messages.MESSAGE_LENGTH} characters: sent as several messages."))
-        return AccountPanel("Standing and messages", tuple(lines), tuple(forms), (VictoryVote, Message))
+        return AccountPanel("Standing and messages", tuple(lines), tuple(forms), (VictoryVote, Message), log)
+
+    def game_master_panel(self, state: GameState) -> MasterPanel | None:
+        """Every power's victory points, increase, rank and vote, the conditions the votes made, and every
+        anonymous message with its sender, turn by turn (the players see only their own, RG-ORD-15)."""
+        names = self.power_name
+        lines = state.extra.get("standing") or victory.standing(self.board, state, state.extra.get("start_vp", {}))
+        votes = state.extra.get("votes", {})
+        order = sorted(lines, key=lambda p: (int(lines[p]["rank"]), names(p)))
+        rows = tuple((names(p), f"{lines[p]['vp']:g}", f"{lines[p]['percent']:+.1f}%", str(lines[p]["rank"]),
+                      f"{votes[p][0]} turns, {votes[p][1]}%" if p in votes else "—") for p in order)
+        conditions = self.victory_conditions(state)
+        how = "the averaged votes" if "victory" in state.extra and votes else \
+            "the game's options" + ("" if "victory" in state.extra else " until the first turn's votes are in")
+        note = (f"Turn {self.turn_number(state)}. The game ends after {conditions['turns']} turns or at a "
+                f"{conditions['percent']:g}% increase ({how}); the powers are not told.")
+        ended = state.extra.get("ended")
+        if ended is not None:
+            note += f" Game over: {' and '.join(names(p) for p in ended['winners'])} ranked first ({ended['why']})."
+        standings = PanelTable("Standings", ("Great Power", "Victory points", "Increase", "Rank", "Vote"), rows, note)
+        mail = tuple((str(turn), names(sender), "every Great Power" if to == messages.EVERYONE else names(to), text)
+                     for turn, sender, to, text in state.extra.get("mail", []))
+        letters = PanelTable("Anonymous messages", ("Turn", "From", "To", "Message"), mail,
+                             "The recipients never see who sent them; this turn's are sealed orders until it is "
+                             "played.")
+        return MasterPanel("Game master", (standings, letters))
 
     def account_order(self, state: GameState, power: str, form: str, values: Mapping[str, str]) -> str:
         """The vote's line, or the message's lines (one per 45-character piece)."""
@@ -684,6 +730,10 @@ class EmgVariant(Variant):
         for key in ("inbox", "penalty"):
             if power in state.extra.get(key, {}):
                 extra[key] = {power: state.extra[key][power]}
+        mail = state.extra.get("mail")  # the whole record names senders: a power gets its own texts alone
+        got = messages.received(mail, power) if mail is not None else state.extra.get("received", {}).get(power)
+        if got:
+            extra["received"] = {power: got}
         extra.update(victory.seen_by(state.extra, power))
         calls = [c for c in state.extra.get("calls", []) if power in c[:2]]  # its own calls, made or answered
         if calls:
