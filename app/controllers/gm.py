@@ -19,6 +19,7 @@ from engine.types import ChancelleryError, Unit, UnitType, province_of
 from .drafts import OrderDraft
 from .order_entry import EntryOptions, OrderEntry
 from .setup import fill_missing_orders
+from .text_orders import TextOrders, enter_text_orders, mail_text
 
 log = logging.getLogger("chancellery.app.gm")
 
@@ -102,6 +103,17 @@ class GameMaster:
         orders = [check.order for check in (self.game.check_line(power, t) for t in texts) if check.order is not None]
         self.draft.replace_all(power, orders, f"suggested orders for {power}")
         return [str(o) for o in orders]
+
+    def enter_text(self, text: str) -> TextOrders:
+        """Typed or pasted orders (or a power's mail in the variant's layout, which replaces that power's
+        orders) into the draft; lines naming no power go to the power in focus."""
+        if self.game.is_over:
+            raise ChancelleryError("the game is over")
+        return enter_text_orders(self.draft, self.game, text, self.game.powers_to_order(), self.focus_power)
+
+    def mail_text(self, power: str) -> str:
+        """``power``'s drafted orders as a mail in the variant's layout (EMG's envelope)."""
+        return mail_text(self.game, self.draft, power)
 
     # --- position edits ---------------------------------------------------------------------------
 

@@ -4,6 +4,12 @@ Lines may carry a power (``France: A PAR - BUR``), or a line naming only a power
 ``France:``) sets the power of the lines below it, as in a game master's order sheets. When several
 powers are entered at this machine and a line names none, the power is taken from the unit it orders.
 Blank lines, ``#`` comments and list numbers ("1)", "2.") are ignored.
+
+A variant with a mail layout of its own for a whole turn (``Variant.mail_format``: EMG's ``EMGSTART …
+EMGEND`` envelope) has a pasted mail in that layout read as one power's turn: the mail names the power, its
+commands replace that power's orders (a later set of commands overwrites the earlier one, EMG rules 9.0),
+and each verdict names the command's line in the mail. A power's draft is written out in the same layout
+(:func:`mail_text`), only ever the one power's.
 """
 from __future__ import annotations
 
@@ -13,7 +19,10 @@ from dataclasses import dataclass
 
 from engine.game import Game
 from engine.orders import Order
-from engine.types import OrderError, PhaseType, province_of
+from engine.types import ChancelleryError, OrderError, PhaseType, province_of
+from engine.variants.base import MailError, MailFormat
+
+from .drafts import OrderDraft
 
 _LIST_NUMBER = re.compile(r"^\s*(?:\d+\s*[.)]|[-*•])\s+")
 
@@ -25,6 +34,7 @@ class LineOutcome:
     power: str | None
     order: Order | None
     error: str | None = None
+    retype: str | None = None  # what goes back in the box to edit, when not ``text`` (a refused mail: all of it)
 
     @property
     def ok(self) -> bool:
@@ -63,8 +73,81 @@ def infer_power(game: Game, line: str) -> str | None:
     return unit.power if unit is not None else None
 
 
+@dataclass(frozen=True, slots=True)
+class TextOrders:
+    """What a typed or pasted text gave: a verdict per line, and the powers whose whole orders it replaces
+    (a mail's power) rather than adds to."""
+
+    outcomes: list[LineOutcome]
+    replaces: tuple[str, ...] = ()
+
+
+def read_text_orders(game: Game, text: str, allowed_powers: Sequence[str],
+                     default_power: str | None = None) -> TextOrders:
+    """Read ``text`` for one of ``allowed_powers``: a mail in the variant's own layout when it holds one,
+    else order lines (:func:`read_order_lines`)."""
+    mail = game.variant.mail_format()
+    if mail is not None and mail.holds_mail(text):
+        return _read_mail(game, mail, text, allowed_powers)
+    return TextOrders(read_order_lines(game, text, allowed_powers, default_power))
+
+
+def _read_mail(game: Game, mail: MailFormat, text: str, allowed_powers: Sequence[str]) -> TextOrders:
+    """One power's turn from a mail; a mail that gives none (another game, an unknown account, a power not
+    ordered here) changes nothing and stays in the box whole."""
+    try:
+        turn = mail.read(text)
+        if turn.power not in allowed_powers:
+            raise MailError(f"the {mail.title} gives {turn.power}'s orders, which are not entered here",
+                            turn.power_line)
+    except MailError as exc:
+        return TextOrders([LineOutcome(exc.line, mail.title, None, None, str(exc), retype=text)])
+    outcomes = []
+    for number, command in turn.commands:
+        check = game.check_line(turn.power, command)
+        error = f"line {number}: {check.error}" if check.error is not None else None
+        outcomes.append(LineOutcome(number, check.text, turn.power, check.order, error,
+                                    retype=f"{turn.power}: {command}" if error else None))
+    return TextOrders(outcomes, (turn.power,))
+
+
 def read_order_text(game: Game, text: str, allowed_powers: Sequence[str],
                     default_power: str | None = None) -> list[LineOutcome]:
+    """The verdicts of :func:`read_text_orders` (a mail's included)."""
+    return read_text_orders(game, text, allowed_powers, default_power).outcomes
+
+
+def enter_text_orders(draft: OrderDraft, game: Game, text: str, allowed_powers: Sequence[str],
+                      default_power: str | None = None) -> TextOrders:
+    """Read ``text`` into ``draft``, one undoable step per power: a mail replaces its power's orders with
+    the commands that can be used, order lines are added to the orders there."""
+    read = read_text_orders(game, text, allowed_powers, default_power)
+    by_power: dict[str, list[Order]] = {power: [] for power in read.replaces}
+    for o in read.outcomes:
+        if o.ok and o.power is not None and o.order is not None:
+            by_power.setdefault(o.power, []).append(o.order)
+    mail = game.variant.mail_format()
+    for power, orders in by_power.items():
+        if power in read.replaces and mail is not None:
+            draft.replace_all(power, orders, f"{mail.title} for {power}")
+        else:
+            draft.merge(power, orders, f"{len(orders)} typed order{'s' if len(orders) != 1 else ''}")
+    return read
+
+
+def mail_text(game: Game, draft: OrderDraft, power: str) -> str:
+    """``power``'s drafted orders, and no other power's, as a mail in the variant's layout; raises
+    :class:`ChancelleryError` when the variant has none or ``power`` is not drafted here."""
+    mail = game.variant.mail_format()
+    if mail is None:
+        raise ChancelleryError(f"{game.variant.name} has no mail format for orders")
+    if power not in draft.powers:
+        raise ChancelleryError(f"{power}'s orders are not entered here")
+    return mail.write(power, draft.orders(power))
+
+
+def read_order_lines(game: Game, text: str, allowed_powers: Sequence[str],
+                     default_power: str | None = None) -> list[LineOutcome]:
     """Read every line of ``text`` for one of ``allowed_powers``; lines for other powers are errors."""
     allowed = list(allowed_powers)
     current = default_power if default_power in allowed else (allowed[0] if len(allowed) == 1 else None)

@@ -14,6 +14,7 @@ from functools import partial
 from PySide6.QtCore import QPoint, QRect, Qt, Signal
 from PySide6.QtGui import QAction, QFont
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -39,7 +40,7 @@ from app.controllers.order_entry import Click, OrderEntry, Step
 from app.controllers.results import PhaseResults, phase_results
 from app.controllers.review import known_orders, review
 from app.controllers.setup import Mode, bot_seats, game_mode, human_powers
-from app.controllers.text_orders import read_order_text
+from app.controllers.text_orders import enter_text_orders, mail_text
 from app.drawing import BoardPicture
 from app.drawing.errors import GeometryError
 from app.scene.map_scene import MapScene
@@ -105,6 +106,7 @@ class GamePage(QWidget):
         self._question_shown: object = None
         self._drawn_key: tuple[object, ...] = ()
         self.bid_dialog: BidDialog | None = None
+        self._copied_mail: str | None = None  # orders this page put on the clipboard
         self._building = True
 
         self.flow: HotSeatFlow | None = None
@@ -203,6 +205,9 @@ class GamePage(QWidget):
         panel.waive_requested.connect(self._on_waive)
         panel.hold_rest_requested.connect(self._on_hold_rest)
         panel.suggest_requested.connect(self._on_suggest)
+        panel.copy_mail_requested.connect(self.copy_orders_as_mail)
+        mail = game.variant.mail_format()
+        panel.set_mail_copy(mail.title if mail is not None else None)
         panel.submit_confirmed.connect(self._on_submit)
         panel.focus_power_changed.connect(self._on_focus_power)
         self.history_panel.phase_selected.connect(self._on_phase_selected)
@@ -450,6 +455,9 @@ class GamePage(QWidget):
         self.hover_card.hide()
         self.order_panel.reset()
         self.order_panel.set_undo_state(False, "", False, "")  # the last power's undo words name its orders
+        if self._copied_mail is not None and QApplication.clipboard().text() == self._copied_mail:
+            QApplication.clipboard().clear()  # nor do the orders it copied wait there for the next power
+        self._copied_mail = None
         self.banner.hide()
         # The hidden map keeps only the public position: no orders, no selection.
         self.scene.show_picture(self._state_picture(self.game.state))
@@ -889,15 +897,24 @@ class GamePage(QWidget):
         if draft is None or not powers:
             return
         default = powers[0] if self.flow is not None else (self.gm.focus_power if self.gm else None)
-        outcomes = read_order_text(self.game, text, powers, default)
-        by_power: dict[str, list] = {}
-        for o in outcomes:
-            if o.ok and o.power is not None and o.order is not None:
-                by_power.setdefault(o.power, []).append(o.order)
-        for power, orders in by_power.items():
-            draft.merge(power, orders, f"{len(orders)} typed order{'s' if len(orders) != 1 else ''}")
-        self.order_panel.show_line_outcomes(outcomes)
+        read = self.gm.enter_text(text) if self.gm is not None else \
+            enter_text_orders(draft, self.game, text, powers, default)
+        self.order_panel.show_line_outcomes(read.outcomes)
         self.refresh()
+
+    def copy_orders_as_mail(self) -> None:
+        """The orders of the power at the orders (the game master's: the power in focus), and no other
+        power's, on the clipboard as a mail in the variant's layout (EMG's envelope)."""
+        draft, mail, powers = self.draft, self.game.variant.mail_format(), self.entry_powers()
+        power = self.gm.focus_power if self.gm is not None else (powers[0] if len(powers) == 1 else None)
+        if draft is None or mail is None or power is None or power not in powers:
+            self.status.emit("Choose the power whose orders to copy." if self.gm is not None and powers
+                             else "No orders are being entered here now.")
+            return
+        self._copied_mail = mail_text(self.game, draft, power)
+        QApplication.clipboard().setText(self._copied_mail)
+        self.status.emit(f"{self._power_name(power)}'s orders copied as {mail.title}"
+                         + (f": {mail.sending}." if mail.sending else "."))
 
     def _on_remove(self, rows: list) -> None:
         draft = self.draft

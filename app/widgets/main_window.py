@@ -122,6 +122,9 @@ class MainWindow(QMainWindow):
         self.redo_action = self._action("&Redo", lambda: self.page.redo() if self.page else None, QKeySequence.StandardKey.Redo)
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
+        self.copy_mail_action = self._action("Copy orders as &mail",
+                                             lambda: self.page.copy_orders_as_mail() if self.page else None)
+        edit.addAction(self.copy_mail_action)  # shown for a variant with a mail layout (EMG's envelope)
         edit.addSeparator()
         self.edit_position_action = self._action("Edit &position (game master)", self._toggle_edit_position,
                                                  "Ctrl+E", checkable=True)
@@ -165,6 +168,9 @@ class MainWindow(QMainWindow):
                   self.undo_action, self.redo_action, self.zoom_in_action, self.zoom_out_action, self.fit_action,
                   self.turn_report_action):
             a.setEnabled(has_game)
+        mail = self.page.game.variant.mail_format() if self.page is not None else None
+        self.copy_mail_action.setText(f"Copy orders as {mail.title}" if mail is not None else "Copy orders as mail")
+        self.copy_mail_action.setVisible(mail is not None)
         gm = has_game and self.page is not None and self.page.gm is not None
         self.edit_position_action.setEnabled(gm)
         self.board_window_action.setEnabled(gm)

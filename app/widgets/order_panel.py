@@ -40,6 +40,7 @@ class OrderPanel(QWidget):
     waive_requested = Signal()
     hold_rest_requested = Signal()
     suggest_requested = Signal()  # game master: a bot's orders for the focus power
+    copy_mail_requested = Signal()  # the orders as a mail in the variant's own layout (EMG's envelope)
     submit_confirmed = Signal()
     focus_power_changed = Signal(object)  # power id or None
 
@@ -109,6 +110,11 @@ class OrderPanel(QWidget):
         extra.addWidget(self.hold_rest_button)
         extra.addWidget(self.waive_button)
         extra.addWidget(self.suggest_button)
+        self.mail_button = QPushButton()
+        self.mail_button.setObjectName("copyMailButton")
+        self.mail_button.clicked.connect(self.copy_mail_requested)
+        self.mail_button.setVisible(False)
+        extra.addWidget(self.mail_button)
         entry.addLayout(extra)
 
         entry.addWidget(QLabel("Type or paste orders, one per line:"))
@@ -235,10 +241,15 @@ class OrderPanel(QWidget):
     def set_suggest_visible(self, visible: bool) -> None:
         self.suggest_button.setVisible(visible)
 
+    def set_mail_copy(self, title: str | None) -> None:
+        """Offer to copy the orders as a mail of the variant's layout (``title``: "EMG mail"); ``None``: no such layout."""
+        self.mail_button.setText(f"Copy orders as {title}" if title else "")
+        self.mail_button.setVisible(title is not None)
+
     def show_line_outcomes(self, outcomes: Sequence[LineOutcome]) -> None:
         """Keep the lines that failed in the box for editing, and say why each failed."""
         failed = [o for o in outcomes if not o.ok]
-        self.text_box.setPlainText("\n".join(o.text for o in failed))
+        self.text_box.setPlainText("\n".join(o.text if o.retype is None else o.retype for o in failed))
         self.line_errors.setText("\n".join(f"✗ {o.text}: {o.error}" for o in failed))
         self.line_errors.setVisible(bool(failed))
 

@@ -137,6 +137,46 @@ class AreaPicking:
     hint: str = ""  # what the areas are for ("areas your spies report on this turn")
 
 
+@dataclass(frozen=True, slots=True)
+class MailTurn:
+    """One power's whole turn as a mail gives it (``Variant.mail_format``): its commands, each with the
+    1-based number of its line in the mail, so a message about a command names the line."""
+
+    power: str
+    power_line: int  # the line naming the power
+    commands: tuple[tuple[int, str], ...]
+
+
+class MailError(ChancelleryError):
+    """A mail that gives no turn (no envelope, another game, an unknown account); ``line`` is the 1-based
+    number of the line at fault."""
+
+    def __init__(self, message: str, line: int) -> None:
+        super().__init__(f"line {line}: {message}")
+        self.line = line
+
+
+class MailFormat:
+    """A variant's own mail layout for one power's whole turn (EMG's ``EMGSTART … EMGEND``, rules 9.0): a
+    pasted mail in it replaces that power's orders, and a power's draft is written out in it."""
+
+    title: ClassVar[str] = "mail"  # words for menus: "EMG mail"
+    sending: ClassVar[str] = ""  # how such a mail is sent, for people: "send it with the subject EMGTURN"
+
+    def holds_mail(self, text: str) -> bool:
+        """Does ``text`` hold a mail in this layout (rather than order lines)?"""
+        raise NotImplementedError
+
+    def read(self, text: str) -> MailTurn:
+        """The power and the commands of the mail in ``text``; :class:`MailError` when it gives no turn."""
+        raise NotImplementedError
+
+    def write(self, power: str, orders: Sequence[Order]) -> str:
+        """``power``'s orders as a mail that :meth:`read` reads back (orders that need no command, such as
+        a unit holding, are left out)."""
+        raise NotImplementedError
+
+
 _PSEUDO_POWER_NAMES: dict[str, str] = {}
 
 
@@ -701,6 +741,11 @@ class Variant:
 
     def unit_badge_note(self) -> str | None:
         """The board key's words for :meth:`unit_badge`'s marks, or ``None``: no marks. Standard: none."""
+        return None
+
+    def mail_format(self) -> MailFormat | None:
+        """The variant's own mail layout for a whole turn's orders (EMG's envelope), or ``None``. Standard:
+        none (orders are pasted as lines)."""
         return None
 
     def turn_report(self, states: Sequence[GameState], index: int, results: Sequence[Any],

@@ -235,7 +235,8 @@ def test_the_turn_envelope_is_read_as_the_rules_show_it() -> None:
     from engine.variants.emg.envelope import Envelope, read_envelope
 
     mail = "Subject: EMGTURN\n\n\tEMGSTART   \n\t  ABC1234 \n\t  GD001 \n\t    MO 1  45 \n\t    DW 3 \n\tEMGEND\n-- \nme"
-    assert read_envelope(mail) == Envelope("ABC1234", "GD001", ("MO 1 45", "DW 3"))
+    assert read_envelope(mail) == Envelope("ABC1234", "GD001", ("MO 1 45", "DW 3"), start=3, account_line=4,
+                                           game_line=5, command_lines=(6, 7))
     again = mail + "\nEMGSTART\nABC1234\nGD001\nDA 3\nEMGEND\n"
     assert read_envelope(again).commands == ("DA 3",)  # the last set replaces the earlier one
     for broken, why in (("MO 1 45", "no EMGSTART"), ("EMGSTART\nABC\nGD1\nMO 1 45", "no EMGEND"),

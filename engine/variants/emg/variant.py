@@ -25,6 +25,7 @@ from ..base import AccountPanel, AreaPicking, DraftForm, FormField, MasterPanel,
 from . import fog
 from .orders import (ADD_WORDS, DOWNGRADE, UPGRADE, Add, CallToArms, ConvoyRoute, Declare, Downgrade, EMG_ORDERS,
                      GrantAccess, Remove, DECLARE_ALLIANCE, DECLARE_NEUTRALITY, DECLARE_WAR, Spy, SupportAttack, SupportDefence, Upgrade, UNIT_POINTS, carries)
+from .envelope import EmgMail
 from .aod_map import area_at, cell_index, coordinates
 from .relations import ALLY, NEUTRAL, WAR, relation
 from . import client, messages, victory
@@ -681,6 +682,9 @@ class EmgVariant(Variant):
         from .report import Turn, turn_report
 
         return turn_report(self, Turn(states[0], states[index], states[index + 1], results), viewer)
+
+    def mail_format(self) -> EmgMail:
+        return EmgMail(self.board)  # the EMGSTART … EMGEND envelope (9.0, emg/envelope.py)
 
     # --- fog of war (emg/fog.py) --------------------------------------------------------------------
 
