@@ -66,7 +66,7 @@ class MapView(QGraphicsView):
         self.wrap_x = bool(geometry.wrap_x)
         self.wrap_y = bool(getattr(geometry, "wrap_y", False))
         self._rewrapping = False
-        # Unseen views that draw the board again past each wrapping edge.
+        # Unseen views that draw the board again past each wrapping edge (made when first needed).
         self._copies_by_shift: dict[tuple[int, int], _CopyView] = {}
         if self.wrap_x or self.wrap_y:
             scene.changed.connect(self._scene_changed)
@@ -76,11 +76,6 @@ class MapView(QGraphicsView):
             self.setSceneRect(scene.sceneRect().adjusted(
                 -board.width() if self.wrap_x else 0.0, -board.height() if self.wrap_y else 0.0,
                 board.width() if self.wrap_x else 0.0, board.height() if self.wrap_y else 0.0))
-            # Made now, not at first paint: showing a new window, even an unseen one, closes any open popup
-            # menu, and the first paint past an edge may come while one is open.
-            for _, shift in self._copies(board.adjusted(-board.width(), -board.height(), board.width(),
-                                                        board.height())):
-                self._copy_view(shift)
 
     # --- zoom -------------------------------------------------------------------------------------
 

@@ -25,6 +25,9 @@ def open_game(window: MainWindow, mode: Mode, humans: tuple[str, ...] = ()) -> G
     assert game is not None and window.page is not None
     QApplication.processEvents()
     window.page.view.fit_to_window()
+    # The first paint past the wrapping edge makes the view's unseen copies; showing them would close a
+    # menu opened before it, which the user never sees (the board is painted as the game opens).
+    window.page.view.viewport().grab()
     return window.page
 
 
