@@ -343,7 +343,7 @@ class OrderReader:
     Nothing is kept between positions except per-map tables.
     """
 
-    __slots__ = ("variant", "state", "board", "units", "_vocab", "_checks", "_fleets", "_convoy_routes")
+    __slots__ = ("variant", "state", "board", "units", "_vocab", "_checks", "_permit", "_fleets", "_convoy_routes")
 
     def __init__(self, variant: VariantRules, state: GameState) -> None:
         self.variant = variant
@@ -353,10 +353,9 @@ class OrderReader:
         own_words, standard_validate = variant.standard_reading()
         unit_words = tuple(variant.unit_words().items())
         self._vocab = None if own_words is None else _vocabulary(board, unit_words, own_words)
-        # The reader checks standard movement orders itself only where the variant restricts no move: a
-        # variant's move permission (freezing, access) is checked by its own validation.
-        self._checks = (standard_validate and state.phase.type is _MOVEMENT
-                        and variant.move_permission(state) is None)
+        self._checks = standard_validate and state.phase.type is _MOVEMENT
+        # A variant's move rule (freezing, access) is checked as ``validate_movement`` checks it (``_allowed``).
+        self._permit = variant.move_permission(state) if self._checks else None
         self._fleets: frozenset[str] | None = None  # fleets at sea, found on first need
         self._convoy_routes: dict[str, dict[str, frozenset[str]]] = {}
 
@@ -385,7 +384,8 @@ class OrderReader:
                 if table is None:
                     table = _decided_by_map(vocab, self.board, power)
                 decided = table.get(text)
-                if decided is not None and self.units.get(decided[0]) == decided[1]:
+                if decided is not None and self.units.get(decided[0]) == decided[1] \
+                        and (self._permit is None or self._allowed(decided[2][0])):
                     return decided[2]
                 supports = vocab.supports
                 if supports is None:
@@ -398,7 +398,8 @@ class OrderReader:
                             and giver.loc == support[2] and backed.type is support[4] and backed.loc == support[5]:
                         into = support[6]
                         made = SupportHold(giver, backed) if into is None else SupportMove(giver, backed, into)
-                        return made, text, order_key(made)
+                        if self._permit is None or self._allowed(made):
+                            return made, text, order_key(made)
             shape = self._shape(text)
             loc = shape[2] if shape is not None else None
             if loc is not None:
@@ -409,7 +410,7 @@ class OrderReader:
                     target = None if target_loc is None else units.get(target_loc.partition("/")[0])
                     key = (shape, unit, target)
                     known = vocab.entries.get(key)  # type: ignore[arg-type]
-                    if known is not None:
+                    if known is not None and (self._permit is None or self._allowed(known[0])):
                         return known
                     order = self._movement_order(shape, power)  # type: ignore[arg-type]
                     if order is not None:
@@ -472,11 +473,39 @@ class OrderReader:
     def _movement_order(self, shape: Shape, power: str | None) -> Order | None:
         """The order ``engine.validate.validate_movement`` returns for the raw order ``shape`` stands for,
         or ``None`` when some check fails (the general validation then words the error)."""
-        kind, _, loc, _, target_loc, dest, via_convoy = shape
+        order = self._standard_order(shape, power)
+        if order is not None and self._permit is not None and not self._allowed(order):
+            return None
+        return order
+
+    def _allowed(self, order: Order) -> bool:
+        """Whether the variant's move rule lets ``order`` stand, asked as ``validate_movement`` asks it.
+        Convoys under a rule are left to the variant's validation, which may judge the convoying fleet too."""
+        permit = self._permit
+        assert permit is not None
+        kind = type(order)
+        if kind is Hold:
+            return True
+        if kind is Move:
+            return permit(order.unit, order.dest.partition("/")[0]) is None  # type: ignore[attr-defined]
+        if kind is SupportHold:
+            return permit(order.unit, order.target.loc.partition("/")[0]) is None  # type: ignore[attr-defined]
+        if kind is SupportMove:
+            dest = order.dest.partition("/")[0]  # type: ignore[attr-defined]
+            return permit(order.unit, dest) is None and permit(order.target, dest) is None  # type: ignore[attr-defined]
+        return False
+
+    def _standard_order(self, shape: Shape, power: str | None) -> Order | None:
+        """``_movement_order`` before the variant's move rule."""
+        kind, named, loc, _, target_loc, dest, via_convoy = shape
         if loc is None:
             return None
         unit = self.units.get(loc.partition("/")[0])
         if unit is None or (power is not None and unit.power != power):
+            return None
+        if named is not None and named is not unit.type:
+            # The text names another kind than the one holding the province: a kind that stands beside the
+            # occupant (a militia) is the variant's to read; the standard checks would take the occupant.
             return None
         if kind == "hold":
             return Hold(unit)

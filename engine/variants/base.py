@@ -131,6 +131,8 @@ class Variant:
     own_order_words: ClassVar[frozenset[str] | None] = None
     # The variant's ``validate`` reads only its own kinds (texts starting with ``own_order_words``) and hands
     # every other order to ``Variant.validate`` unchanged, so the fast reader may check standard orders itself.
+    # It may also judge the orders the reader never takes itself: builds in a movement phase, orders naming a
+    # kind other than the province's occupant (a stacked unit's), and convoys while a move rule applies.
     validates_only_own_kinds: ClassVar[bool] = False
     # Unit kinds that stand beside a province's occupant without occupying it (``GameState.stacked``):
     # Engineered's engineers and prisons, World Diplomacy's militia. Standard: none.

@@ -295,3 +295,12 @@ def test_searching_convoy_chains_directly_agrees_with_the_table() -> None:
             table = sorted((tuple(sorted(c.seas)), c.lands) for c in chains_formed(convoy_chains(board)[origin], fleets))
             direct = sorted((tuple(sorted(seas)), lands) for seas, lands in _chains_through(board, origin, fleets))
             assert table == direct
+
+
+def test_the_maps_table_of_upkeep_lines_reads_as_the_parser_does() -> None:
+    """Canonical upkeep lines come from a per-map table; each entry is what the general reading gives."""
+    variant = find_variant("world31")
+    table = variant.tables.upkeep_lines()
+    assert len(table) > 700
+    for text, raw in table.items():
+        assert variant.read_text(text) == raw, text

@@ -41,7 +41,7 @@ from ..base import AccountPanel, Variant
 from . import economy, treasury
 from .ledger import Ledger
 from .money import BRIBE_MINIMUM, LOAN_LIMIT, LOAN_TERMS, US_DOLLAR, Currency, currency_of
-from .notation import numbered, seed_text, to_codes
+from .notation import to_codes
 from .orders import (
     FINANCE_ORDERS,
     MILITIA,
@@ -59,6 +59,7 @@ from .orders import (
     Transfer,
 )
 from .resolver import WorldResolver
+from .tables import MapTables, map_tables
 
 CONTINENTS = ("NA", "SA", "AA", "EP", "AS", "AF", "ME", "OC")
 _AMOUNT = r"\$?\s*(\d+(?:\.\d{1,2})?)"
@@ -93,6 +94,9 @@ class WorldDiplomacy(Variant):
     # parser reads it once the seed's numbers are codes, so the fast order reader serves those.
     own_order_words: ClassVar[frozenset[str] | None] = frozenset(
         {w.upper() for kind in FINANCE_ORDERS for w in kind.words} | {"START"})
+    # ``validate`` reads the finance lines, purchases and militia orders itself and hands every other order to
+    # the standard checks (a fleet frozen in place convoying is refused, which the reader leaves to it).
+    validates_only_own_kinds: ClassVar[bool] = True
     stacking_types: ClassVar[frozenset[UnitType]] = frozenset({MILITIA})
     # no adjustment phases: upkeep and purchases are orders of the Winter and Summer movement phases
     phase_types: ClassVar[frozenset[PhaseType]] = frozenset({PhaseType.MOVEMENT, PhaseType.RETREATS})
@@ -125,17 +129,18 @@ class WorldDiplomacy(Variant):
     # --- the board's facts -----------------------------------------------------------------------------
 
     @cached_property
-    def numbers(self) -> dict[tuple[str, int], str]:
-        return numbered(self.board)
+    def tables(self) -> MapTables:
+        return map_tables(self.board)
 
-    @cached_property
+    @property
+    def numbers(self) -> dict[tuple[str, int], str]:
+        return self.tables.numbers
+
+    @property
     def frozen_in(self) -> dict[str, frozenset[str]]:
         """Season letter -> the places frozen at its start: the map's ``polar: arctic`` places in Winter,
         its ``polar: antarctic`` ones in Summer (a place marked only ``freezes`` counts as Arctic)."""
-        provinces = self.board.provinces.values()
-        arctic = {p.id for p in provinces if p.polar == "arctic" or (p.freezes and p.polar is None)}
-        antarctic = {p.id for p in provinces if p.polar == "antarctic"}
-        return {Season.WINTER: frozenset(arctic), Season.SUMMER: frozenset(antarctic)}
+        return self.tables.frozen_in
 
     def frozen(self, state: GameState) -> frozenset[str]:
         if state.phase.type is PhaseType.ADJUSTMENTS:
@@ -143,14 +148,18 @@ class WorldDiplomacy(Variant):
         return self.frozen_in.get(state.phase.season, frozenset())
 
     def has_city(self, prov: str) -> bool:
-        return bool(self.board.provinces[prov].city)  # a named city, or none
+        return prov in self.tables.cities  # a named city, or none
 
     def is_economy_phase(self, phase: Phase) -> bool:
         """Winter and Summer, except the first Winter (seed §1.0: "a movement phase only")."""
         if phase.type is not PhaseType.MOVEMENT or phase.season not in (Season.WINTER, Season.SUMMER):
             return False
-        start = Phase.parse(self.board.start_phase)
+        start = self._start
         return not (phase.season == start.season and phase.year == start.year)
+
+    @cached_property
+    def _start(self) -> Phase:
+        return Phase.parse(self.board.start_phase)
 
     def currency(self, state: GameState, power: str) -> Currency:
         if not self.advanced:
@@ -167,24 +176,26 @@ class WorldDiplomacy(Variant):
         kept = self._ledger_kept
         if kept is not None and kept[0] is state.extra:
             return kept[1]
-        ledger = Ledger.read(state.extra, self.board.powers, set(self.board.provinces))
+        ledger = Ledger.read(state.extra, self.board.powers, self.tables.places)
         self._ledger_kept = (state.extra, ledger)
         return ledger
 
     _ledger_kept: tuple[Mapping[str, Any], Ledger] | None = None
 
+    def ledger_extra(self, ledger: Ledger) -> dict[str, Any]:
+        """``ledger`` as a position's ``extra``, remembered as read: the phase that made it asks for it next."""
+        extra = ledger.plain()
+        self._ledger_kept = (extra, ledger)
+        return extra
+
     def initial_ledger(self, units: Sequence[Unit], centers: Mapping[str, str]) -> Ledger:
-        homes = {p.id: tuple(sorted(p.home_centers)) for p in self.board.powers.values()}
-        control: dict[str, str] = {p.id: p.owner.upper() for p in self.board.provinces.values()
-                                   if p.owner is not None and p.is_land}
-        for power, provs in homes.items():
-            for prov in provs:
-                control[prov] = power
-        for prov, owner in centers.items():
-            control[prov] = owner
+        tables = self.tables
+        homes = dict(tables.homes)
+        control = {**tables.control, **centers}
+        land = tables.land
         for unit in units:
             prov = province_of(unit.loc)
-            if self.board.provinces[prov].is_land:
+            if prov in land:
                 control.setdefault(prov, unit.power)
         return Ledger(money={p: 0 for p in homes}, homes=homes, control=control)
 
@@ -200,7 +211,7 @@ class WorldDiplomacy(Variant):
             if key in given and isinstance(given[key], Mapping):
                 given[key] = {**start[key], **given[key]}
         state = super().make_state(phase, units, centers, dislodged, contested, {**start, **given})
-        Ledger.read(state.extra, self.board.powers, set(self.board.provinces))
+        self.ledger(state)  # checked here (PositionError naming the bad part), and kept for the phase
         return state
 
     def initial_state(self) -> GameState:
@@ -291,7 +302,17 @@ class WorldDiplomacy(Variant):
 
     def parse(self, text: str) -> RawOrder:
         """The seed's notation (``{EP} F 3 - NWG``) and the platform's (``F ECH - NWG``), plus the finance
-        lines (``MAINTAIN``, ``BRIBE``, ``GUESS``, ``REBELLION``, ``PACIFY``, ``LOAN``, ``TRANSFER``)."""
+        lines (``MAINTAIN``, ``BRIBE``, ``GUESS``, ``REBELLION``, ``PACIFY``, ``LOAN``, ``TRANSFER``).
+
+        Canonical upkeep lines (``MAINTAIN A NA5``: one per unit twice a year) come from the map's table."""
+        if type(text) is str:
+            known = self.tables.upkeep_lines().get(text)
+            if known is not None:
+                return known
+        return self.read_text(text)
+
+    def read_text(self, text: str) -> RawOrder:
+        """``parse`` without the map's table of canonical upkeep lines."""
         if not isinstance(text, str) or not text.strip():
             raise OrderSyntaxError("empty order")
         try:
@@ -364,7 +385,16 @@ class WorldDiplomacy(Variant):
         return Build(Unit(owner, kind, loc))
 
     def _militia_at(self, state: GameState, prov: str) -> StackedUnit | None:
-        return next((s for s in state.stacked if s.province == prov and s.kind is MILITIA), None)
+        kept = self._militia_kept
+        if kept is None or kept[0] is not state.stacked:
+            found: dict[str, StackedUnit] = {}
+            for s in state.stacked:
+                if s.kind is MILITIA:
+                    found.setdefault(s.province, s)
+            kept = self._militia_kept = (state.stacked, found)
+        return kept[1].get(prov)
+
+    _militia_kept: tuple[tuple[StackedUnit, ...], dict[str, StackedUnit]] | None = None
 
     def _validate_militia(self, raw: RawOrder, state: GameState, power: str | None) -> Order:
         if raw.loc is None:
@@ -483,7 +513,7 @@ class WorldDiplomacy(Variant):
 
     def seed_text(self, order: Order | str) -> str:
         """An order in the seed's notation (``{EP} F 3 - NWG``)."""
-        return seed_text(str(order), self.board)
+        return self.tables.in_seed_notation(str(order))
 
     # --- builds and options ---------------------------------------------------------------------------
 
@@ -607,18 +637,16 @@ class WorldDiplomacy(Variant):
     def continent_places(self, continent: str) -> frozenset[str]:
         """What must be controlled to conquer ``continent``: its provinces with a city (option
         ``conquest``: or every land province; a continent without cities needs every land province)."""
-        known = self._continent_places.get(continent)
+        conquest = str(self.options.get("conquest", "cities"))
+        kept = self.tables.continent_places
+        known = kept.get((continent, conquest))
         if known is not None:
             return known
         land = [p for p in self.board.provinces.values() if p.continent == continent and p.is_land]
-        cities = [p for p in land if p.city] if self.options.get("conquest", "cities") == "cities" else []
+        cities = [p for p in land if p.city] if conquest == "cities" else []
         places = frozenset(p.id for p in (cities or land))
-        self._continent_places[continent] = places
+        kept[(continent, conquest)] = places
         return places
-
-    @cached_property
-    def _continent_places(self) -> dict[str, frozenset[str]]:
-        return {}  # continent -> its places to conquer (the board and options never change)
 
     def conquered(self, state: GameState, power: str) -> list[str]:
         control = self.ledger(state).control
