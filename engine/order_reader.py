@@ -69,7 +69,6 @@ Entry = tuple[Order, str, "str | None"]  # a typed order, its canonical text and
 _UNREAD: Shape = ("", None, None, None, None, None, False)  # a text not looked at yet
 _SHAPES_KEPT = 20_000  # texts per map vocabulary (cleared when full; real games reuse a few thousand)
 _SHAPE_TEXT_LENGTH = 120  # longer texts aren't kept (no real order is that long)
-_POWERS_KEPT = 64  # powers per map vocabulary with a table of holds and moves (a map has a few dozen at most)
 _ENTRIES_KEPT = 50_000  # typed orders per map vocabulary (bounded by the map's units and orders in practice)
 
 
@@ -99,10 +98,12 @@ class _Vocabulary:
     # fleets at sea): (shape, unit, target unit) -> (typed order, canonical text, slot). Orders are
     # immutable, so one object serves every position that has those units.
     entries: dict[tuple[Shape, Unit, Unit | None], Entry] = field(default_factory=dict)
-    # Per power, every hold and move ``canonical`` holds that the map alone decides (holds, fleet moves, army
-    # moves to a neighbour), already read: canonical text -> (province, unit, entry). A map table, made once
-    # per power on first need (not a record of texts read: ``forget_read_texts`` leaves it).
-    decided: dict[str, dict[str, tuple[str, Unit, Entry]]] = field(default_factory=dict)
+    # Every hold and move ``canonical`` holds that the map alone decides (holds, fleet moves, army moves to a
+    # neighbour), already read: canonical text -> (province, unit type, location, destination or None for a
+    # hold, the order's canonical text, its slot); the order itself is made for the unit standing there. A
+    # map table, made once on first need for every power alike (not a record of texts read:
+    # ``forget_read_texts`` leaves it).
+    decided: dict[str, tuple[str, UnitType, str, str | None, str, str | None]] | None = None
     # Every support in canonical notation whose legality the map and the two units decide (no convoy):
     # text -> (supporter's province, its type, its location, supported unit's province, its type, its
     # location, destination or None). A map table, made on first need (``_supports_by_map``).
@@ -166,14 +167,14 @@ def _vocabulary(board: MapData, extra_unit_words: tuple[tuple[str, UnitType], ..
     return vocab
 
 
-def _decided_by_map(vocab: _Vocabulary, board: MapData, power: str) -> dict[str, tuple[str, Unit, Entry]]:
-    """``vocab.decided[power]``: each canonical hold and move of a unit of ``power`` whose order the map
-    alone decides, read as :meth:`OrderReader._movement_order` reads it (``test_order_reader`` checks)."""
-    table: dict[str, tuple[str, Unit, Entry]] = {}
+def _decided_by_map(vocab: _Vocabulary, board: MapData) -> dict[str, tuple[str, UnitType, str, str | None, str, str | None]]:
+    """``vocab.decided``: each canonical hold and move whose order the map alone decides, read as
+    :meth:`OrderReader._movement_order` reads it (``test_order_reader`` checks)."""
+    table: dict[str, tuple[str, UnitType, str, str | None, str, str | None]] = {}
     for text, (kind, unit_type, loc, _, _, dest, via) in vocab.canonical.items():
         if unit_type is None or loc is None:
             continue
-        unit = Unit(power, unit_type, loc)
+        unit = Unit("", unit_type, loc)  # the power is no part of the order's text, slot or legality
         here = loc.partition("/")[0]
         order: Order
         if kind == "hold":
@@ -190,10 +191,9 @@ def _decided_by_map(vocab: _Vocabulary, board: MapData, power: str) -> dict[str,
                 continue
         else:
             continue
-        table[text] = (here, unit, (order, str(order), order_key(order)))
-    if len(vocab.decided) >= _POWERS_KEPT:
-        vocab.decided.clear()
-    vocab.decided[power] = table
+        table[text] = (here, unit_type, loc, order.dest if isinstance(order, Move) else None, str(order),
+                       order_key(order))
+    vocab.decided = table
     return table
 
 
@@ -380,13 +380,18 @@ class OrderReader:
         vocab = self._vocab
         if vocab is not None and self._checks and type(text) is str:
             if power is not None:  # a hold or move in canonical notation: from the map's table
-                table = vocab.decided.get(power)
+                table = vocab.decided
                 if table is None:
-                    table = _decided_by_map(vocab, self.board, power)
+                    table = _decided_by_map(vocab, self.board)
                 decided = table.get(text)
-                if decided is not None and self.units.get(decided[0]) == decided[1] \
-                        and (self._permit is None or self._allowed(decided[2][0])):
-                    return decided[2]
+                if decided is not None:
+                    unit = self.units.get(decided[0])
+                    if unit is not None and type(unit) is Unit and unit.power == power and unit.type is decided[1] \
+                            and unit.loc == decided[2]:
+                        into = decided[3]
+                        made: Order = Hold(unit) if into is None else Move(unit, into)
+                        if self._permit is None or self._allowed(made):
+                            return made, decided[4], decided[5]
                 supports = vocab.supports
                 if supports is None:
                     supports = _supports_by_map(vocab, self.board)

@@ -37,7 +37,7 @@ from ..savefile import game_to_dict, load_game, save_game, write_atomic
 from ..seat_bots import BOT_STRENGTHS, BotSeat, bot_seats_from, bot_seats_to, check_strength
 from ..types import ChancelleryError, PhaseType
 from .clock import DeadlinePolicy, PhaseClock
-from .codec import MAX_FRAME_SIZE, FrameError, encode_frame
+from .codec import MAX_FRAME_SIZE, FrameError, encode_frame, encode_json, encode_parts
 from .press import PressLog, press_rule_for
 from .schema import (
     ERROR_CODES,
@@ -381,6 +381,13 @@ class Host:
             log.warning("dropping %s: %s", conn.label, exc)
             self._drop(conn)
 
+    def _encode_parts(self, parts: Sequence[tuple[str, str]], kind: str) -> bytes | None:
+        try:
+            return encode_parts(parts, self.settings.max_frame)
+        except FrameError as exc:  # a frame the host itself built is too large: a bug, but not a crash
+            log.warning("could not encode %s: %s", kind, exc)
+            return None
+
     def _encode(self, frame: Mapping[str, Any]) -> bytes | None:
         try:
             return encode_frame(frame, self.settings.max_frame)
@@ -666,12 +673,25 @@ class Host:
                 self._send_encoded(conn, frame)
 
     def _broadcast_states(self) -> None:
-        seats = self._seat_rows()
+        """Every seat's ``state`` frame, as ``_state_frame`` gives it: the parts seats share (the position
+        as each view shows it, seats, clock) written once, each seat's own block apart."""
+        audience = self._audience()
+        if not audience:
+            return
+        shared = {"to_order": encode_json(self.views.to_order()), "seats": encode_json(self._seat_rows()),
+                  "clock": encode_json(self.clock.to_wire()), "over": encode_json(game_over_block(self.game)),
+                  "history_length": encode_json(len(self.game.history))}
         encoded: dict[str | None, bytes | None] = {}  # observers share one frame; each seat has its own
-        for conn in self._audience():
-            if conn.power not in encoded:
-                encoded[conn.power] = self._encode(self._state_frame(conn.power, seats))
-            frame = encoded[conn.power]
+        for conn in audience:
+            power = conn.power
+            if power not in encoded:
+                you = "null" if power is None else encode_json(self.views.you_block(power))
+                parts = [("type", '"state"'), ("position", self.views.position_json(power)),
+                         ("to_order", shared["to_order"]), ("you", you), ("seats", shared["seats"]),
+                         ("clock", shared["clock"]), ("over", shared["over"]),
+                         ("history_length", shared["history_length"])]
+                encoded[power] = self._encode_parts(parts, "state")
+            frame = encoded[power]
             if frame is not None:
                 self._send_encoded(conn, frame)
 
@@ -716,20 +736,29 @@ class Host:
         result = self.game.process()
         self._start_clock()
         log.info("%s processed (%s) -> %s", before.phase, reason, self.game.phase)
-        # Results first, each distinct list encoded once (without fog of war, one frame for everyone).
+        # Results first, each distinct list encoded once (without fog of war, one frame for everyone), from
+        # each result written once: a seat's list differs from another's only by its private lines.
         variant = self.game.variant
         by_power: dict[str | None, bytes | None] = {}
         by_list: dict[tuple[int, ...], bytes | None] = {}
+        written: dict[int, str] = {}  # id(result) -> its wire form as JSON (``results`` keeps each alive)
+        head = [("type", '"results"'), ("phase", encode_json(str(before.phase))),
+                ("next_phase", encode_json(self.game.phase)), ("reason", encode_json(reason))]
+        results = list(result.results)
         alive: list[list[Any]] = []  # keeps each list's results alive, so no id in a key is reused
         for conn in self._audience():
             if conn.power not in by_power:
-                shown = variant.results_for(before, list(result.results), viewer(conn.power))
+                shown = variant.results_for(before, list(results), viewer(conn.power))
                 alive.append(shown)
                 key = tuple(map(id, shown))
                 if key not in by_list:
-                    by_list[key] = self._encode({
-                        "type": "results", "phase": str(before.phase), "next_phase": self.game.phase,
-                        "reason": reason, "results": [result_to_wire(r) for r in shown]})
+                    parts = []
+                    for r in shown:
+                        text = written.get(id(r))
+                        if text is None:
+                            text = written[id(r)] = encode_json(result_to_wire(r))
+                        parts.append(text)
+                    by_list[key] = self._encode_parts([*head, ("results", "[" + ",".join(parts) + "]")], "results")
                 by_power[conn.power] = by_list[key]
             frame = by_power[conn.power]
             if frame is not None:

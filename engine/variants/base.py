@@ -561,6 +561,12 @@ class Variant:
         ``power`` is a power id, :data:`PUBLIC_VIEW` for what everyone may see, or ``None`` for everything."""
         return state
 
+    def options_view(self, state: GameState, power: str) -> GameState:
+        """The position ``power``'s legal orders are worked out from (the LAN host sends a seat only its
+        own): its view. A variant whose views hide only what no option depends on (World Diplomacy's
+        money) returns ``state`` itself, so that every seat shares one working-out."""
+        return self.view_for(state, power)
+
     def owned_areas(self, state: GameState) -> Mapping[str, str]:
         """Areas a power owns that are not supply centres, area -> power (EMG: land stays owned when its
         unit leaves), drawn in their owner's colour. Standard: none (only centres are owned)."""

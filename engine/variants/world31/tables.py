@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from ...mapdata import MapData
 from ...orders import RawOrder
+from ...state import GameState
 from ...types import Season, UnitType
 from .notation import numbered, seed_text
 from .orders import MILITIA
@@ -33,6 +34,7 @@ class MapTables:
     # canonical upkeep line ("MAINTAIN A NA5") -> the raw order the variant's parser gives it; made on first need
     maintain: dict[str, RawOrder] | None = None
     seed_texts: dict[str, str] = field(default_factory=dict)  # canonical text -> the seed's notation
+    initial: dict[str, GameState] = field(default_factory=dict)  # variant id -> its start position
 
     def upkeep_lines(self) -> dict[str, RawOrder]:
         """Every unit's canonical upkeep line, read: ``MAINTAIN <kind> <location>`` for each place a unit of

@@ -215,8 +215,14 @@ class WorldDiplomacy(Variant):
         return state
 
     def initial_state(self) -> GameState:
-        base = super().initial_state()
-        return base.replace(extra=self.initial_ledger(list(base.units.values()), base.centers).plain())
+        """The seed's start, made once per map (a position is never changed once made; the options don't
+        change where the game starts)."""
+        known = self.tables.initial.get(self.id)
+        if known is None:
+            base = super().initial_state()
+            known = self.tables.initial[self.id] = base.replace(
+                extra=self.initial_ledger(list(base.units.values()), base.centers).plain())
+        return known
 
     def check_extra(self, state: GameState) -> None:
         ledger = self.ledger(state)
@@ -245,6 +251,10 @@ class WorldDiplomacy(Variant):
                       loans=tuple(ln for ln in ledger.loans if ln.power == power),
                       bribes=tuple(b for b in ledger.bribes if b.briber == power))
         return state.replace(extra=kept.plain())
+
+    def options_view(self, state: GameState, power: str) -> GameState:
+        """The whole position: the options read no money (bribes, loans and transfers aren't listed)."""
+        return state
 
     def account_panel(self, state: GameState, power: str) -> AccountPanel | None:
         """The treasury (``treasury.py``), from what ``view_for`` shows ``power`` alone."""
@@ -527,9 +537,14 @@ class WorldDiplomacy(Variant):
         if state is None or power is None:
             return frozenset()
         frozen = self.frozen(state)
-        busy = {s.province for s in state.stacked}
+        kept = self._busy_kept
+        if kept is None or kept[0] is not state.stacked:
+            kept = self._busy_kept = (state.stacked, frozenset(s.province for s in state.stacked))
+        busy = kept[1]
         return frozenset(c for c in self.home_centers(state, power)
                          if c not in state.units and c not in busy and c not in frozen)
+
+    _busy_kept: tuple[tuple[StackedUnit, ...], frozenset[str]] | None = None  # provinces with a militia
 
     def adjustment_delta(self, state: GameState, power: str) -> int:
         return 0  # builds are bought, not counted (seed §6.0)
