@@ -673,9 +673,22 @@ class WorldDiplomacy(Variant):
         return done
 
     def winner(self, state: GameState) -> str | None:
+        """The first country (in the powers' order) with enough conquered continents: each continent asked
+        once, who alone controls all its places (what ``conquered`` asks per country)."""
         need = int(self.options.get("continents_to_win", 7))
+        control = self.ledger(state).control
+        count: dict[str, int] = {}
+        for continent in CONTINENTS:
+            places = self.continent_places(continent)
+            if not places:
+                continue
+            holders = {control.get(p) for p in places}
+            if len(holders) == 1:
+                (holder,) = holders
+                if holder is not None:
+                    count[holder] = count.get(holder, 0) + 1
         for power in self.powers:
-            if len(self.conquered(state, power)) >= need:
+            if count.get(power, 0) >= need:
                 return power
         return None
 
