@@ -741,10 +741,10 @@ class Host:
         variant = self.game.variant
         by_power: dict[str | None, bytes | None] = {}
         by_list: dict[tuple[int, ...], bytes | None] = {}
-        written: dict[int, str] = {}  # id(result) -> its wire form as JSON (``results`` keeps each alive)
+        results = list(result.results)
+        written = {id(r): encode_json(result_to_wire(r)) for r in results}  # ``results`` keeps each alive
         head = [("type", '"results"'), ("phase", encode_json(str(before.phase))),
                 ("next_phase", encode_json(self.game.phase)), ("reason", encode_json(reason))]
-        results = list(result.results)
         alive: list[list[Any]] = []  # keeps each list's results alive, so no id in a key is reused
         for conn in self._audience():
             if conn.power not in by_power:
@@ -752,12 +752,7 @@ class Host:
                 alive.append(shown)
                 key = tuple(map(id, shown))
                 if key not in by_list:
-                    parts = []
-                    for r in shown:
-                        text = written.get(id(r))
-                        if text is None:
-                            text = written[id(r)] = encode_json(result_to_wire(r))
-                        parts.append(text)
+                    parts = [written.get(id(r)) or encode_json(result_to_wire(r)) for r in shown]
                     by_list[key] = self._encode_parts([*head, ("results", "[" + ",".join(parts) + "]")], "results")
                 by_power[conn.power] = by_list[key]
             frame = by_power[conn.power]

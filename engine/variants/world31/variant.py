@@ -271,8 +271,15 @@ class WorldDiplomacy(Variant):
         """Every unit's result is public; finance lines (and notes) only to the country they concern."""
         if power is None:
             return list(results)
-        return [r for r in results
-                if r.power == power or (r.typed is not None and not isinstance(r.typed, FINANCE_ORDERS))]
+        key = tuple(map(id, results))
+        kept = self._public_kept
+        if kept is None or kept[0] != key:
+            # The LAN host asks once per seat for the same results: which are public is worked out once.
+            public = [r.typed is not None and not isinstance(r.typed, FINANCE_ORDERS) for r in results]
+            kept = self._public_kept = (key, list(results), public)  # the results kept alive with their ids
+        return [r for r, seen in zip(results, kept[2]) if seen or r.power == power]
+
+    _public_kept: tuple[tuple[int, ...], list[Any], list[bool]] | None = None
 
     # --- calendar ----------------------------------------------------------------------------------
 
