@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import hmac
 import json
 import logging
@@ -32,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..game import Game, LineCheck
+from ..game import Game, LineCheck, PhaseRecord
 from ..savefile import game_to_dict, load_game, save_game, write_atomic
 from ..seat_bots import BOT_STRENGTHS, BotSeat, bot_seats_from, bot_seats_to, check_strength
 from ..types import ChancelleryError, PhaseType
@@ -58,6 +59,7 @@ log = logging.getLogger(__name__)
 
 META_KEY = "lan_host"  # where the host keeps seats, press and clock inside the save file's meta
 META_FORMAT = 1
+_HISTORY_MARK = "\u0000history\u0000"  # where the saved phases go in a save file's text
 LINE_CACHE_SIZE = 4096  # order lines remembered per position, so a resent list isn't read again
 
 
@@ -132,6 +134,7 @@ class Host:
         self._sweeper: asyncio.TimerHandle | None = None
         self._line_cache: dict[tuple[str, str], LineCheck] = {}
         self._line_cache_state: object = None
+        self._saved_phases: dict[int, tuple[PhaseRecord, str]] = {}  # id(record) -> (record, its saved JSON)
         self._listeners: list[Callable[[str, dict[str, Any]], None]] = []
         self.address: tuple[str, int] | None = None
         self.bots: dict[str, BotSeat] = {}  # unclaimed seats the host gave a bot
@@ -923,10 +926,31 @@ class Host:
             try:
                 # An ordinary save file without indentation: json's C encoder writes it several times faster,
                 # and the host writes it after every submission.
-                write_atomic(self.save_path, json.dumps(game_to_dict(self.game)) + "\n")
+                write_atomic(self.save_path, self._save_text() + "\n")
             except OSError as exc:  # a full disk must not stop the game; the host's screen shows it
                 log.warning("autosave to %s failed: %s", self.save_path, exc.strerror or exc)
                 self._notify("save_failed", path=str(self.save_path), error=str(exc.strerror or exc))
+
+    def _save_text(self) -> str:
+        """``json.dumps(game_to_dict(game))``, with each finished phase written once: the history only grows
+        (or is cut back), and a World Diplomacy game's grows by hundreds of kilobytes a year."""
+        game = self.game
+        kept = self._saved_phases
+        texts = []
+        for record in game.history:
+            known = kept.get(id(record))
+            if known is None or known[0] is not record:
+                one = game_to_dict(dataclasses.replace(game, history=[record]))["history"][0]
+                known = kept[id(record)] = (record, json.dumps(one))
+            texts.append(known[1])
+        if len(kept) > len(texts):  # phases rolled back
+            alive = {id(r) for r in game.history}
+            for key in [k for k in kept if k not in alive]:
+                del kept[key]
+        whole = game_to_dict(dataclasses.replace(game, history=[]))
+        whole["history"] = [_HISTORY_MARK]
+        before, mark, after = json.dumps(whole).rpartition(json.dumps([_HISTORY_MARK]))  # nothing after it holds text
+        return before + "[" + ", ".join(texts) + "]" + after
 
     def status(self) -> dict[str, Any]:
         """A summary for the host's own screen (never sent to clients: it names who is connected)."""

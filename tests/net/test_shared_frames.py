@@ -81,3 +81,22 @@ def test_world_diplomacy_state_and_results_frames_are_each_seats_own() -> None:
         assert lines and all(r["power"] == conn.power for r in lines) if conn.power else not lines
     own = [_frame(c.transport.frames[1])["you"]["legal"] for c in conns[:4]]  # type: ignore[attr-defined]
     assert all(own) and own[0] != own[1]
+
+
+def test_the_autosave_is_the_save_file_written_whole(tmp_path: Any) -> None:
+    """The host writes each finished phase of its autosave once; the file is still exactly the save file."""
+    from engine.savefile import game_to_dict, load_game
+
+    rng = random.Random(8)
+    game = Game.new("world31")
+    path = tmp_path / "lan.json"
+    host = Host(game, save_path=path)
+    for _ in range(4):
+        for power in game.powers_to_order():
+            game.set_orders(power, random_orders(game, power, rng), ready=True)
+        host.process_now("test")
+        assert path.read_text() == json.dumps(game_to_dict(game)) + "\n"
+    game.rollback(2)
+    host.save()
+    assert path.read_text() == json.dumps(game_to_dict(game)) + "\n"
+    assert load_game(path).phase == game.phase
