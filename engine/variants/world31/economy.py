@@ -134,6 +134,7 @@ class _Purse:
         self.money = dict(ledger.money)
         self.sheets: dict[str, list[str]] = {}
         self.currencies: dict[str, Currency] = {}
+        self._words: dict[tuple[str, int], str] = {}  # (power, cents) -> the amount as its sheet prints it
 
     def currency(self, power: str) -> Currency:
         if power not in self.currencies:
@@ -144,7 +145,11 @@ class _Purse:
         return self.currency(power).from_dollars(usd)
 
     def words(self, power: str, cents: int) -> str:
-        return shown(cents, self.currency(power))
+        key = (power, cents)
+        known = self._words.get(key)
+        if known is None:
+            known = self._words[key] = shown(cents, self.currency(power))
+        return known
 
     def pay(self, power: str, cents: int, what: str) -> bool:
         """Take ``cents`` (own currency) from ``power`` if it has them."""
@@ -157,6 +162,16 @@ class _Purse:
     def receive(self, power: str, cents: int, what: str) -> None:
         self.money[power] = self.money.get(power, 0) + cents
         self.sheets.setdefault(power, []).append(f"{what}: +{self.words(power, cents)}")
+
+
+def _is_finance(kind: type) -> bool:
+    known = _FINANCE_KIND.get(kind)
+    if known is None:
+        known = _FINANCE_KIND[kind] = issubclass(kind, (Maintain, Bribe, Guess, Rebellion, Pacify, Loan, Transfer))
+    return known
+
+
+_FINANCE_KIND: dict[type, bool] = {}  # order class -> is it a finance line
 
 
 def _order_of_seasons(variant: WorldDiplomacy, phase: Phase) -> tuple[int, int]:
@@ -177,7 +192,7 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
     purse = _Purse(variant, state, ledger)
     own: dict[str, Outcome] = {}
     notes: list[PhaseNote] = []
-    finance = [o for o in orders.values() if isinstance(o, (Maintain, Bribe, Guess, Rebellion, Pacify, Loan, Transfer))]
+    finance = [o for o in orders.values() if _is_finance(type(o))]
 
     # 1. Loans and transfers.
     loans: list[LoanRecord] = []
@@ -289,12 +304,12 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
     for key, m_order in militia.items():
         if not isinstance(m_order, MilitiaMove) and key in result.outcomes:
             own[key] = result.outcomes[key]
-    stacked, lost = _militia_after(state, units, result, resolver.move_dest, militia, own)
+    after_units = _occupants_after(units, result)
+    stacked, lost = _militia_after(state, units, result, resolver.move_dest, militia, own, after_units)
     for s in lost:
         notes.append(PhaseNote(s.power, str(s.unit), False, Reason("militia_lost", {"unit": s.unit})))
 
     # 5. Purchases, placed where nothing now stands.
-    after_units = _occupants_after(units, result)
     taken = set(after_units) | {s.province for s in stacked}
     placed: list[Unit] = []
     for build in sorted((o for o in orders.values() if type(o) is Build), key=str):
@@ -387,11 +402,11 @@ def _occupants_after(units: Mapping[str, Unit], result: MovementResult) -> dict[
 
 
 def _militia_after(state: GameState, units: Mapping[str, Unit], result: MovementResult, move_dest: Mapping[str, str],
-                   militia: Mapping[str, Order], own: dict[str, Outcome]) -> tuple[list[StackedUnit], list[StackedUnit]]:
+                   militia: Mapping[str, Order], own: dict[str, Outcome],
+                   occupants: Mapping[str, Unit]) -> tuple[list[StackedUnit], list[StackedUnit]]:
     """The militia after movement, and those lost. A militia moves only into a province that no other
     country's unit holds or tried to enter, where no militia stood or is going; one whose province another
     country took is destroyed (militia don't retreat)."""
-    occupants = _occupants_after(units, result)
     start = {s.province for s in state.stacked}
     wanted: dict[str, list[str]] = {}
     for key, m_order in militia.items():
