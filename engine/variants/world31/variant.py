@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from functools import cached_property
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import Any, ClassVar, Iterator, Mapping, Sequence
 
 from ...hooks import PhaseEnd
 from ...order_effects import OrderEffect
@@ -72,6 +72,36 @@ _OWN = {
     "loan": re.compile(rf"^(?:loan|borrow)\s+{_AMOUNT}\s+(?:for\s+)?(\d)\s*(?:years?|y)?$"),
     "transfer": re.compile(rf"^(?:transfer|pay|send)\s+{_AMOUNT}\s+to\s+(.+)$"),
 }
+
+
+_NO_RULE_YET = object()
+
+
+class _InPlaceOf(Mapping[str, Unit]):
+    """A position's occupants with one province's taken by another unit (a militia ordered as if it stood
+    alone there), without copying the board."""
+
+    __slots__ = ("_units", "_prov", "_unit")
+
+    def __init__(self, units: Mapping[str, Unit], prov: str, unit: Unit) -> None:
+        self._units, self._prov, self._unit = units, prov, unit
+
+    def __getitem__(self, prov: str) -> Unit:
+        return self._unit if prov == self._prov else self._units[prov]
+
+    def get(self, prov: str, default: Any = None) -> Any:
+        return self._unit if prov == self._prov else self._units.get(prov, default)
+
+    def __contains__(self, prov: object) -> bool:
+        return prov == self._prov or prov in self._units
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._units
+        if self._prov not in self._units:
+            yield self._prov
+
+    def __len__(self) -> int:
+        return len(self._units) + (self._prov not in self._units)
 
 
 def _cents(text: str) -> int:
@@ -298,14 +328,27 @@ class WorldDiplomacy(Variant):
     # --- freezing -----------------------------------------------------------------------------------
 
     def move_permission(self, state: GameState) -> MovePermission | None:
+        key = (state.phase.season, state.phase.type)
+        kept = self._permits.get(key, _NO_RULE_YET)
+        if kept is _NO_RULE_YET:
+            kept = self._permits[key] = self._move_permission(state)
+        return kept  # type: ignore[return-value]
+
+    @cached_property
+    def _permits(self) -> dict[tuple[str, PhaseType], MovePermission | None]:
+        return {}  # (season, phase type) -> the rule (it depends on the season alone)
+
+    def _move_permission(self, state: GameState) -> MovePermission | None:
         frozen = self.frozen(state)
         if not frozen:
             return None
         board = self.board
 
+        circle = self._circle(state)
+
         def permit(unit: Unit, prov: str) -> str | None:
             if province_of(unit.loc) in frozen:
-                return f"{unit} is frozen in: nothing moves in the {self._circle(state)} this season"
+                return f"{unit} is frozen in: nothing moves in the {circle} this season"
             if prov in frozen:
                 return f"{board.provinces[prov].name} is frozen: nothing can happen there this season"
             return None
@@ -431,7 +474,7 @@ class WorldDiplomacy(Variant):
             if occupant is None:
                 raise IllegalOrderError(f"no army or fleet in {prov} for the militia to support")
             return MilitiaSupportHold(unit, occupant)
-        alone = state.replace(units={**state.units, prov: unit})
+        alone = state.replace(units=_InPlaceOf(state.units, prov, unit))
         order = validate_movement(raw, alone, self.board, power, self.move_permission(state))
         if isinstance(order, Move):
             return MilitiaMove(unit, order.dest)
