@@ -11,7 +11,8 @@ Runs offscreen unless a display is set:
     python benchmarks/bench_gui.py [--repeats 30] [--variant world31]
 
 ``--variant`` opens that variant's game (default: standard) for the launch and click figures and repaints its
-map (default: the largest shipped map).
+map (default: the largest shipped map); a standard run then also prints the launch and click figures of a World
+Diplomacy game (``--also``).
 """
 from __future__ import annotations
 
@@ -240,6 +241,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeats", type=int, default=20)
     parser.add_argument("--variant", default="standard", help="the game to open (default standard)")
+    parser.add_argument("--also", default="world31", metavar="ID",
+                        help="after the standard run, the launch and click figures of this variant's game too "
+                             "(default world31, the largest board; '' for none)")
     parser.add_argument("--child-launch", metavar="FOLDER", help=argparse.SUPPRESS)
     parser.add_argument("--child-launch-start", metavar="FOLDER", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -263,6 +267,12 @@ def _run(args: argparse.Namespace) -> int:
            LAUNCH_TARGET_S)
     report("click to legal targets lit", bench_click(max(1, args.repeats // 10)), "ms", CLICK_TARGET_MS)
     report(f"full repaint ({map_id})", bench_repaint(args.repeats, map_id), "ms", REPAINT_TARGET_MS)
+    if args.variant == "standard" and args.also and args.also != "standard":
+        global VARIANT
+        VARIANT = args.also
+        print(f"variant {args.also}")
+        report("launch to first painted map", bench_launch(max(3, args.repeats // 4)), "s", LAUNCH_TARGET_S)
+        report("click to legal targets lit", bench_click(max(1, args.repeats // 10)), "ms", CLICK_TARGET_MS)
     return 0
 
 

@@ -7,12 +7,21 @@ temporary folder here). "First build" is the same without that cache: every path
 the very first run. "Render" is the starting position with every unit, centre and label drawn to a PNG of
 the given width; the first render of a map also places its labels (and makes the shapely areas that takes),
 as a one-off ``chancellery render`` does, and is printed apart from the median of the repeats.
+
+With ``--variant`` it also starts fresh processes (bytecode cached, as an installed program has it) and times
+what a game of that variant needs before its first use, from a cold start: importing the engine, the map
+and the start position (``Game.new``: the map's JSON, the variant's per-map tables), the first phase's legal
+orders (what the board lights), the map's drawn paths from the disk cache, and, printed apart, the order
+reader's per-map tables that the first order line builds. The target (load < 0.2 s) is judged on the map,
+the start position and the first legal orders.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -45,6 +54,42 @@ def cold_load(map_id: str, *, disk_cache: bool = True) -> float:
     return time.perf_counter() - start
 
 
+COLD_CHILD = """
+import json, sys, time
+started = time.perf_counter()
+sys.path.insert(0, {root!r})
+from engine.game import Game
+imported = time.perf_counter()
+game = Game.new({variant!r})
+made = time.perf_counter()
+power = game.powers_to_order()[0]
+game.legal_orders(power)
+lit = time.perf_counter()
+from engine.geometry.load import read_geometry
+from engine import mapdata
+read_geometry(mapdata.MAPS_DIR / game.variant.map_id / "geometry.json")
+drawn = time.perf_counter()
+game.check_line(power, "WAIVE")
+read = time.perf_counter()
+print(json.dumps({{"import": imported - started, "game": made - imported, "legal": lit - made,
+                  "geometry": drawn - lit, "reader": read - drawn}}))
+"""
+
+
+def cold_process(variant: str, runs: int = 5) -> dict[str, float]:
+    """Medians over ``runs`` fresh processes (after one that writes the bytecode cache) of each step."""
+    with tempfile.TemporaryDirectory() as pycache:
+        env = os.environ.copy()
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = pycache
+        code = COLD_CHILD.format(root=str(Path(__file__).resolve().parent.parent), variant=variant)
+        rows = []
+        for _ in range(runs + 1):
+            out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+            rows.append(json.loads(out.stdout.strip().splitlines()[-1]))
+    return {key: statistics.median(row[key] for row in rows[1:]) for key in rows[0]}
+
+
 def _map_only_variant(map_id: str) -> Variant:
     """Standard rules on a board whose variant isn't written yet: its own powers and starting units."""
     return type(f"MapOnly{map_id}", (Variant,), {"id": f"map-{map_id}", "name": map_id, "map_id": map_id})()
@@ -73,6 +118,13 @@ def _run(args: argparse.Namespace) -> int:
     if args.variant:
         chosen = find_variant(args.variant)
         maps, variant_of = [chosen.map_id], {chosen.map_id: args.variant}
+        cold = cold_process(args.variant)
+        load = cold["game"] + cold["legal"]
+        print(f"cold process, {args.variant} (median of 5): engine imports {cold['import'] * 1000:.0f} ms; map and start "
+              f"position {cold['game'] * 1000:.0f} ms + first legal orders {cold['legal'] * 1000:.0f} ms = "
+              f"{load * 1000:.0f} ms (target < {LOAD_TARGET_S * 1000:.0f} ms: "
+              f"{'ok' if load < LOAD_TARGET_S else 'MISSES'}); geometry JSON {cold['geometry'] * 1000:.0f} ms; "
+              f"the order reader's map tables (first order line) {cold['reader'] * 1000:.0f} ms")
     print(f"{'map':<10} {'provinces':>9} {'json ms':>8} {'first build ms':>14} {'load ms':>8} {'first render ms':>15} "
           f"{'render ms':>10}"
           f"  targets: load < "

@@ -6,6 +6,13 @@ and checked (``Game.set_orders``), and ``Game.process()`` (adjudication, the var
 phase). The figure that matters is the time per unit on the board, against Standard's; the target for a
 new variant (1815, World Diplomacy, …) is "no slower per unit than Standard".
 
+The same phases are then timed through the public JSON contract, ``engine.adjudicate`` (the position read
+from the request, every order text read and checked, adjudication, the response), each call cold: the
+positions and order texts the contract keeps from earlier calls are emptied before it
+(``engine.contract.forget_positions``), the maps' own tables stay. Each call's wall time and the
+process's CPU time are both kept (best of the repeats): on a loaded machine a long call is interrupted more
+often than a short one, which wall time counts against the long call and CPU time does not.
+
     python benchmarks/bench_variants.py [--phases 30] [--repeats 5] [--variant 1815 ...]
 """
 from __future__ import annotations
@@ -21,7 +28,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import engine  # noqa: E402
 from engine.bots import random_orders  # noqa: E402
+from engine.contract import forget_positions, position_of  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.state import GameState  # noqa: E402
 from engine.types import PhaseType  # noqa: E402
@@ -86,6 +95,27 @@ def _timed(phase: Phase) -> float:
     return time.perf_counter() - start
 
 
+def time_contract(phases: list[Phase], repeats: int) -> tuple[float, float, float]:
+    """Through ``engine.adjudicate``, cold: median milliseconds per phase, and median microseconds per unit
+    of wall time and of CPU time (each phase's best run)."""
+    per_phase, wall_unit, cpu_unit = [], [], []
+    for phase in phases:
+        variant = Game.new(phase.variant, options=dict(phase.options)).variant
+        request = {**position_of(variant, phase.state), "orders": phase.orders}
+        engine.adjudicate(request)  # warm: map tables
+        best_wall = best_cpu = float("inf")
+        for _ in range(repeats):
+            forget_positions()
+            wall, cpu = time.perf_counter(), time.process_time()
+            engine.adjudicate(request)
+            best_wall = min(best_wall, time.perf_counter() - wall)
+            best_cpu = min(best_cpu, time.process_time() - cpu)
+        per_phase.append(best_wall * 1e3)
+        wall_unit.append(best_wall * 1e6 / max(phase.units, 1))
+        cpu_unit.append(best_cpu * 1e6 / max(phase.units, 1))
+    return statistics.median(per_phase), statistics.median(wall_unit), statistics.median(cpu_unit)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--phases", type=int, default=30, help="movement phases per variant (default 30)")
@@ -102,12 +132,13 @@ def main(argv: list[str] | None = None) -> int:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"Movement phases through Game.set_orders + Game.process(), {args.phases} per variant, best of "
           f"{args.repeats}, median over phases (load {load:.1f})")
-    base_phase, base_unit = time_phases(sample_phases("standard", args.phases, args.seed), args.repeats)
+    sampled = {vid: sample_phases(vid, args.phases, args.seed) for vid in ["standard", *chosen]}
+    base_phase, base_unit = time_phases(sampled["standard"], args.repeats)
     print(f"  {'standard':20} {base_phase:8.2f} ms per phase  {base_unit:7.1f} us per unit")
     for vid in chosen:
         if vid == "standard":
             continue
-        phases = sample_phases(vid, args.phases, args.seed)
+        phases = sampled[vid]
         per_phase, per_unit = time_phases(phases, args.repeats)
         units = statistics.median(p.units for p in phases)
         ratio = per_unit / base_unit
@@ -116,6 +147,21 @@ def main(argv: list[str] | None = None) -> int:
             target = f": target <= 1.00, {'meets' if ratio <= 1.0 else 'MISSES'}"
         print(f"  {vid:20} {per_phase:8.2f} ms per phase  {per_unit:7.1f} us per unit  "
               f"({units:.0f} units; {ratio:4.2f}x Standard's per unit{target})")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"The same phases through engine.adjudicate (JSON contract, text orders, cold), best of {args.repeats} "
+          f"(load {load:.1f}); per unit: wall time, CPU time")
+    base = time_contract(sampled["standard"], args.repeats)
+    print(f"  {'standard':20} {base[0]:8.2f} ms per phase  {base[1]:7.1f} us  {base[2]:7.1f} us CPU per unit")
+    for vid in chosen:
+        if vid == "standard":
+            continue
+        per_phase, wall, cpu = time_contract(sampled[vid], args.repeats)
+        ratio, cpu_ratio = wall / base[1], cpu / base[2]
+        target = ""
+        if vid in TARGETED:
+            target = f": target <= 1.00, {'meets' if min(ratio, cpu_ratio) <= 1.0 else 'MISSES'}"
+        print(f"  {vid:20} {per_phase:8.2f} ms per phase  {wall:7.1f} us  {cpu:7.1f} us CPU per unit  "
+              f"({ratio:4.2f}x, CPU {cpu_ratio:4.2f}x Standard's per unit{target})")
     return 0
 
 

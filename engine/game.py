@@ -54,6 +54,10 @@ class Game:
     # Every power's legal orders for the current position, computed once per position.
     _legal: tuple[GameState, dict[str, dict[str, list[Order]]]] | None = field(default=None, repr=False, compare=False)
     _reader: OrderReader | None = field(default=None, repr=False, compare=False)  # for the current position
+    # power -> (position, its pending texts, their typed orders) as ``keep_checked_orders`` kept them, so that
+    # processing reads no text twice; used only while the position and the texts are still the same.
+    _typed: dict[str, tuple[GameState, list[str], list[Order]]] = field(default_factory=dict, repr=False,
+                                                                         compare=False)
 
     @classmethod
     def new(cls, variant: str | Variant = "standard", options: Mapping[str, Any] | None = None,
@@ -100,10 +104,10 @@ class Game:
         if reader is None or reader.state is not self.state or reader.variant is not self.variant:
             reader = self._reader = OrderReader(self.variant, self.state)
         try:
-            order = reader.read(power, text)
+            order, canonical, _ = reader.entry(power, text)  # the map's tables first, as processing reads it
         except OrderError as exc:
             return LineCheck(text.strip(), None, str(exc))
-        return LineCheck(str(order), order)
+        return LineCheck(canonical, order)
 
     def set_orders(self, power: str, lines: Sequence[str], ready: bool = False) -> list[LineCheck]:
         """Replace ``power``'s pending orders with the lines that can be used; report every line.
@@ -126,12 +130,13 @@ class Game:
             raise ChancelleryError("the game is over")
         if power not in self.variant.board.powers:
             raise ChancelleryError(f"unknown power {power!r}")
-        kept: dict[object, str] = {}
+        kept: dict[object, LineCheck] = {}
         for c in checks:
             if c.order is not None:
                 key = order_key(c.order)
-                kept[key if key is not None else object()] = c.text  # orders with no slot never replace
-        self.pending[power] = list(kept.values())
+                kept[key if key is not None else object()] = c  # orders with no slot never replace
+        self.pending[power] = [c.text for c in kept.values()]
+        self._typed[power] = (self.state, list(self.pending[power]), [c.order for c in kept.values()])  # type: ignore[misc]
         if ready:
             self.ready.add(power)
         else:
@@ -173,7 +178,18 @@ class Game:
         if self.is_over:
             raise ChancelleryError("the game is over")
         orders = {p: tuple(lines) for p, lines in self.pending.items() if lines}
-        result = Submission.from_texts(self.variant, self.state, orders).process()
+        sub = Submission(self.variant, self.state)
+        for power, lines in orders.items():
+            typed = self._typed.get(power)
+            if typed is not None and typed[0] is self.state and tuple(typed[1]) == lines:
+                for text, order in zip(lines, typed[2]):
+                    sub.add_order(power, order, text)  # read against this very position when it was sent
+            else:
+                for text in lines:
+                    sub.add_text(power, text)
+        sub.settle()
+        result = sub.process()
+        self._typed = {}
         self.history.append(PhaseRecord(self.state, orders, tuple(result.results)))
         self.state = result.state
         self.pending = {}
@@ -191,12 +207,14 @@ class Game:
         self.state = self.history[index].state
         del self.history[index:]
         self.pending, self.ready, self.draw_votes = {}, set(), set()
+        self._typed = {}
         self.winner, self.drawn = None, False
 
     def replace_state(self, state: GameState) -> None:
         """GM correction of the current position (units, centre owners); pending orders are cleared."""
         self.state = state
         self.pending, self.ready = {}, set()
+        self._typed = {}
 
     def phases(self) -> list[str]:
         return [str(r.state.phase) for r in self.history] + [self.phase]

@@ -69,7 +69,6 @@ Entry = tuple[Order, str, "str | None"]  # a typed order, its canonical text and
 _UNREAD: Shape = ("", None, None, None, None, None, False)  # a text not looked at yet
 _SHAPES_KEPT = 20_000  # texts per map vocabulary (cleared when full; real games reuse a few thousand)
 _SHAPE_TEXT_LENGTH = 120  # longer texts aren't kept (no real order is that long)
-_POWERS_KEPT = 64  # powers per map vocabulary with a table of holds and moves (a map has a few dozen at most)
 _ENTRIES_KEPT = 50_000  # typed orders per map vocabulary (bounded by the map's units and orders in practice)
 
 
@@ -101,10 +100,12 @@ class _Vocabulary:
     # fleets at sea): (shape, unit, target unit) -> (typed order, canonical text, slot). Orders are
     # immutable, so one object serves every position that has those units.
     entries: dict[tuple[Shape, Unit, Unit | None], Entry] = field(default_factory=dict)
-    # Per power, every hold and move ``canonical`` holds that the map alone decides (holds, fleet moves, army
-    # moves to a neighbour), already read: canonical text -> (province, unit, entry). A map table, made once
-    # per power on first need (not a record of texts read: ``forget_read_texts`` leaves it).
-    decided: dict[str, dict[str, tuple[str, Unit, Entry]]] = field(default_factory=dict)
+    # Every hold and move ``canonical`` holds that the map alone decides (holds, fleet moves, army moves to a
+    # neighbour), already read: canonical text -> (province, unit type, location, destination or None for a
+    # hold, the order's canonical text, its slot); the order itself is made for the unit standing there. A
+    # map table, made once on first need for every power alike (not a record of texts read:
+    # ``forget_read_texts`` leaves it).
+    decided: dict[str, tuple[str, UnitType, str, str | None, str, str | None]] | None = None
     # Every support in canonical notation whose legality the map and the two units decide (no convoy):
     # text -> (supporter's province, its type, its location, supported unit's province, its type, its
     # location, destination or None). A map table, made on first need (``_supports_by_map``).
@@ -168,14 +169,14 @@ def _vocabulary(board: MapData, extra_unit_words: tuple[tuple[str, UnitType], ..
     return vocab
 
 
-def _decided_by_map(vocab: _Vocabulary, board: MapData, power: str) -> dict[str, tuple[str, Unit, Entry]]:
-    """``vocab.decided[power]``: each canonical hold and move of a unit of ``power`` whose order the map
-    alone decides, read as :meth:`OrderReader._movement_order` reads it (``test_order_reader`` checks)."""
-    table: dict[str, tuple[str, Unit, Entry]] = {}
+def _decided_by_map(vocab: _Vocabulary, board: MapData) -> dict[str, tuple[str, UnitType, str, str | None, str, str | None]]:
+    """``vocab.decided``: each canonical hold and move whose order the map alone decides, read as
+    :meth:`OrderReader._movement_order` reads it (``test_order_reader`` checks)."""
+    table: dict[str, tuple[str, UnitType, str, str | None, str, str | None]] = {}
     for text, (kind, unit_type, loc, _, _, dest, via) in vocab.canonical.items():
         if unit_type is None or loc is None:
             continue
-        unit = Unit(power, unit_type, loc)
+        unit = Unit("", unit_type, loc)  # the power is no part of the order's text, slot or legality
         here = loc.partition("/")[0]
         order: Order
         if kind == "hold":
@@ -192,10 +193,9 @@ def _decided_by_map(vocab: _Vocabulary, board: MapData, power: str) -> dict[str,
                 continue
         else:
             continue
-        table[text] = (here, unit, (order, str(order), order_key(order)))
-    if len(vocab.decided) >= _POWERS_KEPT:
-        vocab.decided.clear()
-    vocab.decided[power] = table
+        table[text] = (here, unit_type, loc, order.dest if isinstance(order, Move) else None, str(order),
+                       order_key(order))
+    vocab.decided = table
     return table
 
 
@@ -357,7 +357,7 @@ class OrderReader:
     Nothing is kept between positions except per-map tables.
     """
 
-    __slots__ = ("variant", "state", "board", "units", "_vocab", "_checks", "_fleets", "_convoy_routes", "_linked")
+    __slots__ = ("variant", "state", "board", "units", "_vocab", "_checks", "_permit", "_fleets", "_convoy_routes", "_linked")
 
     def __init__(self, variant: VariantRules, state: GameState) -> None:
         self.variant = variant
@@ -367,10 +367,9 @@ class OrderReader:
         own_words, standard_validate = variant.standard_reading()
         unit_words = tuple(variant.unit_words().items())
         self._vocab = None if own_words is None else _vocabulary(board, unit_words, own_words)
-        # The reader checks standard movement orders itself only where the variant restricts no move: a
-        # variant's move permission (freezing, access) is checked by its own validation.
-        self._checks = (standard_validate and state.phase.type is _MOVEMENT
-                        and variant.move_permission(state) is None)
+        self._checks = standard_validate and state.phase.type is _MOVEMENT
+        # A variant's move rule (freezing, access) is checked as ``validate_movement`` checks it (``_allowed``).
+        self._permit = variant.move_permission(state) if self._checks else None
         self._fleets: frozenset[str] | None = None  # fleets at sea, found on first need
         self._convoy_routes: dict[str, dict[str, frozenset[str]]] = {}
         self._linked: dict[str, set[str]] = {}  # army's province -> fleets at sea joined to it
@@ -396,12 +395,9 @@ class OrderReader:
         vocab = self._vocab
         if vocab is not None and self._checks and type(text) is str:
             if power is not None:  # a hold or move in canonical notation: from the map's table
-                table = vocab.decided.get(power)
-                if table is None:
-                    table = _decided_by_map(vocab, self.board, power)
-                decided = table.get(text)
-                if decided is not None and self.units.get(decided[0]) == decided[1]:
-                    return decided[2]
+                made = self._tabled_decided(vocab, text, power)
+                if made is not None:
+                    return made
                 made = self._tabled_support(vocab, text, power)
                 if made is not None:
                     return made
@@ -415,9 +411,10 @@ class OrderReader:
                     target = None if target_loc is None else units.get(target_loc.partition("/")[0])
                     key = (shape, unit, target)
                     known = vocab.entries.get(key)  # type: ignore[arg-type]
-                    if known is not None:
+                    if known is not None and (self._permit is None or self._allowed(known[0])):
                         return known
-                    if power is not None and not shape[6]:  # type: ignore[index]
+                    # (a text naming a kind that stands beside the occupant, a militia, is the variant's to read)
+                    if power is not None and not shape[6] and shape[1] in (None, unit.type):  # type: ignore[index]
                         known = self._as_canonical(vocab, shape, unit, target, power)  # type: ignore[arg-type]
                         if known is not None:
                             return known
@@ -429,10 +426,12 @@ class OrderReader:
                                 vocab.entries.clear()
                             vocab.entries[key] = known  # type: ignore[index]
                         return known
-                    # What ``read`` would do next, without checking the order a second time: the general
-                    # validation words the error.
-                    order = self.variant.validate(raw_order(shape, text), self.state, power)  # type: ignore[arg-type]
-                    return order, str(order), order_key(order)
+                    named = shape[1]  # type: ignore[index]
+                    if self._permit is None and (named is None or named is unit.type):
+                        # What ``read`` would do next, without checking the order a second time: the general
+                        # validation words the error.
+                        order = self.variant.validate(raw_order(shape, text), self.state, power)  # type: ignore[arg-type]
+                        return order, str(order), order_key(order)
         order = self.read(power, text)
         return order, str(order), order_key(order)
 
@@ -451,7 +450,26 @@ class OrderReader:
                 and giver.loc == support[2] and backed.type is support[4] and backed.loc == support[5]:
             into = support[6]
             made = SupportHold(giver, backed) if into is None else SupportMove(giver, backed, into)
-            return made, text, order_key(made)
+            if self._permit is None or self._allowed(made):
+                return made, text, order_key(made)
+        return None
+
+    def _tabled_decided(self, vocab: _Vocabulary, text: str, power: str) -> Entry | None:
+        """A hold or move in canonical notation from the map's table (``_decided_by_map``), made for
+        ``power``'s unit standing where it says, when the variant's move rule lets it stand."""
+        table = vocab.decided
+        if table is None:
+            table = _decided_by_map(vocab, self.board)
+        decided = table.get(text)
+        if decided is None:
+            return None
+        unit = self.units.get(decided[0])
+        if unit is not None and type(unit) is Unit and unit.power == power and unit.type is decided[1] \
+                and unit.loc == decided[2]:
+            into = decided[3]
+            made: Order = Hold(unit) if into is None else Move(unit, into)
+            if self._permit is None or self._allowed(made):
+                return made, decided[4], decided[5]
         return None
 
     def _as_canonical(self, vocab: _Vocabulary, shape: Shape, unit: Unit, target: Unit | None,
@@ -463,13 +481,7 @@ class OrderReader:
         kind, dest = shape[0], shape[5]
         if kind == "hold" or kind == "move":
             text = f"{unit.type._value_} {unit.loc} H" if kind == "hold" else f"{unit.type._value_} {unit.loc} - {dest}"
-            table = vocab.decided.get(power)
-            if table is None:
-                table = _decided_by_map(vocab, self.board, power)
-            decided = table.get(text)
-            if decided is not None and self.units.get(decided[0]) == decided[1]:
-                return decided[2]
-            return None
+            return self._tabled_decided(vocab, text, power)
         if kind == "support" and target is not None:
             text = (f"{unit.type._value_} {unit.loc} S {target.type._value_} {target.loc.partition('/')[0]}"
                     + ("" if dest is None else f" - {dest}"))
@@ -526,11 +538,39 @@ class OrderReader:
     def _movement_order(self, shape: Shape, power: str | None) -> Order | None:
         """The order ``engine.validate.validate_movement`` returns for the raw order ``shape`` stands for,
         or ``None`` when some check fails (the general validation then words the error)."""
-        kind, _, loc, _, target_loc, dest, via_convoy = shape
+        order = self._standard_order(shape, power)
+        if order is not None and self._permit is not None and not self._allowed(order):
+            return None
+        return order
+
+    def _allowed(self, order: Order) -> bool:
+        """Whether the variant's move rule lets ``order`` stand, asked as ``validate_movement`` asks it.
+        Convoys under a rule are left to the variant's validation, which may judge the convoying fleet too."""
+        permit = self._permit
+        assert permit is not None
+        kind = type(order)
+        if kind is Hold:
+            return True
+        if kind is Move:
+            return permit(order.unit, order.dest.partition("/")[0]) is None  # type: ignore[attr-defined]
+        if kind is SupportHold:
+            return permit(order.unit, order.target.loc.partition("/")[0]) is None  # type: ignore[attr-defined]
+        if kind is SupportMove:
+            dest = order.dest.partition("/")[0]  # type: ignore[attr-defined]
+            return permit(order.unit, dest) is None and permit(order.target, dest) is None  # type: ignore[attr-defined]
+        return False
+
+    def _standard_order(self, shape: Shape, power: str | None) -> Order | None:
+        """``_movement_order`` before the variant's move rule."""
+        kind, named, loc, _, target_loc, dest, via_convoy = shape
         if loc is None:
             return None
         unit = self.units.get(loc.partition("/")[0])
         if unit is None or (power is not None and unit.power != power):
+            return None
+        if named is not None and named is not unit.type:
+            # The text names another kind than the one holding the province: a kind that stands beside the
+            # occupant (a militia) is the variant's to read; the standard checks would take the occupant.
             return None
         if kind == "hold":
             return Hold(unit)

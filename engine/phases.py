@@ -101,6 +101,17 @@ class Submission:
         self.results.append(_new_tuple(OrderResult, (power, canonical, SUCCEEDS, "", False, order, None)))
         self.keys.append(key)
 
+    def add_order(self, power: str, order: Order, text: str) -> None:
+        """An order already read from ``text`` (its canonical text) against this position, as ``add_text``
+        would add it."""
+        usable = self.orders.get(power)
+        if usable is None:
+            self.orders[power] = [order]
+        else:
+            usable.append(order)
+        self.results.append(_new_tuple(OrderResult, (power, text, SUCCEEDS, "", False, order, None)))
+        self.keys.append(order_key(order))
+
     def _accept(self, power: str, order: Order) -> None:
         usable = self.orders.get(power)
         if usable is None:

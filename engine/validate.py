@@ -212,15 +212,14 @@ def _chains_through(board: MapData, origin: str, fleets: set[str] | frozenset[st
     def walk(path: list[str], reached: frozenset[str]) -> None:
         last = path[-1]
         found.append((frozenset(path), tuple(sorted(coasts_of[last] - reached))))
-        for nxt in sorted(touch[last]):
-            if nxt in fleets and nxt in touch and nxt not in path and nxt not in reached and origin not in touch[nxt]:
+        for nxt in sorted(touch[last].intersection(fleets)):  # the seas holding fleets, in the same order
+            if nxt in touch and nxt not in path and nxt not in reached and origin not in touch[nxt]:
                 path.append(nxt)
                 walk(path, reached | touch[last])
                 path.pop()
 
-    for first, near in sorted(touch.items()):
-        if origin in near and first in fleets:
-            walk([first], frozenset((origin,)))
+    for first in sorted(f for f in fleets if f in touch and origin in touch[f]):
+        walk([first], frozenset((origin,)))
     return found
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import hmac
 import json
 import logging
@@ -32,13 +33,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..game import Game, LineCheck
+from ..game import Game, LineCheck, PhaseRecord
 from ..savefile import game_to_dict, load_game, save_game, write_atomic
 from ..seat_bots import BOT_STRENGTHS, BotSeat, bot_seats_from, bot_seats_to, check_strength
 from ..types import ChancelleryError, PhaseType
 from ..variants.base import Variant
 from .clock import DeadlinePolicy, PhaseClock
-from .codec import MAX_FRAME_SIZE, FrameError, encode_frame
+from .codec import MAX_FRAME_SIZE, FrameError, encode_frame, encode_json, encode_parts
 from .press import PressLog, press_rule_for
 from .schema import (
     ERROR_CODES,
@@ -59,6 +60,7 @@ log = logging.getLogger(__name__)
 
 META_KEY = "lan_host"  # where the host keeps seats, press and clock inside the save file's meta
 META_FORMAT = 1
+_HISTORY_MARK = "\u0000history\u0000"  # where the saved phases go in a save file's text
 LINE_CACHE_SIZE = 4096  # order lines remembered per position, so a resent list isn't read again
 
 
@@ -133,6 +135,7 @@ class Host:
         self._sweeper: asyncio.TimerHandle | None = None
         self._line_cache: dict[tuple[str, str], LineCheck] = {}
         self._line_cache_state: object = None
+        self._saved_phases: dict[int, tuple[PhaseRecord, str]] = {}  # id(record) -> (record, its saved JSON)
         self._listeners: list[Callable[[str, dict[str, Any]], None]] = []
         self.address: tuple[str, int] | None = None
         self.bots: dict[str, BotSeat] = {}  # unclaimed seats the host gave a bot
@@ -381,6 +384,13 @@ class Host:
         except TransportClosed as exc:
             log.warning("dropping %s: %s", conn.label, exc)
             self._drop(conn)
+
+    def _encode_parts(self, parts: Sequence[tuple[str, str]], kind: str) -> bytes | None:
+        try:
+            return encode_parts(parts, self.settings.max_frame)
+        except FrameError as exc:  # a frame the host itself built is too large: a bug, but not a crash
+            log.warning("could not encode %s: %s", kind, exc)
+            return None
 
     def _encode(self, frame: Mapping[str, Any]) -> bytes | None:
         try:
@@ -674,12 +684,25 @@ class Host:
                 self._send_encoded(conn, frame)
 
     def _broadcast_states(self) -> None:
-        seats = self._seat_rows()
+        """Every seat's ``state`` frame, as ``_state_frame`` gives it: the parts seats share (the position
+        as each view shows it, seats, clock) written once, each seat's own block apart."""
+        audience = self._audience()
+        if not audience:
+            return
+        shared = {"to_order": encode_json(self.views.to_order()), "seats": encode_json(self._seat_rows()),
+                  "clock": encode_json(self.clock.to_wire()), "over": encode_json(game_over_block(self.game)),
+                  "history_length": encode_json(len(self.game.history))}
         encoded: dict[str | None, bytes | None] = {}  # observers share one frame; each seat has its own
-        for conn in self._audience():
-            if conn.power not in encoded:
-                encoded[conn.power] = self._encode(self._state_frame(conn.power, seats))
-            frame = encoded[conn.power]
+        for conn in audience:
+            power = conn.power
+            if power not in encoded:
+                you = "null" if power is None else encode_json(self.views.you_block(power))
+                parts = [("type", '"state"'), ("position", self.views.position_json(power)),
+                         ("to_order", shared["to_order"]), ("you", you), ("seats", shared["seats"]),
+                         ("clock", shared["clock"]), ("over", shared["over"]),
+                         ("history_length", shared["history_length"])]
+                encoded[power] = self._encode_parts(parts, "state")
+            frame = encoded[power]
             if frame is not None:
                 self._send_encoded(conn, frame)
 
@@ -724,28 +747,32 @@ class Host:
         result = self.game.process()
         self._start_clock()
         log.info("%s processed (%s) -> %s", before.phase, reason, self.game.phase)
-        # Results first, each distinct list encoded once (without fog of war, one frame for everyone).
+        # Results first, each distinct list encoded once (without fog of war, one frame for everyone), from
+        # each result written once: a seat's list differs from another's only by its private lines.
         variant = self.game.variant
         by_power: dict[str | None, bytes | None] = {}
         by_list: dict[tuple[Any, ...], bytes | None] = {}
+        results = list(result.results)
+        written = {id(r): encode_json(result_to_wire(r)) for r in results}  # ``results`` keeps each alive
+        head = [("type", '"results"'), ("phase", encode_json(str(before.phase))),
+                ("next_phase", encode_json(self.game.phase)), ("reason", encode_json(reason))]
         alive: list[list[Any]] = []  # keeps each list's results alive, so no id in a key is reused
         # A variant with its own turn report (EMG) sends each seat its own, written from its view.
         reports = type(variant).turn_report is not Variant.turn_report
         states = [r.state for r in self.game.history] + [self.game.state] if reports else []
         for conn in self._audience():
             if conn.power not in by_power:
-                shown = variant.results_for(before, list(result.results), viewer(conn.power))
+                shown = variant.results_for(before, list(results), viewer(conn.power))
                 alive.append(shown)
                 report = variant.turn_report(states, len(states) - 2, result.results, viewer(conn.power)) \
                     if reports else None
                 key = (*map(id, shown), report)
                 if key not in by_list:
-                    message: dict[str, Any] = {
-                        "type": "results", "phase": str(before.phase), "next_phase": self.game.phase,
-                        "reason": reason, "results": [result_to_wire(r) for r in shown]}
+                    parts = [written.get(id(r)) or encode_json(result_to_wire(r)) for r in shown]
+                    fields = [*head, ("results", "[" + ",".join(parts) + "]")]
                     if report is not None:
-                        message["report"] = report
-                    by_list[key] = self._encode(message)
+                        fields.append(("report", encode_json(report)))
+                    by_list[key] = self._encode_parts(fields, "results")
                 by_power[conn.power] = by_list[key]
             frame = by_power[conn.power]
             if frame is not None:
@@ -915,10 +942,31 @@ class Host:
             try:
                 # An ordinary save file without indentation: json's C encoder writes it several times faster,
                 # and the host writes it after every submission.
-                write_atomic(self.save_path, json.dumps(game_to_dict(self.game)) + "\n")
+                write_atomic(self.save_path, self._save_text() + "\n")
             except OSError as exc:  # a full disk must not stop the game; the host's screen shows it
                 log.warning("autosave to %s failed: %s", self.save_path, exc.strerror or exc)
                 self._notify("save_failed", path=str(self.save_path), error=str(exc.strerror or exc))
+
+    def _save_text(self) -> str:
+        """``json.dumps(game_to_dict(game))``, with each finished phase written once: the history only grows
+        (or is cut back), and a World Diplomacy game's grows by hundreds of kilobytes a year."""
+        game = self.game
+        kept = self._saved_phases
+        texts = []
+        for record in game.history:
+            known = kept.get(id(record))
+            if known is None or known[0] is not record:
+                one = game_to_dict(dataclasses.replace(game, history=[record]))["history"][0]
+                known = kept[id(record)] = (record, json.dumps(one))
+            texts.append(known[1])
+        if len(kept) > len(texts):  # phases rolled back
+            alive = {id(r) for r in game.history}
+            for key in [k for k in kept if k not in alive]:
+                del kept[key]
+        whole = game_to_dict(dataclasses.replace(game, history=[]))
+        whole["history"] = [_HISTORY_MARK]
+        before, mark, after = json.dumps(whole).rpartition(json.dumps([_HISTORY_MARK]))  # nothing after it holds text
+        return before + "[" + ", ".join(texts) + "]" + after
 
     def status(self) -> dict[str, Any]:
         """A summary for the host's own screen (never sent to clients: it names who is connected)."""

@@ -19,6 +19,7 @@ from .codec import MAX_FRAME_SIZE, FrameDecoder, FrameError, encode_frame
 
 DEFAULT_MAX_BUFFER = 4 * 1024 * 1024  # unread bytes queued for one peer before it is dropped
 READ_CHUNK = 64 * 1024
+SEND_BUFFER = 1024 * 1024  # bytes the kernel may hold for a peer before the event loop must hand on the rest
 
 
 class TransportClosed(ChancelleryError):
@@ -75,6 +76,11 @@ class TcpTransport(Transport):
             try:
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                # Room in the kernel for a whole phase's frames (a World results frame is tens of kilobytes;
+                # the default starts at 16 KiB): what doesn't fit waits for the event loop, which is busy
+                # writing the next seat's frames.
+                if sock.getsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF) < SEND_BUFFER:
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
             except OSError:
                 pass
         peer = writer.get_extra_info("peername")

@@ -18,6 +18,7 @@ from ..state import GameState
 from ..types import PhaseType
 from ..variants import Variant
 from ..variants.base import PUBLIC_VIEW
+from .codec import encode_json
 
 
 def viewer(power: str | None) -> str:
@@ -85,9 +86,11 @@ class SeatViews:
         self.game = game
         self._state: GameState | None = None
         self._views: dict[str | None, GameState] = {}
-        # Keyed by id(view); the view is kept alongside so its id can't be reused while cached.
+        # Keyed by id(position); the position is kept alongside so its id can't be reused while cached.
         self._legal: dict[int, tuple[GameState, dict[str, dict[str, list[str]]]]] = {}
-        self._wire: dict[int, tuple[GameState, dict[str, Any]]] = {}
+        # Keyed by the ids of the parts of a view the wire form shows (``_shown``): views that differ only in
+        # what it leaves out (World Diplomacy's private money) share one wire form and its JSON.
+        self._wire: dict[tuple[Any, ...], tuple[GameState, dict[str, Any], list[str]]] = {}
         self._to_order: list[str] = []
 
     def _refresh(self) -> None:
@@ -110,20 +113,33 @@ class SeatViews:
         self._refresh()
         return list(self._to_order)
 
+    def _wire_entry(self, power: str | None) -> tuple[GameState, dict[str, Any], list[str]]:
+        view = self.view(power)
+        key = _shown(view)
+        entry = self._wire.get(key)
+        if entry is None:
+            entry = self._wire[key] = (view, position_to_wire(view, self.game.variant), [])
+        return entry
+
     def position(self, power: str | None) -> dict[str, Any]:
         """The position as ``power`` sees it, in wire form (shared by every seat with the same view)."""
-        view = self.view(power)
-        key = id(view)
-        if key not in self._wire:
-            self._wire[key] = (view, position_to_wire(view, self.game.variant))
-        return self._wire[key][1]
+        return self._wire_entry(power)[1]
+
+    def position_json(self, power: str | None) -> str:
+        """``position(power)`` written as a frame writes it, once per shared wire form."""
+        entry = self._wire_entry(power)
+        if not entry[2]:
+            entry[2].append(encode_json(entry[1]))
+        return entry[2][0]
 
     def legal(self, power: str) -> dict[str, list[str]]:
-        """Every legal order of ``power`` per unit or build site, as canonical text."""
-        view = self.view(power)
-        key = id(view)
+        """Every legal order of ``power`` per unit or build site, as canonical text (worked out once for
+        every seat whose options come from the same position: ``Variant.options_view``)."""
+        self._refresh()
+        basis = self.game.variant.options_view(self.game.state, viewer(power))
+        key = id(basis)
         if key not in self._legal:
-            self._legal[key] = (view, legal_orders_for_state(self.game.variant, view))
+            self._legal[key] = (basis, legal_orders_for_state(self.game.variant, basis))
         return self._legal[key][1].get(power, {})
 
     def you_block(self, power: str) -> dict[str, Any]:
@@ -141,6 +157,12 @@ class SeatViews:
         if view.phase.type is PhaseType.ADJUSTMENTS:
             block["adjustment"] = game.variant.adjustment_delta(view, power)
         return block
+
+
+def _shown(view: GameState) -> tuple[Any, ...]:
+    """What ``position_to_wire`` reads of a view, by identity (a view is immutable by convention)."""
+    return (view.phase, id(view.units), id(view.centers), id(view.dislodged), id(view.contested), id(view.stacked),
+            id(view.disguised))
 
 
 def game_over_block(game: Game) -> dict[str, Any] | None:

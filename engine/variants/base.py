@@ -215,6 +215,8 @@ class Variant:
     own_order_words: ClassVar[frozenset[str] | None] = None
     # The variant's ``validate`` reads only its own kinds (texts starting with ``own_order_words``) and hands
     # every other order to ``Variant.validate`` unchanged, so the fast reader may check standard orders itself.
+    # It may also judge the orders the reader never takes itself: builds in a movement phase, orders naming a
+    # kind other than the province's occupant (a stacked unit's), and convoys while a move rule applies.
     validates_only_own_kinds: ClassVar[bool] = False
     # Unit kinds that stand beside a province's occupant without occupying it (``GameState.stacked``):
     # Engineered's engineers and prisons, World Diplomacy's militia. Standard: none.
@@ -652,6 +654,12 @@ class Variant:
 
         ``power`` is a power id, :data:`PUBLIC_VIEW` for what everyone may see, or ``None`` for everything."""
         return state
+
+    def options_view(self, state: GameState, power: str) -> GameState:
+        """The position ``power``'s legal orders are worked out from (the LAN host sends a seat only its
+        own): its view. A variant whose views hide only what no option depends on (World Diplomacy's
+        money) returns ``state`` itself, so that every seat shares one working-out."""
+        return self.view_for(state, power)
 
     def owned_areas(self, state: GameState) -> Mapping[str, str]:
         """Areas a power owns that are not supply centres, area -> power (EMG: land stays owned when its

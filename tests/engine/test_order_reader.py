@@ -241,3 +241,55 @@ def rng_sample(places: dict[str, str], count: int) -> list[str]:
     """A fixed spread of the vocabulary's place words, coasts included."""
     ordered = sorted(places)
     return ordered[:: max(1, len(ordered) // count)]
+
+
+def test_reader_follows_a_variants_move_rule_as_validation_does() -> None:
+    """Under a move rule (frozen provinces) the reader checks moves and supports itself; every text still
+    reads as parse + validate read it, in the phases the rule applies and in the others."""
+    from test_legality import FrozenVariant
+
+    variant = FrozenVariant()
+    rng = random.Random(11)
+    game = Game(variant, variant.initial_state())
+    compared = refused = 0
+    while game.state.phase.year < 1904 and not game.is_over:
+        state = game.state
+        if state.phase.type is PhaseType.MOVEMENT:
+            reader = OrderReader(variant, state)
+            legal = [str(o) for per in variant.legal_orders(state).values() for opts in per.values() for o in opts]
+            units = list(state.units.values())
+            texts = legal + [f"{u.type._value_} {u.loc} - {d}" for u in units
+                             for d in sorted(variant.board.adjacent(u.type, u.loc))]
+            texts += [f"{u.type._value_} {u.loc} S {t.type._value_} {t.loc}" for u in units for t in units[:6]]
+            for text in texts:
+                for power in (None, variant.powers[0]):
+                    expected = general(variant, state, power, text)
+                    assert fast(reader, power, text) == expected, (str(state.phase), power, text)
+                    compared += 1
+                    refused += isinstance(expected, tuple) and "frozen" in expected[1]
+        for power in game.powers_to_order():
+            game.set_orders(power, random_orders(game, power, rng), ready=True)
+        game.process()
+    assert compared > 2000 and refused > 50
+
+
+def test_a_text_naming_a_stacked_kind_is_the_variants_to_read() -> None:
+    """A World Diplomacy militia beside an army: ``M X H`` orders the militia, ``A X H`` the army."""
+    variant = find_variant("world31")
+    game = Game.new("world31")
+    state = game.state
+    for _ in range(12):
+        if state.stacked and any(s.province in state.units for s in state.stacked):
+            break
+        for power in game.powers_to_order():
+            game.set_orders(power, random_orders(game, power, random.Random(5)), ready=True)
+        game.process()
+        state = game.state
+    shared = [s for s in state.stacked if s.province in state.units]
+    assert shared, "no militia beside an army or fleet in twelve phases"
+    reader = OrderReader(variant, state)
+    for s in shared:
+        occupant = state.units[s.province]
+        for text in (f"M {s.loc} H", f"{occupant.type._value_} {occupant.loc} H"):
+            assert fast(reader, s.power, text) == general(variant, state, s.power, text)
+        assert reader.read(s.power, f"M {s.loc} H").unit == s.unit  # type: ignore[attr-defined]

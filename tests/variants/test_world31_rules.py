@@ -295,3 +295,37 @@ def test_searching_convoy_chains_directly_agrees_with_the_table() -> None:
             table = sorted((tuple(sorted(c.seas)), c.lands) for c in chains_formed(convoy_chains(board)[origin], fleets))
             direct = sorted((tuple(sorted(seas)), lands) for seas, lands in _chains_through(board, origin, fleets))
             assert table == direct
+
+
+def test_the_maps_table_of_upkeep_lines_reads_as_the_parser_does() -> None:
+    """Canonical upkeep lines come from a per-map table; each entry is what the general reading gives."""
+    variant = find_variant("world31")
+    table = variant.tables.upkeep_lines()
+    assert len(table) > 700
+    for text, raw in table.items():
+        assert variant.read_text(text) == raw, text
+
+
+def test_every_country_reads_the_same_options_in_its_own_view() -> None:
+    """The LAN host works a World position's options out once for every seat (``options_view``): a
+    country's options must not depend on the money its view hides or shows."""
+    rng = random.Random(4)
+    game = Game.new("world31")
+    variant = game.variant
+    for _ in range(6):
+        for power in game.powers_to_order():
+            game.set_orders(power, play_orders(game, power, rng), ready=True)
+        game.process()
+    state = game.state
+    whole = {p: {k: [str(o) for o in v] for k, v in per.items()} for p, per in variant.legal_orders(state).items()}
+    for power in game.powers_to_order()[:8]:
+        view = variant.view_for(state, power)
+        assert view.extra != state.extra and variant.options_view(state, power) is state
+        seen = variant.legal_orders(view).get(power, {})
+        assert {k: [str(o) for o in v] for k, v in seen.items()} == whole[power]
+
+
+def play_orders(game: Game, power: str, rng: random.Random) -> list[str]:
+    from engine.bots import random_orders
+
+    return random_orders(game, power, rng)

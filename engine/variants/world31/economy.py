@@ -134,6 +134,7 @@ class _Purse:
         self.money = dict(ledger.money)
         self.sheets: dict[str, list[str]] = {}
         self.currencies: dict[str, Currency] = {}
+        self._words: dict[tuple[str, int], str] = {}  # (power, cents) -> the amount as its sheet prints it
 
     def currency(self, power: str) -> Currency:
         if power not in self.currencies:
@@ -144,7 +145,11 @@ class _Purse:
         return self.currency(power).from_dollars(usd)
 
     def words(self, power: str, cents: int) -> str:
-        return shown(cents, self.currency(power))
+        key = (power, cents)
+        known = self._words.get(key)
+        if known is None:
+            known = self._words[key] = shown(cents, self.currency(power))
+        return known
 
     def pay(self, power: str, cents: int, what: str) -> bool:
         """Take ``cents`` (own currency) from ``power`` if it has them."""
@@ -157,6 +162,16 @@ class _Purse:
     def receive(self, power: str, cents: int, what: str) -> None:
         self.money[power] = self.money.get(power, 0) + cents
         self.sheets.setdefault(power, []).append(f"{what}: +{self.words(power, cents)}")
+
+
+def _is_finance(kind: type) -> bool:
+    known = _FINANCE_KIND.get(kind)
+    if known is None:
+        known = _FINANCE_KIND[kind] = issubclass(kind, (Maintain, Bribe, Guess, Rebellion, Pacify, Loan, Transfer))
+    return known
+
+
+_FINANCE_KIND: dict[type, bool] = {}  # order class -> is it a finance line
 
 
 def _order_of_seasons(variant: WorldDiplomacy, phase: Phase) -> tuple[int, int]:
@@ -177,7 +192,7 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
     purse = _Purse(variant, state, ledger)
     own: dict[str, Outcome] = {}
     notes: list[PhaseNote] = []
-    finance = [o for o in orders.values() if isinstance(o, (Maintain, Bribe, Guess, Rebellion, Pacify, Loan, Transfer))]
+    finance = [o for o in orders.values() if _is_finance(type(o))]
 
     # 1. Loans and transfers.
     loans: list[LoanRecord] = []
@@ -220,11 +235,22 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
     if variant.is_economy_phase(state.phase):
         listed = variant.options.get("upkeep", "listed") == "listed"
         asked = {o.unit: o for o in finance if isinstance(o, Maintain)}
+        owned_by: dict[str, list[Unit]] = {}
+        for u in state.all_units():
+            owned_by.setdefault(u.power, []).append(u)
+        asked_by: dict[str, list[Unit]] = {}
+        for u in asked:  # in the order the sheet lists them
+            asked_by.setdefault(u.power, []).append(u)
         for power in variant.powers:
-            owned = [u for u in state.all_units() if u.power == power]
+            owned = owned_by.get(power, [])
+            unpaid: set[Unit] = set()
             if listed:
-                keep = [u for u in asked if u in owned]  # in the order the sheet lists them
-                removed += [u for u in owned if u not in asked]
+                on_board = set(owned)
+                keep = [u for u in asked_by.get(power, ()) if u in on_board]
+                for u in owned:
+                    if u not in asked:
+                        removed.append(u)
+                        unpaid.add(u)
             else:
                 keep = sorted(owned, key=lambda u: (u.type is MILITIA, u.loc))
             for unit in keep:
@@ -232,11 +258,12 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
                 paid = purse.pay(power, cost, f"upkeep of {variant.seed_text(str(unit))}")
                 if not paid:
                     removed.append(unit)
+                    unpaid.add(unit)
                 if unit in asked:
                     own[asked[unit].slot() or ""] = (_ok("maintained", cost=purse.words(power, cost)) if paid
                                                       else _fail("unpaid", cost=purse.words(power, cost)))
             for unit in owned:
-                if unit in removed:
+                if unit in unpaid:
                     notes.append(PhaseNote(power, str(unit), False, Reason("not_maintained", {"unit": unit})))
     gone = set(removed)
 
@@ -277,12 +304,12 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
     for key, m_order in militia.items():
         if not isinstance(m_order, MilitiaMove) and key in result.outcomes:
             own[key] = result.outcomes[key]
-    stacked, lost = _militia_after(state, units, result, resolver.move_dest, militia, own)
+    after_units = _occupants_after(units, result)
+    stacked, lost = _militia_after(state, units, result, resolver.move_dest, militia, own, after_units)
     for s in lost:
         notes.append(PhaseNote(s.power, str(s.unit), False, Reason("militia_lost", {"unit": s.unit})))
 
     # 5. Purchases, placed where nothing now stands.
-    after_units = _occupants_after(units, result)
     taken = set(after_units) | {s.province for s in stacked}
     placed: list[Unit] = []
     for build in sorted((o for o in orders.values() if type(o) is Build), key=str):
@@ -375,11 +402,11 @@ def _occupants_after(units: Mapping[str, Unit], result: MovementResult) -> dict[
 
 
 def _militia_after(state: GameState, units: Mapping[str, Unit], result: MovementResult, move_dest: Mapping[str, str],
-                   militia: Mapping[str, Order], own: dict[str, Outcome]) -> tuple[list[StackedUnit], list[StackedUnit]]:
+                   militia: Mapping[str, Order], own: dict[str, Outcome],
+                   occupants: Mapping[str, Unit]) -> tuple[list[StackedUnit], list[StackedUnit]]:
     """The militia after movement, and those lost. A militia moves only into a province that no other
     country's unit holds or tried to enter, where no militia stood or is going; one whose province another
     country took is destroyed (militia don't retreat)."""
-    occupants = _occupants_after(units, result)
     start = {s.province for s in state.stacked}
     wanted: dict[str, list[str]] = {}
     for key, m_order in militia.items():
@@ -460,7 +487,8 @@ def after_phase(variant: WorldDiplomacy, before: GameState, after: GameState,
         stacked, lost = _clean_stacks(units, stacked)
         notes += [PhaseNote(s.power, str(s.unit), False, Reason("militia_lost", {"unit": s.unit})) for s in lost]
         state = variant.recheck_retreats(state.replace(
-            units=units, stacked=tuple(sorted(stacked, key=StackedUnit.sort_key)), extra=result.ledger.plain()))
+            units=units, stacked=tuple(sorted(stacked, key=StackedUnit.sort_key)),
+            extra=variant.ledger_extra(result.ledger)))
         notes += result.notes
         sheets = result.sheets
     else:
@@ -510,18 +538,29 @@ def settle_season(variant: WorldDiplomacy, state: GameState) -> tuple[GameState,
     if state.phase.season in (Season.SPRING, Season.FALL):
         money = dict(ledger.money)
         rebels = set(ledger.rebellions)
+        cities_of = variant.tables.cities
+        seas: dict[str, int] = {}
+        for prov, u in state.units.items():
+            if board.provinces[prov].is_sea:
+                seas[u.power] = seas.get(u.power, 0) + 1
+        cities: dict[str, int] = {}
+        plain: dict[str, int] = {}
+        for prov, p in control.items():
+            if prov not in rebels:
+                counts = cities if prov in cities_of else plain
+                counts[p] = counts.get(p, 0) + 1
+        controlled = state.replace(extra=variant.ledger_extra(ledger)) if variant.advanced else state
         for power in variant.powers:
-            seas = sum(1 for prov, u in state.units.items() if u.power == power and board.provinces[prov].is_sea)
-            cities = sum(1 for prov, p in control.items() if p == power and prov not in rebels and variant.has_city(prov))
-            plain = sum(1 for prov, p in control.items() if p == power and prov not in rebels and not variant.has_city(prov))
-            usd = seas * TAX_SEA + plain * TAX_PROVINCE + cities * TAX_CITY
-            currency = variant.currency(state.replace(extra=ledger.plain()), power)
+            at_sea, in_cities, provinces = seas.get(power, 0), cities.get(power, 0), plain.get(power, 0)
+            usd = at_sea * TAX_SEA + provinces * TAX_PROVINCE + in_cities * TAX_CITY
+            currency = variant.currency(controlled, power)
             got = currency.from_dollars(usd)
             if usd or power in money:
                 money[power] = money.get(power, 0) + got
-                taxes[power] = [f"taxes ({seas} sea zones, {plain} provinces, {cities} cities): +{shown(got, currency)}"]
+                taxes[power] = [f"taxes ({at_sea} sea zones, {provinces} provinces, {in_cities} cities): "
+                                f"+{shown(got, currency)}"]
         ledger = replace(ledger, money=money)
-    return state.replace(extra=ledger.plain()), taxes
+    return state.replace(extra=variant.ledger_extra(ledger)), taxes
 
 
 def _finance_sheets(variant: WorldDiplomacy, before: GameState, after: GameState,
@@ -529,9 +568,10 @@ def _finance_sheets(variant: WorldDiplomacy, before: GameState, after: GameState
     """Every country's finance sheet (seed §7.2), seen by that country alone."""
     ledger = variant.ledger(after)
     notes = []
+    had_units = {u.power for u in before.all_units()}
     for power in variant.powers:
         lines = sheets.get(power, [])
-        if not lines and power not in {u.power for u in before.all_units()}:
+        if not lines and power not in had_units:
             continue
         currency = variant.currency(after, power)
         owed = [f"loan {shown(ln.owed)} due by {ln.due}" for ln in ledger.loans if ln.power == power]

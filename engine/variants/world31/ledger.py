@@ -69,7 +69,7 @@ class Ledger:
         }
 
     @classmethod
-    def read(cls, extra: Mapping[str, Any], powers: Mapping[str, object], places: set[str]) -> Ledger:
+    def read(cls, extra: Mapping[str, Any], powers: Mapping[str, object], places: set[str] | frozenset[str]) -> Ledger:
         """The ledger in ``extra``; :class:`PositionError` naming the first bad part."""
         unknown = sorted(set(map(str, extra)) - set(KEYS))
         if unknown:
@@ -108,13 +108,21 @@ class Ledger:
             except Exception as exc:  # Phase.parse names what is wrong
                 raise PositionError(f"extra.{where}", str(exc)) from None
 
-        money = {power(p, "money"): cents(v, f"money.{p}", 0) for p, v in mapping("money").items()}
+        given = mapping("money")
+        if all(type(p) is str and p in powers and type(v) is int and v >= 0 for p, v in given.items()):
+            money = dict(given)  # all well formed (the common case): the checks below would name a bad one
+        else:
+            money = {power(p, "money"): cents(v, f"money.{p}", 0) for p, v in given.items()}
         homes: dict[str, tuple[str, ...]] = {}
         for p, provs in mapping("homes").items():
             if not isinstance(provs, list):
                 raise PositionError(f"extra.homes.{p}", "must be a list of provinces")
             homes[power(p, "homes")] = tuple(sorted({place(x, f"homes.{p}") for x in provs}))
-        control = {place(k, "control"): power(v, f"control.{k}") for k, v in mapping("control").items()}
+        given = mapping("control")
+        if places.issuperset(given) and all(type(v) is str and v in powers for v in given.values()):
+            control = dict(given)
+        else:
+            control = {place(k, "control"): power(v, f"control.{k}") for k, v in given.items()}
         rebellions = tuple(sorted({place(x, "rebellions") for x in listing("rebellions")}))
         loans = []
         for i, entry in enumerate(listing("loans")):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from functools import cached_property
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import Any, ClassVar, Iterator, Mapping, Sequence
 
 from ...hooks import PhaseEnd
 from ...order_effects import OrderEffect
@@ -41,7 +41,7 @@ from ..base import AccountPanel, Variant
 from . import economy, treasury
 from .ledger import Ledger
 from .money import BRIBE_MINIMUM, LOAN_LIMIT, LOAN_TERMS, US_DOLLAR, Currency, currency_of
-from .notation import numbered, seed_text, to_codes
+from .notation import to_codes
 from .orders import (
     FINANCE_ORDERS,
     MILITIA,
@@ -59,6 +59,7 @@ from .orders import (
     Transfer,
 )
 from .resolver import WorldResolver
+from .tables import MapTables, map_tables
 
 CONTINENTS = ("NA", "SA", "AA", "EP", "AS", "AF", "ME", "OC")
 _AMOUNT = r"\$?\s*(\d+(?:\.\d{1,2})?)"
@@ -71,6 +72,36 @@ _OWN = {
     "loan": re.compile(rf"^(?:loan|borrow)\s+{_AMOUNT}\s+(?:for\s+)?(\d)\s*(?:years?|y)?$"),
     "transfer": re.compile(rf"^(?:transfer|pay|send)\s+{_AMOUNT}\s+to\s+(.+)$"),
 }
+
+
+_NO_RULE_YET = object()
+
+
+class _InPlaceOf(Mapping[str, Unit]):
+    """A position's occupants with one province's taken by another unit (a militia ordered as if it stood
+    alone there), without copying the board."""
+
+    __slots__ = ("_units", "_prov", "_unit")
+
+    def __init__(self, units: Mapping[str, Unit], prov: str, unit: Unit) -> None:
+        self._units, self._prov, self._unit = units, prov, unit
+
+    def __getitem__(self, prov: str) -> Unit:
+        return self._unit if prov == self._prov else self._units[prov]
+
+    def get(self, prov: str, default: Any = None) -> Any:
+        return self._unit if prov == self._prov else self._units.get(prov, default)
+
+    def __contains__(self, prov: object) -> bool:
+        return prov == self._prov or prov in self._units
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._units
+        if self._prov not in self._units:
+            yield self._prov
+
+    def __len__(self) -> int:
+        return len(self._units) + (self._prov not in self._units)
 
 
 def _cents(text: str) -> int:
@@ -93,6 +124,9 @@ class WorldDiplomacy(Variant):
     # parser reads it once the seed's numbers are codes, so the fast order reader serves those.
     own_order_words: ClassVar[frozenset[str] | None] = frozenset(
         {w.upper() for kind in FINANCE_ORDERS for w in kind.words} | {"START"})
+    # ``validate`` reads the finance lines, purchases and militia orders itself and hands every other order to
+    # the standard checks (a fleet frozen in place convoying is refused, which the reader leaves to it).
+    validates_only_own_kinds: ClassVar[bool] = True
     stacking_types: ClassVar[frozenset[UnitType]] = frozenset({MILITIA})
     # no adjustment phases: upkeep and purchases are orders of the Winter and Summer movement phases
     phase_types: ClassVar[frozenset[PhaseType]] = frozenset({PhaseType.MOVEMENT, PhaseType.RETREATS})
@@ -125,17 +159,18 @@ class WorldDiplomacy(Variant):
     # --- the board's facts -----------------------------------------------------------------------------
 
     @cached_property
-    def numbers(self) -> dict[tuple[str, int], str]:
-        return numbered(self.board)
+    def tables(self) -> MapTables:
+        return map_tables(self.board)
 
-    @cached_property
+    @property
+    def numbers(self) -> dict[tuple[str, int], str]:
+        return self.tables.numbers
+
+    @property
     def frozen_in(self) -> dict[str, frozenset[str]]:
         """Season letter -> the places frozen at its start: the map's ``polar: arctic`` places in Winter,
         its ``polar: antarctic`` ones in Summer (a place marked only ``freezes`` counts as Arctic)."""
-        provinces = self.board.provinces.values()
-        arctic = {p.id for p in provinces if p.polar == "arctic" or (p.freezes and p.polar is None)}
-        antarctic = {p.id for p in provinces if p.polar == "antarctic"}
-        return {Season.WINTER: frozenset(arctic), Season.SUMMER: frozenset(antarctic)}
+        return self.tables.frozen_in
 
     def frozen(self, state: GameState) -> frozenset[str]:
         if state.phase.type is PhaseType.ADJUSTMENTS:
@@ -143,14 +178,18 @@ class WorldDiplomacy(Variant):
         return self.frozen_in.get(state.phase.season, frozenset())
 
     def has_city(self, prov: str) -> bool:
-        return bool(self.board.provinces[prov].city)  # a named city, or none
+        return prov in self.tables.cities  # a named city, or none
 
     def is_economy_phase(self, phase: Phase) -> bool:
         """Winter and Summer, except the first Winter (seed §1.0: "a movement phase only")."""
         if phase.type is not PhaseType.MOVEMENT or phase.season not in (Season.WINTER, Season.SUMMER):
             return False
-        start = Phase.parse(self.board.start_phase)
+        start = self._start
         return not (phase.season == start.season and phase.year == start.year)
+
+    @cached_property
+    def _start(self) -> Phase:
+        return Phase.parse(self.board.start_phase)
 
     def currency(self, state: GameState, power: str) -> Currency:
         if not self.advanced:
@@ -167,24 +206,26 @@ class WorldDiplomacy(Variant):
         kept = self._ledger_kept
         if kept is not None and kept[0] is state.extra:
             return kept[1]
-        ledger = Ledger.read(state.extra, self.board.powers, set(self.board.provinces))
+        ledger = Ledger.read(state.extra, self.board.powers, self.tables.places)
         self._ledger_kept = (state.extra, ledger)
         return ledger
 
     _ledger_kept: tuple[Mapping[str, Any], Ledger] | None = None
 
+    def ledger_extra(self, ledger: Ledger) -> dict[str, Any]:
+        """``ledger`` as a position's ``extra``, remembered as read: the phase that made it asks for it next."""
+        extra = ledger.plain()
+        self._ledger_kept = (extra, ledger)
+        return extra
+
     def initial_ledger(self, units: Sequence[Unit], centers: Mapping[str, str]) -> Ledger:
-        homes = {p.id: tuple(sorted(p.home_centers)) for p in self.board.powers.values()}
-        control: dict[str, str] = {p.id: p.owner.upper() for p in self.board.provinces.values()
-                                   if p.owner is not None and p.is_land}
-        for power, provs in homes.items():
-            for prov in provs:
-                control[prov] = power
-        for prov, owner in centers.items():
-            control[prov] = owner
+        tables = self.tables
+        homes = dict(tables.homes)
+        control = {**tables.control, **centers}
+        land = tables.land
         for unit in units:
             prov = province_of(unit.loc)
-            if self.board.provinces[prov].is_land:
+            if prov in land:
                 control.setdefault(prov, unit.power)
         return Ledger(money={p: 0 for p in homes}, homes=homes, control=control)
 
@@ -200,12 +241,18 @@ class WorldDiplomacy(Variant):
             if key in given and isinstance(given[key], Mapping):
                 given[key] = {**start[key], **given[key]}
         state = super().make_state(phase, units, centers, dislodged, contested, {**start, **given})
-        Ledger.read(state.extra, self.board.powers, set(self.board.provinces))
+        self.ledger(state)  # checked here (PositionError naming the bad part), and kept for the phase
         return state
 
     def initial_state(self) -> GameState:
-        base = super().initial_state()
-        return base.replace(extra=self.initial_ledger(list(base.units.values()), base.centers).plain())
+        """The seed's start, made once per map (a position is never changed once made; the options don't
+        change where the game starts)."""
+        known = self.tables.initial.get(self.id)
+        if known is None:
+            base = super().initial_state()
+            known = self.tables.initial[self.id] = base.replace(
+                extra=self.initial_ledger(list(base.units.values()), base.centers).plain())
+        return known
 
     def check_extra(self, state: GameState) -> None:
         ledger = self.ledger(state)
@@ -235,6 +282,10 @@ class WorldDiplomacy(Variant):
                       bribes=tuple(b for b in ledger.bribes if b.briber == power))
         return state.replace(extra=kept.plain())
 
+    def options_view(self, state: GameState, power: str) -> GameState:
+        """The whole position: the options read no money (bribes, loans and transfers aren't listed)."""
+        return state
+
     def account_panel(self, state: GameState, power: str) -> AccountPanel | None:
         """The treasury (``treasury.py``), from what ``view_for`` shows ``power`` alone."""
         return treasury.panel(self, self.view_for(state, power), power)
@@ -250,8 +301,15 @@ class WorldDiplomacy(Variant):
         """Every unit's result is public; finance lines (and notes) only to the country they concern."""
         if power is None:
             return list(results)
-        return [r for r in results
-                if r.power == power or (r.typed is not None and not isinstance(r.typed, FINANCE_ORDERS))]
+        key = tuple(map(id, results))
+        kept = self._public_kept
+        if kept is None or kept[0] != key:
+            # The LAN host asks once per seat for the same results: which are public is worked out once.
+            public = [r.typed is not None and not isinstance(r.typed, FINANCE_ORDERS) for r in results]
+            kept = self._public_kept = (key, list(results), public)  # the results kept alive with their ids
+        return [r for r, seen in zip(results, kept[2]) if seen or r.power == power]
+
+    _public_kept: tuple[tuple[int, ...], list[Any], list[bool]] | None = None
 
     # --- calendar ----------------------------------------------------------------------------------
 
@@ -270,14 +328,27 @@ class WorldDiplomacy(Variant):
     # --- freezing -----------------------------------------------------------------------------------
 
     def move_permission(self, state: GameState) -> MovePermission | None:
+        key = (state.phase.season, state.phase.type)
+        kept = self._permits.get(key, _NO_RULE_YET)
+        if kept is _NO_RULE_YET:
+            kept = self._permits[key] = self._move_permission(state)
+        return kept  # type: ignore[return-value]
+
+    @cached_property
+    def _permits(self) -> dict[tuple[str, PhaseType], MovePermission | None]:
+        return {}  # (season, phase type) -> the rule (it depends on the season alone)
+
+    def _move_permission(self, state: GameState) -> MovePermission | None:
         frozen = self.frozen(state)
         if not frozen:
             return None
         board = self.board
 
+        circle = self._circle(state)
+
         def permit(unit: Unit, prov: str) -> str | None:
             if province_of(unit.loc) in frozen:
-                return f"{unit} is frozen in: nothing moves in the {self._circle(state)} this season"
+                return f"{unit} is frozen in: nothing moves in the {circle} this season"
             if prov in frozen:
                 return f"{board.provinces[prov].name} is frozen: nothing can happen there this season"
             return None
@@ -291,7 +362,17 @@ class WorldDiplomacy(Variant):
 
     def parse(self, text: str) -> RawOrder:
         """The seed's notation (``{EP} F 3 - NWG``) and the platform's (``F ECH - NWG``), plus the finance
-        lines (``MAINTAIN``, ``BRIBE``, ``GUESS``, ``REBELLION``, ``PACIFY``, ``LOAN``, ``TRANSFER``)."""
+        lines (``MAINTAIN``, ``BRIBE``, ``GUESS``, ``REBELLION``, ``PACIFY``, ``LOAN``, ``TRANSFER``).
+
+        Canonical upkeep lines (``MAINTAIN A NA5``: one per unit twice a year) come from the map's table."""
+        if type(text) is str:
+            known = self.tables.upkeep_lines().get(text)
+            if known is not None:
+                return known
+        return self.read_text(text)
+
+    def read_text(self, text: str) -> RawOrder:
+        """``parse`` without the map's table of canonical upkeep lines."""
         if not isinstance(text, str) or not text.strip():
             raise OrderSyntaxError("empty order")
         try:
@@ -364,7 +445,16 @@ class WorldDiplomacy(Variant):
         return Build(Unit(owner, kind, loc))
 
     def _militia_at(self, state: GameState, prov: str) -> StackedUnit | None:
-        return next((s for s in state.stacked if s.province == prov and s.kind is MILITIA), None)
+        kept = self._militia_kept
+        if kept is None or kept[0] is not state.stacked:
+            found: dict[str, StackedUnit] = {}
+            for s in state.stacked:
+                if s.kind is MILITIA:
+                    found.setdefault(s.province, s)
+            kept = self._militia_kept = (state.stacked, found)
+        return kept[1].get(prov)
+
+    _militia_kept: tuple[tuple[StackedUnit, ...], dict[str, StackedUnit]] | None = None
 
     def _validate_militia(self, raw: RawOrder, state: GameState, power: str | None) -> Order:
         if raw.loc is None:
@@ -384,7 +474,7 @@ class WorldDiplomacy(Variant):
             if occupant is None:
                 raise IllegalOrderError(f"no army or fleet in {prov} for the militia to support")
             return MilitiaSupportHold(unit, occupant)
-        alone = state.replace(units={**state.units, prov: unit})
+        alone = state.replace(units=_InPlaceOf(state.units, prov, unit))
         order = validate_movement(raw, alone, self.board, power, self.move_permission(state))
         if isinstance(order, Move):
             return MilitiaMove(unit, order.dest)
@@ -483,7 +573,7 @@ class WorldDiplomacy(Variant):
 
     def seed_text(self, order: Order | str) -> str:
         """An order in the seed's notation (``{EP} F 3 - NWG``)."""
-        return seed_text(str(order), self.board)
+        return self.tables.in_seed_notation(str(order))
 
     def report_order(self, text: str) -> str:
         return self.seed_text(text)
@@ -500,9 +590,14 @@ class WorldDiplomacy(Variant):
         if state is None or power is None:
             return frozenset()
         frozen = self.frozen(state)
-        busy = {s.province for s in state.stacked}
+        kept = self._busy_kept
+        if kept is None or kept[0] is not state.stacked:
+            kept = self._busy_kept = (state.stacked, frozenset(s.province for s in state.stacked))
+        busy = kept[1]
         return frozenset(c for c in self.home_centers(state, power)
                          if c not in state.units and c not in busy and c not in frozen)
+
+    _busy_kept: tuple[tuple[StackedUnit, ...], frozenset[str]] | None = None  # provinces with a militia
 
     def adjustment_delta(self, state: GameState, power: str) -> int:
         return 0  # builds are bought, not counted (seed §6.0)
@@ -610,18 +705,16 @@ class WorldDiplomacy(Variant):
     def continent_places(self, continent: str) -> frozenset[str]:
         """What must be controlled to conquer ``continent``: its provinces with a city (option
         ``conquest``: or every land province; a continent without cities needs every land province)."""
-        known = self._continent_places.get(continent)
+        conquest = str(self.options.get("conquest", "cities"))
+        kept = self.tables.continent_places
+        known = kept.get((continent, conquest))
         if known is not None:
             return known
         land = [p for p in self.board.provinces.values() if p.continent == continent and p.is_land]
-        cities = [p for p in land if p.city] if self.options.get("conquest", "cities") == "cities" else []
+        cities = [p for p in land if p.city] if conquest == "cities" else []
         places = frozenset(p.id for p in (cities or land))
-        self._continent_places[continent] = places
+        kept[(continent, conquest)] = places
         return places
-
-    @cached_property
-    def _continent_places(self) -> dict[str, frozenset[str]]:
-        return {}  # continent -> its places to conquer (the board and options never change)
 
     def conquered(self, state: GameState, power: str) -> list[str]:
         control = self.ledger(state).control
@@ -633,9 +726,22 @@ class WorldDiplomacy(Variant):
         return done
 
     def winner(self, state: GameState) -> str | None:
+        """The first country (in the powers' order) with enough conquered continents: each continent asked
+        once, who alone controls all its places (what ``conquered`` asks per country)."""
         need = int(self.options.get("continents_to_win", 7))
+        control = self.ledger(state).control
+        count: dict[str, int] = {}
+        for continent in CONTINENTS:
+            places = self.continent_places(continent)
+            if not places:
+                continue
+            holders = {control.get(p) for p in places}
+            if len(holders) == 1:
+                (holder,) = holders
+                if holder is not None:
+                    count[holder] = count.get(holder, 0) + 1
         for power in self.powers:
-            if len(self.conquered(state, power)) >= need:
+            if count.get(power, 0) >= need:
                 return power
         return None
 

@@ -1,0 +1,77 @@
+"""World Diplomacy's facts of one map, made once per map: the contract and the client make a new variant
+object for every request or game, and a 449-place board is too large to read again each time.
+
+Numbered provinces, the places frozen per season, cities, each continent's places to conquer, the
+canonical upkeep lines already read, and canonical texts in the seed's notation.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from ...mapdata import MapData
+from ...orders import RawOrder
+from ...state import GameState
+from ...types import Season, UnitType
+from .notation import numbered, seed_text
+from .orders import MILITIA
+
+_SEED_TEXTS_KEPT = 20_000  # canonical texts written in the seed's notation (units and orders of one map)
+
+
+@dataclass(slots=True)
+class MapTables:
+    board: MapData
+    numbers: dict[tuple[str, int], str]
+    frozen_in: dict[str, frozenset[str]]
+    cities: frozenset[str]
+    places: frozenset[str]  # every province
+    land: frozenset[str]
+    homes: dict[str, tuple[str, ...]]  # power -> the map's home centres, sorted
+    control: dict[str, str]  # land province -> the map's owner of it, home centres their country's
+    # (continent, conquest option) -> the places to control (see ``WorldDiplomacy.continent_places``)
+    continent_places: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
+    # canonical upkeep line ("MAINTAIN A NA5") -> the raw order the variant's parser gives it; made on first need
+    maintain: dict[str, RawOrder] | None = None
+    seed_texts: dict[str, str] = field(default_factory=dict)  # canonical text -> the seed's notation
+    initial: dict[str, GameState] = field(default_factory=dict)  # variant id -> its start position
+
+    def upkeep_lines(self) -> dict[str, RawOrder]:
+        """Every unit's canonical upkeep line, read: ``MAINTAIN <kind> <location>`` for each place a unit of
+        each kind may stand (``tests/world31`` checks each against the variant's general reading)."""
+        if self.maintain is None:
+            table: dict[str, RawOrder] = {}
+            for kind in (UnitType.ARMY, UnitType.FLEET, MILITIA):
+                for loc in self.board.locations(kind):
+                    text = f"MAINTAIN {kind._value_} {loc}"
+                    table[text] = RawOrder("maintain", kind, loc, text=text)
+            self.maintain = table
+        return self.maintain
+
+    def in_seed_notation(self, text: str) -> str:
+        known = self.seed_texts.get(text)
+        if known is None:
+            known = seed_text(text, self.board)
+            if len(self.seed_texts) >= _SEED_TEXTS_KEPT:
+                self.seed_texts.clear()
+            self.seed_texts[text] = known
+        return known
+
+
+@lru_cache(maxsize=8)
+def map_tables(board: MapData) -> MapTables:
+    provinces = board.provinces.values()
+    arctic = {p.id for p in provinces if p.polar == "arctic" or (p.freezes and p.polar is None)}
+    antarctic = {p.id for p in provinces if p.polar == "antarctic"}
+    homes = {p.id: tuple(sorted(p.home_centers)) for p in board.powers.values()}
+    control = {p.id: p.owner.upper() for p in provinces if p.owner is not None and p.is_land}
+    for power, provs in homes.items():
+        for prov in provs:
+            control[prov] = power
+    return MapTables(
+        board, numbered(board), {Season.WINTER: frozenset(arctic), Season.SUMMER: frozenset(antarctic)},
+        frozenset(p.id for p in provinces if p.city), frozenset(board.provinces),
+        frozenset(p.id for p in provinces if p.is_land), homes, control)
+
+
+__all__ = ["MapTables", "map_tables"]
