@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
 from PySide6.QtCore import QPoint, QRect, QSize, Signal
@@ -71,6 +72,12 @@ def best_place(size: QSize, at: QPoint, bounds: QRect, keep_clear: Sequence[QRec
     points (units), then nearest."""
     w, h = size.width(), size.height()
     own = QRect(at.x() - GAP, at.y() - GAP, 2 * GAP, 2 * GAP)
+    # Up to 96 boxes are tried against every unit on the board (132 on the World): as plain integers, with the
+    # units sorted across, each box looks only at the units in its own columns.
+    clear = [_edges(r) for r in (*keep_clear, own) if _proper(r)]
+    odd = [r for r in (*keep_clear, own) if not _proper(r)]  # Qt's own reading of a degenerate rectangle
+    points = sorted((p.x(), p.y()) for p in avoid)
+    xs = [x for x, _y in points]
     best: tuple[tuple[int, int, int, float], QPoint] | None = None
     for ring in range(6):
         reach = GAP + ring * max(h, 24)
@@ -84,9 +91,20 @@ def best_place(size: QSize, at: QPoint, bounds: QRect, keep_clear: Sequence[QRec
             x = int(round(max(bounds.left() + 2, min(cx - w / 2, bounds.right() - w - 2))))
             y = int(round(max(bounds.top() + 2, min(cy - h / 2, bounds.bottom() - h - 2))))
             box = QRect(x, y, w, h)
-            covered = sum(1 for r in keep_clear if box.intersects(r)) + (1 if box.intersects(own) else 0)
+            if _proper(box):
+                left, top, right, bottom = x, y, x + w - 1, y + h - 1
+                covered = sum(1 for (l, t, r, b) in clear
+                              if max(left, l) <= min(right, r) and max(top, t) <= min(bottom, b))
+                covered += sum(1 for r in odd if box.intersects(r))
+            else:
+                covered = sum(1 for r in (*keep_clear, own) if box.intersects(r))
             near = box.adjusted(-avoid_radius, -avoid_radius, avoid_radius, avoid_radius)
-            units = sum(1 for p in avoid if near.contains(p))
+            if _proper(near):
+                left, top, right, bottom = _edges(near)
+                units = sum(1 for _x, y_ in points[bisect_left(xs, left):bisect_right(xs, right)]
+                            if top <= y_ <= bottom)
+            else:  # a degenerate box: Qt's own reading of "contains"
+                units = sum(1 for p in avoid if near.contains(p))
             outside = 0 if bounds.contains(box) else 1
             cost = (outside, covered, units, math.hypot(cx - at.x(), cy - at.y()))
             if best is None or cost < best[0]:
@@ -95,3 +113,13 @@ def best_place(size: QSize, at: QPoint, bounds: QRect, keep_clear: Sequence[QRec
             break  # a clean place this close: no need to look further out
     assert best is not None
     return best[1]
+
+
+def _proper(rect: QRect) -> bool:
+    """Has ``rect`` a positive width and height (where Qt's tests mean the plain inclusive ranges)?"""
+    return rect.width() > 0 and rect.height() > 0
+
+
+def _edges(rect: QRect) -> tuple[int, int, int, int]:
+    """Left, top, right and bottom of ``rect``, inclusive (as QRect counts them)."""
+    return rect.left(), rect.top(), rect.right(), rect.bottom()
