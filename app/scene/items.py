@@ -231,6 +231,7 @@ class CentreItem(QGraphicsItem):
         self.base_unit_size = unit_size
         self.unit_size = unit_size
         self.style = CentreStyle(None, home_colour)
+        self._bounds: tuple[float, QRectF] | None = None  # (the unit size it was made for, box)
         self.setPos(at)
         self.setZValue(Z_CENTRE)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -245,8 +246,10 @@ class CentreItem(QGraphicsItem):
         return self.style.owner_colour
 
     def boundingRect(self) -> QRectF:
-        r = self.unit_size * 0.45
-        return QRectF(-r, -r, 2 * r, 2 * r)
+        if self._bounds is None or self._bounds[0] != self.unit_size:
+            r = self.unit_size * 0.45
+            self._bounds = (self.unit_size, QRectF(-r, -r, 2 * r, 2 * r))
+        return self._bounds[1]
 
     def set_home_colour(self, colour: str | None) -> None:
         self.set_style(CentreStyle(self.style.owner_colour, colour, self.style.uncounted))
@@ -307,6 +310,7 @@ class LabelItem(QGraphicsItem):
         self.small = small
         self.tag = tag  # a continent's tag ("{EP}"), shown over a crowded map zoomed out
         self.px = LABEL_MIN_PX
+        self._bounds: tuple[tuple[str, float, bool], QRectF] | None = None  # (what it was measured for, box)
         self.setPos(at)
         self.setZValue(Z_LABEL)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
@@ -335,7 +339,12 @@ class LabelItem(QGraphicsItem):
             self.update()
 
     def boundingRect(self) -> QRectF:
-        return label_paths(self.text, self.px, self.sea or self.small)[1].boundingRect()
+        # Qt asks every label on each paint (they ignore the view's scale, so the scene's index can't sort
+        # them): keep the box for as long as the text and size it was measured for.
+        key = (self.text, self.px, self.sea or self.small)
+        if self._bounds is None or self._bounds[0] != key:
+            self._bounds = (key, label_paths(*key)[1].boundingRect())
+        return self._bounds[1]
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         glyphs, halo = label_paths(self.text, self.px, self.sea or self.small)
@@ -368,6 +377,7 @@ class UnitItem(QGraphicsItem):
         self.decoy = False  # drawn with the decoy mark
         self.mark = ""  # a short mark on its corner (EMG: the unit's points)
         self.awaiting = False  # the operator's unit that has no order yet
+        self._bounds: tuple[tuple[float, bool, float, tuple[float, float]], QRectF] | None = None
         self.setPos(at)
         self.setZValue((Z_DISLODGED if dislodged else Z_UNIT) + (0.1 if badge else 0.0))
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -381,9 +391,12 @@ class UnitItem(QGraphicsItem):
         return self.unit_size * (DISLODGED_ICON if self.dislodged else UNIT_ICON) * self.icon_scale
 
     def boundingRect(self) -> QRectF:
-        r = self.unit_size * (0.8 if self.mark else 0.75) * max(self.icon_scale, 0.75)  # the mark pokes out
-        c = self.centre()
-        return QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r)
+        key = (self.unit_size, bool(self.mark), self.icon_scale, self.offset)
+        if self._bounds is None or self._bounds[0] != key:
+            r = self.unit_size * (0.8 if self.mark else 0.75) * max(self.icon_scale, 0.75)  # the mark pokes out
+            c = self.centre()
+            self._bounds = (key, QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r))
+        return self._bounds[1]
 
     def hits(self, scene_point: QPointF) -> bool:
         """Is ``scene_point`` on the icon (a click on a badge)?"""
