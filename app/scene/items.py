@@ -12,7 +12,8 @@ from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 
 from PySide6.QtCore import QLineF, QPoint, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPainterPathStroker, QPen, QTransform
+from PySide6.QtGui import (QBrush, QColor, QImage, QPaintEngine, QPainter, QPainterPath, QPainterPathStroker, QPen,
+                           QTransform)
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from app.drawing.context import EXPORT_MARK_SCALE
@@ -246,10 +247,13 @@ class ProvinceItem(QGraphicsItem):
         takes milliseconds), and the same provinces light again and again; drawn once into a transparent
         image and laid over the fill (the same pixels: "over" composes either way), they are a blit the
         next time. ``None`` when the painter's drawing can't be matched pixel for pixel (rotated, a high
-        pixel density) or the image would be too large to keep: then it is drawn directly."""
+        pixel density, not pixels at all: a printer or SVG) or the image would be too large to keep: then
+        it is drawn directly."""
         device = painter.device()
+        engine = painter.paintEngine()
         t = painter.combinedTransform()
-        if (device is None or device.devicePixelRatioF() != 1.0
+        if (device is None or engine is None or engine.type() != QPaintEngine.Type.Raster
+                or device.devicePixelRatioF() != 1.0
                 or t.type() not in (QTransform.TransformationType.TxNone, QTransform.TransformationType.TxTranslate,
                                     QTransform.TransformationType.TxScale)):
             return None
