@@ -6,10 +6,14 @@ the same. Items never decide anything: the scene sets their state from a ``Board
 """
 from __future__ import annotations
 
+import itertools
+import math
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPainterPathStroker, QPen
+from PySide6.QtCore import QLineF, QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import (QBrush, QColor, QImage, QPaintEngine, QPainter, QPainterPath, QPainterPathStroker, QPen,
+                           QTransform)
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from app.drawing.context import EXPORT_MARK_SCALE
@@ -145,6 +149,25 @@ class BordersItem(QGraphicsItem):
                     layers=(Layer.IMPASSABLE, Layer.BORDERS, Layer.DECORATIONS))
 
 
+# Drawn highlights kept for reuse (see ProvinceItem._overlay), least recently used dropped first.
+OVERLAY_MAX_PIXELS = 1024 * 1024  # one image; a province filling a zoomed-in screen is drawn directly
+OVERLAY_BUDGET_PIXELS = 8 * 1024 * 1024  # all of them: 32 MB
+OVERLAY_MARGIN = 2
+_overlays: OrderedDict[tuple[object, ...], tuple[QImage, int]] = OrderedDict()
+_overlay_pixels = 0
+_province_serials = itertools.count()
+
+
+def _keep_overlay(key: tuple[object, ...], image: QImage) -> None:
+    global _overlay_pixels
+    pixels = image.width() * image.height()
+    _overlays[key] = (image, pixels)
+    _overlay_pixels += pixels
+    while _overlay_pixels > OVERLAY_BUDGET_PIXELS and _overlays:
+        _old, (_image, dropped) = _overlays.popitem(last=False)
+        _overlay_pixels -= dropped
+
+
 class ProvinceItem(QGraphicsItem):
     """One province: its owner's tint, and its highlight when it (or one of its coasts) is a legal target."""
 
@@ -156,6 +179,7 @@ class ProvinceItem(QGraphicsItem):
         self.lit: frozenset[str] = frozenset()  # highlighted locations: the province and/or its coasts
         self.is_selected_province = False
         self.railway_lit = False  # a railway target: orange track round the province
+        self._serial = next(_province_serials)  # names this item's overlays in the shared cache
         pad = unit_size  # room for the screen-width outline even when zoomed far out
         self._bounds = shape.bounds.adjusted(-pad, -pad, pad, pad)
         self.setZValue(Z_PROVINCE)
@@ -206,6 +230,58 @@ class ProvinceItem(QGraphicsItem):
         painter.fillPath(self.area.path, self.fill)
         if not (self.lit or self.is_selected_province or self.railway_lit):
             return
+        overlay = self._overlay(painter)
+        if overlay is None:
+            self._paint_highlight(painter)
+            return
+        image, at = overlay
+        painter.save()
+        painter.resetTransform()
+        painter.drawImage(at, image)
+        painter.restore()
+
+    def _overlay(self, painter: QPainter) -> tuple[QImage, QPoint] | None:
+        """The highlight as drawn at ``painter``'s scale and pixel offset, kept for the next time.
+
+        Its wide round-joined outlines are most of a click's drawing on a detailed map (a long coastline
+        takes milliseconds), and the same provinces light again and again; drawn once into a transparent
+        image and laid over the fill (the same pixels: "over" composes either way), they are a blit the
+        next time. ``None`` when the painter's drawing can't be matched pixel for pixel (rotated, a high
+        pixel density, not pixels at all: a printer or SVG) or the image would be too large to keep: then
+        it is drawn directly."""
+        device = painter.device()
+        engine = painter.paintEngine()
+        t = painter.combinedTransform()
+        if (device is None or engine is None or engine.type() != QPaintEngine.Type.Raster
+                or device.devicePixelRatioF() != 1.0
+                or t.type() not in (QTransform.TransformationType.TxNone, QTransform.TransformationType.TxTranslate,
+                                    QTransform.TransformationType.TxScale)):
+            return None
+        box = t.mapRect(self._bounds)
+        # A pixel's margin beyond the box, as Qt leaves round an item's cached picture.
+        left, top = math.floor(box.left()) - OVERLAY_MARGIN, math.floor(box.top()) - OVERLAY_MARGIN
+        width = math.ceil(box.right()) + OVERLAY_MARGIN - left
+        height = math.ceil(box.bottom()) + OVERLAY_MARGIN - top
+        if width <= 0 or height <= 0 or width * height > OVERLAY_MAX_PIXELS:
+            return None
+        dx, dy = t.dx() - left, t.dy() - top
+        key = (self._serial, self.lit, self.is_selected_province, self.railway_lit, t.m11(), t.m22(), dx, dy)
+        found = _overlays.get(key)
+        if found is not None:
+            _overlays.move_to_end(key)
+            return found[0], QPoint(left, top)
+        image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(0)
+        into = QPainter(image)
+        into.setRenderHints(painter.renderHints())
+        into.setTransform(QTransform(t.m11(), 0.0, 0.0, t.m22(), dx, dy))
+        self._paint_highlight(into)
+        into.end()
+        _keep_overlay(key, image)
+        return image, QPoint(left, top)
+
+    def _paint_highlight(self, painter: QPainter) -> None:
+        """The lit targets' fill and outline, the railway track and the selection, over the province's fill."""
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         walk_paths = [self.area.path if loc == self.area.loc else self.area.coasts[loc.split("/", 1)[1]].path
                       for loc in sorted(self.lit)]
@@ -231,6 +307,7 @@ class CentreItem(QGraphicsItem):
         self.base_unit_size = unit_size
         self.unit_size = unit_size
         self.style = CentreStyle(None, home_colour)
+        self._bounds: tuple[float, QRectF] | None = None  # (the unit size it was made for, box)
         self.setPos(at)
         self.setZValue(Z_CENTRE)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -245,8 +322,10 @@ class CentreItem(QGraphicsItem):
         return self.style.owner_colour
 
     def boundingRect(self) -> QRectF:
-        r = self.unit_size * 0.45
-        return QRectF(-r, -r, 2 * r, 2 * r)
+        if self._bounds is None or self._bounds[0] != self.unit_size:
+            r = self.unit_size * 0.45
+            self._bounds = (self.unit_size, QRectF(-r, -r, 2 * r, 2 * r))
+        return self._bounds[1]
 
     def set_home_colour(self, colour: str | None) -> None:
         self.set_style(CentreStyle(self.style.owner_colour, colour, self.style.uncounted))
@@ -307,6 +386,7 @@ class LabelItem(QGraphicsItem):
         self.small = small
         self.tag = tag  # a continent's tag ("{EP}"), shown over a crowded map zoomed out
         self.px = LABEL_MIN_PX
+        self._bounds: tuple[tuple[str, float, bool], QRectF] | None = None  # (what it was measured for, box)
         self.setPos(at)
         self.setZValue(Z_LABEL)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
@@ -335,7 +415,12 @@ class LabelItem(QGraphicsItem):
             self.update()
 
     def boundingRect(self) -> QRectF:
-        return label_paths(self.text, self.px, self.sea or self.small)[1].boundingRect()
+        # Qt asks every label on each paint (they ignore the view's scale, so the scene's index can't sort
+        # them): keep the box for as long as the text and size it was measured for.
+        key = (self.text, self.px, self.sea or self.small)
+        if self._bounds is None or self._bounds[0] != key:
+            self._bounds = (key, label_paths(*key)[1].boundingRect())
+        return self._bounds[1]
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         glyphs, halo = label_paths(self.text, self.px, self.sea or self.small)
@@ -368,6 +453,7 @@ class UnitItem(QGraphicsItem):
         self.decoy = False  # drawn with the decoy mark
         self.mark = ""  # a short mark on its corner (EMG: the unit's points)
         self.awaiting = False  # the operator's unit that has no order yet
+        self._bounds: tuple[tuple[float, bool, float, tuple[float, float]], QRectF] | None = None
         self.setPos(at)
         self.setZValue((Z_DISLODGED if dislodged else Z_UNIT) + (0.1 if badge else 0.0))
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -381,9 +467,12 @@ class UnitItem(QGraphicsItem):
         return self.unit_size * (DISLODGED_ICON if self.dislodged else UNIT_ICON) * self.icon_scale
 
     def boundingRect(self) -> QRectF:
-        r = self.unit_size * (0.8 if self.mark else 0.75) * max(self.icon_scale, 0.75)  # the mark pokes out
-        c = self.centre()
-        return QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r)
+        key = (self.unit_size, bool(self.mark), self.icon_scale, self.offset)
+        if self._bounds is None or self._bounds[0] != key:
+            r = self.unit_size * (0.8 if self.mark else 0.75) * max(self.icon_scale, 0.75)  # the mark pokes out
+            c = self.centre()
+            self._bounds = (key, QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r))
+        return self._bounds[1]
 
     def hits(self, scene_point: QPointF) -> bool:
         """Is ``scene_point`` on the icon (a click on a badge)?"""

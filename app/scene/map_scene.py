@@ -109,6 +109,8 @@ class MapScene(QGraphicsScene):
         self._styled = False  # centre markers coloured for the current picture
         self._shown = False  # a picture has been shown (label and centre visibility set)
         self.units: dict[tuple[str, str, str, bool], UnitItem] = {}
+        self._units_key: tuple[object, ...] | None = None  # what the unit items show now
+        self._lit: set[str] = set()  # provinces lit, selected or railway-lit now; every other one is plain
         self.arrows: dict[OrderArrow, ArrowItem] = {}
         self.railway_highlights: frozenset[str] = frozenset()  # provinces lit as railway targets
         self.retreat_options: list[RetreatOptionsItem] = []
@@ -176,7 +178,11 @@ class MapScene(QGraphicsScene):
                 or railway != self.railway_highlights):
             self.railway_highlights = railway
             self._apply_highlights(picture)
-        self._apply_units(picture, awaiting, awaiting_dislodged)
+        units_key = (picture.show_units, picture.units, picture.stacked, picture.dislodged_units, picture.decoys,
+                     picture.unit_badges, awaiting, awaiting_dislodged)
+        if units_key != self._units_key:  # a click that only lights targets moves no unit
+            self._units_key = units_key
+            self._apply_units(picture, awaiting, awaiting_dislodged)
         self._apply_arrows(picture)
         self._apply_retreat_options(retreat_options or {})
         if previous.show_labels != picture.show_labels or not self._shown:
@@ -336,8 +342,13 @@ class MapScene(QGraphicsScene):
             key = normalise_location(loc)
             lit.setdefault(key.split("/", 1)[0], set()).add(key)
         selected = normalise_location(picture.selected).split("/", 1)[0] if picture.selected else None
-        for pid, item in self.provinces.items():
-            item.set_lit(frozenset(lit.get(pid, ())), pid == selected, railway=pid in self.railway_highlights)
+        now = set(lit) | set(self.railway_highlights) | ({selected} if selected is not None else set())
+        now &= self.provinces.keys()
+        # Only the provinces lit before or now can change (on the World, a dozen of 449).
+        for pid in self._lit | now:
+            self.provinces[pid].set_lit(frozenset(lit.get(pid, ())), pid == selected,
+                                        railway=pid in self.railway_highlights)
+        self._lit = now
 
     def _apply_units(self, picture: BoardPicture, awaiting: frozenset[str], awaiting_dislodged: bool) -> None:
         # key -> (anchor, offset, scale, badge); stacked units become badges round their province's unit.

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
 from PySide6.QtCore import QPoint, QRect, QSize, Signal
@@ -71,6 +72,18 @@ def best_place(size: QSize, at: QPoint, bounds: QRect, keep_clear: Sequence[QRec
     points (units), then nearest."""
     w, h = size.width(), size.height()
     own = QRect(at.x() - GAP, at.y() - GAP, 2 * GAP, 2 * GAP)
+    # Up to 96 boxes are tried against every unit on the board (132 on the World): as plain integers, with the
+    # units sorted across, each box looks only at the units in its own columns.
+    clear = [_edges(r) for r in (*keep_clear, own) if _proper(r)]
+    odd = [r for r in (*keep_clear, own) if not _proper(r)]  # Qt's own reading of a degenerate rectangle
+    points = sorted((p.x(), p.y()) for p in avoid)
+    xs = [x for x, _y in points]
+    # Whether a box, the area round it and the bounds are proper is the same for every candidate.
+    box_proper = w > 0 and h > 0
+    near_proper = w + 2 * avoid_radius > 0 and h + 2 * avoid_radius > 0
+    bounds_proper = _proper(bounds)
+    b_left, b_top, b_right, b_bottom = _edges(bounds)
+    ax, ay = at.x(), at.y()
     best: tuple[tuple[int, int, int, float], QPoint] | None = None
     for ring in range(6):
         reach = GAP + ring * max(h, 24)
@@ -80,18 +93,42 @@ def best_place(size: QSize, at: QPoint, bounds: QRect, keep_clear: Sequence[QRec
             # The box's centre sits where its nearest edge is ``reach`` away from ``at`` in this direction.
             scale = min((w / 2 + reach) / abs(dx) if abs(dx) > 1e-9 else math.inf,
                         (h / 2 + reach) / abs(dy) if abs(dy) > 1e-9 else math.inf)
-            cx, cy = at.x() + dx * scale, at.y() + dy * scale
-            x = int(round(max(bounds.left() + 2, min(cx - w / 2, bounds.right() - w - 2))))
-            y = int(round(max(bounds.top() + 2, min(cy - h / 2, bounds.bottom() - h - 2))))
-            box = QRect(x, y, w, h)
-            covered = sum(1 for r in keep_clear if box.intersects(r)) + (1 if box.intersects(own) else 0)
-            near = box.adjusted(-avoid_radius, -avoid_radius, avoid_radius, avoid_radius)
-            units = sum(1 for p in avoid if near.contains(p))
-            outside = 0 if bounds.contains(box) else 1
-            cost = (outside, covered, units, math.hypot(cx - at.x(), cy - at.y()))
+            cx, cy = ax + dx * scale, ay + dy * scale
+            x = int(round(max(b_left + 2, min(cx - w / 2, b_right - w - 2))))
+            y = int(round(max(b_top + 2, min(cy - h / 2, b_bottom - h - 2))))
+            right, bottom = x + w - 1, y + h - 1
+            if box_proper:
+                covered = sum(1 for (l, t, r, b) in clear
+                              if max(x, l) <= min(right, r) and max(y, t) <= min(bottom, b))
+                covered += sum(1 for r in odd if QRect(x, y, w, h).intersects(r))
+            else:
+                covered = sum(1 for r in (*keep_clear, own) if QRect(x, y, w, h).intersects(r))
+            if near_proper:
+                top, low = y - avoid_radius, bottom + avoid_radius
+                units = sum(1 for _x, y_ in points[bisect_left(xs, x - avoid_radius):
+                                                   bisect_right(xs, right + avoid_radius)]
+                            if top <= y_ <= low)
+            else:  # a degenerate box: Qt's own reading of "contains"
+                near = QRect(x, y, w, h).adjusted(-avoid_radius, -avoid_radius, avoid_radius, avoid_radius)
+                units = sum(1 for p in avoid if near.contains(p))
+            if box_proper and bounds_proper:
+                inside = b_left <= x and right <= b_right and b_top <= y and bottom <= b_bottom
+            else:
+                inside = bounds.contains(QRect(x, y, w, h))
+            cost = (0 if inside else 1, covered, units, math.hypot(cx - ax, cy - ay))
             if best is None or cost < best[0]:
                 best = (cost, QPoint(x, y))
         if best is not None and best[0][:3] == (0, 0, 0):
             break  # a clean place this close: no need to look further out
     assert best is not None
     return best[1]
+
+
+def _proper(rect: QRect) -> bool:
+    """Has ``rect`` a positive width and height (where Qt's tests mean the plain inclusive ranges)?"""
+    return rect.width() > 0 and rect.height() > 0
+
+
+def _edges(rect: QRect) -> tuple[int, int, int, int]:
+    """Left, top, right and bottom of ``rect``, inclusive (as QRect counts them)."""
+    return rect.left(), rect.top(), rect.right(), rect.bottom()
