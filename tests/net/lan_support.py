@@ -135,3 +135,20 @@ async def settle() -> None:
     """Let the loop run what is due now (timers included) without advancing any time."""
     for _ in range(20):
         await asyncio.sleep(0)
+
+
+async def raw_seat(host: Host, power: str) -> tuple[RawPeer, dict[str, Any]]:
+    """A raw connection that says hello and takes ``power``'s seat; with the first position it was sent."""
+    peer = await RawPeer.open(host)
+    await peer.hello()
+    await peer.request({"type": "claim", "power": power}, "seated")
+    return peer, await peer.until("state")
+
+
+async def until_phase_moves(host: Host, phase: str, spins: int = 2000) -> None:
+    """Lets the event loop run until the host has adjudicated ``phase`` (or the game is over)."""
+    for _ in range(spins):
+        if host.game.phase != phase or host.game.is_over:
+            return
+        await asyncio.sleep(0)
+    raise AssertionError(f"{phase} was never adjudicated")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from lan_support import RawPeer, run, start_host
+from lan_support import RawPeer, raw_seat, run, start_host
 
 from aod_fog import find_hidden, hidden_texts, random_commands, sight, spies_of
 from engine.game import Game
@@ -14,13 +14,6 @@ from engine.report import phase_report
 from engine.variants import find_variant
 
 TURNS = 3
-
-
-async def _raw_seat(host: Any, power: str) -> tuple[RawPeer, dict[str, Any]]:
-    peer = await RawPeer.open(host)
-    await peer.hello()
-    await peer.request({"type": "claim", "power": power}, "seated")
-    return peer, await peer.until("state")
 
 
 def test_no_seat_receives_a_unit_outside_its_view_over_the_lan() -> None:
@@ -35,7 +28,7 @@ def test_no_seat_receives_a_unit_outside_its_view_over_the_lan() -> None:
         seats: dict[str, RawPeer] = {}
         states: dict[str, dict[str, Any]] = {}
         for power in sorted(board.powers):
-            seats[power], states[power] = await _raw_seat(host, power)
+            seats[power], states[power] = await raw_seat(host, power)
         for turn in range(TURNS):
             before = host.game.state
             legal = {p: states[p].get("you", {}).get("legal", {}) for p in seats}

@@ -3,15 +3,13 @@ in the other nine, the host adjudicating turn after turn; every position a seat 
 inside that seat's own view. A few turns in the quick suite; a whole game to its end in the slow one."""
 from __future__ import annotations
 
-import asyncio
 import random
 from typing import Any
 
 import pytest
-from lan_support import STEP, pick_orders, run, seat, start_host
+from lan_support import STEP, until_phase_moves, pick_orders, run, seat, start_host
 
 from engine.game import Game
-from engine.net.host import Host
 from engine.variants.emg.variant import EmgVariant
 
 PEOPLE = ("AMBER", "JADE", "PEARL")
@@ -19,14 +17,6 @@ PEOPLE = ("AMBER", "JADE", "PEARL")
 
 def units_in(position: dict[str, Any]) -> set[str]:
     return {text for units in position["units"].values() for text in units}
-
-
-async def _until_phase_moves(host: Host, phase: str) -> None:
-    for _ in range(2000):
-        if host.game.phase != phase or host.game.is_over:
-            return
-        await asyncio.sleep(0)
-    raise AssertionError(f"{phase} was never adjudicated")
 
 
 async def play_lan(options: dict[str, Any], turns: int, seed: int) -> tuple[Game, int, int]:
@@ -58,7 +48,7 @@ async def play_lan(options: dict[str, Any], turns: int, seed: int) -> tuple[Game
                 ack = await client.submit_orders(pick_orders(state, rng), ready=True, phase=phase)
                 assert all(c["ok"] for c in ack["checks"]), ack
                 orders_sent += 1
-        await _until_phase_moves(host, phase)
+        await until_phase_moves(host, phase)
     for client in people.values():
         await client.close()
     await host.close()

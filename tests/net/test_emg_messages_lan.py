@@ -4,26 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from lan_support import RawPeer, run, seat, start_host
+from lan_support import RawPeer, raw_seat, run, seat, start_host
 
 from engine.game import Game
 
 SECRET = "Strike Paris with me, turn 3"
 
 
-async def _raw_seat(host: Any, power: str) -> RawPeer:
-    peer = await RawPeer.open(host)
-    await peer.hello()
-    await peer.request({"type": "claim", "power": power}, "seated")
-    await peer.until("state")
-    return peer
-
-
 def test_a_message_reaches_its_recipients_seat_alone_and_without_its_sender() -> None:
     async def play() -> tuple[bytes, bytes, bytes, bytes, dict[str, Any]]:
         host = await start_host(Game.new("global_diplomacy"), cd_unclaimed=True)
-        spain = await _raw_seat(host, "SPAIN")
-        france = await _raw_seat(host, "FRANCE")
+        spain = (await raw_seat(host, "SPAIN"))[0]
+        france = (await raw_seat(host, "FRANCE"))[0]
         watcher = await RawPeer.open(host)
         await watcher.hello()
         await watcher.request({"type": "observe"}, "observing")

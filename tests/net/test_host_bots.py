@@ -3,14 +3,12 @@ for a player who left and stops when they return, bots' orders never leave the h
 and the headless host's options."""
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 from pathlib import Path
-from typing import Any
 
 import pytest
-from lan_support import STEP, RawPeer, pick_orders, run, seat, settle, start_host
+from lan_support import STEP, until_phase_moves, RawPeer, pick_orders, run, seat, settle, start_host
 
 from engine.game import Game
 from engine.net.client import AsyncClient
@@ -18,14 +16,6 @@ from engine.net.host import Host, HostSettings, _console_command, _parser
 from engine.types import ChancelleryError
 
 BOTS = {"AUSTRIA": "easy", "ENGLAND": "normal", "ITALY": "normal", "RUSSIA": "easy", "TURKEY": "normal"}
-
-
-async def _until_phase_moves(host: Host, phase: str) -> None:
-    for _ in range(500):
-        if host.game.phase != phase or host.game.is_over:
-            return
-        await asyncio.sleep(0)
-    raise AssertionError(f"{phase} was never adjudicated")
 
 
 def test_bots_fill_the_empty_seats_and_a_lan_game_runs_to_the_end() -> None:
@@ -48,7 +38,7 @@ def test_bots_fill_the_empty_seats_and_a_lan_game_runs_to_the_end() -> None:
                     ack = await client.submit_orders(pick_orders(state, rng), ready=True, phase=phase)
                     assert all(c["ok"] for c in ack["checks"]), ack
                     people_orders += 1
-            await _until_phase_moves(host, phase)
+            await until_phase_moves(host, phase)
         seats = (await people["FRANCE"].refresh_state(STEP))["seats"]
         shown = {row["power"]: row.get("bot") for row in seats}
         for client in people.values():
@@ -82,13 +72,13 @@ def test_a_bot_stands_in_for_a_player_who_left_until_they_return() -> None:
         assert host.play_bots() == 1 and host.game.has_submitted("FRANCE")
         assert {r["power"]: r.get("bot") for r in host.status()["seats"]}["FRANCE"] == "easy"
         await germany.submit_orders(["A MUN - RUH"], ready=True)
-        await _until_phase_moves(host, "S1901M")
+        await until_phase_moves(host, "S1901M")
         assert host.game.phase == "F1901M"
         assert any(r.power == "FRANCE" and not r.default for r in host.game.history[-1].results)
         await settle()
         assert host.game.has_submitted("FRANCE")  # the bot plays the new phase at once: the player is still away
         await germany.submit_orders([], ready=True)
-        await _until_phase_moves(host, "F1901M")
+        await until_phase_moves(host, "F1901M")
         # The player comes back: the bot stops; the player orders from now on.
         again = await AsyncClient.connect(*host.address, name="france", timeout=STEP)  # type: ignore[misc]
         assert await again.resume(token, timeout=STEP) == "FRANCE"

@@ -4,21 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from lan_support import RawPeer, run, seat, start_host
+from lan_support import RawPeer, raw_seat, run, seat, start_host
 
 # Turkey's orders name places nobody else's frames mention in Spring 1901 (not units, owned centres
 # or anyone else's legal orders), so finding any of them in England's bytes would be a leak.
 TURKEY_DRAFT = ["F ANK - BLA", "A CON - BUL", "A SMY - ARM"]
 TURKEY_FINAL = ["F ANK - BLA", "A CON - BUL", "A SMY - SYR"]
 TELLTALES = [b"BLA", b"BUL", b"ARM", b"SYR", b"ANK -", b"CON -", b"SMY -"]
-
-
-async def _raw_seat(host: Any, power: str) -> RawPeer:
-    peer = await RawPeer.open(host)
-    await peer.hello()
-    await peer.request({"type": "claim", "power": power}, "seated")
-    await peer.until("state")
-    return peer
 
 
 async def _raw_observer(host: Any) -> RawPeer:
@@ -39,7 +31,7 @@ async def _sync(peer: RawPeer) -> list[dict[str, Any]]:
 def test_no_byte_sent_to_another_seat_or_an_observer_carries_turkeys_orders_before_adjudication() -> None:
     async def play() -> tuple[bytes, bytes, bytes, list[dict[str, Any]]]:
         host = await start_host(cd_unclaimed=True)
-        england = await _raw_seat(host, "ENGLAND")
+        england = (await raw_seat(host, "ENGLAND"))[0]
         watcher = await _raw_observer(host)
         turkey = await seat(host, "TURKEY")
         await _sync(england)  # Turkey taking its seat is public; what follows must not be
@@ -77,7 +69,7 @@ def test_no_byte_sent_to_another_seat_or_an_observer_carries_turkeys_orders_befo
 
 async def _england_stream(turkey_orders: list[str] | None, turkey_ready: bool, **settings: Any) -> list[dict[str, Any]]:
     host = await start_host(**settings)
-    england = await _raw_seat(host, "ENGLAND")
+    england = (await raw_seat(host, "ENGLAND"))[0]
     turkey = await seat(host, "TURKEY")
     if turkey_orders is not None:
         await turkey.submit_orders(turkey_orders)
