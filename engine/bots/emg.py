@@ -562,6 +562,7 @@ class _EmgPlanner:
         else:
             reach = board.distances_from(sorted(self.seen))
             pool = [a for a, d in reach.items() if 0 < d <= 2]
+        pool.sort(key=self._number)  # the random tie-breaks drawn in a fixed order, so a seed replays a game
         ranked = sorted(pool, key=lambda a: (reach[a], -centre_points(board, a), self.rng.random()))
         chosen = tuple(sorted(ranked[:limit], key=self._number))
         if chosen:

@@ -230,7 +230,7 @@ class _Planner:
         if not needed:
             return None
         out: dict[str, Order] = {}
-        for fleet in needed:
+        for fleet in sorted(needed):  # a route's fleets may come as a set: a fixed order replays alike
             unit = self.state.units[fleet]
             convoy = next((o for o in self.options.get(unit.loc, ()) if isinstance(o, Convoy)
                            and o.target == army and province_of(o.dest) == dest), None)

@@ -2,7 +2,12 @@
 games to a result, and the heuristic player's judgement in small positions."""
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -286,3 +291,32 @@ def test_normal_bots_spend_points_a_variant_lets_them_share_out() -> None:
             allocations += sum(1 for t in texts if t.startswith("DP "))
         game.process()
     assert allocations > 0
+
+
+_REPLAY = """
+import ast, hashlib, random, sys
+from engine.bots import NORMAL, play_bot_phase
+from engine.game import Game
+from engine.savefile import dumps
+variant, options, phases = sys.argv[1], ast.literal_eval(sys.argv[2]), int(sys.argv[3])
+game = Game.new(variant, options=options)
+rng = random.Random(3)
+for _ in range(phases):
+    play_bot_phase(game, rng, NORMAL)
+print(hashlib.sha1(dumps(game).encode()).hexdigest())
+"""
+
+
+@pytest.mark.parametrize("variant, options, phases", [
+    ("colonial", {}, 6),  # a convoy's fleets come as a set
+    ("age_of_discovery", {"players": 12, "seed": 5}, 4),  # spies chosen among areas found breadth first
+])
+def test_a_seed_replays_the_same_bot_game_in_every_process(variant: str, options: dict[str, Any],
+                                                           phases: int) -> None:
+    """Python orders sets differently in each process (hash randomisation); the bots' choices and the order
+    of their orders must not follow that order, or a seed would not replay a game."""
+    root = Path(__file__).resolve().parents[2]
+    digests = {subprocess.run([sys.executable, "-c", _REPLAY, variant, repr(options), str(phases)], cwd=root,
+                              capture_output=True, text=True, check=True,
+                              env={**os.environ, "PYTHONHASHSEED": seed}).stdout.strip() for seed in ("1", "2")}
+    assert len(digests) == 1 and all(digests)
