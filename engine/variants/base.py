@@ -9,6 +9,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Mapping, Sequence
 
 from ..hooks import PhaseEnd, PhaseNote
@@ -156,25 +157,25 @@ class MailError(ChancelleryError):
         self.line = line
 
 
-class MailFormat:
+class MailFormat(ABC):
     """A variant's own mail layout for one power's whole turn (EMG's ``EMGSTART … EMGEND``, rules 9.0): a
     pasted mail in it replaces that power's orders, and a power's draft is written out in it."""
 
     title: ClassVar[str] = "mail"  # words for menus: "EMG mail"
     sending: ClassVar[str] = ""  # how such a mail is sent, for people: "send it with the subject EMGTURN"
 
+    @abstractmethod
     def holds_mail(self, text: str) -> bool:
         """Does ``text`` hold a mail in this layout (rather than order lines)?"""
-        raise NotImplementedError
 
+    @abstractmethod
     def read(self, text: str) -> MailTurn:
         """The power and the commands of the mail in ``text``; :class:`MailError` when it gives no turn."""
-        raise NotImplementedError
 
+    @abstractmethod
     def write(self, power: str, orders: Sequence[Order]) -> str:
         """``power``'s orders as a mail that :meth:`read` reads back (orders that need no command, such as
         a unit holding, are left out)."""
-        raise NotImplementedError
 
 
 _PSEUDO_POWER_NAMES: dict[str, str] = {}
