@@ -9,16 +9,29 @@
   supports of attack (RG-CUT-1..3); defence given to the supporter does not protect it, and there is no
   exception for an attack from the area the support is aimed at (A8: the seed states none).
 - Head-to-head moves: the stronger wins, equal both fail (RG-CON-6, A12).
+- Supports that cut each other: since a support is cut by an attack only as strong as the supports behind
+  it, two supports can each stand only if the other is cut (each supporter is attacked by the move the other
+  supports). The rules give no answer; ours is that every support in such a cycle is cut, so that neither
+  side wins by the order of areas or of commands (like the Szykman rule: the orders making the paradox fail).
 """
 from __future__ import annotations
 
 from typing import Callable, Mapping
 
 from ...mapdata import MapData
-from ...orders import Order
-from ...resolver import MovementResolver, Tracer
+from ...orders import Order, SupportHold, SupportMove
+from ...outcomes import Reason, wording
+from ...resolver import _RESOLVED, _UNRESOLVED, MovementResolver, Outcome, Tracer, outcome
 from ...types import Unit
 from .orders import points
+
+
+SUPPORT_PARADOX = "emg_support_paradox"
+
+
+@wording(SUPPORT_PARADOX)
+def _word_support_paradox(r: Reason) -> str:
+    return "cut: supports that cut each other are all cut"
 
 
 class EmgResolver(MovementResolver):
@@ -35,6 +48,7 @@ class EmgResolver(MovementResolver):
         # (allies fight only at sea, or in the attacker's own area; RG-CON-1/7, RG-REL-15). Default: always.
         self.may_fight = may_fight or (lambda attacker, defender, area: True)
         super().__init__(board, units, orders, tracer)
+        self.cut_by_paradox: set[str] = set()  # supports the backup rule cut (see the module doc)
 
     def uses_convoy(self, origin: str) -> bool:
         return False  # EMG convoys are settled before the conflicts; the resolver sees a plain move
@@ -77,3 +91,22 @@ class EmgResolver(MovementResolver):
             if self.unit_strength(attacker) + self.supports(attacker) >= size:
                 return True
         return False
+
+    def backup_rule(self, cycle: list[str]) -> None:
+        supports = [p for p in cycle if type(self.orders[p]) in (SupportHold, SupportMove)]
+        if not supports:
+            super().backup_rule(cycle)  # circular movement: every move in it succeeds
+            return
+        if self.tracer:
+            self.tracer(f"supports cutting each other among {sorted(cycle)}: {sorted(supports)} are cut")
+        for p in cycle:
+            self.state[p] = _UNRESOLVED
+        for p in supports:
+            self.result[p] = False
+            self.state[p] = _RESOLVED
+            self.cut_by_paradox.add(p)
+
+    def explain(self, prov: str, dislodged: Mapping[str, tuple[str, bool]]) -> Outcome:
+        if prov in self.cut_by_paradox and prov not in dislodged:
+            return outcome(False, SUPPORT_PARADOX)
+        return super().explain(prov, dislodged)

@@ -320,8 +320,8 @@ def play_turn(board: MapData, state: GameState, orders: Mapping[str, Order], fir
         return board.provinces[area].is_sea or relation(relations, attacker, defender) != ALLY \
             or owner_of.get(area) == attacker
 
-    # In a fixed order: where two readings of a cycle both stand (each supporter dislodged by the attack the
-    # other supports), the resolver's first guess decides, and it must not hang on the order commands came in.
+    # In a fixed order of areas, so that nothing in the resolver's guesses can hang on the order commands
+    # came in (supports that cut each other are settled by a rule of their own: EmgResolver.backup_rule).
     resolver_orders = dict(sorted(resolver_orders.items()))
     resolver = EmgResolver(board, units, resolver_orders, tracer, frozenset(convoyed), may_fight)
     result = resolver.run()

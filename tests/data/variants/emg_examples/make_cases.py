@@ -289,6 +289,23 @@ case("R-CUT-6-defence-no-help", "7.6: an enemy fleet's attack (2 >= 2) breaks th
      {"ENGLAND": ["A LON", "F DOV", "F NTH", "F CHA"], "GERMANY": ["F HAM"]},
      {"CO 7 234 237 44": "fails", "SD 233 234": "succeeds", "MO 61 234": "fails"},
      centers={"ENGLAND": ["LON", "EDI"], "GERMANY": ["HAM"]}, relations={"ENGLAND GERMANY": "war"}, rule="RG-CUT-6")
+# Supports that cut each other: each army's support lets the corps it backs cut the other army's support
+# (1 + 2 >= 2); alone, a corps can't (1 < 2). Two readings stand, one for each side: our reading cuts both
+# supports (docs/variants/emg.md), whichever side's areas or commands come first.
+CUT_EACH_OTHER = {"ENGLAND": ["A ART", "C BEL"], "FRANCE": ["A PIC", "C KEN"]}
+CUT_OWNED = {"ART": "ENGLAND", "BEL": "ENGLAND", "PIC": "FRANCE", "KEN": "FRANCE"}
+case("R-CUT-2-cut-each-other", "5.4: two supports that cut each other are both cut; both attacks fail 1 v 2",
+     CUT_EACH_OTHER, {"ENGLAND": ["SA 16 17", "MO 20 17"], "FRANCE": ["SA 17 16", "MO 14 16"]}, CUT_EACH_OTHER,
+     {"SA 16 17": "fails", "MO 20 17": "fails", "SA 17 16": "fails", "MO 14 16": "fails"},
+     owned=CUT_OWNED, relations=WAR_EF, rule="RG-CUT-2")
+case("R-CUT-2-cut-each-other-reversed", "5.4: the same with the commands given in the other order",
+     CUT_EACH_OTHER, {"FRANCE": ["MO 14 16", "SA 17 16"], "ENGLAND": ["MO 20 17", "SA 16 17"]}, CUT_EACH_OTHER,
+     {"SA 16 17": "fails", "MO 20 17": "fails", "SA 17 16": "fails", "MO 14 16": "fails"},
+     owned=CUT_OWNED, relations=WAR_EF, rule="RG-CUT-2")
+case("R-CUT-2-one-side", "5.4: without France's attack England's support stands: 3 v 2, the French army is forced out",
+     CUT_EACH_OTHER, {"ENGLAND": ["SA 16 17", "MO 20 17"], "FRANCE": ["SA 17 16"]},
+     {"ENGLAND": ["A ART", "C PIC"], "FRANCE": ["C KEN"]},
+     {"SA 16 17": "succeeds", "MO 20 17": "succeeds"}, owned=CUT_OWNED, relations=WAR_EF, rule="RG-CUT-2")
 case("R-CUT-8-landing-fails", "7.6: a convoy that gets through but loses its landing attack leaves the unit at its start",
      {"ENGLAND": ["A LON", "F DOV", "F NTH"], "FRANCE": ["A FRI", "C ZEE"]},
      {"ENGLAND": ["CO 7 234 237 44"], "FRANCE": ["SD 27 44"]},
