@@ -205,12 +205,26 @@ def symbol_obstacles(geometry: BoardGeometry, picture: BoardPicture, u: float,
     return out
 
 
+SPY_EYE_OFFSET = 0.62  # a spy's eye sits this far up and left of an occupied area's unit (units of the spot)
+SPY_EYE_HALF = 0.42  # half the eye's width
+
+
+def spy_eye_anchor(geometry: BoardGeometry, picture: BoardPicture, loc: str, u: float) -> tuple[float, float]:
+    """Where the eye of a spied area goes: on the unit spot, or beside the unit standing there."""
+    shape = geometry.shape(loc)
+    province = normalise_location(loc)
+    occupied = any(normalise_location(m.loc) == province for m in picture.units)
+    shift = -SPY_EYE_OFFSET * u if occupied else 0.0
+    return shape.unit.x() + shift, shape.unit.y() + shift
+
+
 ARROW_HEAD_HALF = 0.78  # a move's head stops at the plate's edge: the box round the destination's unit spot
 ORDER_RING_HALF = 0.75  # hold and support rings round a unit
 
 
 def _order_mark_obstacles(geometry: BoardGeometry, picture: BoardPicture, u: float) -> list[Obstacle]:
-    """Arrow heads at destinations and the rings of holds and supports, where no unit box covers them."""
+    """Arrow heads at destinations, the rings of holds and supports (where no unit box covers them) and the
+    eyes of spied areas."""
     out: list[Obstacle] = []
     for order in picture.orders:
         kind = order.kind.value
@@ -221,6 +235,11 @@ def _order_mark_obstacles(geometry: BoardGeometry, picture: BoardPicture, u: flo
         elif kind in ("hold", "build"):
             shape = geometry.shape(order.from_loc)
             at, half, what = (shape.dislodged if order.dislodged else shape.unit), ORDER_RING_HALF, "ring"
+        elif kind == "area" and order.style.value == "spy":
+            x, y = spy_eye_anchor(geometry, picture, order.from_loc, u)
+            out.append(Obstacle("eye", normalise_location(order.from_loc),
+                                Box.around(x, y, SPY_EYE_HALF * u, SPY_EYE_HALF * 0.7 * u)))
+            continue
         else:
             continue
         out.append(Obstacle(what, normalise_location(order.to_loc or order.from_loc),

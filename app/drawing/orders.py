@@ -26,6 +26,7 @@ from .context import (
 )
 from .geometry import normalise_location
 from .icons import unit_icons
+from .labels import SPY_EYE_HALF, spy_eye_anchor
 from .picture import ArrowStyle, OrderArrow, OrderKind
 
 
@@ -208,11 +209,10 @@ def paint_area_mark(painter: QPainter, ctx: PaintContext, loc: str, style: Arrow
     colour) or an area granted (a teal hatched outline with a line of the granter's colour inside); returns
     where a failure cross goes."""
     shape = ctx.shape(loc)
-    occupied = any(_province(m.loc) == shape.province for m in ctx.picture.units)
-    at = shape.unit + QPointF(-0.62 * u, -0.62 * u) if occupied else shape.unit
+    at = QPointF(*spy_eye_anchor(ctx.geometry, ctx.picture, loc, u))
     paint_area_outline(painter, shape.path, style, colour, u)
     if style is ArrowStyle.SPY:
-        paint_eye(painter, at, 0.42 * u, colour, u)
+        paint_eye(painter, at, SPY_EYE_HALF * u, colour, u)
     return at + QPointF(0.45 * u, -0.35 * u)
 
 

@@ -85,3 +85,21 @@ def test_the_window_draws_the_drafted_spies_and_grants_of_the_power_at_its_order
     QApplication.processEvents()
     pass_curtain(qtbot, page, "France")
     assert not [a for a in page.scene.arrows if a.kind is OrderKind.AREA]  # England's draft is England's
+
+
+def test_labels_keep_clear_of_the_eyes_of_spied_areas(qapp: QApplication) -> None:
+    from app.drawing.context import PaintContext, cache_for
+    from app.drawing.painter import board_layout
+
+    game = Game.new("global_diplomacy")
+    variant = game.variant
+    geometry, _ = board_geometry(variant.map_id)
+    colours = power_colours(variant.board)
+    spied = sorted(p for p in variant.board.provinces if p.isdigit())[:60]  # empty and occupied areas alike
+    arrows = [OrderArrow(OrderKind.AREA, "ENGLAND", area, style=ArrowStyle.SPY) for area in spied]
+    picture = board_picture(variant.board, game.state, colours, Display(), orders=arrows, variant=variant)
+    layout = board_layout(PaintContext(geometry, picture, cache_for(geometry)))
+    eyes = [o.box for o in layout.obstacles if o.kind == "eye"]
+    assert len(eyes) == len(spied)
+    covered = [(label.loc, label.text) for label in layout.labels if any(label.box.overlaps(e) for e in eyes)]
+    assert covered == []
