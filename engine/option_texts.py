@@ -274,17 +274,103 @@ def _unrestricted_texts(board: MapData, state: GameState) -> dict[str, dict[str,
     return out
 
 
+class _JsonRow(NamedTuple):
+    """One unit key's part of the JSON answer, whatever the position (held as a plain tuple, as ``_UnitRow``)."""
+
+    key: str  # "A PAR"
+    head: str  # the start of its entry: '"PAR": ["A PAR H", "A PAR - BUR"' (the place, the hold and moves)
+    supportable: frozenset[str]  # keys of the units it could support
+    supports: dict[str, str]  # key of such a unit -> the supports of it, as JSON, each after a ", "
+
+
+class _RouteJson(NamedTuple):
+    """``_RouteTexts`` as JSON fragments, each text after a ", "."""
+
+    moves: str  # the army's moves along the chain
+    convoys: list[tuple[str, str]]  # (fleet key, the convoys it may give along the chain)
+    supports: dict[str, str]  # supporter key -> its supports of the moves by sea
+
+
+@dataclass(slots=True)
+class _JsonTables:
+    army: dict[str, tuple[Any, ...]]  # location -> _JsonRow as a tuple
+    fleet: dict[str, tuple[Any, ...]]
+    sea_fleets: dict[str, str]  # "F NTH" -> "NTH": fleets that could convoy, and their sea
+    routes: dict[ConvoyChain, _RouteJson]  # every chain on small maps; larger ones fill it on first use
+
+
+def _fragment(texts: Iterable[str]) -> str:
+    return "".join(", " + _quote(text) for text in texts)
+
+
 @lru_cache(maxsize=None)
-def _json_rows(board: MapData) -> dict[tuple[str, str], tuple[str, str, frozenset[str], dict[str, str]]]:
-    """Per unit type letter and location, the unit's key ("A PAR"), the start of its entry as JSON (``"PAR":
-    ["A PAR H", "A PAR - BUR"``: the place, the hold and moves), the keys of the units it could support and,
-    per such unit, those supports as JSON, each after a ``, ``."""
-    out: dict[tuple[str, str], tuple[str, str, frozenset[str], dict[str, str]]] = {}
-    for letter, rows in _tables(board).rows.items():
-        for loc, (key, fixed, supportable, supports) in rows.items():
-            out[letter, loc] = (key, _quote(loc) + ": [" + ", ".join(map(_quote, fixed)), supportable,
-                                {other: "".join(", " + _quote(text) for text in texts) for other, texts in supports.items()})
-    return out
+def _json_tables(board: MapData) -> _JsonTables:
+    """The map's tables as JSON: per location of each unit type its ``_JsonRow``, and each convoy chain's
+    texts as fragments."""
+    t = _tables(board)
+    rows = {letter: {loc: tuple(_JsonRow(key, _quote(loc) + ": [" + ", ".join(map(_quote, fixed)), supportable,
+                                         {other: _fragment(texts) for other, texts in supports.items()}))
+                     for loc, (key, fixed, supportable, supports) in per.items()}
+            for letter, per in t.rows.items()}
+    j = _JsonTables(rows["A"], rows["F"], {key: key[2:] for key in t.sea_fleet_keys}, {})
+    for chain, texts in list(t.route_texts.items()):
+        _route_json(j, chain, texts)
+    return j
+
+
+def _route_json(j: _JsonTables, chain: ConvoyChain, texts: _RouteTexts) -> _RouteJson:
+    found = j.routes[chain] = _RouteJson(_fragment(texts.moves), [(fleet, _fragment(c)) for fleet, c in texts.convoys],
+                                         {key: _fragment(s) for key, s in texts.supports_by_key.items()})
+    return found
+
+
+def _sea_json(t: _Tables, j: _JsonTables, present: set[str]) -> dict[str, list[str]]:
+    """``_sea_orders`` as JSON fragments: per unit key, fragments that together write exactly the texts
+    ``_sea_orders`` lists for it, in its order (the same steps over the same sets)."""
+    extra: dict[str, list[str]] = {}
+    fleets = set(map(j.sea_fleets.__getitem__, present & j.sea_fleets.keys()))
+    if not fleets:
+        return extra
+    sea_moves: list[_SeaMove] = []
+    chain_roots, routes = t.chains, j.routes
+    for key in present & set().union(*map(t.sailors.__getitem__, fleets)):
+        army = key[2:]
+        chains = chains_formed(chain_roots[army], fleets)
+        if len(chains) > 1 and not _lands_apart(chains):
+            shared: dict[str, list[str]] = {}
+            _add_shared_landings(t, key, chains, shared, sea_moves)
+            for unit_key, texts in shared.items():
+                if unit_key in extra:
+                    extra[unit_key].append(_fragment(texts))
+                else:
+                    extra[unit_key] = [_fragment(texts)]
+            continue
+        for chain in chains:
+            route = routes.get(chain)
+            if route is None:
+                route = _route_json(j, chain, t.route_texts.get(chain) or _route_texts(t, army, chain))
+            moves, convoys, supports = route
+            if key in extra:
+                extra[key].append(moves)
+            else:
+                extra[key] = [moves]
+            for fleet, fragment in convoys:
+                if fleet in extra:
+                    extra[fleet].append(fragment)
+                else:
+                    extra[fleet] = [fragment]
+            for supporter in supports.keys() & present:
+                if supporter in extra:
+                    extra[supporter].append(supports[supporter])
+                else:
+                    extra[supporter] = [supports[supporter]]
+    for may_support, support_texts in sea_moves:
+        for key in may_support & present:
+            if key in extra:
+                extra[key].append(", " + _quote(support_texts[key]))
+            else:
+                extra[key] = [", " + _quote(support_texts[key])]
+    return extra
 
 
 def movement_orders_json(board: MapData, state: GameState) -> str:
@@ -292,23 +378,23 @@ def movement_orders_json(board: MapData, state: GameState) -> str:
     written from per-map JSON fragments rather than lists: the contract's text path. The parts are
     gathered in one list and joined once (positions list each power's units together; one that doesn't is
     grouped first)."""
-    rows = _json_rows(board)
+    j = _json_tables(board)
+    army, fleet = j.army, j.fleet
     units = state.units.values()
-    placed = [rows[unit.type._value_, unit.loc] for unit in units]
-    present = set(map(_first, placed))
-    extra = _sea_orders(_tables(board), present)
+    placed = [(fleet if unit.type is _FLEET else army)[unit.loc] for unit in units]
+    present = set(map(_first, placed))  # built as _unrestricted_texts builds it: the sets iterate alike
+    extra = _sea_json(_tables(board), j, present)
     parts: list[str] = []
     add = parts.append
     power = None
     done: set[str] = set()
-    quote = _quote
     for unit, (key, head, supportable, supports) in zip(units, placed):
         if unit.power != power:
             if unit.power in done:  # this power's units came apart: group them, then write
-                return _grouped_json(rows, units, present, extra)
+                return _grouped_json(units, placed, present, extra)
             if power is not None:
                 done.add(power)
-            add(("{" if power is None else "}, ") + quote(unit.power) + ": {")
+            add(("{" if power is None else "}, ") + _quote(unit.power) + ": {")
             power = unit.power
         else:
             add(", ")
@@ -316,21 +402,18 @@ def movement_orders_json(board: MapData, state: GameState) -> str:
         parts += map(supports.__getitem__, supportable & present)
         more = extra.get(key)
         if more is not None:
-            add(", " + ", ".join(map(quote, more)))
+            parts += more
         add("]")
     add("}}" if parts else "{}")
     return "".join(parts)
 
 
-def _grouped_json(rows: dict[tuple[str, str], tuple[str, str, frozenset[str], dict[str, str]]], units: Iterable[Unit],
-                  present: set[str], extra: dict[str, list[str]]) -> str:
+def _grouped_json(units: Iterable[Unit], placed: list[tuple[Any, ...]], present: set[str],
+                  extra: dict[str, list[str]]) -> str:
     """``movement_orders_json`` for units of one power listed apart: each power's entries in a list first."""
     out: dict[str, list[str]] = {}
-    for unit in units:
-        key, head, supportable, supports = rows[unit.type._value_, unit.loc]
-        more = extra.get(key)
-        text = (head + "".join(map(supports.__getitem__, supportable & present))
-                + (", " + ", ".join(map(_quote, more)) if more is not None else "") + "]")
+    for unit, (key, head, supportable, supports) in zip(units, placed):
+        text = head + "".join(map(supports.__getitem__, supportable & present)) + "".join(extra.get(key, ())) + "]"
         out.setdefault(unit.power, []).append(text)
     return "{" + ", ".join(_quote(power) + ": {" + ", ".join(per) + "}" for power, per in out.items()) + "}"
 
