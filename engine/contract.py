@@ -12,6 +12,7 @@ from operator import attrgetter
 from typing import Any, Iterable, Mapping, NamedTuple
 
 from .mapdata import MapData
+from .options import legal_orders_for_state, legal_orders_json_for_state
 from .outcomes import encode as encode_outcome, encoded_json, note
 from .phases import FAILS, INVALID, SUCCEEDS, OrderResult, PhaseResult, Submission
 from .position_check import YEARS_OF_PLAY, check_phase, first_year, shown
@@ -152,13 +153,17 @@ def _all_found(table: Mapping[str, Unit], texts: list[Any]) -> list[Unit] | None
 class _PlainReading(NamedTuple):
     """A map's tables for reading a request in the plain form programs write (see :func:`_plain_position`)."""
 
+    board: MapData
     units: dict[str, dict[str, tuple[str, Unit]]]  # power -> "A PAR" -> (its province, the unit): standing units only
     centres: frozenset[str]  # the supply centres' codes
+    phases: dict[str, Phase]  # "S1901M" -> its phase: the calendar's movement and adjustment phases of _TABLED_YEARS
     first_year: int
     last_year: int
 
 
 _PLAIN_READINGS: dict[tuple[type, MapData], _PlainReading | None] = {}  # a map table, kept for the process's life
+_LAST_READING: dict[type, _PlainReading] = {}  # per variant class, its reading of the board it used last
+_TABLED_YEARS = 200  # years of phases tabled from a variant's first (later ones are read letter by letter)
 # The phase letters the general reading (``Phase.parse``) reads: season letter and phase type, by their two letters.
 _PHASE_LETTERS = {season + kind: (season_code(season), PhaseType(kind))
                   for season in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" for kind in "MRA"}
@@ -167,7 +172,11 @@ _PHASE_LETTERS = {season + kind: (season_code(season), PhaseType(kind))
 def _plain_reading(variant: Variant) -> _PlainReading | None:
     """The tables of :func:`_plain_position` for ``variant``, when it reads and checks positions as the standard
     rules do (:func:`_standing_texts`); ``None`` otherwise."""
-    key = (type(variant), variant.board)
+    cls, board = type(variant), variant.board
+    last = _LAST_READING.get(cls)
+    if last is not None and last.board is board:
+        return last
+    key = (cls, board)
     reading: _PlainReading | None = _PLAIN_READINGS.get(key, _ABSENT)
     if reading is _ABSENT:
         standing = _standing_texts(variant)
@@ -176,12 +185,19 @@ def _plain_reading(variant: Variant) -> _PlainReading | None:
             board = variant.board
             canonical = _canonical_units(board, frozenset(variant.unit_types), (*board.powers, *variant.pseudo_powers))
             first = first_year(variant)
+            kinds = [letters for letters in _PHASE_LETTERS.values() if letters[1] is not PhaseType.RETREATS
+                     and variant.phase_problem(Phase(letters[0], first, letters[1])) is None]
+            phases = {str(phase): phase for phase in (Phase(season, year, kind) for year in range(first, first + _TABLED_YEARS)
+                                                      for season, kind in kinds)
+                      if variant.phase_problem(phase) is None}
             reading = _PlainReading(
-                {power: {text: (unit.loc.partition("/")[0], unit) for text, unit in ready.items() if text in standing}
+                board, {power: {text: (unit.loc.partition("/")[0], unit) for text, unit in ready.items() if text in standing}
                  for power, ready in canonical.items()},
-                frozenset(board.supply_centers), first, first + YEARS_OF_PLAY)
+                frozenset(board.supply_centers), phases, first, first + YEARS_OF_PLAY)
         if not variant.options:  # as _standing_texts: a variant's options may change the rules
             _PLAIN_READINGS[key] = reading
+    if reading is not None and not variant.options:
+        _LAST_READING[cls] = reading
     return reading
 
 
@@ -205,18 +221,20 @@ def _plain_position(variant: Variant, request: dict[str, Any]) -> GameState | No
         return None
     # The phase, as Phase.parse reads it and check_phase checks it.
     text = request.get("phase")
-    if type(text) is not str or not 3 <= len(text) <= 11:
-        return None
-    letters = _PHASE_LETTERS.get(text[0] + text[-1])
-    digits = text[1:-1]
-    if letters is None or letters[1] is PhaseType.RETREATS or not (digits.isdigit() and digits.isascii()):
-        return None
-    year = int(digits)
-    if not reading.first_year <= year <= reading.last_year:
-        return None
-    phase = Phase(letters[0], year, letters[1])
-    if variant.phase_problem(phase) is not None:
-        return None
+    phase = reading.phases.get(text) if type(text) is str else None
+    if phase is None:
+        if type(text) is not str or not 3 <= len(text) <= 11:
+            return None
+        letters = _PHASE_LETTERS.get(text[0] + text[-1])
+        digits = text[1:-1]
+        if letters is None or letters[1] is PhaseType.RETREATS or not (digits.isdigit() and digits.isascii()):
+            return None
+        year = int(digits)
+        if not reading.first_year <= year <= reading.last_year:
+            return None
+        phase = Phase(letters[0], year, letters[1])
+        if variant.phase_problem(phase) is not None:
+            return None
     # (Plain loops: dict.update from pairs is slower at these sizes.)
     occupants: dict[str, Unit] = {}
     count = 0
@@ -389,7 +407,7 @@ class _Position:
         self.legal_json: str | None = None  # ``legal`` as JSON text, once asked for as text
 
 
-_POSITIONS: dict[tuple[Any, ...], _Position] = {}  # oldest first
+_POSITIONS: dict[int, tuple[tuple[Any, ...], _Position]] = {}  # by the key's hash: (key, position), oldest first
 _POSITIONS_KEPT = 64
 
 
@@ -412,7 +430,8 @@ def _position_key(request: Mapping[str, Any]) -> tuple[Any, ...] | None:
     """What a request's position is made of, as a key for positions read before; ``None`` for a request
     outside the plain form the key covers (options, extra, dislodged units, standoffs, anything not a
     plain dict or list): those are read every time. Only positions read without an error are kept, so a
-    key equal to a kept one describes the same position."""
+    key equal to a kept one describes the same position. (It may hold an unhashable value: hashing it
+    is the caller's check.)"""
     if type(request) is not dict:
         return None
     get = request.get
@@ -430,30 +449,29 @@ def _position_key(request: Mapping[str, Any]) -> tuple[Any, ...] | None:
     centers = None if centers_given is None else _listed(centers_given)
     if centers_given is not None and centers is None:
         return None
-    try:
-        key = (get("variant", "standard"), get("phase"), units, centers)
-        hash(key)
-    except TypeError:  # an unhashable value somewhere: the ordinary reading names it
-        return None
-    return key
+    return (get("variant", "standard"), get("phase"), units, centers)
 
 
 def _read_position(request: Mapping[str, Any]) -> _Position:
     """The position a request describes, from the positions read before when it is one of them (a caller
     asking for a position's legal orders and then adjudicating it, a bot trying several order sets)."""
     key = _position_key(request)
-    if key is not None:
-        known = _POSITIONS.get(key)
-        if known is not None:
-            return known
+    if key is None:
+        return _Position(*state_from_request(request))
+    try:
+        code = hash(key)  # once: a tuple doesn't keep its hash, and this one holds the whole position
+    except TypeError:  # an unhashable value somewhere: the ordinary reading names it
+        return _Position(*state_from_request(request))
+    known = _POSITIONS.get(code)
+    if known is not None and known[0] == key:
+        return known[1]
     position = _Position(*state_from_request(request))
-    if key is not None:
-        if len(_POSITIONS) >= _POSITIONS_KEPT:
-            try:
-                del _POSITIONS[next(iter(_POSITIONS))]
-            except (KeyError, RuntimeError, StopIteration):  # another thread got there first: start afresh
-                _POSITIONS.clear()
-        _POSITIONS[key] = position
+    if len(_POSITIONS) >= _POSITIONS_KEPT:
+        try:
+            del _POSITIONS[next(iter(_POSITIONS))]
+        except (KeyError, RuntimeError, StopIteration):  # another thread got there first: start afresh
+            _POSITIONS.clear()
+    _POSITIONS[code] = (key, position)  # a key of the same hash read later takes the place
     return position
 
 
@@ -680,8 +698,6 @@ def adjudicate_json(text: str | bytes) -> str:
 
 
 def _legal(position: _Position) -> dict[str, dict[str, list[str]]]:
-    from .options import legal_orders_for_state
-
     legal = position.legal
     if legal is None:
         legal = position.legal = legal_orders_for_state(position.variant, position.state)
@@ -698,8 +714,6 @@ def legal_orders(request: Mapping[str, Any]) -> dict[str, dict[str, list[str]]]:
 def legal_orders_json(text: str | bytes) -> str:
     """``json.dumps(legal_orders(json.loads(text)))``, byte for byte: the text path (no copies of the
     lists are made, since the caller gets text; a position asked for again answers with the same text)."""
-    from .options import legal_orders_json_for_state
-
     position = _read_position(read_request_text(text))
     answer = position.legal_json
     if answer is None:

@@ -66,6 +66,7 @@ class _Tables:
     # army province -> coastal destination -> (move text, only by convoy: who may support it, with what)
     sail: dict[str, dict[str, tuple[str, dict[str, str] | None]]]
     route_texts: dict[ConvoyChain, _RouteTexts]  # every chain on small maps; larger ones fill it on first use
+    routes: dict[ConvoyChain, _Route]  # the same chains' orders as pieces (text and JSON)
 
 
 _EAGER_ROUTE_TEXTS = 5000  # chains: the standard board has about 900, Colonial fifteen thousand
@@ -130,11 +131,11 @@ def _tables(board: MapData) -> _Tables:
         for chain in roots:
             sailors[chain.sea].add(f"A {army}")
     t = _Tables(rows, frozenset(f"F {p}" for p in sea_fleets), {sea: frozenset(sailors[sea]) for sea in sea_fleets},
-                chains, sail, {})
+                chains, sail, {}, {})
     every_chain = [(army, c) for army, roots in chains.items() for c in _tree(roots)]
     if len(every_chain) <= _EAGER_ROUTE_TEXTS:
         for army, chain in every_chain:
-            _route_texts(t, army, chain)
+            _route(t, army, chain)
     return t
 
 
@@ -168,6 +169,37 @@ def _route_texts(t: _Tables, army: str, chain: ConvoyChain) -> _RouteTexts:
             [(f"F {sea}", [f"F {sea} C A {army} - {d}" for d in chain.lands]) for sea in sorted(chain.seas)],
             sea_moves, by_dest, supports_by_key)
     return texts
+
+
+class _Piece(NamedTuple):
+    """Some orders of one unit, as texts and as JSON (each text after a ", "), so that the text and JSON
+    answers are made by the same steps."""
+
+    texts: list[str]
+    json: str
+
+
+def _piece(texts: list[str]) -> _Piece:
+    return _Piece(texts, "".join(", " + _quote(text) for text in texts))
+
+
+class _Route(NamedTuple):
+    """What one convoy chain from an army's coast offers, as pieces."""
+
+    moves: _Piece  # the army's moves along it
+    convoys: list[tuple[str, _Piece]]  # (fleet key, the convoys it may give along the chain)
+    supporters: frozenset[str]  # keys of the units that may support some move by sea along it
+    supports: dict[str, _Piece]  # supporter key -> its supports of those moves
+
+
+def _route(t: _Tables, army: str, chain: ConvoyChain) -> _Route:
+    route = t.routes.get(chain)
+    if route is None:
+        moves, convoys, _, _, supports_by_key = _route_texts(t, army, chain)
+        route = t.routes[chain] = _Route(_piece(moves), [(fleet, _piece(texts)) for fleet, texts in convoys],
+                                         frozenset(supports_by_key),
+                                         {key: _piece(texts) for key, texts in supports_by_key.items()})
+    return route
 
 
 def movement_order_texts(board: MapData, state: GameState,
@@ -214,42 +246,50 @@ def _apply_permission(out: dict[str, dict[str, list[str]]], state: GameState, pe
             per[loc] = [t for t in texts if keep(t)]
 
 
-def _sea_orders(t: _Tables, present: set[str]) -> dict[str, list[str]]:
-    """Orders that need fleets at sea, by unit key: convoy moves, convoys, supports of convoyed moves."""
-    extra: dict[str, list[str]] = {}
+def _sea_orders(t: _Tables, present: set[str]) -> dict[str, list[_Piece]]:
+    """Orders that need fleets at sea, by unit key, as pieces: convoy moves, convoys, supports of convoyed
+    moves. (The text and JSON answers both read this, so they list the same orders in the same order.)"""
+    extra: dict[str, list[_Piece]] = {}
     fleets = {key[2:] for key in present & t.sea_fleet_keys}
     if fleets:
         sea_moves: list[_SeaMove] = []
-        chain_roots, route_texts = t.chains, t.route_texts
+        chain_roots, routes = t.chains, t.routes
         for key in present & set().union(*map(t.sailors.__getitem__, fleets)):
             chains = chains_formed(chain_roots[key[2:]], fleets)
             if len(chains) > 1 and not _lands_apart(chains):
-                _add_shared_landings(t, key, chains, extra, sea_moves)
+                shared: dict[str, list[str]] = {}
+                _add_shared_landings(t, key, chains, shared, sea_moves)
+                for unit_key, texts in shared.items():
+                    if unit_key in extra:
+                        extra[unit_key].append(_piece(texts))
+                    else:
+                        extra[unit_key] = [_piece(texts)]
                 continue
-            # Each destination is reached by one chain only (the usual case): the prebuilt texts as they are,
+            # Each destination is reached by one chain only (the usual case): the prebuilt pieces as they are,
             # the supports of the moves by sea gathered per supporter.
             for chain in chains:
-                moves, convoys, _, _, supports_by_key = route_texts.get(chain) or _route_texts(t, key[2:], chain)
+                moves, convoys, supporters, supports = routes.get(chain) or _route(t, key[2:], chain)
                 if key in extra:
-                    extra[key] += moves
+                    extra[key].append(moves)
                 else:
-                    extra[key] = moves.copy()
-                for fleet, texts in convoys:
+                    extra[key] = [moves]
+                for fleet, piece in convoys:
                     if fleet in extra:
-                        extra[fleet] += texts
+                        extra[fleet].append(piece)
                     else:
-                        extra[fleet] = texts.copy()
-                for supporter in supports_by_key.keys() & present:
+                        extra[fleet] = [piece]
+                for supporter in supporters & present:
                     if supporter in extra:
-                        extra[supporter] += supports_by_key[supporter]
+                        extra[supporter].append(supports[supporter])
                     else:
-                        extra[supporter] = supports_by_key[supporter].copy()
+                        extra[supporter] = [supports[supporter]]
         for may_support, support_texts in sea_moves:
             for key in may_support & present:
+                piece = _piece([support_texts[key]])
                 if key in extra:
-                    extra[key].append(support_texts[key])
+                    extra[key].append(piece)
                 else:
-                    extra[key] = [support_texts[key]]
+                    extra[key] = [piece]
     return extra
 
 
@@ -265,8 +305,10 @@ def _unrestricted_texts(board: MapData, state: GameState) -> dict[str, dict[str,
         texts = fixed.copy()
         for other in supportable & present:
             texts += supports[other]
-        if key in extra:
-            texts += extra[key]
+        more = extra.get(key)
+        if more is not None:
+            for piece in more:
+                texts += piece.texts
         if unit.power in out:
             out[unit.power][unit.loc] = texts
         else:
@@ -283,94 +325,23 @@ class _JsonRow(NamedTuple):
     supports: dict[str, str]  # key of such a unit -> the supports of it, as JSON, each after a ", "
 
 
-class _RouteJson(NamedTuple):
-    """``_RouteTexts`` as JSON fragments, each text after a ", "."""
-
-    moves: str  # the army's moves along the chain
-    convoys: list[tuple[str, str]]  # (fleet key, the convoys it may give along the chain)
-    supports: dict[str, str]  # supporter key -> its supports of the moves by sea
-
-
 @dataclass(slots=True)
 class _JsonTables:
     army: dict[str, tuple[Any, ...]]  # location -> _JsonRow as a tuple
     fleet: dict[str, tuple[Any, ...]]
-    sea_fleets: dict[str, str]  # "F NTH" -> "NTH": fleets that could convoy, and their sea
-    routes: dict[ConvoyChain, _RouteJson]  # every chain on small maps; larger ones fill it on first use
-
-
-def _fragment(texts: Iterable[str]) -> str:
-    return "".join(", " + _quote(text) for text in texts)
 
 
 @lru_cache(maxsize=None)
 def _json_tables(board: MapData) -> _JsonTables:
-    """The map's tables as JSON: per location of each unit type its ``_JsonRow``, and each convoy chain's
-    texts as fragments."""
-    t = _tables(board)
+    """The map's unit rows as JSON: per location of each unit type its ``_JsonRow``."""
     rows = {letter: {loc: tuple(_JsonRow(key, _quote(loc) + ": [" + ", ".join(map(_quote, fixed)), supportable,
-                                         {other: _fragment(texts) for other, texts in supports.items()}))
+                                         {other: _piece(texts).json for other, texts in supports.items()}))
                      for loc, (key, fixed, supportable, supports) in per.items()}
-            for letter, per in t.rows.items()}
-    j = _JsonTables(rows["A"], rows["F"], {key: key[2:] for key in t.sea_fleet_keys}, {})
-    for chain, texts in list(t.route_texts.items()):
-        _route_json(j, chain, texts)
-    return j
+            for letter, per in _tables(board).rows.items()}
+    return _JsonTables(rows["A"], rows["F"])
 
 
-def _route_json(j: _JsonTables, chain: ConvoyChain, texts: _RouteTexts) -> _RouteJson:
-    found = j.routes[chain] = _RouteJson(_fragment(texts.moves), [(fleet, _fragment(c)) for fleet, c in texts.convoys],
-                                         {key: _fragment(s) for key, s in texts.supports_by_key.items()})
-    return found
-
-
-def _sea_json(t: _Tables, j: _JsonTables, present: set[str]) -> dict[str, list[str]]:
-    """``_sea_orders`` as JSON fragments: per unit key, fragments that together write exactly the texts
-    ``_sea_orders`` lists for it, in its order (the same steps over the same sets)."""
-    extra: dict[str, list[str]] = {}
-    fleets = set(map(j.sea_fleets.__getitem__, present & j.sea_fleets.keys()))
-    if not fleets:
-        return extra
-    sea_moves: list[_SeaMove] = []
-    chain_roots, routes = t.chains, j.routes
-    for key in present & set().union(*map(t.sailors.__getitem__, fleets)):
-        army = key[2:]
-        chains = chains_formed(chain_roots[army], fleets)
-        if len(chains) > 1 and not _lands_apart(chains):
-            shared: dict[str, list[str]] = {}
-            _add_shared_landings(t, key, chains, shared, sea_moves)
-            for unit_key, texts in shared.items():
-                if unit_key in extra:
-                    extra[unit_key].append(_fragment(texts))
-                else:
-                    extra[unit_key] = [_fragment(texts)]
-            continue
-        for chain in chains:
-            route = routes.get(chain)
-            if route is None:
-                route = _route_json(j, chain, t.route_texts.get(chain) or _route_texts(t, army, chain))
-            moves, convoys, supports = route
-            if key in extra:
-                extra[key].append(moves)
-            else:
-                extra[key] = [moves]
-            for fleet, fragment in convoys:
-                if fleet in extra:
-                    extra[fleet].append(fragment)
-                else:
-                    extra[fleet] = [fragment]
-            for supporter in supports.keys() & present:
-                if supporter in extra:
-                    extra[supporter].append(supports[supporter])
-                else:
-                    extra[supporter] = [supports[supporter]]
-    for may_support, support_texts in sea_moves:
-        for key in may_support & present:
-            if key in extra:
-                extra[key].append(", " + _quote(support_texts[key]))
-            else:
-                extra[key] = [", " + _quote(support_texts[key])]
-    return extra
+_json_of = itemgetter(1)  # a _Piece's JSON
 
 
 def movement_orders_json(board: MapData, state: GameState) -> str:
@@ -383,7 +354,7 @@ def movement_orders_json(board: MapData, state: GameState) -> str:
     units = state.units.values()
     placed = [(fleet if unit.type is _FLEET else army)[unit.loc] for unit in units]
     present = set(map(_first, placed))  # built as _unrestricted_texts builds it: the sets iterate alike
-    extra = _sea_json(_tables(board), j, present)
+    extra = _sea_orders(_tables(board), present)
     parts: list[str] = []
     add = parts.append
     power = None
@@ -402,18 +373,18 @@ def movement_orders_json(board: MapData, state: GameState) -> str:
         parts += map(supports.__getitem__, supportable & present)
         more = extra.get(key)
         if more is not None:
-            parts += more
+            parts += map(_json_of, more)
         add("]")
     add("}}" if parts else "{}")
     return "".join(parts)
 
 
 def _grouped_json(units: Iterable[Unit], placed: list[tuple[Any, ...]], present: set[str],
-                  extra: dict[str, list[str]]) -> str:
+                  extra: dict[str, list[_Piece]]) -> str:
     """``movement_orders_json`` for units of one power listed apart: each power's entries in a list first."""
     out: dict[str, list[str]] = {}
     for unit, (key, head, supportable, supports) in zip(units, placed):
-        text = head + "".join(map(supports.__getitem__, supportable & present)) + "".join(extra.get(key, ())) + "]"
+        text = head + "".join(map(supports.__getitem__, supportable & present)) + "".join(map(_json_of, extra.get(key, ()))) + "]"
         out.setdefault(unit.power, []).append(text)
     return "{" + ", ".join(_quote(power) + ": {" + ", ".join(per) + "}" for power, per in out.items()) + "}"
 
