@@ -67,6 +67,9 @@ class _Tables:
     sail: dict[str, dict[str, tuple[str, dict[str, str] | None]]]
     route_texts: dict[ConvoyChain, _RouteTexts]  # every chain on small maps; larger ones fill it on first use
     routes: dict[ConvoyChain, _Route]  # the same chains' orders as pieces (text and JSON)
+    # army province -> destination only by convoy -> supporter key -> its support of the move, as a piece
+    # (filled with ``routes``, for the destinations of their chains)
+    sea_supports: dict[str, dict[str, dict[str, _Piece]]]
 
 
 _EAGER_ROUTE_TEXTS = 5000  # chains: the standard board has about 900, Colonial fifteen thousand
@@ -131,7 +134,7 @@ def _tables(board: MapData) -> _Tables:
         for chain in roots:
             sailors[chain.sea].add(f"A {army}")
     t = _Tables(rows, frozenset(f"F {p}" for p in sea_fleets), {sea: frozenset(sailors[sea]) for sea in sea_fleets},
-                chains, sail, {}, {})
+                chains, sail, {}, {}, {})
     every_chain = [(army, c) for army, roots in chains.items() for c in _tree(roots)]
     if len(every_chain) <= _EAGER_ROUTE_TEXTS:
         for army, chain in every_chain:
@@ -183,6 +186,10 @@ def _piece(texts: list[str]) -> _Piece:
     return _Piece(texts, "".join(", " + _quote(text) for text in texts))
 
 
+def _one_piece(text: str) -> _Piece:
+    return _Piece([text], ", " + _quote(text))
+
+
 class _Route(NamedTuple):
     """What one convoy chain from an army's coast offers, as pieces."""
 
@@ -190,15 +197,24 @@ class _Route(NamedTuple):
     convoys: list[tuple[str, _Piece]]  # (fleet key, the convoys it may give along the chain)
     supporters: frozenset[str]  # keys of the units that may support some move by sea along it
     supports: dict[str, _Piece]  # supporter key -> its supports of those moves
+    # The same order by order, for an army whose chains reach one coast several ways (_add_shared_landings):
+    by_dest: list[tuple[str, _Piece, frozenset[str] | None]]  # (destination, the move, who may support it)
+    convoys_by_text: list[tuple[str, dict[str, _Piece]]]  # (fleet key, its convoys by text)
 
 
 def _route(t: _Tables, army: str, chain: ConvoyChain) -> _Route:
     route = t.routes.get(chain)
     if route is None:
-        moves, convoys, _, _, supports_by_key = _route_texts(t, army, chain)
+        moves, convoys, _, by_dest, supports_by_key = _route_texts(t, army, chain)
+        pieces = t.sea_supports.setdefault(army, {})
+        for dest, _, keys in by_dest:
+            if keys is not None and dest not in pieces:
+                pieces[dest] = {key: _one_piece(text) for key, text in t.sail[army][dest][1].items()}  # type: ignore[union-attr]
         route = t.routes[chain] = _Route(_piece(moves), [(fleet, _piece(texts)) for fleet, texts in convoys],
                                          frozenset(supports_by_key),
-                                         {key: _piece(texts) for key, texts in supports_by_key.items()})
+                                         {key: _piece(texts) for key, texts in supports_by_key.items()},
+                                         [(dest, _one_piece(move), keys) for dest, move, keys in by_dest],
+                                         [(fleet, {text: _one_piece(text) for text in texts}) for fleet, texts in convoys])
     return route
 
 
@@ -249,47 +265,28 @@ def _apply_permission(out: dict[str, dict[str, list[str]]], state: GameState, pe
 def _sea_orders(t: _Tables, present: set[str]) -> dict[str, list[_Piece]]:
     """Orders that need fleets at sea, by unit key, as pieces: convoy moves, convoys, supports of convoyed
     moves. (The text and JSON answers both read this, so they list the same orders in the same order.)"""
-    extra: dict[str, list[_Piece]] = {}
+    extra: defaultdict[str, list[_Piece]] = defaultdict(list)
     fleets = {key[2:] for key in present & t.sea_fleet_keys}
     if fleets:
-        sea_moves: list[_SeaMove] = []
+        sea_moves: list[tuple[frozenset[str], dict[str, _Piece]]] = []  # (who may support a move by sea, their supports)
         chain_roots, routes = t.chains, t.routes
         for key in present & set().union(*map(t.sailors.__getitem__, fleets)):
             chains = chains_formed(chain_roots[key[2:]], fleets)
             if len(chains) > 1 and not _lands_apart(chains):
-                shared: dict[str, list[str]] = {}
-                _add_shared_landings(t, key, chains, shared, sea_moves)
-                for unit_key, texts in shared.items():
-                    if unit_key in extra:
-                        extra[unit_key].append(_piece(texts))
-                    else:
-                        extra[unit_key] = [_piece(texts)]
+                _add_shared_landings(t, key, chains, extra, sea_moves)
                 continue
             # Each destination is reached by one chain only (the usual case): the prebuilt pieces as they are,
             # the supports of the moves by sea gathered per supporter.
             for chain in chains:
-                moves, convoys, supporters, supports = routes.get(chain) or _route(t, key[2:], chain)
-                if key in extra:
-                    extra[key].append(moves)
-                else:
-                    extra[key] = [moves]
+                moves, convoys, supporters, supports, _, _ = routes.get(chain) or _route(t, key[2:], chain)
+                extra[key].append(moves)
                 for fleet, piece in convoys:
-                    if fleet in extra:
-                        extra[fleet].append(piece)
-                    else:
-                        extra[fleet] = [piece]
+                    extra[fleet].append(piece)
                 for supporter in supporters & present:
-                    if supporter in extra:
-                        extra[supporter].append(supports[supporter])
-                    else:
-                        extra[supporter] = [supports[supporter]]
-        for may_support, support_texts in sea_moves:
+                    extra[supporter].append(supports[supporter])
+        for may_support, supports in sea_moves:
             for key in may_support & present:
-                piece = _piece([support_texts[key]])
-                if key in extra:
-                    extra[key].append(piece)
-                else:
-                    extra[key] = [piece]
+                extra[key].append(supports[key])
     return extra
 
 
@@ -321,6 +318,7 @@ class _JsonRow(NamedTuple):
 
     key: str  # "A PAR"
     head: str  # the start of its entry: '"PAR": ["A PAR H", "A PAR - BUR"' (the place, the hold and moves)
+    after: str  # the same after another unit's entry of its power: '], "PAR": ["A PAR H", ...'
     supportable: frozenset[str]  # keys of the units it could support
     supports: dict[str, str]  # key of such a unit -> the supports of it, as JSON, each after a ", "
 
@@ -329,16 +327,23 @@ class _JsonRow(NamedTuple):
 class _JsonTables:
     army: dict[str, tuple[Any, ...]]  # location -> _JsonRow as a tuple
     fleet: dict[str, tuple[Any, ...]]
+    opening: dict[str, tuple[str, str]]  # power -> ('{"FRANCE": {', ']}, "FRANCE": {'): its entries' opening
 
 
 @lru_cache(maxsize=None)
 def _json_tables(board: MapData) -> _JsonTables:
     """The map's unit rows as JSON: per location of each unit type its ``_JsonRow``."""
-    rows = {letter: {loc: tuple(_JsonRow(key, _quote(loc) + ": [" + ", ".join(map(_quote, fixed)), supportable,
+    rows = {letter: {loc: tuple(_JsonRow(key, head, "], " + head, supportable,
                                          {other: _piece(texts).json for other, texts in supports.items()}))
-                     for loc, (key, fixed, supportable, supports) in per.items()}
+                     for loc, (key, fixed, supportable, supports) in per.items()
+                     for head in (_quote(loc) + ": [" + ", ".join(map(_quote, fixed)),)}
             for letter, per in _tables(board).rows.items()}
-    return _JsonTables(rows["A"], rows["F"])
+    return _JsonTables(rows["A"], rows["F"], {power: _opening(power) for power in board.powers})
+
+
+def _opening(power: str) -> tuple[str, str]:
+    """The opening of ``power``'s entries as the first power's, and after another power's."""
+    return "{" + _quote(power) + ": {", "]}, " + _quote(power) + ": {"
 
 
 _json_of = itemgetter(1)  # a _Piece's JSON
@@ -359,23 +364,24 @@ def movement_orders_json(board: MapData, state: GameState) -> str:
     add = parts.append
     power = None
     done: set[str] = set()
-    for unit, (key, head, supportable, supports) in zip(units, placed):
-        if unit.power != power:
+    for unit, (key, head, after, supportable, supports) in zip(units, placed):
+        if unit.power == power:
+            add(after)
+        else:
             if unit.power in done:  # this power's units came apart: group them, then write
                 return _grouped_json(units, placed, present, extra)
-            if power is not None:
+            opening = j.opening.get(unit.power) or _opening(unit.power)
+            if power is None:
+                add(opening[0] + head)
+            else:
                 done.add(power)
-            add(("{" if power is None else "}, ") + _quote(unit.power) + ": {")
+                add(opening[1] + head)
             power = unit.power
-        else:
-            add(", ")
-        add(head)
         parts += map(supports.__getitem__, supportable & present)
         more = extra.get(key)
         if more is not None:
             parts += map(_json_of, more)
-        add("]")
-    add("}}" if parts else "{}")
+    add("]}}" if parts else "{}")
     return "".join(parts)
 
 
@@ -383,36 +389,40 @@ def _grouped_json(units: Iterable[Unit], placed: list[tuple[Any, ...]], present:
                   extra: dict[str, list[_Piece]]) -> str:
     """``movement_orders_json`` for units of one power listed apart: each power's entries in a list first."""
     out: dict[str, list[str]] = {}
-    for unit, (key, head, supportable, supports) in zip(units, placed):
-        text = head + "".join(map(supports.__getitem__, supportable & present)) + "".join(map(_json_of, extra.get(key, ()))) + "]"
+    for unit, (key, head, _, supportable, supports) in zip(units, placed):
+        text = (head + "".join(map(supports.__getitem__, supportable & present))
+                + "".join(map(_json_of, extra.get(key, ()))) + "]")
         out.setdefault(unit.power, []).append(text)
     return "{" + ", ".join(_quote(power) + ": {" + ", ".join(per) + "}" for power, per in out.items()) + "}"
 
 
-def _add_shared_landings(t: _Tables, army_key: str, chains: list[ConvoyChain], extra: dict[str, list[str]],
-                         sea_moves: list[_SeaMove]) -> None:
+def _add_shared_landings(t: _Tables, army_key: str, chains: list[ConvoyChain], extra: defaultdict[str, list[_Piece]],
+                         sea_moves: list[tuple[frozenset[str], dict[str, _Piece]]]) -> None:
     """Add the convoy moves of the army ``army_key`` ("A BRE") and the convoys the fleets on ``chains`` may
     give it, when some destination is reached by more than one of the chains."""
     army = army_key[2:]
-    found = [t.route_texts.get(c) or _route_texts(t, army, c) for c in chains]
+    found = [t.routes.get(c) or _route(t, army, c) for c in chains]
     # Several chains reach one destination: a fleet on any of them may convoy there, and a fleet may
     # support the move unless it is on all of them (supporters of each chain, together).
-    moves_to: dict[str, str] = {}
+    moves_to: dict[str, _Piece] = {}
     may_support: dict[str, frozenset[str]] = {}
-    convoys_by: dict[str, dict[str, None]] = {}
-    for _, convoys, _, by_dest, _ in found:
-        for dest, move, keys in by_dest:
+    convoys_by: dict[str, dict[str, _Piece]] = {}
+    for route in found:
+        for dest, move, keys in route.by_dest:
             moves_to[dest] = move
             if keys is not None:
                 may_support[dest] = may_support[dest] | keys if dest in may_support else keys
-        for fleet, texts in convoys:
-            convoys_by.setdefault(fleet, {}).update(dict.fromkeys(texts))
-    extra.setdefault(army_key, []).extend(moves_to.values())
+        for fleet, by_text in route.convoys_by_text:
+            if fleet in convoys_by:
+                convoys_by[fleet].update(by_text)
+            else:
+                convoys_by[fleet] = by_text.copy()
+    extra[army_key] += moves_to.values()
     for fleet, unique in convoys_by.items():
-        extra.setdefault(fleet, []).extend(unique)
-    sail = t.sail[army]
+        extra[fleet] += unique.values()
+    pieces = t.sea_supports[army]
     for dest, keys in may_support.items():
-        sea_moves.append(_SeaMove(keys, sail[dest][1]))  # type: ignore[arg-type]
+        sea_moves.append((keys, pieces[dest]))
 
 
 def _lands_apart(chains: list[ConvoyChain]) -> bool:
