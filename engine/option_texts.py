@@ -22,7 +22,7 @@ from typing import Any, Iterable, NamedTuple
 from .mapdata import MapData
 from .state import GameState
 from .types import Unit, UnitType, province_of
-from .validate import ConvoyChain, MovePermission, chains_formed, convoy_chains
+from .validate import ConvoyChain, MovePermission, convoy_chains
 
 
 _FLEET = UnitType.FLEET
@@ -271,7 +271,12 @@ def _sea_orders(t: _Tables, present: set[str]) -> dict[str, list[_Piece]]:
         sea_moves: list[tuple[frozenset[str], dict[str, _Piece]]] = []  # (who may support a move by sea, their supports)
         chain_roots, routes = t.chains, t.routes
         for key in present & set().union(*map(t.sailors.__getitem__, fleets)):
-            chains = chains_formed(chain_roots[key[2:]], fleets)
+            # validate.chains_formed, inlined (a hot loop): the chains of the army's tree the fleets form
+            chains = [chain for chain in chain_roots[key[2:]] if chain.sea in fleets]
+            for formed in chains:  # the loop also visits the chains it appends
+                for chain in formed.longer:
+                    if chain.sea in fleets:
+                        chains.append(chain)
             if len(chains) > 1 and not _lands_apart(chains):
                 _add_shared_landings(t, key, chains, extra, sea_moves)
                 continue
