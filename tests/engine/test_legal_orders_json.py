@@ -67,6 +67,21 @@ def test_the_json_listing_is_the_general_one(name: str) -> None:
     assert len(positions) >= 5  # (random EMG games end early)
 
 
+def test_the_json_listing_over_many_standard_positions() -> None:
+    """Every unit's fragments meet on some board: many positions of one map, each answer checked whole."""
+    pairs = 0
+    for seed in range(8):
+        for variant, state in _games("standard", seed=100 + seed, count=25):
+            text = json.dumps(position_of(variant, state))
+            forget_positions()
+            answer = engine.legal_orders_json(text)
+            # (Each list's order follows the order the request gives the units in: the position as read.)
+            assert answer == json.dumps(legal_orders_for_state(*state_from_request(json.loads(text)))), str(state.phase)
+            assert _sorted(json.loads(answer)) == _typed(variant, state), str(state.phase)
+            pairs += len(state.units)
+    assert pairs > 3000
+
+
 def test_the_games_reach_every_phase_kind() -> None:
     assert {state.phase.type for _, state in _games("standard", seed=4, count=16)} == set(PhaseType)
 
