@@ -16,6 +16,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
 from json.encoder import encode_basestring_ascii as _quote  # json.dumps's own string encoder
+from itertools import compress
 from operator import itemgetter
 from typing import Any, Iterable, NamedTuple
 
@@ -32,12 +33,16 @@ _first = itemgetter(0)
 class _UnitRow(NamedTuple):
     """What the per-unit loop needs about one unit key ("A PAR", "F STP/SC"), whatever the position.
 
-    The tables hold it as a plain tuple: CPython unpacks those faster in a loop header."""
+    The tables hold it as a plain tuple: CPython unpacks those faster in a loop header. A position's units
+    are marked in a byte string by their keys' numbers (``_Tables.numbers``); ``pick`` reads the marks of the
+    units this one could support, and ``itertools.compress`` keeps their supports: a few small tables per
+    unit (rather than a set and a dict) keep a call's memory traffic low."""
 
     key: str
     fixed: list[str]  # its hold and move orders
-    supportable: frozenset[str]  # keys of the units it could support
-    supports: dict[str, list[str]]  # key of another unit -> every support it could give that unit
+    number: int  # its key's number
+    pick: itemgetter[tuple[int, ...]]  # the marks of the units it could support, in the map's order of keys
+    supports: tuple[list[str], ...]  # every support it could give each of them, in the same order
 
 
 class _SeaMove(NamedTuple):
@@ -60,6 +65,7 @@ class _RouteTexts(NamedTuple):
 @dataclass(slots=True)
 class _Tables:
     rows: dict[str, dict[str, tuple[Any, ...]]]  # "A" or "F" -> location -> _UnitRow as a tuple
+    numbers: int  # how many unit keys; a position's marks are that many bytes and one always left 0
     sea_fleet_keys: frozenset[str]  # "F NTH": fleets that could convoy
     sailors: dict[str, frozenset[str]]  # sea -> keys of the armies a fleet there could start convoying ("A BRE")
     chains: dict[str, tuple[ConvoyChain, ...]]  # validate.convoy_chains
@@ -101,6 +107,7 @@ def _tables(board: MapData) -> _Tables:
 
     rows: dict[str, dict[str, tuple[Any, ...]]] = {"A": {}, "F": {}}
     supporters: dict[str, list[tuple[str, str, str]]] = defaultdict(list)
+    numbers = {key: n for n, key in enumerate(fixed)}
     for key in fixed:
         here = province_of(key[2:])
         prefix = f"{key} S "
@@ -113,7 +120,10 @@ def _tables(board: MapData) -> _Tables:
             texts += [prefix + suffix for prov in near[key] for suffix in move_suffixes[other].get(prov, ())]
             if texts:
                 supports[other] = texts
-        rows[key[0]][key[2:]] = tuple(_UnitRow(key, fixed[key], frozenset(supports), supports))
+        # (At least two marks, so that the getter returns a tuple: a mark never set stands in.)
+        marks = [numbers[other] for other in supports] + [len(fixed)] * max(0, 2 - len(supports))
+        rows[key[0]][key[2:]] = tuple(_UnitRow(key, fixed[key], numbers[key], itemgetter(*marks),
+                                               tuple(supports.values()) + ([],) * max(0, 2 - len(supports))))
         for prov in near[key]:
             supporters[prov].append((key, here, prefix))
 
@@ -133,7 +143,7 @@ def _tables(board: MapData) -> _Tables:
     for army, roots in chains.items():
         for chain in roots:
             sailors[chain.sea].add(f"A {army}")
-    t = _Tables(rows, frozenset(f"F {p}" for p in sea_fleets), {sea: frozenset(sailors[sea]) for sea in sea_fleets},
+    t = _Tables(rows, len(fixed), frozenset(f"F {p}" for p in sea_fleets), {sea: frozenset(sailors[sea]) for sea in sea_fleets},
                 chains, sail, {}, {}, {})
     every_chain = [(army, c) for army, roots in chains.items() for c in _tree(roots)]
     if len(every_chain) <= _EAGER_ROUTE_TEXTS:
@@ -301,12 +311,13 @@ def _unrestricted_texts(board: MapData, state: GameState) -> dict[str, dict[str,
     units = state.units.values()
     placed = [(fleet_rows if unit.type is _FLEET else army_rows)[unit.loc] for unit in units]
     present = set(map(_first, placed))
+    marks = _marks(t.numbers, map(_third, placed))
     extra = _sea_orders(t, present)
     out: dict[str, dict[str, list[str]]] = {}
-    for unit, (key, fixed, supportable, supports) in zip(units, placed):
+    for unit, (key, fixed, _, pick, supports) in zip(units, placed):
         texts = fixed.copy()
-        for other in supportable & present:
-            texts += supports[other]
+        for given in compress(supports, pick(marks)):
+            texts += given
         more = extra.get(key)
         if more is not None:
             for piece in more:
@@ -318,18 +329,32 @@ def _unrestricted_texts(board: MapData, state: GameState) -> dict[str, dict[str,
     return out
 
 
+def _marks(size: int, numbers: Iterable[int]) -> bytearray:
+    """A position's units marked by their keys' numbers (``_UnitRow.number``), in ``size`` bytes and one more."""
+    marks = bytearray(size + 1)
+    for number in numbers:
+        marks[number] = 1
+    return marks
+
+
+_third = itemgetter(2)
+_fourth = itemgetter(3)
+
+
 class _JsonRow(NamedTuple):
     """One unit key's part of the JSON answer, whatever the position (held as a plain tuple, as ``_UnitRow``)."""
 
     key: str  # "A PAR"
     head: str  # the start of its entry: '"PAR": ["A PAR H", "A PAR - BUR"' (the place, the hold and moves)
     after: str  # the same after another unit's entry of its power: '], "PAR": ["A PAR H", ...'
-    supportable: frozenset[str]  # keys of the units it could support
-    supports: dict[str, str]  # key of such a unit -> the supports of it, as JSON, each after a ", "
+    number: int  # as _UnitRow's
+    pick: itemgetter[tuple[int, ...]]  # as _UnitRow's
+    supports: tuple[str, ...]  # _UnitRow's supports as JSON, each text after a ", "
 
 
 @dataclass(slots=True)
 class _JsonTables:
+    texts: _Tables  # the map's tables these are made from
     army: dict[str, tuple[Any, ...]]  # location -> _JsonRow as a tuple
     fleet: dict[str, tuple[Any, ...]]
     opening: dict[str, tuple[str, str]]  # power -> ('{"FRANCE": {', ']}, "FRANCE": {'): its entries' opening
@@ -338,12 +363,13 @@ class _JsonTables:
 @lru_cache(maxsize=None)
 def _json_tables(board: MapData) -> _JsonTables:
     """The map's unit rows as JSON: per location of each unit type its ``_JsonRow``."""
-    rows = {letter: {loc: tuple(_JsonRow(key, head, "], " + head, supportable,
-                                         {other: _piece(texts).json for other, texts in supports.items()}))
-                     for loc, (key, fixed, supportable, supports) in per.items()
+    t = _tables(board)
+    rows = {letter: {loc: tuple(_JsonRow(key, head, "], " + head, number, pick,
+                                         tuple(_piece(texts).json for texts in supports)))
+                     for loc, (key, fixed, number, pick, supports) in per.items()
                      for head in (_quote(loc) + ": [" + ", ".join(map(_quote, fixed)),)}
-            for letter, per in _tables(board).rows.items()}
-    return _JsonTables(rows["A"], rows["F"], {power: _opening(power) for power in board.powers})
+            for letter, per in t.rows.items()}
+    return _JsonTables(t, rows["A"], rows["F"], {power: _opening(power) for power in board.powers})
 
 
 def _opening(power: str) -> tuple[str, str]:
@@ -364,17 +390,18 @@ def movement_orders_json(board: MapData, state: GameState) -> str:
     units = state.units.values()
     placed = [(fleet if unit.type is _FLEET else army)[unit.loc] for unit in units]
     present = set(map(_first, placed))  # built as _unrestricted_texts builds it: the sets iterate alike
-    extra = _sea_orders(_tables(board), present)
+    marks = _marks(j.texts.numbers, map(_fourth, placed))
+    extra = _sea_orders(j.texts, present)
     parts: list[str] = []
     add = parts.append
     power = None
     done: set[str] = set()
-    for unit, (key, head, after, supportable, supports) in zip(units, placed):
+    for unit, (key, head, after, _, pick, supports) in zip(units, placed):
         if unit.power == power:
             add(after)
         else:
             if unit.power in done:  # this power's units came apart: group them, then write
-                return _grouped_json(units, placed, present, extra)
+                return _grouped_json(units, placed, marks, extra)
             opening = j.opening.get(unit.power) or _opening(unit.power)
             if power is None:
                 add(opening[0] + head)
@@ -382,7 +409,7 @@ def movement_orders_json(board: MapData, state: GameState) -> str:
                 done.add(power)
                 add(opening[1] + head)
             power = unit.power
-        parts += map(supports.__getitem__, supportable & present)
+        parts += compress(supports, pick(marks))
         more = extra.get(key)
         if more is not None:
             parts += map(_json_of, more)
@@ -390,12 +417,12 @@ def movement_orders_json(board: MapData, state: GameState) -> str:
     return "".join(parts)
 
 
-def _grouped_json(units: Iterable[Unit], placed: list[tuple[Any, ...]], present: set[str],
+def _grouped_json(units: Iterable[Unit], placed: list[tuple[Any, ...]], marks: bytearray,
                   extra: dict[str, list[_Piece]]) -> str:
     """``movement_orders_json`` for units of one power listed apart: each power's entries in a list first."""
     out: dict[str, list[str]] = {}
-    for unit, (key, head, _, supportable, supports) in zip(units, placed):
-        text = (head + "".join(map(supports.__getitem__, supportable & present))
+    for unit, (key, head, _, _, pick, supports) in zip(units, placed):
+        text = (head + "".join(compress(supports, pick(marks)))
                 + "".join(map(_json_of, extra.get(key, ()))) + "]")
         out.setdefault(unit.power, []).append(text)
     return "{" + ", ".join(_quote(power) + ": {" + ", ".join(per) + "}" for power, per in out.items()) + "}"
