@@ -27,7 +27,6 @@ from .validate import ConvoyChain, MovePermission, convoy_chains
 
 
 _FLEET = UnitType.FLEET
-_first = itemgetter(0)
 
 
 class _UnitRow(NamedTuple):
@@ -65,9 +64,11 @@ class _RouteTexts(NamedTuple):
 @dataclass(slots=True)
 class _Tables:
     rows: dict[str, dict[str, tuple[Any, ...]]]  # "A" or "F" -> location -> _UnitRow as a tuple
-    numbers: int  # how many unit keys; a position's marks are that many bytes and one always left 0
-    sea_fleet_keys: frozenset[str]  # "F NTH": fleets that could convoy
-    sailors: dict[str, frozenset[str]]  # sea -> keys of the armies a fleet there could start convoying ("A BRE")
+    numbers: dict[str, int]  # unit key -> its number; a position's marks are one byte a number and one never set
+    seas: tuple[str, ...]  # the seas where a fleet could convoy ("NTH")
+    seas_pick: itemgetter[tuple[int, ...]]  # the marks of the fleets there
+    sailing: tuple[tuple[str, frozenset[str]] | None, ...]  # armies that could be convoyed ("A BRE"), and the seas
+    sailing_pick: itemgetter[tuple[int, ...]]  # of their first fleets; and the marks of those armies
     chains: dict[str, tuple[ConvoyChain, ...]]  # validate.convoy_chains
     # army province -> coastal destination -> (move text, only by convoy: who may support it, with what)
     sail: dict[str, dict[str, tuple[str, dict[str, str] | None]]]
@@ -120,9 +121,8 @@ def _tables(board: MapData) -> _Tables:
             texts += [prefix + suffix for prov in near[key] for suffix in move_suffixes[other].get(prov, ())]
             if texts:
                 supports[other] = texts
-        # (At least two marks, so that the getter returns a tuple: a mark never set stands in.)
-        marks = [numbers[other] for other in supports] + [len(fixed)] * max(0, 2 - len(supports))
-        rows[key[0]][key[2:]] = tuple(_UnitRow(key, fixed[key], numbers[key], itemgetter(*marks),
+        rows[key[0]][key[2:]] = tuple(_UnitRow(key, fixed[key], numbers[key],
+                                               _picker([numbers[other] for other in supports], len(fixed)),
                                                tuple(supports.values()) + ([],) * max(0, 2 - len(supports))))
         for prov in near[key]:
             supporters[prov].append((key, here, prefix))
@@ -139,17 +139,23 @@ def _tables(board: MapData) -> _Tables:
                 sail[army][dest] = (move, {k: prefix + move for k, p, prefix in supporters[dest] if p != army})
     sea_fleets = {p for p, v in board.provinces.items() if v.can_convoy and not v.coasts}
     chains = convoy_chains(board)
-    sailors: dict[str, set[str]] = defaultdict(set)
-    for army, roots in chains.items():
-        for chain in roots:
-            sailors[chain.sea].add(f"A {army}")
-    t = _Tables(rows, len(fixed), frozenset(f"F {p}" for p in sea_fleets), {sea: frozenset(sailors[sea]) for sea in sea_fleets},
-                chains, sail, {}, {}, {})
+    seas = tuple(sorted(sea_fleets))
+    sailing = [(f"A {army}", frozenset(chain.sea for chain in roots)) for army, roots in sorted(chains.items())
+               if roots and f"A {army}" in numbers]
+    t = _Tables(rows, numbers, seas, _picker([numbers[f"F {sea}"] for sea in seas], len(fixed)),
+                (*sailing, None), _picker([numbers[key] for key, _ in sailing], len(fixed)), chains, sail, {}, {}, {})
     every_chain = [(army, c) for army, roots in chains.items() for c in _tree(roots)]
     if len(every_chain) <= _EAGER_ROUTE_TEXTS:
         for army, chain in every_chain:
             _route(t, army, chain)
     return t
+
+
+def _picker(numbers: list[int], never: int) -> itemgetter[tuple[int, ...]]:
+    """The getter of these marks; at least two (``never``, a mark never set, stands in), so that it returns a
+    tuple (``compress`` then keeps the values whose marks are set; give the stand-ins' values as you like)."""
+    first, second, *rest = numbers + [never] * max(0, 2 - len(numbers))
+    return itemgetter(first, second, *rest)
 
 
 def _tree(roots: tuple[ConvoyChain, ...]) -> list[ConvoyChain]:
@@ -205,8 +211,8 @@ class _Route(NamedTuple):
 
     moves: _Piece  # the army's moves along it
     convoys: list[tuple[str, _Piece]]  # (fleet key, the convoys it may give along the chain)
-    supporters: frozenset[str]  # keys of the units that may support some move by sea along it
-    supports: dict[str, _Piece]  # supporter key -> its supports of those moves
+    supporters: itemgetter[tuple[int, ...]]  # the marks of the units that may support some move by sea along it
+    supports: tuple[tuple[str, _Piece] | None, ...]  # (supporter key, its supports of those moves), in that order
     # The same order by order, for an army whose chains reach one coast several ways (_add_shared_landings):
     by_dest: list[tuple[str, _Piece, frozenset[str] | None]]  # (destination, the move, who may support it)
     convoys_by_text: list[tuple[str, dict[str, _Piece]]]  # (fleet key, its convoys by text)
@@ -221,8 +227,8 @@ def _route(t: _Tables, army: str, chain: ConvoyChain) -> _Route:
             if keys is not None and dest not in pieces:
                 pieces[dest] = {key: _one_piece(text) for key, text in t.sail[army][dest][1].items()}  # type: ignore[union-attr]
         route = t.routes[chain] = _Route(_piece(moves), [(fleet, _piece(texts)) for fleet, texts in convoys],
-                                         frozenset(supports_by_key),
-                                         {key: _piece(texts) for key, texts in supports_by_key.items()},
+                                         _picker([t.numbers[key] for key in supports_by_key], len(t.numbers)),
+                                         (*((key, _piece(texts)) for key, texts in supports_by_key.items()), None, None),
                                          [(dest, _one_piece(move), keys) for dest, move, keys in by_dest],
                                          [(fleet, {text: _one_piece(text) for text in texts}) for fleet, texts in convoys])
     return route
@@ -272,15 +278,18 @@ def _apply_permission(out: dict[str, dict[str, list[str]]], state: GameState, pe
             per[loc] = [t for t in texts if keep(t)]
 
 
-def _sea_orders(t: _Tables, present: set[str]) -> dict[str, list[_Piece]]:
+def _sea_orders(t: _Tables, marks: bytearray) -> dict[str, list[_Piece]]:
     """Orders that need fleets at sea, by unit key, as pieces: convoy moves, convoys, supports of convoyed
-    moves. (The text and JSON answers both read this, so they list the same orders in the same order.)"""
+    moves; ``marks``: the position's units (``_marks``). (The text and JSON answers both read this, so they
+    list the same orders in the same order.)"""
     extra: defaultdict[str, list[_Piece]] = defaultdict(list)
-    fleets = {key[2:] for key in present & t.sea_fleet_keys}
+    fleets = set(compress(t.seas, t.seas_pick(marks)))
     if fleets:
         sea_moves: list[tuple[frozenset[str], dict[str, _Piece]]] = []  # (who may support a move by sea, their supports)
         chain_roots, routes = t.chains, t.routes
-        for key in present & set().union(*map(t.sailors.__getitem__, fleets)):
+        for key, first_seas in compress(t.sailing, t.sailing_pick(marks)):  # type: ignore[misc]
+            if first_seas.isdisjoint(fleets):
+                continue
             # validate.chains_formed, inlined (a hot loop): the chains of the army's tree the fleets form
             chains = [chain for chain in chain_roots[key[2:]] if chain.sea in fleets]
             for formed in chains:  # the loop also visits the chains it appends
@@ -297,11 +306,13 @@ def _sea_orders(t: _Tables, present: set[str]) -> dict[str, list[_Piece]]:
                 extra[key].append(moves)
                 for fleet, piece in convoys:
                     extra[fleet].append(piece)
-                for supporter in supporters & present:
-                    extra[supporter].append(supports[supporter])
-        for may_support, supports in sea_moves:
-            for key in may_support & present:
-                extra[key].append(supports[key])
+                for supporter, piece in compress(supports, supporters(marks)):  # type: ignore[misc]
+                    extra[supporter].append(piece)
+        numbers = t.numbers
+        for may_support, pieces in sea_moves:
+            for key in may_support:
+                if marks[numbers[key]]:
+                    extra[key].append(pieces[key])
     return extra
 
 
@@ -310,9 +321,8 @@ def _unrestricted_texts(board: MapData, state: GameState) -> dict[str, dict[str,
     army_rows, fleet_rows = t.rows["A"], t.rows["F"]
     units = state.units.values()
     placed = [(fleet_rows if unit.type is _FLEET else army_rows)[unit.loc] for unit in units]
-    present = set(map(_first, placed))
-    marks = _marks(t.numbers, map(_third, placed))
-    extra = _sea_orders(t, present)
+    marks = _marks(len(t.numbers), map(_third, placed))
+    extra = _sea_orders(t, marks)
     out: dict[str, dict[str, list[str]]] = {}
     for unit, (key, fixed, _, pick, supports) in zip(units, placed):
         texts = fixed.copy()
@@ -389,9 +399,8 @@ def movement_orders_json(board: MapData, state: GameState) -> str:
     army, fleet = j.army, j.fleet
     units = state.units.values()
     placed = [(fleet if unit.type is _FLEET else army)[unit.loc] for unit in units]
-    present = set(map(_first, placed))  # built as _unrestricted_texts builds it: the sets iterate alike
-    marks = _marks(j.texts.numbers, map(_fourth, placed))
-    extra = _sea_orders(j.texts, present)
+    marks = _marks(len(j.texts.numbers), map(_fourth, placed))
+    extra = _sea_orders(j.texts, marks)
     parts: list[str] = []
     add = parts.append
     power = None
