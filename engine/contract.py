@@ -182,18 +182,18 @@ def _plain_reading(variant: Variant) -> _PlainReading | None:
         standing = _standing_texts(variant)
         reading = None
         if standing is not None:
-            board = variant.board
             canonical = _canonical_units(board, frozenset(variant.unit_types), (*board.powers, *variant.pseudo_powers))
+            units = {power: {text: (unit.loc.partition("/")[0], unit) for text, unit in ready.items() if text in standing}
+                     for power, ready in canonical.items()}
             first = first_year(variant)
             kinds = [letters for letters in _PHASE_LETTERS.values() if letters[1] is not PhaseType.RETREATS
                      and variant.phase_problem(Phase(letters[0], first, letters[1])) is None]
-            phases = {str(phase): phase for phase in (Phase(season, year, kind) for year in range(first, first + _TABLED_YEARS)
-                                                      for season, kind in kinds)
-                      if variant.phase_problem(phase) is None}
-            reading = _PlainReading(
-                board, {power: {text: (unit.loc.partition("/")[0], unit) for text, unit in ready.items() if text in standing}
-                 for power, ready in canonical.items()},
-                frozenset(board.supply_centers), phases, first, first + YEARS_OF_PLAY)
+            phases = {str(phase): phase
+                      for phase in (Phase(season, year, kind) for year in range(first, first + _TABLED_YEARS)
+                                    for season, kind in kinds)
+                      if variant.phase_problem(phase) is None}  # (the problem may depend on the year)
+            reading = _PlainReading(board, units, frozenset(board.supply_centers), phases, first,
+                                    first + YEARS_OF_PLAY)
         if not variant.options:  # as _standing_texts: a variant's options may change the rules
             _PLAIN_READINGS[key] = reading
     if reading is not None and not variant.options:
@@ -437,9 +437,10 @@ def _position_key(request: Mapping[str, Any]) -> tuple[Any, ...] | None:
     get = request.get
     if get("options") is not None or get("extra") is not None:
         return None
-    # A section says "none" by being left out, null, an empty object or list (0 or "" must be read).
+    # "None" as the reading takes it: dislodged units left out, null or an empty object (a list is an error);
+    # standoffs left out, null, an empty list or object (other false values are read too, but not kept).
     dislodged, contested = get("dislodged"), get("contested")
-    if (dislodged is not None and (type(dislodged) not in _EMPTY_TYPES or dislodged)) \
+    if (dislodged is not None and (type(dislodged) is not dict or dislodged)) \
             or (contested is not None and (type(contested) not in _EMPTY_TYPES or contested)):
         return None
     units = _listed(get("units"))

@@ -225,7 +225,9 @@ def _route(t: _Tables, army: str, chain: ConvoyChain) -> _Route:
         pieces = t.sea_supports.setdefault(army, {})
         for dest, _, keys in by_dest:
             if keys is not None and dest not in pieces:
-                pieces[dest] = {key: _one_piece(text) for key, text in t.sail[army][dest][1].items()}  # type: ignore[union-attr]
+                supports = t.sail[army][dest][1]
+                assert supports is not None  # (a destination only by convoy)
+                pieces[dest] = {key: _one_piece(text) for key, text in supports.items()}
         route = t.routes[chain] = _Route(_piece(moves), [(fleet, _piece(texts)) for fleet, texts in convoys],
                                          _picker([t.numbers[key] for key in supports_by_key], len(t.numbers)),
                                          (*((key, _piece(texts)) for key, texts in supports_by_key.items()), None, None),
@@ -285,7 +287,8 @@ def _sea_orders(t: _Tables, marks: bytearray) -> dict[str, list[_Piece]]:
     extra: defaultdict[str, list[_Piece]] = defaultdict(list)
     fleets = set(compress(t.seas, t.seas_pick(marks)))
     if fleets:
-        sea_moves: list[tuple[frozenset[str], dict[str, _Piece]]] = []  # (who may support a move by sea, their supports)
+        # (who may support a move by sea, their supports)
+        sea_moves: list[tuple[frozenset[str], dict[str, _Piece]]] = []
         chain_roots, routes = t.chains, t.routes
         for key, first_seas in compress(t.sailing, t.sailing_pick(marks)):  # type: ignore[misc]
             if first_seas.isdisjoint(fleets):
