@@ -9,14 +9,16 @@ from functools import lru_cache
 from json import JSONDecodeError, dumps as _dumps, loads as _loads
 from json.encoder import encode_basestring_ascii as _quote  # json.dumps's own string encoder
 from operator import attrgetter
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, NamedTuple
 
 from .mapdata import MapData
+from .options import legal_orders_for_state, legal_orders_json_for_state
 from .outcomes import encode as encode_outcome, encoded_json, note
 from .phases import FAILS, INVALID, SUCCEEDS, OrderResult, PhaseResult, Submission
-from .position_check import check_phase, shown
+from .position_check import YEARS_OF_PLAY, check_phase, first_year, shown
 from .state import Dislodged, GameState
-from .types import ChancelleryError, Phase, PhaseType, PositionError, RequestError, Unit, UnitType, province_of
+from .types import (ChancelleryError, Phase, PhaseType, PositionError, RequestError, Unit, UnitType, province_of,
+                    season_code)
 from .validate import retreat_options
 from .variants import Variant, find_variant
 
@@ -107,11 +109,13 @@ def _variant(request: Mapping[str, Any]) -> Variant:
     if not isinstance(name, str):
         raise RequestError("variant", f"expected a variant id such as 'standard', got {shown(name)}")
     try:
-        find_variant(name)
+        variant = find_variant(name)
     except ChancelleryError as exc:
         raise RequestError("variant", str(exc)) from None
     options = request.get("options")
-    if options is not None and not isinstance(options, Mapping):
+    if options is None:  # the variant as found (the usual request)
+        return variant
+    if not isinstance(options, Mapping):
         raise RequestError("options", f"must be an object of option names and values, got {shown(options)}")
     try:
         return find_variant(name, options)
@@ -146,11 +150,133 @@ def _all_found(table: Mapping[str, Unit], texts: list[Any]) -> list[Unit] | None
     return None if None in found else found  # type: ignore[return-value]
 
 
+class _PlainReading(NamedTuple):
+    """A map's tables for reading a request in the plain form programs write (see :func:`_plain_position`)."""
+
+    board: MapData
+    units: dict[str, dict[str, tuple[str, Unit]]]  # power -> "A PAR" -> (its province, the unit): standing units only
+    centres: frozenset[str]  # the supply centres' codes
+    phases: dict[str, Phase]  # "S1901M" -> its phase: the calendar's movement and adjustment phases of _TABLED_YEARS
+    first_year: int
+    last_year: int
+
+
+_PLAIN_READINGS: dict[tuple[type, MapData], _PlainReading | None] = {}  # a map table, kept for the process's life
+_LAST_READING: dict[type, _PlainReading] = {}  # per variant class, its reading of the board it used last
+_TABLED_YEARS = 200  # years of phases tabled from a variant's first (later ones are read letter by letter)
+# The phase letters the general reading (``Phase.parse``) reads: season letter and phase type, by their two letters.
+_PHASE_LETTERS = {season + kind: (season_code(season), PhaseType(kind))
+                  for season in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" for kind in "MRA"}
+
+
+def _plain_reading(variant: Variant) -> _PlainReading | None:
+    """The tables of :func:`_plain_position` for ``variant``, when it reads and checks positions as the standard
+    rules do (:func:`_standing_texts`); ``None`` otherwise."""
+    cls, board = type(variant), variant.board
+    last = _LAST_READING.get(cls)
+    if last is not None and last.board is board:
+        return last
+    key = (cls, board)
+    reading: _PlainReading | None = _PLAIN_READINGS.get(key, _ABSENT)
+    if reading is _ABSENT:
+        standing = _standing_texts(variant)
+        reading = None
+        if standing is not None:
+            canonical = _canonical_units(board, frozenset(variant.unit_types), (*board.powers, *variant.pseudo_powers))
+            units = {power: {text: (unit.loc.partition("/")[0], unit) for text, unit in ready.items() if text in standing}
+                     for power, ready in canonical.items()}
+            first = first_year(variant)
+            kinds = [letters for letters in _PHASE_LETTERS.values() if letters[1] is not PhaseType.RETREATS
+                     and variant.phase_problem(Phase(letters[0], first, letters[1])) is None]
+            phases = {str(phase): phase
+                      for phase in (Phase(season, year, kind) for year in range(first, first + _TABLED_YEARS)
+                                    for season, kind in kinds)
+                      if variant.phase_problem(phase) is None}  # (the problem may depend on the year)
+            reading = _PlainReading(board, units, frozenset(board.supply_centers), phases, first,
+                                    first + YEARS_OF_PLAY)
+        if not variant.options:  # as _standing_texts: a variant's options may change the rules
+            _PLAIN_READINGS[key] = reading
+    if reading is not None and not variant.options:
+        _LAST_READING[cls] = reading
+    return reading
+
+
+def _plain_position(variant: Variant, request: dict[str, Any]) -> GameState | None:
+    """The position of a request in the form programs write, read in a few steps: no options, extra data,
+    dislodged units or standoffs; a movement or adjustment phase written ``S1901M``; powers as the board
+    names them; units in canonical notation ("A PAR", "F STP/SC"), each where its kind may stand, one per
+    province; centres by code. ``None`` for anything else, which the general reading reads (and whose
+    errors it names): what this reading accepts, the general one reads to an equal position."""
+    if request.get("options") is not None or request.get("extra") is not None:
+        return None
+    dislodged = request.get("dislodged")
+    if dislodged is not None and (type(dislodged) is not dict or dislodged):
+        return None
+    contested = request.get("contested")
+    if contested is not None and (type(contested) is not list or contested):
+        return None
+    reading = _plain_reading(variant)
+    units = request.get("units")
+    if reading is None or type(units) is not dict:
+        return None
+    # The phase, as Phase.parse reads it and check_phase checks it.
+    text = request.get("phase")
+    phase = reading.phases.get(text) if type(text) is str else None
+    if phase is None:
+        if type(text) is not str or not 3 <= len(text) <= 11:
+            return None
+        letters = _PHASE_LETTERS.get(text[0] + text[-1])
+        digits = text[1:-1]
+        if letters is None or letters[1] is PhaseType.RETREATS or not (digits.isdigit() and digits.isascii()):
+            return None
+        year = int(digits)
+        if not reading.first_year <= year <= reading.last_year:
+            return None
+        phase = Phase(letters[0], year, letters[1])
+        if variant.phase_problem(phase) is not None:
+            return None
+    # (Plain loops: dict.update from pairs is slower at these sizes.)
+    occupants: dict[str, Unit] = {}
+    count = 0
+    tables = reading.units
+    try:
+        for power, items in units.items():
+            if type(items) is not list:
+                return None
+            table = tables[power]
+            for text in items:
+                prov, unit = table[text]
+                occupants[prov] = unit
+            count += len(items)
+        if count != len(occupants):  # two units in one province: the general reading names them
+            return None
+        given = request.get("centers")
+        if given is None:
+            centers = dict(variant.initial_state().centers)
+        else:
+            if type(given) is not dict:
+                return None
+            centers = {}
+            codes = reading.centres
+            for power, items in given.items():
+                if power not in tables or type(items) is not list or not codes.issuperset(items):
+                    return None
+                for code in items:
+                    centers[code] = power
+    except (KeyError, TypeError):  # a text not in the tables, or an unhashable value: the general reading
+        return None
+    return GameState(variant.id, phase, occupants, centers, {}, frozenset(), {}, (), {})
+
+
 def state_from_request(request: Mapping[str, Any]) -> tuple[Variant, GameState]:
     """Build the variant and position a request describes; raises :class:`RequestError`."""
     if type(request) is not dict and not isinstance(request, Mapping):
         raise RequestError("request", "must be a JSON object")
     variant = _variant(request)
+    if type(request) is dict:
+        plain = _plain_position(variant, request)
+        if plain is not None:
+            return variant, plain
     phase_text = request.get("phase")
     if phase_text is None:
         raise RequestError("phase", "missing (e.g. 'S1901M')")
@@ -281,30 +407,22 @@ class _Position:
         self.legal_json: str | None = None  # ``legal`` as JSON text, once asked for as text
 
 
-_POSITIONS: dict[tuple[Any, ...], _Position] = {}  # oldest first
+_POSITIONS: dict[int, tuple[tuple[Any, ...], _Position]] = {}  # by the key's hash: (key, position), oldest first
 _POSITIONS_KEPT = 64
 
 
-class _Nothing:
-    """Matches exactly the ways a request says "none": the field left out, ``null``, an empty object or
-    list (``0`` or ``""`` are errors or other meanings, and must be read)."""
-
-    def __contains__(self, value: Any) -> bool:
-        return value is _ABSENT or value is None or (type(value) in (dict, list) and not value)
-
-
-_NOTHING = _Nothing()
+_EMPTY_TYPES = (dict, list)
 
 
 def _listed(section: Any) -> tuple[Any, ...] | None:
     """A request's ``{power: [text, ...]}`` section as a key, when it has that plain form (else ``None``)."""
     if type(section) is not dict:
         return None
-    key = []
-    for power, items in section.items():
+    key = [*section]
+    for items in section.values():
         if type(items) is not list:
             return None
-        key.append((power, *items))
+        key.append(tuple(items))
     return tuple(key)
 
 
@@ -312,41 +430,49 @@ def _position_key(request: Mapping[str, Any]) -> tuple[Any, ...] | None:
     """What a request's position is made of, as a key for positions read before; ``None`` for a request
     outside the plain form the key covers (options, extra, dislodged units, standoffs, anything not a
     plain dict or list): those are read every time. Only positions read without an error are kept, so a
-    key equal to a kept one describes the same position."""
-    if type(request) is not dict or request.get("options") is not None or request.get("extra") is not None \
-            or request.get("dislodged", _ABSENT) not in _NOTHING or request.get("contested", _ABSENT) not in _NOTHING:
+    key equal to a kept one describes the same position. (It may hold an unhashable value: hashing it
+    is the caller's check.)"""
+    if type(request) is not dict:
         return None
-    units = _listed(request.get("units"))
+    get = request.get
+    if get("options") is not None or get("extra") is not None:
+        return None
+    # "None" as the reading takes it: dislodged units left out, null or an empty object (a list is an error);
+    # standoffs left out, null, an empty list or object (other false values are read too, but not kept).
+    dislodged, contested = get("dislodged"), get("contested")
+    if (dislodged is not None and (type(dislodged) is not dict or dislodged)) \
+            or (contested is not None and (type(contested) not in _EMPTY_TYPES or contested)):
+        return None
+    units = _listed(get("units"))
     if units is None:
         return None
-    centers_given = request.get("centers")
+    centers_given = get("centers")
     centers = None if centers_given is None else _listed(centers_given)
     if centers_given is not None and centers is None:
         return None
-    try:
-        key = (request.get("variant", "standard"), request.get("phase"), units, centers)
-        hash(key)
-    except TypeError:  # an unhashable value somewhere: the ordinary reading names it
-        return None
-    return key
+    return (get("variant", "standard"), get("phase"), units, centers)
 
 
 def _read_position(request: Mapping[str, Any]) -> _Position:
     """The position a request describes, from the positions read before when it is one of them (a caller
     asking for a position's legal orders and then adjudicating it, a bot trying several order sets)."""
     key = _position_key(request)
-    if key is not None:
-        known = _POSITIONS.get(key)
-        if known is not None:
-            return known
+    if key is None:
+        return _Position(*state_from_request(request))
+    try:
+        code = hash(key)  # once: a tuple doesn't keep its hash, and this one holds the whole position
+    except TypeError:  # an unhashable value somewhere: the ordinary reading names it
+        return _Position(*state_from_request(request))
+    known = _POSITIONS.get(code)
+    if known is not None and known[0] == key:
+        return known[1]
     position = _Position(*state_from_request(request))
-    if key is not None:
-        if len(_POSITIONS) >= _POSITIONS_KEPT:
-            try:
-                del _POSITIONS[next(iter(_POSITIONS))]
-            except (KeyError, RuntimeError, StopIteration):  # another thread got there first: start afresh
-                _POSITIONS.clear()
-        _POSITIONS[key] = position
+    if len(_POSITIONS) >= _POSITIONS_KEPT:
+        try:
+            del _POSITIONS[next(iter(_POSITIONS))]
+        except (KeyError, RuntimeError, StopIteration):  # another thread got there first: start afresh
+            _POSITIONS.clear()
+    _POSITIONS[code] = (key, position)  # a key of the same hash read later takes the place
     return position
 
 
@@ -573,8 +699,6 @@ def adjudicate_json(text: str | bytes) -> str:
 
 
 def _legal(position: _Position) -> dict[str, dict[str, list[str]]]:
-    from .options import legal_orders_for_state
-
     legal = position.legal
     if legal is None:
         legal = position.legal = legal_orders_for_state(position.variant, position.state)
@@ -591,8 +715,6 @@ def legal_orders(request: Mapping[str, Any]) -> dict[str, dict[str, list[str]]]:
 def legal_orders_json(text: str | bytes) -> str:
     """``json.dumps(legal_orders(json.loads(text)))``, byte for byte: the text path (no copies of the
     lists are made, since the caller gets text; a position asked for again answers with the same text)."""
-    from .options import legal_orders_json_for_state
-
     position = _read_position(read_request_text(text))
     answer = position.legal_json
     if answer is None:

@@ -16,28 +16,32 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
 from json.encoder import encode_basestring_ascii as _quote  # json.dumps's own string encoder
+from itertools import compress
 from operator import itemgetter
 from typing import Any, Iterable, NamedTuple
 
 from .mapdata import MapData
 from .state import GameState
 from .types import Unit, UnitType, province_of
-from .validate import ConvoyChain, MovePermission, chains_formed, convoy_chains
+from .validate import ConvoyChain, MovePermission, convoy_chains
 
 
 _FLEET = UnitType.FLEET
-_first = itemgetter(0)
 
 
 class _UnitRow(NamedTuple):
     """What the per-unit loop needs about one unit key ("A PAR", "F STP/SC"), whatever the position.
 
-    The tables hold it as a plain tuple: CPython unpacks those faster in a loop header."""
+    The tables hold it as a plain tuple: CPython unpacks those faster in a loop header. A position's units
+    are marked in a byte string by their keys' numbers (``_Tables.numbers``); ``pick`` reads the marks of the
+    units this one could support, and ``itertools.compress`` keeps their supports: a few small tables per
+    unit (rather than a set and a dict) keep a call's memory traffic low."""
 
     key: str
     fixed: list[str]  # its hold and move orders
-    supportable: frozenset[str]  # keys of the units it could support
-    supports: dict[str, list[str]]  # key of another unit -> every support it could give that unit
+    number: int  # its key's number
+    pick: itemgetter[tuple[int, ...]]  # the marks of the units it could support, in the map's order of keys
+    supports: tuple[list[str], ...]  # every support it could give each of them, in the same order
 
 
 class _SeaMove(NamedTuple):
@@ -60,12 +64,19 @@ class _RouteTexts(NamedTuple):
 @dataclass(slots=True)
 class _Tables:
     rows: dict[str, dict[str, tuple[Any, ...]]]  # "A" or "F" -> location -> _UnitRow as a tuple
-    sea_fleet_keys: frozenset[str]  # "F NTH": fleets that could convoy
-    sailors: dict[str, frozenset[str]]  # sea -> keys of the armies a fleet there could start convoying ("A BRE")
+    numbers: dict[str, int]  # unit key -> its number; a position's marks are one byte a number and one never set
+    seas: tuple[str, ...]  # the seas where a fleet could convoy ("NTH")
+    seas_pick: itemgetter[tuple[int, ...]]  # the marks of the fleets there
+    sailing: tuple[tuple[str, frozenset[str]] | None, ...]  # armies that could be convoyed ("A BRE"), and the seas
+    sailing_pick: itemgetter[tuple[int, ...]]  # of their first fleets; and the marks of those armies
     chains: dict[str, tuple[ConvoyChain, ...]]  # validate.convoy_chains
     # army province -> coastal destination -> (move text, only by convoy: who may support it, with what)
     sail: dict[str, dict[str, tuple[str, dict[str, str] | None]]]
     route_texts: dict[ConvoyChain, _RouteTexts]  # every chain on small maps; larger ones fill it on first use
+    routes: dict[ConvoyChain, _Route]  # the same chains' orders as pieces (text and JSON)
+    # army province -> destination only by convoy -> supporter key -> its support of the move, as a piece
+    # (filled with ``routes``, for the destinations of their chains)
+    sea_supports: dict[str, dict[str, dict[str, _Piece]]]
 
 
 _EAGER_ROUTE_TEXTS = 5000  # chains: the standard board has about 900, Colonial fifteen thousand
@@ -97,6 +108,7 @@ def _tables(board: MapData) -> _Tables:
 
     rows: dict[str, dict[str, tuple[Any, ...]]] = {"A": {}, "F": {}}
     supporters: dict[str, list[tuple[str, str, str]]] = defaultdict(list)
+    numbers = {key: n for n, key in enumerate(fixed)}
     for key in fixed:
         here = province_of(key[2:])
         prefix = f"{key} S "
@@ -109,7 +121,9 @@ def _tables(board: MapData) -> _Tables:
             texts += [prefix + suffix for prov in near[key] for suffix in move_suffixes[other].get(prov, ())]
             if texts:
                 supports[other] = texts
-        rows[key[0]][key[2:]] = tuple(_UnitRow(key, fixed[key], frozenset(supports), supports))
+        rows[key[0]][key[2:]] = tuple(_UnitRow(key, fixed[key], numbers[key],
+                                               _picker([numbers[other] for other in supports], len(fixed)),
+                                               tuple(supports.values()) + ([],) * max(0, 2 - len(supports))))
         for prov in near[key]:
             supporters[prov].append((key, here, prefix))
 
@@ -125,17 +139,23 @@ def _tables(board: MapData) -> _Tables:
                 sail[army][dest] = (move, {k: prefix + move for k, p, prefix in supporters[dest] if p != army})
     sea_fleets = {p for p, v in board.provinces.items() if v.can_convoy and not v.coasts}
     chains = convoy_chains(board)
-    sailors: dict[str, set[str]] = defaultdict(set)
-    for army, roots in chains.items():
-        for chain in roots:
-            sailors[chain.sea].add(f"A {army}")
-    t = _Tables(rows, frozenset(f"F {p}" for p in sea_fleets), {sea: frozenset(sailors[sea]) for sea in sea_fleets},
-                chains, sail, {})
+    seas = tuple(sorted(sea_fleets))
+    sailing = [(f"A {army}", frozenset(chain.sea for chain in roots)) for army, roots in sorted(chains.items())
+               if roots and f"A {army}" in numbers]
+    t = _Tables(rows, numbers, seas, _picker([numbers[f"F {sea}"] for sea in seas], len(fixed)),
+                (*sailing, None), _picker([numbers[key] for key, _ in sailing], len(fixed)), chains, sail, {}, {}, {})
     every_chain = [(army, c) for army, roots in chains.items() for c in _tree(roots)]
     if len(every_chain) <= _EAGER_ROUTE_TEXTS:
         for army, chain in every_chain:
-            _route_texts(t, army, chain)
+            _route(t, army, chain)
     return t
+
+
+def _picker(numbers: list[int], never: int) -> itemgetter[tuple[int, ...]]:
+    """The getter of these marks; at least two (``never``, a mark never set, stands in), so that it returns a
+    tuple (``compress`` then keeps the values whose marks are set; give the stand-ins' values as you like)."""
+    first, second, *rest = numbers + [never] * max(0, 2 - len(numbers))
+    return itemgetter(first, second, *rest)
 
 
 def _tree(roots: tuple[ConvoyChain, ...]) -> list[ConvoyChain]:
@@ -168,6 +188,52 @@ def _route_texts(t: _Tables, army: str, chain: ConvoyChain) -> _RouteTexts:
             [(f"F {sea}", [f"F {sea} C A {army} - {d}" for d in chain.lands]) for sea in sorted(chain.seas)],
             sea_moves, by_dest, supports_by_key)
     return texts
+
+
+class _Piece(NamedTuple):
+    """Some orders of one unit, as texts and as JSON (each text after a ", "), so that the text and JSON
+    answers are made by the same steps."""
+
+    texts: list[str]
+    json: str
+
+
+def _piece(texts: list[str]) -> _Piece:
+    return _Piece(texts, "".join(", " + _quote(text) for text in texts))
+
+
+def _one_piece(text: str) -> _Piece:
+    return _Piece([text], ", " + _quote(text))
+
+
+class _Route(NamedTuple):
+    """What one convoy chain from an army's coast offers, as pieces."""
+
+    moves: _Piece  # the army's moves along it
+    convoys: list[tuple[str, _Piece]]  # (fleet key, the convoys it may give along the chain)
+    supporters: itemgetter[tuple[int, ...]]  # the marks of the units that may support some move by sea along it
+    supports: tuple[tuple[str, _Piece] | None, ...]  # (supporter key, its supports of those moves), in that order
+    # The same order by order, for an army whose chains reach one coast several ways (_add_shared_landings):
+    by_dest: list[tuple[str, _Piece, frozenset[str] | None]]  # (destination, the move, who may support it)
+    convoys_by_text: list[tuple[str, dict[str, _Piece]]]  # (fleet key, its convoys by text)
+
+
+def _route(t: _Tables, army: str, chain: ConvoyChain) -> _Route:
+    route = t.routes.get(chain)
+    if route is None:
+        moves, convoys, _, by_dest, supports_by_key = _route_texts(t, army, chain)
+        pieces = t.sea_supports.setdefault(army, {})
+        for dest, _, keys in by_dest:
+            if keys is not None and dest not in pieces:
+                supports = t.sail[army][dest][1]
+                assert supports is not None  # (a destination only by convoy)
+                pieces[dest] = {key: _one_piece(text) for key, text in supports.items()}
+        route = t.routes[chain] = _Route(_piece(moves), [(fleet, _piece(texts)) for fleet, texts in convoys],
+                                         _picker([t.numbers[key] for key in supports_by_key], len(t.numbers)),
+                                         (*((key, _piece(texts)) for key, texts in supports_by_key.items()), None, None),
+                                         [(dest, _one_piece(move), keys) for dest, move, keys in by_dest],
+                                         [(fleet, {text: _one_piece(text) for text in texts}) for fleet, texts in convoys])
+    return route
 
 
 def movement_order_texts(board: MapData, state: GameState,
@@ -214,42 +280,42 @@ def _apply_permission(out: dict[str, dict[str, list[str]]], state: GameState, pe
             per[loc] = [t for t in texts if keep(t)]
 
 
-def _sea_orders(t: _Tables, present: set[str]) -> dict[str, list[str]]:
-    """Orders that need fleets at sea, by unit key: convoy moves, convoys, supports of convoyed moves."""
-    extra: dict[str, list[str]] = {}
-    fleets = {key[2:] for key in present & t.sea_fleet_keys}
+def _sea_orders(t: _Tables, marks: bytearray) -> dict[str, list[_Piece]]:
+    """Orders that need fleets at sea, by unit key, as pieces: convoy moves, convoys, supports of convoyed
+    moves; ``marks``: the position's units (``_marks``). (The text and JSON answers both read this, so they
+    list the same orders in the same order.)"""
+    extra: defaultdict[str, list[_Piece]] = defaultdict(list)
+    fleets = set(compress(t.seas, t.seas_pick(marks)))
     if fleets:
-        sea_moves: list[_SeaMove] = []
-        chain_roots, route_texts = t.chains, t.route_texts
-        for key in present & set().union(*map(t.sailors.__getitem__, fleets)):
-            chains = chains_formed(chain_roots[key[2:]], fleets)
+        # (who may support a move by sea, their supports)
+        sea_moves: list[tuple[frozenset[str], dict[str, _Piece]]] = []
+        chain_roots, routes = t.chains, t.routes
+        for key, first_seas in compress(t.sailing, t.sailing_pick(marks)):  # type: ignore[misc]
+            if first_seas.isdisjoint(fleets):
+                continue
+            # validate.chains_formed, inlined (a hot loop): the chains of the army's tree the fleets form
+            chains = [chain for chain in chain_roots[key[2:]] if chain.sea in fleets]
+            for formed in chains:  # the loop also visits the chains it appends
+                for chain in formed.longer:
+                    if chain.sea in fleets:
+                        chains.append(chain)
             if len(chains) > 1 and not _lands_apart(chains):
                 _add_shared_landings(t, key, chains, extra, sea_moves)
                 continue
-            # Each destination is reached by one chain only (the usual case): the prebuilt texts as they are,
+            # Each destination is reached by one chain only (the usual case): the prebuilt pieces as they are,
             # the supports of the moves by sea gathered per supporter.
             for chain in chains:
-                moves, convoys, _, _, supports_by_key = route_texts.get(chain) or _route_texts(t, key[2:], chain)
-                if key in extra:
-                    extra[key] += moves
-                else:
-                    extra[key] = moves.copy()
-                for fleet, texts in convoys:
-                    if fleet in extra:
-                        extra[fleet] += texts
-                    else:
-                        extra[fleet] = texts.copy()
-                for supporter in supports_by_key.keys() & present:
-                    if supporter in extra:
-                        extra[supporter] += supports_by_key[supporter]
-                    else:
-                        extra[supporter] = supports_by_key[supporter].copy()
-        for may_support, support_texts in sea_moves:
-            for key in may_support & present:
-                if key in extra:
-                    extra[key].append(support_texts[key])
-                else:
-                    extra[key] = [support_texts[key]]
+                moves, convoys, supporters, supports, _, _ = routes.get(chain) or _route(t, key[2:], chain)
+                extra[key].append(moves)
+                for fleet, piece in convoys:
+                    extra[fleet].append(piece)
+                for supporter, piece in compress(supports, supporters(marks)):  # type: ignore[misc]
+                    extra[supporter].append(piece)
+        numbers = t.numbers
+        for may_support, pieces in sea_moves:
+            for key in may_support:
+                if marks[numbers[key]]:
+                    extra[key].append(pieces[key])
     return extra
 
 
@@ -258,15 +324,17 @@ def _unrestricted_texts(board: MapData, state: GameState) -> dict[str, dict[str,
     army_rows, fleet_rows = t.rows["A"], t.rows["F"]
     units = state.units.values()
     placed = [(fleet_rows if unit.type is _FLEET else army_rows)[unit.loc] for unit in units]
-    present = set(map(_first, placed))
-    extra = _sea_orders(t, present)
+    marks = _marks(len(t.numbers), map(_third, placed))
+    extra = _sea_orders(t, marks)
     out: dict[str, dict[str, list[str]]] = {}
-    for unit, (key, fixed, supportable, supports) in zip(units, placed):
+    for unit, (key, fixed, _, pick, supports) in zip(units, placed):
         texts = fixed.copy()
-        for other in supportable & present:
-            texts += supports[other]
-        if key in extra:
-            texts += extra[key]
+        for given in compress(supports, pick(marks)):
+            texts += given
+        more = extra.get(key)
+        if more is not None:
+            for piece in more:
+                texts += piece.texts
         if unit.power in out:
             out[unit.power][unit.loc] = texts
         else:
@@ -274,17 +342,55 @@ def _unrestricted_texts(board: MapData, state: GameState) -> dict[str, dict[str,
     return out
 
 
+def _marks(size: int, numbers: Iterable[int]) -> bytearray:
+    """A position's units marked by their keys' numbers (``_UnitRow.number``), in ``size`` bytes and one more."""
+    marks = bytearray(size + 1)
+    for number in numbers:
+        marks[number] = 1
+    return marks
+
+
+_third = itemgetter(2)
+_fourth = itemgetter(3)
+
+
+class _JsonRow(NamedTuple):
+    """One unit key's part of the JSON answer, whatever the position (held as a plain tuple, as ``_UnitRow``)."""
+
+    key: str  # "A PAR"
+    head: str  # the start of its entry: '"PAR": ["A PAR H", "A PAR - BUR"' (the place, the hold and moves)
+    after: str  # the same after another unit's entry of its power: '], "PAR": ["A PAR H", ...'
+    number: int  # as _UnitRow's
+    pick: itemgetter[tuple[int, ...]]  # as _UnitRow's
+    supports: tuple[str, ...]  # _UnitRow's supports as JSON, each text after a ", "
+
+
+@dataclass(slots=True)
+class _JsonTables:
+    texts: _Tables  # the map's tables these are made from
+    army: dict[str, tuple[Any, ...]]  # location -> _JsonRow as a tuple
+    fleet: dict[str, tuple[Any, ...]]
+    opening: dict[str, tuple[str, str]]  # power -> ('{"FRANCE": {', ']}, "FRANCE": {'): its entries' opening
+
+
 @lru_cache(maxsize=None)
-def _json_rows(board: MapData) -> dict[tuple[str, str], tuple[str, str, frozenset[str], dict[str, str]]]:
-    """Per unit type letter and location, the unit's key ("A PAR"), the start of its entry as JSON (``"PAR":
-    ["A PAR H", "A PAR - BUR"``: the place, the hold and moves), the keys of the units it could support and,
-    per such unit, those supports as JSON, each after a ``, ``."""
-    out: dict[tuple[str, str], tuple[str, str, frozenset[str], dict[str, str]]] = {}
-    for letter, rows in _tables(board).rows.items():
-        for loc, (key, fixed, supportable, supports) in rows.items():
-            out[letter, loc] = (key, _quote(loc) + ": [" + ", ".join(map(_quote, fixed)), supportable,
-                                {other: "".join(", " + _quote(text) for text in texts) for other, texts in supports.items()})
-    return out
+def _json_tables(board: MapData) -> _JsonTables:
+    """The map's unit rows as JSON: per location of each unit type its ``_JsonRow``."""
+    t = _tables(board)
+    rows = {letter: {loc: tuple(_JsonRow(key, head, "], " + head, number, pick,
+                                         tuple(_piece(texts).json for texts in supports)))
+                     for loc, (key, fixed, number, pick, supports) in per.items()
+                     for head in (_quote(loc) + ": [" + ", ".join(map(_quote, fixed)),)}
+            for letter, per in t.rows.items()}
+    return _JsonTables(t, rows["A"], rows["F"], {power: _opening(power) for power in board.powers})
+
+
+def _opening(power: str) -> tuple[str, str]:
+    """The opening of ``power``'s entries as the first power's, and after another power's."""
+    return "{" + _quote(power) + ": {", "]}, " + _quote(power) + ": {"
+
+
+_json_of = itemgetter(1)  # a _Piece's JSON
 
 
 def movement_orders_json(board: MapData, state: GameState) -> str:
@@ -292,73 +398,75 @@ def movement_orders_json(board: MapData, state: GameState) -> str:
     written from per-map JSON fragments rather than lists: the contract's text path. The parts are
     gathered in one list and joined once (positions list each power's units together; one that doesn't is
     grouped first)."""
-    rows = _json_rows(board)
+    j = _json_tables(board)
+    army, fleet = j.army, j.fleet
     units = state.units.values()
-    placed = [rows[unit.type._value_, unit.loc] for unit in units]
-    present = set(map(_first, placed))
-    extra = _sea_orders(_tables(board), present)
+    placed = [(fleet if unit.type is _FLEET else army)[unit.loc] for unit in units]
+    marks = _marks(len(j.texts.numbers), map(_fourth, placed))
+    extra = _sea_orders(j.texts, marks)
     parts: list[str] = []
     add = parts.append
     power = None
     done: set[str] = set()
-    quote = _quote
-    for unit, (key, head, supportable, supports) in zip(units, placed):
-        if unit.power != power:
-            if unit.power in done:  # this power's units came apart: group them, then write
-                return _grouped_json(rows, units, present, extra)
-            if power is not None:
-                done.add(power)
-            add(("{" if power is None else "}, ") + quote(unit.power) + ": {")
-            power = unit.power
+    for unit, (key, head, after, _, pick, supports) in zip(units, placed):
+        if unit.power == power:
+            add(after)
         else:
-            add(", ")
-        add(head)
-        parts += map(supports.__getitem__, supportable & present)
+            if unit.power in done:  # this power's units came apart: group them, then write
+                return _grouped_json(units, placed, marks, extra)
+            opening = j.opening.get(unit.power) or _opening(unit.power)
+            if power is None:
+                add(opening[0] + head)
+            else:
+                done.add(power)
+                add(opening[1] + head)
+            power = unit.power
+        parts += compress(supports, pick(marks))
         more = extra.get(key)
         if more is not None:
-            add(", " + ", ".join(map(quote, more)))
-        add("]")
-    add("}}" if parts else "{}")
+            parts += map(_json_of, more)
+    add("]}}" if parts else "{}")
     return "".join(parts)
 
 
-def _grouped_json(rows: dict[tuple[str, str], tuple[str, str, frozenset[str], dict[str, str]]], units: Iterable[Unit],
-                  present: set[str], extra: dict[str, list[str]]) -> str:
+def _grouped_json(units: Iterable[Unit], placed: list[tuple[Any, ...]], marks: bytearray,
+                  extra: dict[str, list[_Piece]]) -> str:
     """``movement_orders_json`` for units of one power listed apart: each power's entries in a list first."""
     out: dict[str, list[str]] = {}
-    for unit in units:
-        key, head, supportable, supports = rows[unit.type._value_, unit.loc]
-        more = extra.get(key)
-        text = (head + "".join(map(supports.__getitem__, supportable & present))
-                + (", " + ", ".join(map(_quote, more)) if more is not None else "") + "]")
+    for unit, (key, head, _, _, pick, supports) in zip(units, placed):
+        text = (head + "".join(compress(supports, pick(marks)))
+                + "".join(map(_json_of, extra.get(key, ()))) + "]")
         out.setdefault(unit.power, []).append(text)
     return "{" + ", ".join(_quote(power) + ": {" + ", ".join(per) + "}" for power, per in out.items()) + "}"
 
 
-def _add_shared_landings(t: _Tables, army_key: str, chains: list[ConvoyChain], extra: dict[str, list[str]],
-                         sea_moves: list[_SeaMove]) -> None:
+def _add_shared_landings(t: _Tables, army_key: str, chains: list[ConvoyChain], extra: defaultdict[str, list[_Piece]],
+                         sea_moves: list[tuple[frozenset[str], dict[str, _Piece]]]) -> None:
     """Add the convoy moves of the army ``army_key`` ("A BRE") and the convoys the fleets on ``chains`` may
     give it, when some destination is reached by more than one of the chains."""
     army = army_key[2:]
-    found = [t.route_texts.get(c) or _route_texts(t, army, c) for c in chains]
+    found = [t.routes.get(c) or _route(t, army, c) for c in chains]
     # Several chains reach one destination: a fleet on any of them may convoy there, and a fleet may
     # support the move unless it is on all of them (supporters of each chain, together).
-    moves_to: dict[str, str] = {}
+    moves_to: dict[str, _Piece] = {}
     may_support: dict[str, frozenset[str]] = {}
-    convoys_by: dict[str, dict[str, None]] = {}
-    for _, convoys, _, by_dest, _ in found:
-        for dest, move, keys in by_dest:
+    convoys_by: dict[str, dict[str, _Piece]] = {}
+    for route in found:
+        for dest, move, keys in route.by_dest:
             moves_to[dest] = move
             if keys is not None:
                 may_support[dest] = may_support[dest] | keys if dest in may_support else keys
-        for fleet, texts in convoys:
-            convoys_by.setdefault(fleet, {}).update(dict.fromkeys(texts))
-    extra.setdefault(army_key, []).extend(moves_to.values())
+        for fleet, by_text in route.convoys_by_text:
+            if fleet in convoys_by:
+                convoys_by[fleet].update(by_text)
+            else:
+                convoys_by[fleet] = by_text.copy()
+    extra[army_key] += moves_to.values()
     for fleet, unique in convoys_by.items():
-        extra.setdefault(fleet, []).extend(unique)
-    sail = t.sail[army]
+        extra[fleet] += unique.values()
+    pieces = t.sea_supports[army]
     for dest, keys in may_support.items():
-        sea_moves.append(_SeaMove(keys, sail[dest][1]))  # type: ignore[arg-type]
+        sea_moves.append((keys, pieces[dest]))
 
 
 def _lands_apart(chains: list[ConvoyChain]) -> bool:

@@ -181,11 +181,14 @@ def test_a_position_read_before_gives_the_same_answers_and_the_same_errors() -> 
     forget_positions()
     assert json.dumps(engine.adjudicate(request)) == first
     assert engine.legal_orders(request) == engine.legal_orders(json.loads(json.dumps(request)))
-    for field, value in [("dislodged", 0), ("dislodged", {"FRANCE": [{"unit": "A PAR", "attacker": "BUR"}]}),
-                         ("contested", 5), ("contested", ["XYZ"]), ("options", {"victory_centers": 0}),
-                         ("extra", 5), ("phase", "W1901M")]:
+    for field, value in [("dislodged", 0), ("dislodged", []),
+                         ("dislodged", {"FRANCE": [{"unit": "A PAR", "attacker": "BUR"}]}), ("contested", 5),
+                         ("contested", ["XYZ"]), ("options", {"victory_centers": 0}), ("extra", 5),
+                         ("phase", "W1901M")]:
         with pytest.raises(RequestError):
             engine.adjudicate({**request, field: value})
+        with pytest.raises(RequestError):  # the position kept is no answer to it
+            engine.legal_orders({**request, field: value})
     with pytest.raises(RequestError):
         engine.adjudicate({**request, "units": {"FRANCE": "A PAR"}})
     with pytest.raises(RequestError):

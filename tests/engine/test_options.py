@@ -1,6 +1,7 @@
 """Legal options agree exactly with the validator: every option is legal, and every legal order is offered."""
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -98,7 +99,7 @@ def _seafaring_position(rng: random.Random) -> Game:
 
 
 def test_fast_texts_equal_the_typed_options_with_many_fleets_at_sea() -> None:
-    from engine.option_texts import movement_order_texts
+    from engine.option_texts import movement_order_texts, movement_orders_json
     from engine.validate import chains_formed, convoy_chains
 
     rng = random.Random(7)
@@ -108,9 +109,10 @@ def test_fast_texts_equal_the_typed_options_with_many_fleets_at_sea() -> None:
         board, state = game.variant.board, game.state
         typed = {p: {loc: sorted(str(o) for o in orders) for loc, orders in per.items()}
                  for p, per in legal_order_objects(game.variant, state).items()}
-        fast = {p: {loc: sorted(texts) for loc, texts in per.items()}
-                for p, per in movement_order_texts(board, state).items()}
+        texts = movement_order_texts(board, state)
+        fast = {p: {loc: sorted(texts) for loc, texts in per.items()} for p, per in texts.items()}
         assert fast == typed
+        assert movement_orders_json(board, state) == json.dumps(texts)  # the JSON answer, written from fragments
         fleets = {p for p, u in state.units.items() if u.type is UnitType.FLEET and board.provinces[p].can_convoy}
         for prov, unit in state.units.items():
             if unit.type is UnitType.ARMY:
