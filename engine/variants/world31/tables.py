@@ -33,6 +33,8 @@ class MapTables:
     continent_places: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
     # canonical upkeep line ("MAINTAIN A NA5") -> the raw order the variant's parser gives it; made on first need
     maintain: dict[str, RawOrder] | None = None
+    # canonical purchase line ("F NA5 B") -> (kind, location) as the variant's parser reads it; made on first need
+    purchase: dict[str, tuple[UnitType, str]] | None = None
     seed_texts: dict[str, str] = field(default_factory=dict)  # canonical text -> the seed's notation
     initial: dict[str, GameState] = field(default_factory=dict)  # variant id -> its start position
 
@@ -47,6 +49,20 @@ class MapTables:
                     table[text] = RawOrder("maintain", kind, loc, text=text)
             self.maintain = table
         return self.maintain
+
+    def build_lines(self) -> dict[str, tuple[UnitType, str]]:
+        """Every canonical purchase line, read: ``<kind> <location> B`` for each home centre of the map and
+        each place a unit of each kind may stand there (``tests/variants/test_world31_reading.py`` checks
+        each against the variant's general reading). Centres captured later are read the general way."""
+        if self.purchase is None:
+            centres = {prov for provs in self.homes.values() for prov in provs}
+            table: dict[str, tuple[UnitType, str]] = {}
+            for kind in (UnitType.ARMY, UnitType.FLEET, MILITIA):
+                for loc in self.board.locations(kind):
+                    if loc.partition("/")[0] in centres:
+                        table[f"{kind._value_} {loc} B"] = (kind, loc)
+            self.purchase = table
+        return self.purchase
 
     def in_seed_notation(self, text: str) -> str:
         known = self.seed_texts.get(text)
