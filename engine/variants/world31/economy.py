@@ -241,8 +241,12 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
         asked_by: dict[str, list[Unit]] = {}
         for u in asked:  # in the order the sheet lists them
             asked_by.setdefault(u.power, []).append(u)
+        money, sheets = purse.money, purse.sheets
+        upkeep_of = variant.tables.upkeep_words  # a unit -> "upkeep of {EP} F 3", its sheet line's words
         for power in variant.powers:
-            owned = owned_by.get(power, [])
+            owned = owned_by.get(power)
+            if not owned:
+                continue  # (nothing listed is on the board: nothing to pay, nothing to lose)
             unpaid: set[Unit] = set()
             if listed:
                 on_board = set(owned)
@@ -253,18 +257,36 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
                         unpaid.add(u)
             else:
                 keep = sorted(owned, key=lambda u: (u.type is MILITIA, u.loc))
-            for unit in keep:
-                cost = purse.price(power, _unit_cost(unit))
-                paid = purse.pay(power, cost, f"upkeep of {variant.seed_text(str(unit))}")
-                if not paid:
+            prices: dict[int, tuple[int, str]] = {}  # a price in dollars -> in the country's money, and as printed
+            for unit in keep:  # ``purse.pay`` for each, with the prices and words worked out once per country
+                usd = COST_MILITIA if unit.type is MILITIA else COST_ARMY_OR_FLEET
+                price = prices.get(usd)
+                if price is None:
+                    cost = purse.price(power, usd)
+                    price = prices[usd] = (cost, purse.words(power, cost))
+                cost, words = price
+                have = money.get(power, 0)
+                paid = have >= cost
+                if paid:
+                    money[power] = have - cost
+                    line = upkeep_of.get(unit[1:])
+                    if line is None:
+                        line = upkeep_of[unit[1:]] = f"upkeep of {variant.seed_text(str(unit))}"
+                    sheet = sheets.get(power)
+                    if sheet is None:
+                        sheets[power] = [f"{line}: -{words}"]
+                    else:
+                        sheet.append(f"{line}: -{words}")
+                else:
                     removed.append(unit)
                     unpaid.add(unit)
-                if unit in asked:
-                    own[asked[unit].slot() or ""] = (_ok("maintained", cost=purse.words(power, cost)) if paid
-                                                      else _fail("unpaid", cost=purse.words(power, cost)))
-            for unit in owned:
-                if unit in unpaid:
-                    notes.append(PhaseNote(power, str(unit), False, Reason("not_maintained", {"unit": unit})))
+                order = asked.get(unit)
+                if order is not None:
+                    own[order.slot() or ""] = _ok("maintained", cost=words) if paid else _fail("unpaid", cost=words)
+            if unpaid:
+                for unit in owned:
+                    if unit in unpaid:
+                        notes.append(PhaseNote(power, str(unit), False, Reason("not_maintained", {"unit": unit})))
     gone = set(removed)
 
     # 3. Rebellions.

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Mapping
 
 from ...mapdata import MapData
-from ...orders import Order, SupportHold, SupportMove
-from ...resolver import MovementResolver, Tracer
+from ...orders import Move, Order, SupportHold, SupportMove
+from ...resolver import _RESOLVED, MovementResolver, MovementResult, Tracer
 from ...types import Unit, province_of
 from .orders import MilitiaHold, MilitiaMove, MilitiaSupportHold, MilitiaSupportMove
 
@@ -40,6 +40,17 @@ class WorldResolver(MovementResolver):
                 all_units[key] = unit
                 all_orders[key] = SupportHold(unit, order.target)
         super().__init__(board, all_units, all_orders, tracer)
+
+    def run(self) -> MovementResult:
+        # As the standard resolver does (``_settles_unattacked``): an order that isn't a move, of a unit no move
+        # is aimed at, succeeds whatever else happens; a militia's (``M:PROV``) when nothing moves into PROV.
+        moves_into, state, result = self.moves_into, self.state, self.result
+        for key, order in self.orders.items():
+            if type(order) is not Move and key not in state and \
+                    (key[len(MILITIA_KEY):] if key.startswith(MILITIA_KEY) else key) not in moves_into:
+                result[key] = True
+                state[key] = _RESOLVED
+        return super().run()
 
     def hold_strength(self, prov: str) -> float:
         base = super().hold_strength(prov)
