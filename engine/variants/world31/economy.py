@@ -508,9 +508,10 @@ def after_phase(variant: WorldDiplomacy, before: GameState, after: GameState,
                 units[prov] = Unit(briber, held.type, held.loc)
         stacked, lost = _clean_stacks(units, stacked)
         notes += [PhaseNote(s.power, str(s.unit), False, Reason("militia_lost", {"unit": s.unit})) for s in lost]
-        state = variant.recheck_retreats(state.replace(
-            units=units, stacked=tuple(sorted(stacked, key=StackedUnit.sort_key)),
-            extra=variant.ledger_extra(result.ledger)))
+        ledger = result.ledger
+        state = state.replace(units=units, stacked=tuple(sorted(stacked, key=StackedUnit.sort_key)))
+        if state.dislodged:  # (otherwise the season ends now, and writes the ledger once)
+            state = variant.recheck_retreats(state.replace(extra=variant.ledger_extra(ledger)))
         notes += result.notes
         sheets = result.sheets
     else:
@@ -518,8 +519,9 @@ def after_phase(variant: WorldDiplomacy, before: GameState, after: GameState,
         notes += [PhaseNote(s.power, str(s.unit), False, Reason("militia_lost", {"unit": s.unit})) for s in lost]
         state = state.replace(stacked=tuple(sorted(stacked, key=StackedUnit.sort_key)))
         sheets = {}
+        ledger = None
     if not state.dislodged:
-        state, taxes = settle_season(variant, state)
+        state, taxes = settle_season(variant, state, ledger)
         for power, lines in taxes.items():
             sheets = {**sheets, power: [*sheets.get(power, []), *lines]}
     notes += _finance_sheets(variant, before, state, sheets)
@@ -536,23 +538,29 @@ def _clean_stacks(units: Mapping[str, Unit], stacked: list[StackedUnit]) -> tupl
     return kept, lost
 
 
-def settle_season(variant: WorldDiplomacy, state: GameState) -> tuple[GameState, dict[str, list[str]]]:
-    """Control follows the occupants; captured home centres change hands; after Spring and Fall, taxes."""
+def settle_season(variant: WorldDiplomacy, state: GameState,
+                  ledger: Ledger | None = None) -> tuple[GameState, dict[str, list[str]]]:
+    """Control follows the occupants; captured home centres change hands; after Spring and Fall, taxes.
+    ``ledger``: the phase's own, when ``state.extra`` doesn't hold it yet."""
     state = variant.settle_season(state)
-    ledger = variant.ledger(state)
+    if ledger is None:
+        ledger = variant.ledger(state)
     control = dict(ledger.control)
-    board = variant.board
-    for prov, unit in state.units.items():
-        if board.provinces[prov].is_land:
+    tables = variant.tables
+    land, units = tables.land, state.units
+    for prov, unit in units.items():
+        if prov in land:
             control[prov] = unit.power
     for s in state.stacked:
-        if s.province not in state.units:
+        if s.province not in units:
             control[s.province] = s.power
     homes = {p: list(h) for p, h in ledger.homes.items()}
     for power, provs in list(homes.items()):
         for prov in list(provs):
+            if prov not in units:
+                continue
             holder = control.get(prov)
-            if holder is not None and holder != power and prov in state.units:
+            if holder is not None and holder != power:
                 provs.remove(prov)
                 homes.setdefault(holder, []).append(prov)
     ledger = replace(ledger, control=control, homes={p: tuple(sorted(h)) for p, h in homes.items()})
@@ -560,10 +568,11 @@ def settle_season(variant: WorldDiplomacy, state: GameState) -> tuple[GameState,
     if state.phase.season in (Season.SPRING, Season.FALL):
         money = dict(ledger.money)
         rebels = set(ledger.rebellions)
-        cities_of = variant.tables.cities
+        cities_of = tables.cities
         seas: dict[str, int] = {}
-        for prov, u in state.units.items():
-            if board.provinces[prov].is_sea:
+        sea_zones = tables.seas
+        for prov, u in units.items():
+            if prov in sea_zones:
                 seas[u.power] = seas.get(u.power, 0) + 1
         cities: dict[str, int] = {}
         plain: dict[str, int] = {}

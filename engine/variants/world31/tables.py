@@ -27,6 +27,7 @@ class MapTables:
     cities: frozenset[str]
     places: frozenset[str]  # every province
     land: frozenset[str]
+    seas: frozenset[str]
     homes: dict[str, tuple[str, ...]]  # power -> the map's home centres, sorted
     control: dict[str, str]  # land province -> the map's owner of it, home centres their country's
     # (continent, conquest option) -> the places to control (see ``WorldDiplomacy.continent_places``)
@@ -89,7 +90,7 @@ def map_tables(board: MapData) -> MapTables:
     return MapTables(
         board, numbered(board), {Season.WINTER: frozenset(arctic), Season.SUMMER: frozenset(antarctic)},
         frozenset(p.id for p in provinces if p.city), frozenset(board.provinces),
-        frozenset(p.id for p in provinces if p.is_land), homes, control)
+        frozenset(p.id for p in provinces if p.is_land), frozenset(p.id for p in provinces if p.is_sea), homes, control)
 
 
 __all__ = ["MapTables", "map_tables"]
