@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from .mapdata import MapData
 from .orders import Convoy, Hold, Move, Order, RawOrder, SupportHold, SupportMove, order_key, parse_raw
-from .convoy_routes import convoy_route_exists, fleets_linked
+from .convoy_routes import _touching, convoy_route_exists, fleets_linked
 from .state import GameState
 from .types import OrderError, PhaseType, Unit, UnitType, coast_of
 from .validate import convoy_reach, fleet_destination, fleets_at_sea, on_minimal_convoy_route
@@ -386,7 +386,7 @@ class OrderReader:
         self._own = variant.own_reader(state)  # the variant's fast reading of its own lines (``Variant.own_reader``)
         self._linked: dict[str, set[str]] = {}  # army's province -> fleets at sea joined to it
         # fleets at sea in groups joined fleet to fleet, and the groups next to each province (``_fleet_groups``)
-        self._groups: tuple[list[frozenset[str]], dict[str, set[int]]] | None = None
+        self._groups: tuple[list[frozenset[str]], dict[str, set[int]], dict[str, int]] | None = None
 
     def read(self, power: str | None, text: str) -> Order:
         """The typed order ``text`` gives ``power`` (``None``: any power's unit); raises
@@ -421,6 +421,9 @@ class OrderReader:
                 if made is not None:
                     return made
                 made = self._tabled_support(vocab, text, power)
+                if made is not None:
+                    return made
+                made = self._by_convoy(vocab, text, power)
                 if made is not None:
                     return made
             shape = self._shape(text)
@@ -493,6 +496,45 @@ class OrderReader:
             if self._permit is None or self._allowed(made):
                 return made, decided[4], decided[5]
         return None
+
+    def _by_convoy(self, vocab: _Vocabulary, text: str, power: str) -> Entry | None:
+        """An army's move in canonical notation to a coast it reaches only by convoy ("A LON - NWY"), or a
+        support of one ("F NTH S A LON - NWY"), read from the map's tables of units and places (the shape
+        the split reader gives it) and checked as :meth:`_standard_order` checks it, when it passes."""
+        head, sep, move = text.partition(" S ")
+        if not sep:
+            head, move = "", text
+        army, dash, dest = move.partition(" - ")
+        if not dash or vocab.places.get(dest) != dest or dest not in vocab.land or vocab.actions.get("-") != "move":
+            return None
+        named = vocab.unit_texts.get(army)  # (only when the map's words can't run into each other)
+        if named is None or named[0] is not UnitType.ARMY:
+            return None
+        origin = named[1]
+        target = self.units.get(origin)
+        if target is None or type(target) is not Unit or target.type is not UnitType.ARMY or target.loc != origin \
+                or dest == origin or dest in self.board.army_adjacent(origin) or dest not in convoy_reach(self.board, origin):
+            return None
+        made: Order
+        if not head:
+            if target.power != power or not self._convoyable(origin, dest):
+                return None
+            made = Move(target, dest)
+        else:
+            giver_named = vocab.unit_texts.get(head)
+            if giver_named is None:
+                return None
+            here = giver_named[1].partition("/")[0]
+            giver = self.units.get(here)
+            if giver is None or type(giver) is not Unit or giver.power != power or giver.type is not giver_named[0] \
+                    or giver.loc != giver_named[1] or here == origin or here == dest \
+                    or not self.board.reaches_province(giver.type, giver.loc, dest) \
+                    or not self._convoyable_without(origin, dest, here):
+                return None
+            made = SupportMove(giver, target, dest)
+        if self._permit is not None and not self._allowed(made):
+            return None
+        return made, text, order_key(made)
 
     def _as_canonical(self, vocab: _Vocabulary, shape: Shape, unit: Unit, target: Unit | None,
                       power: str) -> Entry | None:
@@ -659,10 +701,9 @@ class OrderReader:
     def _convoyable(self, origin: str, dest: str) -> bool:
         """``convoy_route_exists`` from ``origin`` to ``dest`` through this position's fleets at sea (the
         fleets joined to each origin found once per position)."""
-        groups = self._fleet_groups()
-        if groups is not None:  # a group of fleets touching both
-            near_dest = groups[1].get(dest)
-            return near_dest is not None and not near_dest.isdisjoint(groups[1].get(origin, ()))
+        if self._fleet_groups() is not None:  # a group of fleets next to both
+            near_dest = self._groups_near(dest)
+            return bool(near_dest) and not near_dest.isdisjoint(self._groups_near(origin))
         linked = self._linked_fleets(origin)
         near = self.board.fleet_adjacent_provinces
         return any(dest in near(f) for f in linked)
@@ -676,15 +717,26 @@ class OrderReader:
                 linked = fleets_linked(self.board, origin, self._fleets_at_sea())
             else:
                 linked = set()
-                for group in groups[1].get(origin, ()):
+                for group in self._groups_near(origin):
                     linked.update(groups[0][group])
             self._linked[origin] = linked
         return linked
 
-    def _fleet_groups(self) -> tuple[list[frozenset[str]], dict[str, set[int]]] | None:
-        """The fleets at sea split into groups joined fleet to fleet, and per province the groups with a
-        fleet next to it; found once per position. Fleets joined to a coast (``fleets_linked``) are then the
-        groups next to it, where the map's seas neighbour each other both ways (``None`` otherwise)."""
+    def _groups_near(self, prov: str) -> set[int]:
+        """The groups of fleets (``_fleet_groups``) with a fleet next to ``prov``."""
+        groups = self._fleet_groups()
+        assert groups is not None
+        near = groups[1].get(prov)
+        if near is None:
+            group_of = groups[2]
+            near = groups[1][prov] = {group_of[f] for f in _touching(self.board).get(prov, ()) if f in group_of}
+        return near
+
+    def _fleet_groups(self) -> tuple[list[frozenset[str]], dict[str, set[int]], dict[str, int]] | None:
+        """The fleets at sea split into groups joined fleet to fleet, the groups next to each province asked
+        about so far, and each fleet's group; found once per position. Fleets joined to a coast
+        (``fleets_linked``) are then the groups next to it, where the map's seas neighbour each other both
+        ways (``None`` otherwise)."""
         found = self._groups
         if found is None:
             board = self.board
@@ -693,29 +745,21 @@ class OrderReader:
             near = board.fleet_adjacent_provinces
             fleets = self._fleets_at_sea()
             groups: list[frozenset[str]] = []
-            seen: set[str] = set()
+            group_of: dict[str, int] = {}
             for start in fleets:
-                if start in seen:
+                if start in group_of:
                     continue
-                seen.add(start)
+                number = len(groups)
+                group_of[start] = number
                 joined, stack = [start], [start]
                 while stack:
                     for nxt in near(stack.pop()):
-                        if nxt in fleets and nxt not in seen:
-                            seen.add(nxt)
+                        if nxt in fleets and nxt not in group_of:
+                            group_of[nxt] = number
                             joined.append(nxt)
                             stack.append(nxt)
                 groups.append(frozenset(joined))
-            touching: dict[str, set[int]] = {}
-            for i, group in enumerate(groups):
-                for fleet in group:
-                    for prov in near(fleet):
-                        got = touching.get(prov)
-                        if got is None:
-                            touching[prov] = {i}
-                        else:
-                            got.add(i)
-            found = self._groups = (groups, touching)
+            found = self._groups = (groups, {}, group_of)
         return found
 
     def _convoyable_without(self, origin: str, dest: str, busy: str) -> bool:

@@ -310,11 +310,17 @@ def fleets_at_sea(board: MapData, state: GameState) -> frozenset[str]:
     kept = _FLEETS_KEPT.get(board.id)
     if kept is not None and kept[0] is board and kept[1] is state.units:
         return kept[2]
+    seas = _convoying_seas(board)
     fleets = frozenset(p for p, u in state.units.items()
-                       if (u.type is UnitType.FLEET or (u.type is not UnitType.ARMY and unit_spec(u.type).can_convoy))
-                       and board.provinces[p].can_convoy)
+                       if p in seas and (u.type is UnitType.FLEET
+                                         or (u.type is not UnitType.ARMY and unit_spec(u.type).can_convoy)))
     _FLEETS_KEPT[board.id] = (board, state.units, fleets)
     return fleets
+
+
+@lru_cache(maxsize=None)
+def _convoying_seas(board: MapData) -> frozenset[str]:
+    return frozenset(p for p, prov in board.provinces.items() if prov.can_convoy)
 
 
 _FLEETS_KEPT: dict[str, tuple[MapData, object, frozenset[str]]] = {}  # map id -> (board, units read, fleets)

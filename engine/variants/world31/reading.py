@@ -42,12 +42,12 @@ class OwnLines:
         self._homes: dict[str, str] | None = None  # home centre -> its country, from the ledger (``Ledger.home_of``)
 
     def __call__(self, power: str, text: str) -> Entry | None:
+        if text.endswith(" B"):  # (a militia's purchase too: "M NA28 B")
+            return self._purchase(power, text) if self.economy else None
         if text.startswith("M "):
             return self._militia(power, text)
         if text.startswith("MAINTAIN "):
             return self._maintain(power, text) if self.economy else None
-        if text.endswith(" B"):
-            return self._purchase(power, text) if self.economy else None
         return None
 
     def _militia_at(self, prov: str) -> StackedUnit | None:
