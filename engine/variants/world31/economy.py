@@ -172,6 +172,7 @@ def _is_finance(kind: type) -> bool:
 
 
 _FINANCE_KIND: dict[type, bool] = {}  # order class -> is it a finance line
+_UPKEEP_LINES_KEPT = 50_000  # units' upkeep words kept per map (bounded by its places and countries in practice)
 
 
 def _order_of_seasons(variant: WorldDiplomacy, phase: Phase) -> tuple[int, int]:
@@ -192,7 +193,9 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
     purse = _Purse(variant, state, ledger)
     own: dict[str, Outcome] = {}
     notes: list[PhaseNote] = []
-    finance = [o for o in orders.values() if _is_finance(type(o))]
+    order_kinds = set(map(type, orders.values()))
+    finance_kinds = {kind for kind in order_kinds if _is_finance(kind)}
+    finance = [o for o in orders.values() if type(o) in finance_kinds]
 
     # 1. Loans and transfers.
     loans: list[LoanRecord] = []
@@ -257,21 +260,25 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
                         unpaid.add(u)
             else:
                 keep = sorted(owned, key=lambda u: (u.type is MILITIA, u.loc))
-            prices: dict[int, tuple[int, str]] = {}  # a price in dollars -> in the country's money, and as printed
+            # A price in dollars -> in the country's money, as printed, and the outcomes of paying it or not.
+            prices: dict[int, tuple[int, str, Outcome, Outcome]] = {}
             for unit in keep:  # ``purse.pay`` for each, with the prices and words worked out once per country
                 usd = COST_MILITIA if unit.type is MILITIA else COST_ARMY_OR_FLEET
                 price = prices.get(usd)
                 if price is None:
                     cost = purse.price(power, usd)
-                    price = prices[usd] = (cost, purse.words(power, cost))
-                cost, words = price
+                    words = purse.words(power, cost)
+                    price = prices[usd] = (cost, words, _ok("maintained", cost=words), _fail("unpaid", cost=words))
+                cost, words, maintained, unpaid_outcome = price
                 have = money.get(power, 0)
                 paid = have >= cost
                 if paid:
                     money[power] = have - cost
-                    line = upkeep_of.get(unit[1:])
+                    line = upkeep_of.get(unit)
                     if line is None:
-                        line = upkeep_of[unit[1:]] = f"upkeep of {variant.seed_text(str(unit))}"
+                        if len(upkeep_of) >= _UPKEEP_LINES_KEPT:
+                            upkeep_of.clear()
+                        line = upkeep_of[unit] = f"upkeep of {variant.seed_text(str(unit))}"
                     sheet = sheets.get(power)
                     if sheet is None:
                         sheets[power] = [f"{line}: -{words}"]
@@ -282,7 +289,7 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
                     unpaid.add(unit)
                 order = asked.get(unit)
                 if order is not None:
-                    own[order.slot() or ""] = _ok("maintained", cost=words) if paid else _fail("unpaid", cost=words)
+                    own[order.slot() or ""] = maintained if paid else unpaid_outcome
             if unpaid:
                 for unit in owned:
                     if unit in unpaid:
@@ -332,9 +339,10 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
         notes.append(PhaseNote(s.power, str(s.unit), False, Reason("militia_lost", {"unit": s.unit})))
 
     # 5. Purchases, placed where nothing now stands.
-    taken = set(after_units) | {s.province for s in stacked}
+    bought = sorted((o for o in orders.values() if type(o) is Build), key=str) if Build in order_kinds else []
+    taken = set(after_units) | {s.province for s in stacked} if bought else set()
     placed: list[Unit] = []
-    for build in sorted((o for o in orders.values() if type(o) is Build), key=str):
+    for build in bought:
         assert isinstance(build, Build)
         unit, site = build.unit, province_of(build.unit.loc)
         cost = purse.price(unit.power, _unit_cost(unit))
@@ -351,7 +359,8 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
             own[build.slot() or ""] = _fail("unpaid", cost=purse.words(unit.power, cost))
 
     # 6. Bribes.
-    where = _followed(state, units, result, stacked)
+    offers = [o for o in finance if isinstance(o, Bribe)]
+    where = _followed(state, units, result, stacked) if ledger.bribes or offers else {}
     turned: dict[tuple[str, UnitType], str] = {}
     guesses = {o.power: o for o in finance if isinstance(o, Guess)}
     right: set[str] = set()
@@ -388,7 +397,7 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
             own[guess.slot() or ""] = _fail("guess_wrong")
     pending: list[PendingBribe] = []
     offered: dict[str, int] = {}
-    for offer in [o for o in finance if isinstance(o, Bribe)]:
+    for offer in offers:
         now_at = where.get(offer.unit)
         if now_at is None or (now_at, offer.unit.type) in turned:
             own[offer.slot() or ""] = _fail("bribe_lapsed", why="the unit is gone")

@@ -12,7 +12,7 @@ from functools import lru_cache
 from ...mapdata import MapData
 from ...orders import RawOrder
 from ...state import GameState
-from ...types import Season, UnitType
+from ...types import Season, Unit, UnitType
 from .notation import numbered, seed_text
 from .orders import MILITIA
 
@@ -37,8 +37,8 @@ class MapTables:
     # canonical purchase line ("F NA5 B") -> (kind, location) as the variant's parser reads it; made on first need
     purchase: dict[str, tuple[UnitType, str]] | None = None
     seed_texts: dict[str, str] = field(default_factory=dict)  # canonical text -> the seed's notation
-    # (kind, location) -> a unit's upkeep line on the finance sheet ("upkeep of {EP} F 3"), made on first need
-    upkeep_words: dict[tuple[UnitType, str], str] = field(default_factory=dict)
+    # a unit -> its upkeep line on the finance sheet ("upkeep of {EP} F 3"), made on first need
+    upkeep_words: dict[Unit, str] = field(default_factory=dict)
     initial: dict[str, GameState] = field(default_factory=dict)  # variant id -> its start position
 
     def upkeep_lines(self) -> dict[str, RawOrder]:
