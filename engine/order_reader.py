@@ -410,10 +410,7 @@ class OrderReader:
     def entry(self, power: str | None, text: str) -> Entry:
         """What :meth:`read` gives, with the order's canonical text and slot: ``(order, str(order),
         order_key(order))``. Raises :class:`~engine.types.OrderError` like :meth:`read`."""
-        if self._own is not None and power is not None and type(text) is str:
-            made = self._own(power, text)
-            if made is not None:
-                return made
+        own = self._own
         vocab = self._vocab
         if vocab is not None and self._checks and type(text) is str:
             if power is not None:  # a hold or move in canonical notation: from the map's table
@@ -423,6 +420,11 @@ class OrderReader:
                 made = self._tabled_support(vocab, text, power)
                 if made is not None:
                     return made
+                if own is not None:  # (no text of the tables above is one of the variant's own lines)
+                    made = own(power, text)
+                    if made is not None:
+                        return made
+                    own = None
                 made = self._by_convoy(vocab, text, power)
                 if made is not None:
                     return made
@@ -457,6 +459,10 @@ class OrderReader:
                         # validation words the error.
                         order = self.variant.validate(raw_order(shape, text), self.state, power)  # type: ignore[arg-type]
                         return order, str(order), order_key(order)
+        if own is not None and power is not None and type(text) is str:
+            made = own(power, text)
+            if made is not None:
+                return made
         order = self.read(power, text)
         return order, str(order), order_key(order)
 

@@ -443,10 +443,11 @@ def _militia_after(state: GameState, units: Mapping[str, Unit], result: Movement
     for key, m_order in militia.items():
         if isinstance(m_order, MilitiaMove):
             wanted.setdefault(province_of(m_order.dest), []).append(key)
-    foreign_tries: dict[str, set[str]] = {}
-    for origin, dest in move_dest.items():
-        if origin in units:
-            foreign_tries.setdefault(dest, set()).add(units[origin].power)
+    foreign_tries: dict[str, set[str]] = {}  # province -> the countries whose units tried to enter it
+    if wanted:
+        for origin, dest in move_dest.items():
+            if origin in units:
+                foreign_tries.setdefault(dest, set()).add(units[origin].power)
     kept: list[StackedUnit] = []
     lost: list[StackedUnit] = []
     for s in state.stacked:
