@@ -369,7 +369,7 @@ class OrderReader:
     """
 
     __slots__ = ("variant", "state", "board", "units", "_vocab", "_checks", "_permit", "_fleets", "_linked", "_groups",
-                 "_own")
+                 "_own", "_convoys_follow_rule")
 
     def __init__(self, variant: VariantRules, state: GameState) -> None:
         self.variant = variant
@@ -382,6 +382,7 @@ class OrderReader:
         self._checks = standard_validate and state.phase.type is _MOVEMENT
         # A variant's move rule (freezing, access) is checked as ``validate_movement`` checks it (``_allowed``).
         self._permit = variant.move_permission(state) if self._checks else None
+        self._convoys_follow_rule = self._permit is not None and variant.convoys_follow_move_rule()
         self._fleets: frozenset[str] | None = None  # fleets at sea, found on first need
         self._own = variant.own_reader(state)  # the variant's fast reading of its own lines (``Variant.own_reader``)
         self._linked: dict[str, set[str]] = {}  # army's province -> fleets at sea joined to it
@@ -615,7 +616,9 @@ class OrderReader:
 
     def _allowed(self, order: Order) -> bool:
         """Whether the variant's move rule lets ``order`` stand, asked as ``validate_movement`` asks it.
-        Convoys under a rule are left to the variant's validation, which may judge the convoying fleet too."""
+        Convoys under a rule are left to the variant's validation, which may judge the convoying fleet too,
+        unless the variant says its rule judges a convoy as the army's move and the fleet's place
+        (``Variant.convoys_follow_move_rule``)."""
         permit = self._permit
         assert permit is not None
         kind = type(order)
@@ -628,6 +631,9 @@ class OrderReader:
         if kind is SupportMove:
             dest = order.dest.partition("/")[0]  # type: ignore[attr-defined]
             return permit(order.unit, dest) is None and permit(order.target, dest) is None  # type: ignore[attr-defined]
+        if kind is Convoy and self._convoys_follow_rule:
+            fleet, army, dest = order.unit, order.target, order.dest  # type: ignore[attr-defined]
+            return permit(army, dest) is None and permit(fleet, fleet.loc.partition("/")[0]) is None
         return False
 
     def _standard_order(self, shape: Shape, power: str | None) -> Order | None:

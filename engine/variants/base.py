@@ -484,6 +484,13 @@ class Variant:
         order's canonical text and slot, or ``None`` to leave a text to the reader. Standard: none."""
         return None
 
+    def convoys_follow_move_rule(self) -> bool:
+        """Whether ``validate`` judges a convoy under the variant's move rule (``move_permission``) as the
+        standard checks plus the rule asked for the army's move to the destination and for the convoying
+        fleet's own province; the order reader then checks such convoys itself. Standard: no (a variant's
+        validation may judge convoys its own way)."""
+        return False
+
     def standard_reading(self) -> tuple[frozenset[str] | None, bool]:
         """How the fast order reader may read this variant's texts: ``None`` if the variant parses texts its
         own way throughout, else the first words that start its own order kinds (read by its parser); and

@@ -226,3 +226,32 @@ def test_militia_at_the_edge_of_the_frozen_arctic_read_as_the_general_path_reads
             taken += made is not None
             refused += season == "W" and isinstance(expected[0], type) and "frozen" in str(expected[1])
     assert taken > 100 and refused > 20
+
+
+def test_convoys_by_fleets_in_and_beside_the_frozen_arctic_read_as_the_general_path_reads_them() -> None:
+    """In Winter a fleet in a frozen sea convoys nobody and no army is convoyed into a frozen place
+    (``convoys_follow_move_rule``: the order reader checks such convoys itself); in Spring both may."""
+    variant = find_variant("world31")
+    board = variant.board
+    frozen = variant.frozen_in["W"]  # type: ignore[attr-defined]
+    seas = {p for p, prov in board.provinces.items() if prov.can_convoy}
+    frozen_seas = sorted(frozen & seas)
+    near = sorted({s for f in frozen_seas for s in board.fleet_adjacent_provinces(f) if s in seas} | set(frozen_seas))
+    coasts = sorted({c for s in near for c in board.fleet_adjacent_provinces(s) if board.provinces[c].is_coastal
+                     and board.provinces[c].is_land})
+    assert frozen_seas and coasts
+    armies = coasts[::4]
+    units = [Unit("UNITED_KINGDOM", F, sea) for sea in near] + [Unit("RUSSIA", A, c) for c in armies]
+    accepted = refused = 0
+    for season in ("W", "S"):
+        state = variant.make_state(Phase.parse(f"{season}2001M"), units, {})
+        reader = OrderReader(variant, state)
+        for sea in near:
+            for army in armies:
+                for dest in coasts[::3]:
+                    text = f"F {sea} C A {army} - {dest}"
+                    expected = general(variant, state, "UNITED_KINGDOM", text)
+                    assert fast(reader, "UNITED_KINGDOM", text) == expected, (season, text)
+                    accepted += not isinstance(expected[0], type)
+                    refused += isinstance(expected[0], type) and "frozen" in str(expected[1])
+    assert accepted > 20 and refused > 20

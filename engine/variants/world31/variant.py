@@ -411,6 +411,10 @@ class WorldDiplomacy(Variant):
             raise OrderSyntaxError(f"unknown country {name!r} in {text.strip()!r}")
         return RawOrder(kind, dest=str(_cents(m.group(1))), route=to.id, text=text)
 
+    def convoys_follow_move_rule(self) -> bool:
+        """A fleet frozen in place convoys nobody (``validate``): the rule asked for the fleet's province."""
+        return True
+
     def own_reader(self, state: GameState) -> OwnLines | None:
         """Upkeep, militia and purchase lines in canonical notation, read fast (``reading.py``)."""
         return OwnLines(self, state) if state.phase.type is PhaseType.MOVEMENT else None
