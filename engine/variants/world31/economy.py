@@ -15,7 +15,7 @@ Every country gets a finance sheet (its own eyes only) with the phase's results.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from ...hooks import PhaseEnd, PhaseNote
 from ...orders import Build, Order
@@ -175,6 +175,22 @@ _FINANCE_KIND: dict[type, bool] = {}  # order class -> is it a finance line
 _UPKEEP_LINES_KEPT = 50_000  # units' upkeep words kept per map (bounded by its places and countries in practice)
 
 
+def _finance_by_kind(finance: list[Order], kinds: set[type]) -> Callable[..., list[Any]]:
+    """``of_kind(*classes)``: the finance lines that are instances of ``classes``, in their order. Sorted by
+    class once when every line is of one of the finance classes themselves (none of them derives from
+    another); otherwise each call looks through every line."""
+    if not kinds <= _EXACT_FINANCE:
+        return lambda *classes: [o for o in finance if isinstance(o, classes)]
+    grouped: dict[type, list[Order]] = {}
+    for order in finance:
+        grouped.setdefault(type(order), []).append(order)
+    return lambda *classes: list(grouped.get(classes[0], ())) if len(classes) == 1 else \
+        [o for o in finance if type(o) in classes]
+
+
+_EXACT_FINANCE = frozenset({Maintain, Bribe, Guess, Rebellion, Pacify, Loan, Transfer})
+
+
 def _order_of_seasons(variant: WorldDiplomacy, phase: Phase) -> tuple[int, int]:
     seasons = variant.movement_seasons
     return (phase.year, seasons.index(phase.season) if phase.season in seasons else len(seasons))
@@ -196,6 +212,7 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
     order_kinds = set(map(type, orders.values()))
     finance_kinds = {kind for kind in order_kinds if _is_finance(kind)}
     finance = [o for o in orders.values() if type(o) in finance_kinds]
+    of_kind = _finance_by_kind(finance, finance_kinds)
 
     # 1. Loans and transfers.
     loans: list[LoanRecord] = []
@@ -213,7 +230,7 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
             loans.append(renewed)
             notes.append(PhaseNote(loan.power, "LOAN", False, "World Bank loan unpaid: renewed for a year at 20 %, "
                                    f"{shown(renewed.owed)} due by {renewed.due}"))
-    for asked_loan in sorted((o for o in finance if isinstance(o, Loan)), key=str):
+    for asked_loan in sorted(of_kind(Loan), key=str):
         usd = purse.currency(asked_loan.power).to_dollars(asked_loan.amount)
         owed = round(usd * (100 + LOAN_TERMS[asked_loan.years]) / 100)
         falls_due = Phase(state.phase.season, state.phase.year + asked_loan.years, PhaseType.MOVEMENT)
@@ -221,7 +238,7 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
         loans.append(LoanRecord(asked_loan.power, owed, falls_due))
         own[asked_loan.slot() or ""] = _ok("loan_granted", cost=purse.words(asked_loan.power, asked_loan.amount),
                                       owed=shown(owed), due=str(falls_due))
-    for transfer in [o for o in finance if isinstance(o, Transfer)]:
+    for transfer in of_kind(Transfer):
         if transfer.to not in variant.board.powers:
             own[transfer.slot() or ""] = _fail("unpaid", cost=purse.words(transfer.power, transfer.amount))
             continue
@@ -237,7 +254,7 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
     removed: list[Unit] = []
     if variant.is_economy_phase(state.phase):
         listed = variant.options.get("upkeep", "listed") == "listed"
-        asked = {o.unit: o for o in finance if isinstance(o, Maintain)}
+        asked = {o.unit: o for o in of_kind(Maintain)}
         owned_by: dict[str, list[Unit]] = {}
         for u in state.all_units():
             owned_by.setdefault(u.power, []).append(u)
@@ -298,7 +315,7 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
 
     # 3. Rebellions.
     rebellions = set(ledger.rebellions)
-    for rising in [o for o in finance if isinstance(o, (Rebellion, Pacify))]:
+    for rising in of_kind(Rebellion, Pacify):
         prov = rising.province
         if isinstance(rising, Rebellion):
             usd = REBELLION_CITY if variant.has_city(prov) else REBELLION_PROVINCE
@@ -359,10 +376,10 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
             own[build.slot() or ""] = _fail("unpaid", cost=purse.words(unit.power, cost))
 
     # 6. Bribes.
-    offers = [o for o in finance if isinstance(o, Bribe)]
+    offers = of_kind(Bribe)
     where = _followed(state, units, result, stacked) if ledger.bribes or offers else {}
     turned: dict[tuple[str, UnitType], str] = {}
-    guesses = {o.power: o for o in finance if isinstance(o, Guess)}
+    guesses = {o.power: o for o in of_kind(Guess)}
     right: set[str] = set()
     for bribe in ledger.bribes:
         target = bribe.unit.power
