@@ -15,7 +15,7 @@ which words the error. Holds, moves and supports in canonical notation that the 
 decide are found in per-map tables first (``_decided_by_map``, ``_supports_by_map``), already read. Variants with their own parser use it for every text, unless they name the
 words that start their own order kinds (``Variant.own_order_words``, Colonial's ``SUEZ``). A variant may
 also read its own lines fast itself (``Variant.own_reader``: World Diplomacy's upkeep, militia and purchase
-lines), asked first for every text a power sends.
+lines), asked for every text a power sends that the map's tables don't hold, before any other reading.
 ``tests/engine/test_order_reader.py`` checks both paths agree on every text of random games of every
 variant, including illegal orders and odd notations.
 """
