@@ -7,7 +7,7 @@ class itself (lower layers never import higher ones); ``variants.base.Variant`` 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping, NamedTuple, Protocol, Sequence
+from typing import Callable, Mapping, NamedTuple, Protocol, Sequence
 
 from .mapdata import MapData
 from .orders import Move, Order, RawOrder
@@ -40,6 +40,12 @@ class PhaseEnd:
     game_over: tuple[str, ...] | None = None
 
 
+# A variant's fast reading of its own order lines in one position (``Variant.own_reader``): (power, text) ->
+# what ``validate(parse(text), state, power)`` gives, as (order, canonical text, slot), or ``None`` when it
+# leaves the text to the order reader (it never raises).
+OwnReader = Callable[[str, str], "tuple[Order, str, str | None] | None"]
+
+
 class VariantRules(Protocol):
     """The hooks of ``Variant`` (docs/ARCHITECTURE.md, "Variant hooks") that ``phases`` and ``options`` call."""
 
@@ -62,6 +68,10 @@ class VariantRules(Protocol):
     def has_standard_options(self) -> bool: ...
 
     def standard_reading(self) -> tuple[frozenset[str] | None, bool]: ...
+
+    def own_reader(self, state: GameState) -> OwnReader | None: ...
+
+    def convoys_follow_move_rule(self) -> bool: ...
 
     def unit_words(self) -> dict[str, UnitType]: ...
 
@@ -103,4 +113,4 @@ class VariantRules(Protocol):
     def orderable_powers(self, state: GameState) -> list[str]: ...
 
 
-__all__ = ["PhaseEnd", "PhaseNote", "VariantRules"]
+__all__ = ["OwnReader", "PhaseEnd", "PhaseNote", "VariantRules"]

@@ -13,7 +13,9 @@ parser. In movement phases of variants that keep the standard validation, the re
 order itself and returns it only when every check passes; a failing order goes to ``Variant.validate``,
 which words the error. Holds, moves and supports in canonical notation that the map and the units named
 decide are found in per-map tables first (``_decided_by_map``, ``_supports_by_map``), already read. Variants with their own parser use it for every text, unless they name the
-words that start their own order kinds (``Variant.own_order_words``, Colonial's ``SUEZ``).
+words that start their own order kinds (``Variant.own_order_words``, Colonial's ``SUEZ``). A variant may
+also read its own lines fast itself (``Variant.own_reader``: World Diplomacy's upkeep, militia and purchase
+lines), asked for every text a power sends that the map's tables don't hold, before any other reading.
 ``tests/engine/test_order_reader.py`` checks both paths agree on every text of random games of every
 variant, including illegal orders and odd notations.
 """
@@ -26,10 +28,10 @@ from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from .mapdata import MapData
 from .orders import Convoy, Hold, Move, Order, RawOrder, SupportHold, SupportMove, order_key, parse_raw
-from .convoy_routes import convoy_route_exists, fleets_linked
+from .convoy_routes import _touching, convoy_route_exists, fleets_linked
 from .state import GameState
 from .types import OrderError, PhaseType, Unit, UnitType, coast_of
-from .validate import convoy_reach, fleet_destination, fleets_at_sea, minimal_convoy_routes
+from .validate import convoy_reach, fleet_destination, fleets_at_sea, on_minimal_convoy_route
 
 if TYPE_CHECKING:
     from .hooks import VariantRules
@@ -167,6 +169,15 @@ def _vocabulary(board: MapData, extra_unit_words: tuple[tuple[str, UnitType], ..
                     and vocab.unit_words.get(kind.value) is kind:
                 vocab.unit_texts[unit] = (kind, hold[2])  # type: ignore[assignment]
     return vocab
+
+
+@lru_cache(maxsize=None)
+def _seas_both_ways(board: MapData) -> bool:
+    """Whether every convoying sea is a fleet neighbour of each convoying sea it neighbours (every map
+    shipped): then the fleets joined to a coast are whole groups of fleets joined to each other."""
+    near = board.fleet_adjacent_provinces  # the neighbours ``fleets_linked`` follows
+    seas = [prov for prov, p in board.provinces.items() if p.can_convoy]
+    return all(sea in near(other) for sea in seas for other in near(sea) if board.provinces[other].can_convoy)
 
 
 def _decided_by_map(vocab: _Vocabulary, board: MapData) -> dict[str, tuple[str, UnitType, str, str | None, str, str | None]]:
@@ -357,7 +368,8 @@ class OrderReader:
     Nothing is kept between positions except per-map tables.
     """
 
-    __slots__ = ("variant", "state", "board", "units", "_vocab", "_checks", "_permit", "_fleets", "_convoy_routes", "_linked")
+    __slots__ = ("variant", "state", "board", "units", "_vocab", "_checks", "_permit", "_fleets", "_linked", "_groups",
+                 "_own", "_convoys_follow_rule")
 
     def __init__(self, variant: VariantRules, state: GameState) -> None:
         self.variant = variant
@@ -370,14 +382,21 @@ class OrderReader:
         self._checks = standard_validate and state.phase.type is _MOVEMENT
         # A variant's move rule (freezing, access) is checked as ``validate_movement`` checks it (``_allowed``).
         self._permit = variant.move_permission(state) if self._checks else None
+        self._convoys_follow_rule = self._permit is not None and variant.convoys_follow_move_rule()
         self._fleets: frozenset[str] | None = None  # fleets at sea, found on first need
-        self._convoy_routes: dict[str, dict[str, frozenset[str]]] = {}
+        self._own = variant.own_reader(state)  # the variant's fast reading of its own lines (``Variant.own_reader``)
         self._linked: dict[str, set[str]] = {}  # army's province -> fleets at sea joined to it
+        # fleets at sea in groups joined fleet to fleet, and the groups next to each province (``_fleet_groups``)
+        self._groups: tuple[list[frozenset[str]], dict[str, set[int]], dict[str, int]] | None = None
 
     def read(self, power: str | None, text: str) -> Order:
         """The typed order ``text`` gives ``power`` (``None``: any power's unit); raises
         :class:`~engine.types.OrderError` as ``Variant.validate(Variant.parse(text))`` would."""
         variant = self.variant
+        if self._own is not None and power is not None and type(text) is str:
+            made = self._own(power, text)
+            if made is not None:
+                return made[0]
         shape = self._shape(text) if self._vocab is not None and type(text) is str else None
         if shape is None:
             raw = variant.parse(text)
@@ -392,6 +411,7 @@ class OrderReader:
     def entry(self, power: str | None, text: str) -> Entry:
         """What :meth:`read` gives, with the order's canonical text and slot: ``(order, str(order),
         order_key(order))``. Raises :class:`~engine.types.OrderError` like :meth:`read`."""
+        own = self._own
         vocab = self._vocab
         if vocab is not None and self._checks and type(text) is str:
             if power is not None:  # a hold or move in canonical notation: from the map's table
@@ -399,6 +419,14 @@ class OrderReader:
                 if made is not None:
                     return made
                 made = self._tabled_support(vocab, text, power)
+                if made is not None:
+                    return made
+                if own is not None:  # (no text of the tables above is one of the variant's own lines)
+                    made = own(power, text)
+                    if made is not None:
+                        return made
+                    own = None
+                made = self._by_convoy(vocab, text, power)
                 if made is not None:
                     return made
             shape = self._shape(text)
@@ -432,6 +460,10 @@ class OrderReader:
                         # validation words the error.
                         order = self.variant.validate(raw_order(shape, text), self.state, power)  # type: ignore[arg-type]
                         return order, str(order), order_key(order)
+        if own is not None and power is not None and type(text) is str:
+            made = own(power, text)
+            if made is not None:
+                return made
         order = self.read(power, text)
         return order, str(order), order_key(order)
 
@@ -471,6 +503,45 @@ class OrderReader:
             if self._permit is None or self._allowed(made):
                 return made, decided[4], decided[5]
         return None
+
+    def _by_convoy(self, vocab: _Vocabulary, text: str, power: str) -> Entry | None:
+        """An army's move in canonical notation to a coast it reaches only by convoy ("A LON - NWY"), or a
+        support of one ("F NTH S A LON - NWY"), read from the map's tables of units and places (the shape
+        the split reader gives it) and checked as :meth:`_standard_order` checks it, when it passes."""
+        head, sep, move = text.partition(" S ")
+        if not sep:
+            head, move = "", text
+        army, dash, dest = move.partition(" - ")
+        if not dash or vocab.places.get(dest) != dest or dest not in vocab.land or vocab.actions.get("-") != "move":
+            return None
+        named = vocab.unit_texts.get(army)  # (only when the map's words can't run into each other)
+        if named is None or named[0] is not UnitType.ARMY:
+            return None
+        origin = named[1]
+        target = self.units.get(origin)
+        if target is None or type(target) is not Unit or target.type is not UnitType.ARMY or target.loc != origin \
+                or dest == origin or dest in self.board.army_adjacent(origin) or dest not in convoy_reach(self.board, origin):
+            return None
+        made: Order
+        if not head:
+            if target.power != power or not self._convoyable(origin, dest):
+                return None
+            made = Move(target, dest)
+        else:
+            giver_named = vocab.unit_texts.get(head)
+            if giver_named is None:
+                return None
+            here = giver_named[1].partition("/")[0]
+            giver = self.units.get(here)
+            if giver is None or type(giver) is not Unit or giver.power != power or giver.type is not giver_named[0] \
+                    or giver.loc != giver_named[1] or here == origin or here == dest \
+                    or not self.board.reaches_province(giver.type, giver.loc, dest) \
+                    or not self._convoyable_without(origin, dest, here):
+                return None
+            made = SupportMove(giver, target, dest)
+        if self._permit is not None and not self._allowed(made):
+            return None
+        return made, text, order_key(made)
 
     def _as_canonical(self, vocab: _Vocabulary, shape: Shape, unit: Unit, target: Unit | None,
                       power: str) -> Entry | None:
@@ -545,7 +616,9 @@ class OrderReader:
 
     def _allowed(self, order: Order) -> bool:
         """Whether the variant's move rule lets ``order`` stand, asked as ``validate_movement`` asks it.
-        Convoys under a rule are left to the variant's validation, which may judge the convoying fleet too."""
+        Convoys under a rule are left to the variant's validation, which may judge the convoying fleet too,
+        unless the variant says its rule judges a convoy as the army's move and the fleet's place
+        (``Variant.convoys_follow_move_rule``)."""
         permit = self._permit
         assert permit is not None
         kind = type(order)
@@ -558,6 +631,9 @@ class OrderReader:
         if kind is SupportMove:
             dest = order.dest.partition("/")[0]  # type: ignore[attr-defined]
             return permit(order.unit, dest) is None and permit(order.target, dest) is None  # type: ignore[attr-defined]
+        if kind is Convoy and self._convoys_follow_rule:
+            fleet, army, dest = order.unit, order.target, order.dest  # type: ignore[attr-defined]
+            return permit(army, dest) is None and permit(fleet, fleet.loc.partition("/")[0]) is None
         return False
 
     def _standard_order(self, shape: Shape, power: str | None) -> Order | None:
@@ -607,8 +683,7 @@ class OrderReader:
                 return None
             if target.type is UnitType.ARMY:  # engine.validate.unit_can_reach, with this position's fleets
                 if dest_prov not in board.army_adjacent(target.loc) and not (
-                        dest_prov in convoy_reach(board, target_prov)
-                        and convoy_route_exists(board, target_prov, dest_prov, self._fleets_at_sea() - {here})):
+                        dest_prov in convoy_reach(board, target_prov) and self._convoyable_without(target_prov, dest_prov, here)):
                     return None
             elif not board.reaches_province(target.type, target.loc, dest_prov):
                 return None
@@ -630,21 +705,82 @@ class OrderReader:
             dest_prov = dest.partition("/")[0]  # type: ignore[union-attr]
             if dest_prov == origin or dest_prov not in vocab.coastal:  # type: ignore[union-attr]
                 return None
-            routes = self._convoy_routes.get(origin)
-            if routes is None:
-                fleets = frozenset(fleets_linked(board, origin, self._fleets_at_sea()))
-                routes = self._convoy_routes[origin] = minimal_convoy_routes(board, origin, fleets)
-            return Convoy(unit, target, dest_prov) if here in routes.get(dest_prov, ()) else None
+            linked = self._linked_fleets(origin)
+            return Convoy(unit, target, dest_prov) if on_minimal_convoy_route(board, origin, dest_prov, here, linked) \
+                else None
         return None  # retreats, disbands and builds are errors in a movement phase
 
     def _convoyable(self, origin: str, dest: str) -> bool:
         """``convoy_route_exists`` from ``origin`` to ``dest`` through this position's fleets at sea (the
         fleets joined to each origin found once per position)."""
-        linked = self._linked.get(origin)
-        if linked is None:
-            linked = self._linked[origin] = fleets_linked(self.board, origin, self._fleets_at_sea())
+        if self._fleet_groups() is not None:  # a group of fleets next to both
+            near_dest = self._groups_near(dest)
+            return bool(near_dest) and not near_dest.isdisjoint(self._groups_near(origin))
+        linked = self._linked_fleets(origin)
         near = self.board.fleet_adjacent_provinces
         return any(dest in near(f) for f in linked)
+
+    def _linked_fleets(self, origin: str) -> set[str]:
+        """``fleets_linked(board, origin, fleets at sea)``, found once per origin and position."""
+        linked = self._linked.get(origin)
+        if linked is None:
+            groups = self._fleet_groups()
+            if groups is None:
+                linked = fleets_linked(self.board, origin, self._fleets_at_sea())
+            else:
+                linked = set()
+                for group in self._groups_near(origin):
+                    linked.update(groups[0][group])
+            self._linked[origin] = linked
+        return linked
+
+    def _groups_near(self, prov: str) -> set[int]:
+        """The groups of fleets (``_fleet_groups``) with a fleet next to ``prov``."""
+        groups = self._fleet_groups()
+        assert groups is not None
+        near = groups[1].get(prov)
+        if near is None:
+            group_of = groups[2]
+            near = groups[1][prov] = {group_of[f] for f in _touching(self.board).get(prov, ()) if f in group_of}
+        return near
+
+    def _fleet_groups(self) -> tuple[list[frozenset[str]], dict[str, set[int]], dict[str, int]] | None:
+        """The fleets at sea split into groups joined fleet to fleet, the groups next to each province asked
+        about so far, and each fleet's group; found once per position. Fleets joined to a coast
+        (``fleets_linked``) are then the groups next to it, where the map's seas neighbour each other both
+        ways (``None`` otherwise)."""
+        found = self._groups
+        if found is None:
+            board = self.board
+            if not _seas_both_ways(board):
+                return None
+            near = board.fleet_adjacent_provinces
+            fleets = self._fleets_at_sea()
+            groups: list[frozenset[str]] = []
+            group_of: dict[str, int] = {}
+            for start in fleets:
+                if start in group_of:
+                    continue
+                number = len(groups)
+                group_of[start] = number
+                joined, stack = [start], [start]
+                while stack:
+                    for nxt in near(stack.pop()):
+                        if nxt in fleets and nxt not in group_of:
+                            group_of[nxt] = number
+                            joined.append(nxt)
+                            stack.append(nxt)
+                groups.append(frozenset(joined))
+            found = self._groups = (groups, {}, group_of)
+        return found
+
+    def _convoyable_without(self, origin: str, dest: str, busy: str) -> bool:
+        """``_convoyable``, with the fleet in ``busy`` left out (it gives the support, DATC 6.D.31): the
+        fleets joined to ``origin`` found once per position when ``busy`` holds no fleet at sea."""
+        fleets = self._fleets_at_sea()
+        if busy in fleets:
+            return convoy_route_exists(self.board, origin, dest, fleets - {busy})
+        return self._convoyable(origin, dest)
 
     def _fleets_at_sea(self) -> frozenset[str]:
         if self._fleets is None:

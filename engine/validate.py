@@ -243,6 +243,41 @@ def minimal_convoy_routes(board: MapData, origin: str, fleets: set[str] | frozen
     return routes
 
 
+def on_minimal_convoy_route(board: MapData, origin: str, dest: str, sea: str,
+                            fleets: set[str] | frozenset[str]) -> bool:
+    """``sea in minimal_convoy_routes(board, origin, fleets).get(dest, ())``: does the fleet in ``sea`` lie on
+    a minimal route by which ``fleets`` could convoy an army from ``origin`` to ``dest``? On a board too large
+    for the chain table, only the chains that could still land at ``dest`` through ``sea`` are searched,
+    and the search stops at the first."""
+    touch, coasts_of = _sea_touch_cached(board)
+    if len(touch) <= CHAIN_TABLE_SEAS:
+        return sea in minimal_convoy_routes(board, origin, fleets).get(dest, ())
+    if sea not in fleets:
+        return False
+
+    def walk(path: list[str], reached: frozenset[str]) -> bool:
+        # ``_chains_through``'s walk: a chain lands at ``dest`` when its last sea touches it and no earlier
+        # one did; a longer chain never lands where an earlier sea touched, nor takes in a sea touched before.
+        last = path[-1]
+        passes = sea in path
+        if not passes and sea in reached:
+            return False
+        near = touch[last]
+        if dest in near:
+            return passes and dest in coasts_of[last] and dest not in reached
+        grown = reached | near
+        for nxt in near.intersection(fleets):
+            if nxt in touch and nxt not in path and nxt not in reached and origin not in touch[nxt]:
+                path.append(nxt)
+                if walk(path, grown):
+                    return True
+                path.pop()
+        return False
+
+    return any(walk([first], frozenset((origin,))) for first in fleets
+               if first in touch and origin in touch[first])
+
+
 def sea_coasts(board: MapData) -> dict[str, frozenset[str]]:
     """Per convoying sea: the coastal provinces it touches (where a convoy through it can land)."""
     return _sea_touch(board)[1]
@@ -275,11 +310,17 @@ def fleets_at_sea(board: MapData, state: GameState) -> frozenset[str]:
     kept = _FLEETS_KEPT.get(board.id)
     if kept is not None and kept[0] is board and kept[1] is state.units:
         return kept[2]
+    seas = _convoying_seas(board)
     fleets = frozenset(p for p, u in state.units.items()
-                       if (u.type is UnitType.FLEET or (u.type is not UnitType.ARMY and unit_spec(u.type).can_convoy))
-                       and board.provinces[p].can_convoy)
+                       if p in seas and (u.type is UnitType.FLEET
+                                         or (u.type is not UnitType.ARMY and unit_spec(u.type).can_convoy)))
     _FLEETS_KEPT[board.id] = (board, state.units, fleets)
     return fleets
+
+
+@lru_cache(maxsize=None)
+def _convoying_seas(board: MapData) -> frozenset[str]:
+    return frozenset(p for p, prov in board.provinces.items() if prov.can_convoy)
 
 
 _FLEETS_KEPT: dict[str, tuple[MapData, object, frozenset[str]]] = {}  # map id -> (board, units read, fleets)
@@ -408,7 +449,7 @@ def validate_movement(raw: RawOrder, state: GameState, board: MapData, power: st
         if not board.provinces[dest_prov].is_coastal:
             raise IllegalOrderError(f"an army can't be convoyed to {dest_prov}")
         fleets = frozenset(fleets_linked(board, origin, fleets_at_sea(board, state)))
-        if here not in minimal_convoy_routes(board, origin, fleets).get(dest_prov, ()):
+        if not on_minimal_convoy_route(board, origin, dest_prov, here, fleets):
             raise IllegalOrderError(f"{unit} is on no convoy route the fleets at sea could form from {origin} "
                                     f"to {dest_prov}")
         check_move(permit, army, dest_prov)

@@ -12,7 +12,7 @@ from pathlib import Path
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Mapping, Sequence
 
-from ..hooks import PhaseEnd, PhaseNote
+from ..hooks import OwnReader, PhaseEnd, PhaseNote
 from ..mapdata import MapData, load_map
 from ..orders import STANDARD_ORDERS, Hold, Move, Order, UnitOrder, RawOrder, order_key, parse_raw
 from ..outcomes import Sight, word
@@ -477,6 +477,19 @@ class Variant:
                 cls.extra_moves is Variant.extra_moves and cls.extra_orders is Variant.extra_orders
                 and cls.legal_orders is Variant.legal_orders and set(cls.unit_types) <= {UnitType.ARMY, UnitType.FLEET})
         return _STANDARD_OPTIONS[cls]
+
+    def own_reader(self, state: GameState) -> OwnReader | None:
+        """A fast reading of the variant's own order lines in ``state``, which the order reader asks first
+        (for a known power): a function giving what ``validate(parse(text), state, power)`` gives, with the
+        order's canonical text and slot, or ``None`` to leave a text to the reader. Standard: none."""
+        return None
+
+    def convoys_follow_move_rule(self) -> bool:
+        """Whether ``validate`` judges a convoy under the variant's move rule (``move_permission``) as the
+        standard checks plus the rule asked for the army's move to the destination and for the convoying
+        fleet's own province; the order reader then checks such convoys itself. Standard: no (a variant's
+        validation may judge convoys its own way)."""
+        return False
 
     def standard_reading(self) -> tuple[frozenset[str] | None, bool]:
         """How the fast order reader may read this variant's texts: ``None`` if the variant parses texts its

@@ -4,7 +4,8 @@ upkeep, purchases, bribes, rebellions, loans and transfers, and victory by conti
 ``variant.WorldDiplomacy`` is the rules, registered (importing this package registers it) as ``world31``
 on the ``world31`` map (see docs/variants/world31.md). Modules: ``money`` (prices and currencies), ``ledger`` (the
 economy as variant data), ``orders`` (the order kinds), ``notation`` (the seed's ``{EP} F 3``),
-``resolver`` (militia in adjudication), ``economy`` (one phase's money and militia), ``variant``.
+``resolver`` (militia in adjudication), ``economy`` (one phase's money and militia), ``reading`` (its own
+order lines read fast), ``tables`` (the map's facts, made once per map), ``variant``.
 """
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ Every country gets a finance sheet (its own eyes only) with the phase's results.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from ...hooks import PhaseEnd, PhaseNote
 from ...orders import Build, Order
@@ -172,6 +172,23 @@ def _is_finance(kind: type) -> bool:
 
 
 _FINANCE_KIND: dict[type, bool] = {}  # order class -> is it a finance line
+_UPKEEP_LINES_KEPT = 50_000  # units' upkeep words kept per map (bounded by its places and countries in practice)
+
+
+def _finance_by_kind(finance: list[Order], kinds: set[type]) -> Callable[..., list[Any]]:
+    """``of_kind(*classes)``: the finance lines that are instances of ``classes``, in their order. Sorted by
+    class once when every line is of one of the finance classes themselves (none of them derives from
+    another); otherwise each call looks through every line."""
+    if not kinds <= _EXACT_FINANCE:
+        return lambda *classes: [o for o in finance if isinstance(o, classes)]
+    grouped: dict[type, list[Order]] = {}
+    for order in finance:
+        grouped.setdefault(type(order), []).append(order)
+    return lambda *classes: list(grouped.get(classes[0], ())) if len(classes) == 1 else \
+        [o for o in finance if type(o) in classes]
+
+
+_EXACT_FINANCE = frozenset({Maintain, Bribe, Guess, Rebellion, Pacify, Loan, Transfer})
 
 
 def _order_of_seasons(variant: WorldDiplomacy, phase: Phase) -> tuple[int, int]:
@@ -192,7 +209,10 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
     purse = _Purse(variant, state, ledger)
     own: dict[str, Outcome] = {}
     notes: list[PhaseNote] = []
-    finance = [o for o in orders.values() if _is_finance(type(o))]
+    order_kinds = set(map(type, orders.values()))
+    finance_kinds = {kind for kind in order_kinds if _is_finance(kind)}
+    finance = [o for o in orders.values() if type(o) in finance_kinds]
+    of_kind = _finance_by_kind(finance, finance_kinds)
 
     # 1. Loans and transfers.
     loans: list[LoanRecord] = []
@@ -210,7 +230,7 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
             loans.append(renewed)
             notes.append(PhaseNote(loan.power, "LOAN", False, "World Bank loan unpaid: renewed for a year at 20 %, "
                                    f"{shown(renewed.owed)} due by {renewed.due}"))
-    for asked_loan in sorted((o for o in finance if isinstance(o, Loan)), key=str):
+    for asked_loan in sorted(of_kind(Loan), key=str):
         usd = purse.currency(asked_loan.power).to_dollars(asked_loan.amount)
         owed = round(usd * (100 + LOAN_TERMS[asked_loan.years]) / 100)
         falls_due = Phase(state.phase.season, state.phase.year + asked_loan.years, PhaseType.MOVEMENT)
@@ -218,7 +238,7 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
         loans.append(LoanRecord(asked_loan.power, owed, falls_due))
         own[asked_loan.slot() or ""] = _ok("loan_granted", cost=purse.words(asked_loan.power, asked_loan.amount),
                                       owed=shown(owed), due=str(falls_due))
-    for transfer in [o for o in finance if isinstance(o, Transfer)]:
+    for transfer in of_kind(Transfer):
         if transfer.to not in variant.board.powers:
             own[transfer.slot() or ""] = _fail("unpaid", cost=purse.words(transfer.power, transfer.amount))
             continue
@@ -234,15 +254,19 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
     removed: list[Unit] = []
     if variant.is_economy_phase(state.phase):
         listed = variant.options.get("upkeep", "listed") == "listed"
-        asked = {o.unit: o for o in finance if isinstance(o, Maintain)}
+        asked = {o.unit: o for o in of_kind(Maintain)}
         owned_by: dict[str, list[Unit]] = {}
         for u in state.all_units():
             owned_by.setdefault(u.power, []).append(u)
         asked_by: dict[str, list[Unit]] = {}
         for u in asked:  # in the order the sheet lists them
             asked_by.setdefault(u.power, []).append(u)
+        money, sheets = purse.money, purse.sheets
+        upkeep_of = variant.tables.upkeep_words  # a unit -> "upkeep of {EP} F 3", its sheet line's words
         for power in variant.powers:
-            owned = owned_by.get(power, [])
+            owned = owned_by.get(power)
+            if not owned:
+                continue  # (nothing listed is on the board: nothing to pay, nothing to lose)
             unpaid: set[Unit] = set()
             if listed:
                 on_board = set(owned)
@@ -253,23 +277,45 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
                         unpaid.add(u)
             else:
                 keep = sorted(owned, key=lambda u: (u.type is MILITIA, u.loc))
-            for unit in keep:
-                cost = purse.price(power, _unit_cost(unit))
-                paid = purse.pay(power, cost, f"upkeep of {variant.seed_text(str(unit))}")
-                if not paid:
+            # A price in dollars -> in the country's money, as printed, and the outcomes of paying it or not.
+            prices: dict[int, tuple[int, str, Outcome, Outcome]] = {}
+            for unit in keep:  # ``purse.pay`` for each, with the prices and words worked out once per country
+                usd = COST_MILITIA if unit.type is MILITIA else COST_ARMY_OR_FLEET
+                price = prices.get(usd)
+                if price is None:
+                    cost = purse.price(power, usd)
+                    words = purse.words(power, cost)
+                    price = prices[usd] = (cost, words, _ok("maintained", cost=words), _fail("unpaid", cost=words))
+                cost, words, maintained, unpaid_outcome = price
+                have = money.get(power, 0)
+                paid = have >= cost
+                if paid:
+                    money[power] = have - cost
+                    line = upkeep_of.get(unit)
+                    if line is None:
+                        if len(upkeep_of) >= _UPKEEP_LINES_KEPT:
+                            upkeep_of.clear()
+                        line = upkeep_of[unit] = f"upkeep of {variant.seed_text(str(unit))}"
+                    sheet = sheets.get(power)
+                    if sheet is None:
+                        sheets[power] = [f"{line}: -{words}"]
+                    else:
+                        sheet.append(f"{line}: -{words}")
+                else:
                     removed.append(unit)
                     unpaid.add(unit)
-                if unit in asked:
-                    own[asked[unit].slot() or ""] = (_ok("maintained", cost=purse.words(power, cost)) if paid
-                                                      else _fail("unpaid", cost=purse.words(power, cost)))
-            for unit in owned:
-                if unit in unpaid:
-                    notes.append(PhaseNote(power, str(unit), False, Reason("not_maintained", {"unit": unit})))
+                order = asked.get(unit)
+                if order is not None:
+                    own[order.slot() or ""] = maintained if paid else unpaid_outcome
+            if unpaid:
+                for unit in owned:
+                    if unit in unpaid:
+                        notes.append(PhaseNote(power, str(unit), False, Reason("not_maintained", {"unit": unit})))
     gone = set(removed)
 
     # 3. Rebellions.
     rebellions = set(ledger.rebellions)
-    for rising in [o for o in finance if isinstance(o, (Rebellion, Pacify))]:
+    for rising in of_kind(Rebellion, Pacify):
         prov = rising.province
         if isinstance(rising, Rebellion):
             usd = REBELLION_CITY if variant.has_city(prov) else REBELLION_PROVINCE
@@ -310,9 +356,10 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
         notes.append(PhaseNote(s.power, str(s.unit), False, Reason("militia_lost", {"unit": s.unit})))
 
     # 5. Purchases, placed where nothing now stands.
-    taken = set(after_units) | {s.province for s in stacked}
+    bought = sorted((o for o in orders.values() if type(o) is Build), key=str) if Build in order_kinds else []
+    taken = set(after_units) | {s.province for s in stacked} if bought else set()
     placed: list[Unit] = []
-    for build in sorted((o for o in orders.values() if type(o) is Build), key=str):
+    for build in bought:
         assert isinstance(build, Build)
         unit, site = build.unit, province_of(build.unit.loc)
         cost = purse.price(unit.power, _unit_cost(unit))
@@ -329,9 +376,10 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
             own[build.slot() or ""] = _fail("unpaid", cost=purse.words(unit.power, cost))
 
     # 6. Bribes.
-    where = _followed(state, units, result, stacked)
+    offers = of_kind(Bribe)
+    where = _followed(state, units, result, stacked) if ledger.bribes or offers else {}
     turned: dict[tuple[str, UnitType], str] = {}
-    guesses = {o.power: o for o in finance if isinstance(o, Guess)}
+    guesses = {o.power: o for o in of_kind(Guess)}
     right: set[str] = set()
     for bribe in ledger.bribes:
         target = bribe.unit.power
@@ -366,7 +414,7 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
             own[guess.slot() or ""] = _fail("guess_wrong")
     pending: list[PendingBribe] = []
     offered: dict[str, int] = {}
-    for offer in [o for o in finance if isinstance(o, Bribe)]:
+    for offer in offers:
         now_at = where.get(offer.unit)
         if now_at is None or (now_at, offer.unit.type) in turned:
             own[offer.slot() or ""] = _fail("bribe_lapsed", why="the unit is gone")
@@ -412,10 +460,11 @@ def _militia_after(state: GameState, units: Mapping[str, Unit], result: Movement
     for key, m_order in militia.items():
         if isinstance(m_order, MilitiaMove):
             wanted.setdefault(province_of(m_order.dest), []).append(key)
-    foreign_tries: dict[str, set[str]] = {}
-    for origin, dest in move_dest.items():
-        if origin in units:
-            foreign_tries.setdefault(dest, set()).add(units[origin].power)
+    foreign_tries: dict[str, set[str]] = {}  # province -> the countries whose units tried to enter it
+    if wanted:
+        for origin, dest in move_dest.items():
+            if origin in units:
+                foreign_tries.setdefault(dest, set()).add(units[origin].power)
     kept: list[StackedUnit] = []
     lost: list[StackedUnit] = []
     for s in state.stacked:
@@ -486,9 +535,10 @@ def after_phase(variant: WorldDiplomacy, before: GameState, after: GameState,
                 units[prov] = Unit(briber, held.type, held.loc)
         stacked, lost = _clean_stacks(units, stacked)
         notes += [PhaseNote(s.power, str(s.unit), False, Reason("militia_lost", {"unit": s.unit})) for s in lost]
-        state = variant.recheck_retreats(state.replace(
-            units=units, stacked=tuple(sorted(stacked, key=StackedUnit.sort_key)),
-            extra=variant.ledger_extra(result.ledger)))
+        ledger = result.ledger
+        state = state.replace(units=units, stacked=tuple(sorted(stacked, key=StackedUnit.sort_key)))
+        if state.dislodged:  # (otherwise the season ends now, and writes the ledger once)
+            state = variant.recheck_retreats(state.replace(extra=variant.ledger_extra(ledger)))
         notes += result.notes
         sheets = result.sheets
     else:
@@ -496,8 +546,9 @@ def after_phase(variant: WorldDiplomacy, before: GameState, after: GameState,
         notes += [PhaseNote(s.power, str(s.unit), False, Reason("militia_lost", {"unit": s.unit})) for s in lost]
         state = state.replace(stacked=tuple(sorted(stacked, key=StackedUnit.sort_key)))
         sheets = {}
+        ledger = None
     if not state.dislodged:
-        state, taxes = settle_season(variant, state)
+        state, taxes = settle_season(variant, state, ledger)
         for power, lines in taxes.items():
             sheets = {**sheets, power: [*sheets.get(power, []), *lines]}
     notes += _finance_sheets(variant, before, state, sheets)
@@ -514,23 +565,29 @@ def _clean_stacks(units: Mapping[str, Unit], stacked: list[StackedUnit]) -> tupl
     return kept, lost
 
 
-def settle_season(variant: WorldDiplomacy, state: GameState) -> tuple[GameState, dict[str, list[str]]]:
-    """Control follows the occupants; captured home centres change hands; after Spring and Fall, taxes."""
+def settle_season(variant: WorldDiplomacy, state: GameState,
+                  ledger: Ledger | None = None) -> tuple[GameState, dict[str, list[str]]]:
+    """Control follows the occupants; captured home centres change hands; after Spring and Fall, taxes.
+    ``ledger``: the phase's own, when ``state.extra`` doesn't hold it yet."""
     state = variant.settle_season(state)
-    ledger = variant.ledger(state)
+    if ledger is None:
+        ledger = variant.ledger(state)
     control = dict(ledger.control)
-    board = variant.board
-    for prov, unit in state.units.items():
-        if board.provinces[prov].is_land:
+    tables = variant.tables
+    land, units = tables.land, state.units
+    for prov, unit in units.items():
+        if prov in land:
             control[prov] = unit.power
     for s in state.stacked:
-        if s.province not in state.units:
+        if s.province not in units:
             control[s.province] = s.power
     homes = {p: list(h) for p, h in ledger.homes.items()}
     for power, provs in list(homes.items()):
         for prov in list(provs):
+            if prov not in units:
+                continue
             holder = control.get(prov)
-            if holder is not None and holder != power and prov in state.units:
+            if holder is not None and holder != power:
                 provs.remove(prov)
                 homes.setdefault(holder, []).append(prov)
     ledger = replace(ledger, control=control, homes={p: tuple(sorted(h)) for p, h in homes.items()})
@@ -538,10 +595,11 @@ def settle_season(variant: WorldDiplomacy, state: GameState) -> tuple[GameState,
     if state.phase.season in (Season.SPRING, Season.FALL):
         money = dict(ledger.money)
         rebels = set(ledger.rebellions)
-        cities_of = variant.tables.cities
+        cities_of = tables.cities
         seas: dict[str, int] = {}
-        for prov, u in state.units.items():
-            if board.provinces[prov].is_sea:
+        sea_zones = tables.seas
+        for prov, u in units.items():
+            if prov in sea_zones:
                 seas[u.power] = seas.get(u.power, 0) + 1
         cities: dict[str, int] = {}
         plain: dict[str, int] = {}

@@ -27,7 +27,7 @@ def dollars(cents: int) -> str:
 
 
 def militia_slot(unit: Unit) -> str:
-    return f"M:{province_of(unit.loc)}"
+    return f"M:{unit.loc.partition('/')[0]}"  # (province_of, inline: every militia order asks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +81,8 @@ class Maintain(Order):
         return self.unit.power
 
     def slot(self) -> str | None:
-        return f"maintain:{self.unit.type._value_}:{province_of(self.unit.loc)}"
+        unit = self.unit  # (province_of, inline: every unit's upkeep line asks, twice a year)
+        return f"maintain:{unit.type._value_}:{unit.loc.partition('/')[0]}"
 
     def __str__(self) -> str:
         return f"MAINTAIN {self.unit}"

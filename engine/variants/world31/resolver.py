@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Mapping
 
 from ...mapdata import MapData
-from ...orders import Order, SupportHold, SupportMove
-from ...resolver import MovementResolver, Tracer
+from ...orders import Move, Order, SupportHold, SupportMove
+from ...resolver import _RESOLVED, MovementResolver, MovementResult, Tracer
 from ...types import Unit, province_of
 from .orders import MilitiaHold, MilitiaMove, MilitiaSupportHold, MilitiaSupportMove
 
@@ -22,7 +22,7 @@ MILITIA_KEY = "M:"
 class WorldResolver(MovementResolver):
     def __init__(self, board: MapData, units: Mapping[str, Unit], orders: Mapping[str, Order],
                  tracer: Tracer | None = None, militia: Mapping[str, Order] | None = None) -> None:
-        all_units, all_orders = dict(units), dict(orders)
+        supporting: dict[str, tuple[Unit, Order]] = {}  # militia supports elsewhere, under their own keys
         self.guard: dict[str, str] = {}  # province -> the country whose militia stands guard there
         for key, order in (militia or {}).items():
             unit: Unit = order.unit  # type: ignore[attr-defined]
@@ -34,12 +34,26 @@ class WorldResolver(MovementResolver):
                     isinstance(order, MilitiaSupportHold) and province_of(order.target.loc) == prov):
                 continue
             if isinstance(order, MilitiaSupportMove):
-                all_units[key] = unit
-                all_orders[key] = SupportMove(unit, order.target, order.dest)
+                supporting[key] = (unit, SupportMove(unit, order.target, order.dest))
             elif isinstance(order, MilitiaSupportHold):
-                all_units[key] = unit
-                all_orders[key] = SupportHold(unit, order.target)
-        super().__init__(board, all_units, all_orders, tracer)
+                supporting[key] = (unit, SupportHold(unit, order.target))
+        if supporting:
+            units, orders = dict(units), dict(orders)
+            for key, (unit, order) in supporting.items():
+                units[key] = unit
+                orders[key] = order
+        super().__init__(board, units, orders, tracer)
+
+    def run(self) -> MovementResult:
+        # As the standard resolver does (``_settles_unattacked``): an order that isn't a move, of a unit no move
+        # is aimed at, succeeds whatever else happens; a militia's (``M:PROV``) when nothing moves into PROV.
+        moves_into, state, result = self.moves_into, self.state, self.result
+        for key, order in self.orders.items():
+            if type(order) is not Move and key not in state and \
+                    (key[len(MILITIA_KEY):] if key.startswith(MILITIA_KEY) else key) not in moves_into:
+                result[key] = True
+                state[key] = _RESOLVED
+        return super().run()
 
     def hold_strength(self, prov: str) -> float:
         base = super().hold_strength(prov)

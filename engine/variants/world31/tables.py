@@ -12,7 +12,7 @@ from functools import lru_cache
 from ...mapdata import MapData
 from ...orders import RawOrder
 from ...state import GameState
-from ...types import Season, UnitType
+from ...types import Season, Unit, UnitType
 from .notation import numbered, seed_text
 from .orders import MILITIA
 
@@ -27,13 +27,18 @@ class MapTables:
     cities: frozenset[str]
     places: frozenset[str]  # every province
     land: frozenset[str]
+    seas: frozenset[str]
     homes: dict[str, tuple[str, ...]]  # power -> the map's home centres, sorted
     control: dict[str, str]  # land province -> the map's owner of it, home centres their country's
     # (continent, conquest option) -> the places to control (see ``WorldDiplomacy.continent_places``)
     continent_places: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
     # canonical upkeep line ("MAINTAIN A NA5") -> the raw order the variant's parser gives it; made on first need
     maintain: dict[str, RawOrder] | None = None
+    # canonical purchase line ("F NA5 B") -> (kind, location) as the variant's parser reads it; made on first need
+    purchase: dict[str, tuple[UnitType, str]] | None = None
     seed_texts: dict[str, str] = field(default_factory=dict)  # canonical text -> the seed's notation
+    # a unit -> its upkeep line on the finance sheet ("upkeep of {EP} F 3"), made on first need
+    upkeep_words: dict[Unit, str] = field(default_factory=dict)
     initial: dict[str, GameState] = field(default_factory=dict)  # variant id -> its start position
 
     def upkeep_lines(self) -> dict[str, RawOrder]:
@@ -47,6 +52,20 @@ class MapTables:
                     table[text] = RawOrder("maintain", kind, loc, text=text)
             self.maintain = table
         return self.maintain
+
+    def build_lines(self) -> dict[str, tuple[UnitType, str]]:
+        """Every canonical purchase line, read: ``<kind> <location> B`` for each home centre of the map and
+        each place a unit of each kind may stand there (``tests/variants/test_world31_reading.py`` checks
+        each against the variant's general reading). Centres captured later are read the general way."""
+        if self.purchase is None:
+            centres = {prov for provs in self.homes.values() for prov in provs}
+            table: dict[str, tuple[UnitType, str]] = {}
+            for kind in (UnitType.ARMY, UnitType.FLEET, MILITIA):
+                for loc in self.board.locations(kind):
+                    if loc.partition("/")[0] in centres:
+                        table[f"{kind._value_} {loc} B"] = (kind, loc)
+            self.purchase = table
+        return self.purchase
 
     def in_seed_notation(self, text: str) -> str:
         known = self.seed_texts.get(text)
@@ -71,7 +90,7 @@ def map_tables(board: MapData) -> MapTables:
     return MapTables(
         board, numbered(board), {Season.WINTER: frozenset(arctic), Season.SUMMER: frozenset(antarctic)},
         frozenset(p.id for p in provinces if p.city), frozenset(board.provinces),
-        frozenset(p.id for p in provinces if p.is_land), homes, control)
+        frozenset(p.id for p in provinces if p.is_land), frozenset(p.id for p in provinces if p.is_sea), homes, control)
 
 
 __all__ = ["MapTables", "map_tables"]

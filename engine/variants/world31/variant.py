@@ -58,6 +58,7 @@ from .orders import (
     Rebellion,
     Transfer,
 )
+from .reading import OwnLines
 from .resolver import WorldResolver
 from .tables import MapTables, map_tables
 
@@ -409,6 +410,14 @@ class WorldDiplomacy(Variant):
         if to is None:
             raise OrderSyntaxError(f"unknown country {name!r} in {text.strip()!r}")
         return RawOrder(kind, dest=str(_cents(m.group(1))), route=to.id, text=text)
+
+    def convoys_follow_move_rule(self) -> bool:
+        """A fleet frozen in place convoys nobody (``validate``): the rule asked for the fleet's province."""
+        return True
+
+    def own_reader(self, state: GameState) -> OwnLines | None:
+        """Upkeep, militia and purchase lines in canonical notation, read fast (``reading.py``)."""
+        return OwnLines(self, state) if state.phase.type is PhaseType.MOVEMENT else None
 
     def validate(self, raw: RawOrder, state: GameState, power: str | None) -> Order:
         if raw.kind in _OWN:
