@@ -329,3 +329,15 @@ def play_orders(game: Game, power: str, rng: random.Random) -> list[str]:
     from engine.bots import random_orders
 
     return random_orders(game, power, rng)
+
+
+def test_a_loan_worth_less_than_a_us_cent_still_owes_one_and_the_position_reads_back() -> None:
+    import engine
+
+    request = {"variant": "world31", "phase": "U2001M", "options": {"currencies": "advanced"}, "units": {},
+               "orders": {"FRANCE": ["LOAN $0.01 1 YEAR"]}}
+    answer = engine.adjudicate(request)
+    assert answer["extra"]["loans"] == [{"power": "FRANCE", "owed": 1, "due": "U2002M"}]
+    again = engine.adjudicate({"variant": "world31", "phase": answer["next_phase"], "options": {"currencies": "advanced"},
+                               "units": answer["units"], "centers": answer["centers"], "extra": answer["extra"]})
+    assert again["extra"]["loans"] == answer["extra"]["loans"]

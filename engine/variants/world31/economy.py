@@ -232,7 +232,9 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
                                    f"{shown(renewed.owed)} due by {renewed.due}"))
     for asked_loan in sorted(of_kind(Loan), key=str):
         usd = purse.currency(asked_loan.power).to_dollars(asked_loan.amount)
-        owed = round(usd * (100 + LOAN_TERMS[asked_loan.years]) / 100)
+        # At least a cent: a loan of less than half a US cent in a weak currency still leaves a debt on record
+        # (and a position whose loans owe nothing is no valid input).
+        owed = max(1, round(usd * (100 + LOAN_TERMS[asked_loan.years]) / 100))
         falls_due = Phase(state.phase.season, state.phase.year + asked_loan.years, PhaseType.MOVEMENT)
         purse.receive(asked_loan.power, asked_loan.amount, "World Bank loan")
         loans.append(LoanRecord(asked_loan.power, owed, falls_due))
