@@ -1,0 +1,173 @@
+"""Per-map tables of the lean path, made once per board from the map alone (never from a request).
+
+Units as they stand on the board (with their outcome JSON), every hold, move and support in canonical notation
+already read (the order reader's own map tables, ``order_reader._decided_by_map`` and ``_supports_by_map``,
+so both paths read a text alike), army moves that need a convoy, the movement phases of the calendar, the
+fleet adjacencies as bit masks for convoy chains, and the outcome fragments that name no unit.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from json.encoder import encode_basestring_ascii as quote
+from typing import NamedTuple
+
+from ..mapdata import MapData
+from ..order_reader import _decided_by_map, _supports_by_map, _vocabulary, _Vocabulary
+from ..position_check import YEARS_OF_PLAY, first_year
+from ..types import Phase, PhaseType, Unit, UnitType
+from ..validate import convoy_reach
+from ..variants import Variant
+
+ARMY, FLEET = UnitType.ARMY, UnitType.FLEET
+
+# Compiled order kinds (per unit, ``Orders.kind``).
+HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, CONVOY = 0, 1, 2, 3, 4
+
+
+class Standing(NamedTuple):
+    """A unit as a request names it ("A PAR" of FRANCE), read once per map."""
+
+    unit: Unit
+    prov: str
+    text: str  # "A PAR"
+    json: str  # the unit as outcome data: {"power": ..., "type": ..., "loc": ...}
+    fleet: bool
+
+
+class Tabled(NamedTuple):
+    """A hold, move or support in canonical notation that the map and the units it names decide."""
+
+    kind: int
+    here: str  # the ordered unit's province
+    type: UnitType
+    loc: str
+    target: str | None  # the supported unit's province
+    target_type: UnitType | None
+    target_loc: str | None
+    dest: str | None  # move: destination location; support of a move: its destination as written
+
+
+@dataclass(slots=True)
+class MapTables:
+    board: MapData
+    vocab: _Vocabulary
+    phases: dict[str, Phase]  # every movement phase of the calendar, by its text
+    standing: dict[str, dict[str, Standing]]  # power -> unit text -> unit
+    tabled: dict[str, Tabled]  # canonical hold/move/support text -> its order
+    centers: frozenset[str]
+    home_centers: dict[str, tuple[str, ...]]
+    powers: tuple[str, ...]
+    victory_centers: int
+    land: frozenset[str]
+    coastal: frozenset[str]
+    convoying: frozenset[str]
+    army_adjacent: dict[str, frozenset[str]]
+    coasts: dict[str, tuple[str, ...]]
+    # Convoy chains over bit masks: one bit per province.
+    bit: dict[str, int]
+    sea_next: dict[int, int]  # a province's bit -> its fleet neighbours' bits
+    touching: dict[str, int]  # province -> bits of the provinces whose fleet neighbours include it
+    retreats: dict[tuple[bool, str], tuple[str, ...]]  # (fleet, location) -> neighbours, sorted
+    initial_centers: dict[str, str]  # the variant's starting ownership (a request without ``centers``)
+    moves_json: dict[str, str] = field(default_factory=dict)  # destination -> moves outcome JSON
+    convoy_json: dict[str, str] = field(default_factory=dict)  # destination -> moves_by_convoy outcome JSON
+
+    def reach(self, origin: str) -> frozenset[str]:
+        return convoy_reach(self.board, origin)
+
+
+_TABLES: dict[tuple[type, MapData], MapTables] = {}
+
+
+def tables_for(variant: Variant) -> MapTables:
+    """The tables of ``variant``'s board (a variant of the standard rules: the calendar is the class's)."""
+    key = (type(variant), variant.board)
+    known = _TABLES.get(key)
+    if known is None:
+        known = _TABLES[key] = _build(variant)
+    return known
+
+
+def _build(variant: Variant) -> MapTables:
+    board = variant.board
+    own_words, _ = variant.standard_reading()
+    vocab = _vocabulary(board, tuple(variant.unit_words().items()), own_words or frozenset())
+    decided = vocab.decided if vocab.decided is not None else _decided_by_map(vocab, board)
+    supports = vocab.supports if vocab.supports is not None else _supports_by_map(vocab, board)
+    tabled: dict[str, Tabled] = {}
+    for text, (here, kind, loc, dest, canonical, _) in decided.items():
+        if canonical == text:  # (always so for the canonical texts; a guard all the same)
+            tabled[text] = Tabled(HOLD if dest is None else MOVE, here, kind, loc, None, None, None, dest)
+    for text, (here, kind, loc, target, t_kind, t_loc, to) in supports.items():
+        tabled[text] = Tabled(SUPPORT_HOLD if to is None else SUPPORT_MOVE, here, kind, loc, target, t_kind, t_loc, to)
+    start = first_year(variant)
+    phases = {}
+    for season in variant.movement_seasons:
+        for year in range(start, start + YEARS_OF_PLAY + 1):
+            phase = Phase(season, year, PhaseType.MOVEMENT)
+            if variant.phase_problem(phase) is None:
+                phases[str(phase)] = phase
+    standing: dict[str, dict[str, Standing]] = {}
+    for power in board.powers:
+        per: dict[str, Standing] = {}
+        for kind in (ARMY, FLEET):
+            for loc in board.locations(kind):
+                if not variant.can_stand(kind, loc):
+                    continue
+                unit = Unit(power, kind, loc)
+                text = f"{kind.value} {loc}"
+                per[text] = Standing(unit, loc.partition("/")[0], text,
+                                     '{"power": ' + quote(power) + ', "type": ' + quote(kind.value) + ', "loc": '
+                                     + quote(loc) + "}", kind is FLEET)
+        standing[power] = per
+    provinces = board.provinces
+    bit = {prov: 1 << i for i, prov in enumerate(provinces)}
+    sea_next = {bit[prov]: _mask(bit, board.fleet_adjacent_provinces(prov)) for prov in provinces}
+    touching: dict[str, int] = {}
+    for place, near in board._fleet_adj_prov.items():
+        if place in bit:  # a fleet at sea stands in a province: coasts' entries are never a fleet's
+            for prov in near:
+                touching[prov] = touching.get(prov, 0) | bit[place]
+    retreats = {(kind is FLEET, loc): tuple(sorted(board.adjacent(kind, loc)))
+                for kind in (ARMY, FLEET) for loc in board.locations(kind)}
+    tables = MapTables(
+        board, vocab, phases, standing, tabled, board.supply_centers,
+        {power: info.home_centers for power, info in board.powers.items()}, tuple(board.powers),
+        variant.victory_centers,
+        frozenset(p for p, v in provinces.items() if v.is_land),
+        frozenset(p for p, v in provinces.items() if v.is_coastal),
+        frozenset(p for p, v in provinces.items() if v.can_convoy),
+        {p: board.army_adjacent(p) for p in provinces},
+        {p: v.coasts for p, v in provinces.items()},
+        bit, sea_next, touching, retreats, dict(variant.initial_state().centers))
+    for loc in board.locations(FLEET) | board.locations(ARMY):
+        tables.moves_json[loc] = '{"code": "moves", "data": {"dest": ' + quote(loc) + "}}"
+        tables.convoy_json[loc] = '{"code": "moves_by_convoy", "data": {"dest": ' + quote(loc) + "}}"
+    return tables
+
+
+def _mask(bit: dict[str, int], provinces: frozenset[str]) -> int:
+    mask = 0
+    for prov in provinces:
+        mask |= bit.get(prov, 0)
+    return mask
+
+
+def linked_fleets(tables: MapTables, coast: str, fleets: int) -> int:
+    """``convoy_routes.fleets_linked`` over bit masks: the fleets among ``fleets`` joined to ``coast``."""
+    linked = tables.touching.get(coast, 0) & fleets
+    frontier = linked
+    sea_next = tables.sea_next
+    while frontier:
+        low = frontier & -frontier
+        frontier ^= low
+        grown = sea_next[low] & fleets & ~linked
+        linked |= grown
+        frontier |= grown
+    return linked
+
+
+def route_exists(tables: MapTables, start: str, dest: str, fleets: int) -> bool:
+    """``convoy_routes.convoy_route_exists`` over bit masks (``start``, ``dest``: provinces)."""
+    linked = linked_fleets(tables, start, fleets)
+    return linked != 0 and linked & tables.touching.get(dest, 0) != 0
