@@ -12,23 +12,32 @@ from __future__ import annotations
 from json.encoder import encode_basestring_ascii as quote
 
 from .reader import Orders, Position
-from .tables import ARMY as _ARMY, CONVOY, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, route_exists
+from .tables import ARMY as _ARMY, CONVOY, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, route_exists, tail
 
 _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
 
-# Outcomes that name no unit: (succeeded, words, JSON).
-HOLDS = (True, "holds", '{"code": "holds", "data": {}}')
-GIVEN = (True, "given", '{"code": "support_given", "data": {}}')
-CONVOYS = (True, "convoys", '{"code": "convoys", "data": {}}')
-CONVOY_FAILS = (False, "fails", '{"code": "convoy_fails", "data": {}}')
-PARADOX_FLEET_HOLDS = (False, "convoy paradox: the fleet holds (Szykman rule)",
-                       '{"code": "paradox_fleet_holds", "data": {}}')
-PARADOX_CONVOY_FAILS = (False, "convoy paradox: the convoy fails (Szykman rule)",
-                        '{"code": "paradox_convoy_fails", "data": {}}')
-NO_CONVOY_ROUTE = (False, "no convoy route", '{"code": "no_convoy_route", "data": {}}')
-NO_CONVOY_ORDERED = (False, "no convoy ordered", '{"code": "no_convoy_ordered", "data": {}}')
+Outcome = tuple[bool, str, str, str]
+"""(succeeded, words, outcome JSON, the result line's tail after the order text: ``tables.tail``)."""
 
-Outcome = tuple[bool, str, str]
+
+def _fixed(ok: bool, words: str, code: str) -> Outcome:
+    json = '{"code": "' + code + '", "data": {}}'
+    return (ok, words, json, tail(ok, words, json))
+
+
+def _made(ok: bool, words: str, json: str) -> Outcome:
+    return (ok, words, json, tail(ok, words, json))
+
+
+# Outcomes that name no unit.
+HOLDS = _fixed(True, "holds", "holds")
+GIVEN = _fixed(True, "given", "support_given")
+CONVOYS = _fixed(True, "convoys", "convoys")
+CONVOY_FAILS = _fixed(False, "fails", "convoy_fails")
+PARADOX_FLEET_HOLDS = _fixed(False, "convoy paradox: the fleet holds (Szykman rule)", "paradox_fleet_holds")
+PARADOX_CONVOY_FAILS = _fixed(False, "convoy paradox: the convoy fails (Szykman rule)", "paradox_convoy_fails")
+NO_CONVOY_ROUTE = _fixed(False, "no convoy route", "no_convoy_route")
+NO_CONVOY_ORDERED = _fixed(False, "no convoy ordered", "no_convoy_ordered")
 
 
 class Battle:
@@ -321,8 +330,8 @@ class Battle:
             if ok:
                 dest: str = self.dest_loc[u]  # type: ignore[assignment]
                 if u in self.convoyed:
-                    return (True, "moves by convoy", tables.convoy_json[dest])
-                return (True, "moves", tables.moves_json[dest])
+                    return tables.moves_by_convoy[dest]
+                return tables.moves[dest]
             if not self.has_path(u):
                 fleets = self.convoyers[u]
                 if any(c in self.paradox for c in fleets):
@@ -331,13 +340,13 @@ class Battle:
             return self.explain_failed_move(u, self.attack_strength(u))
         if u in self.dislodged:
             by = self.dislodged[u]
-            return (False, "dislodged by " + str(self.units[by]),
+            return _made(False, "dislodged by " + str(self.units[by]),
                     '{"code": "dislodged_by", "data": {"by": ' + self.json[by] + "}}")
         if k == SUPPORT_HOLD or k == SUPPORT_MOVE:
             j = self.target[u]
             target = str(self.units[j])
             if k == SUPPORT_HOLD and u not in self.hold_supporters[j]:
-                return (False, f"void: {target} did not hold",
+                return _made(False, f"void: {target} did not hold",
                         '{"code": "void_did_not_hold", "data": {"target": ' + self.json[j] + "}}")
             if k == SUPPORT_MOVE and u not in self.move_supporters[j]:
                 return self._void_not_ordered(u, j)
@@ -347,7 +356,7 @@ class Battle:
                 cutters = [a for a in self.moves_into.get(prov[u], ())
                            if power[a] != power[u] and prov[a] != into and self.has_path(a)]
                 words = "cut by " + ", ".join(str(self.units[c]) for c in cutters) if cutters else "cut"
-                return (False, words, '{"code": "support_cut", "data": {"by": [' + ", ".join(
+                return _made(False, words, '{"code": "support_cut", "data": {"by": [' + ", ".join(
                     self.json[c] for c in cutters) + "]}}")
             return GIVEN
         if k == CONVOY:
@@ -357,14 +366,14 @@ class Battle:
             if u not in self.convoyers[j]:
                 return self._void_not_ordered(u, j)
             if j not in self.convoyed:
-                return (False, f"void: {self.units[j]} moves over land",
+                return _made(False, f"void: {self.units[j]} moves over land",
                         '{"code": "void_over_land", "data": {"target": ' + self.json[j] + "}}")
             return CONVOYS if ok else CONVOY_FAILS
         return HOLDS
 
     def _void_not_ordered(self, u: int, j: int) -> Outcome:
         dest: str = self.dest_loc[u]  # type: ignore[assignment]
-        return (False, f"void: {self.units[j]} was not ordered to {dest}",
+        return _made(False, f"void: {self.units[j]} was not ordered to {dest}",
                 '{"code": "void_not_ordered", "data": {"dest": ' + quote(dest) + ', "target": ' + self.json[j] + "}}")
 
     def _backing(self, units: list[int]) -> str:
@@ -377,7 +386,7 @@ class Battle:
         defend = self.defend_strength(opponent) if opponent is not None else 0
         units, json = self.units, self.json
         if opponent is not None and attack <= defend:
-            return (False, f"lost head-to-head battle with {units[opponent]} ({attack} vs {defend})",
+            return _made(False, f"lost head-to-head battle with {units[opponent]} ({attack} vs {defend})",
                     '{"code": "lost_head_to_head", "data": {"attack": ' + str(attack) + ', "backing": '
                     + self._backing(own + self.move_supporters[opponent]) + ', "opponent": ' + json[opponent]
                     + ', "resist": ' + str(defend) + "}}")
@@ -388,21 +397,21 @@ class Battle:
             if attack <= prevent:
                 backing = self._backing(own + self.move_supporters[other])
                 if self.result[other]:
-                    return (False, f"beaten to {dest} by {units[other]} ({attack} vs {prevent})",
+                    return _made(False, f"beaten to {dest} by {units[other]} ({attack} vs {prevent})",
                             '{"code": "beaten_to", "data": {"attack": ' + str(attack) + ', "backing": ' + backing
                             + ', "by": ' + json[other] + ', "dest": ' + quote(dest) + ', "resist": ' + str(prevent)
                             + "}}")
-                return (False, f"bounced with {units[other]} in {dest} ({attack} vs {prevent})",
+                return _made(False, f"bounced with {units[other]} in {dest} ({attack} vs {prevent})",
                         '{"code": "bounced_with", "data": {"attack": ' + str(attack) + ', "backing": ' + backing
                         + ', "dest": ' + quote(dest) + ', "other": ' + json[other] + ', "resist": ' + str(prevent)
                         + "}}")
         d = self.position.at.get(dest)
         if d is not None and self.power[d] == self.power[u] and attack == 0:
-            return (False, f"can't dislodge own unit in {dest}",
+            return _made(False, f"can't dislodge own unit in {dest}",
                     '{"code": "cant_dislodge_own", "data": {"dest": ' + quote(dest) + "}}")
         resist = self.hold_strength(dest)
         backing = self._backing(own + self.hold_supporters[d]) if d is not None else self._backing(own)
-        return (False, f"bounced off {dest} ({attack} vs {resist})",
+        return _made(False, f"bounced off {dest} ({attack} vs {resist})",
                 '{"code": "bounced_off", "data": {"attack": ' + str(attack) + ', "backing": ' + backing
                 + ', "defender": ' + (json[d] if d is not None else "null") + ', "dest": ' + quote(dest)
                 + ', "resist": ' + str(resist) + "}}")

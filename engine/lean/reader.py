@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..order_reader import OrderReader, _canonical_support, _split_read
-from ..orders import Convoy, Hold, Move, SupportHold, SupportMove
+from json.encoder import encode_basestring_ascii as quote
+
+from ..order_reader import Shape, _canonical_support, _split_read, raw_order
+from ..orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
 from ..state import GameState
-from ..types import OrderError, Phase, Unit
-from ..validate import minimal_convoy_routes
+from ..types import OrderError, Phase
+from ..validate import fleet_destination, minimal_convoy_routes
 from ..variants import Variant
 from .tables import ARMY, CONVOY, FLEET, HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, MapTables, Standing, linked_fleets, route_exists
 
@@ -26,23 +28,23 @@ _ABSENT: Any = object()
 class Position:
     """A movement phase's position: units in request order (index = their number everywhere), centres."""
 
-    __slots__ = ("variant", "tables", "phase", "phase_text", "units", "standing", "at", "centers", "_state",
-                 "_fleets", "_fleet_names", "_reader")
+    __slots__ = ("variant", "tables", "phase", "phase_text", "units", "standing", "at", "by_text", "centers",
+                 "_state", "_fleets", "_fleet_names")
 
     def __init__(self, variant: Variant, tables: MapTables, phase: Phase, phase_text: str, standing: list[Standing],
-                 at: dict[str, int], centers: dict[str, str]) -> None:
+                 at: dict[str, int], by_text: dict[str, int], centers: dict[str, str]) -> None:
         self.variant = variant
         self.tables = tables
         self.phase = phase
         self.phase_text = phase_text
         self.standing = standing
         self.units = [s.unit for s in standing]
-        self.at = at
+        self.at = at  # province -> unit number
+        self.by_text = by_text  # unit as written ("F STP/SC") -> unit number
         self.centers = centers
         self._state: GameState | None = None
         self._fleets = -1
         self._fleet_names: frozenset[str] | None = None
-        self._reader: OrderReader | None = None
 
     def state(self) -> GameState:
         """The position as the general path builds it (``contract._plain_state``), on first need."""
@@ -50,11 +52,6 @@ class Position:
             occupants = {s.prov: s.unit for s in self.standing}
             self._state = GameState(self.variant.id, self.phase, occupants, self.centers, {}, frozenset(), {}, (), {})
         return self._state
-
-    def reader(self) -> OrderReader:
-        if self._reader is None:
-            self._reader = OrderReader(self.variant, self.state())
-        return self._reader
 
     def fleets(self) -> int:
         """The fleets at sea that could convoy, as bits (``validate.fleets_at_sea``)."""
@@ -98,11 +95,10 @@ def read_position(request: Mapping[str, Any], variant: Variant, tables: MapTable
             table = by_power.get(power) if type(power) is str else None
             if table is None or type(texts) is not list:
                 return None
-            for text in texts:
-                found = table.get(text)
-                if found is None:
-                    return None
-                standing.append(found)
+            found = list(map(table.get, texts))
+            if None in found:
+                return None
+            standing += found  # type: ignore[arg-type]
         if centers_given is None:  # the variant's starting ownership
             centers = dict(tables.initial_centers)
             centers_given = {}
@@ -119,21 +115,22 @@ def read_position(request: Mapping[str, Any], variant: Variant, tables: MapTable
     at = {s.prov: i for i, s in enumerate(standing)}
     if len(at) != len(standing):
         return None  # two units in one province: the general reading names them
-    return Position(variant, tables, phase, str(phase_text), standing, at, centers)
+    by_text = {s.text: i for i, s in enumerate(standing)}
+    return Position(variant, tables, phase, str(phase_text), standing, at, by_text, centers)
 
 
 class Orders:
     """Every unit's usable order (by unit number) and every written order's result line, in request order."""
 
-    __slots__ = ("kind", "dest", "target", "via", "text", "lines")
+    __slots__ = ("kind", "dest", "target", "via", "lines")
 
     def __init__(self, n: int) -> None:
         self.kind: list[int] = [-1] * n  # -1: no order (the unit holds by default)
         self.dest: list[str | None] = [None] * n  # move: location; support of a move: as written; convoy: province
         self.target: list[int] = [-1] * n  # the supported or convoyed unit
         self.via: list[bool] = [False] * n
-        self.text: list[str | None] = [None] * n
-        # (power, order text as shown, unit number or -1 when invalid, invalid reason or None)
+        # (power, order text as JSON, unit number, or -1 when invalid and -2 for several orders, the reason it
+        # is invalid or None)
         self.lines: list[tuple[str, str, int, str | None]] = []
 
 
@@ -141,80 +138,101 @@ class Unsupported(Exception):
     """An order the lean records don't hold (a variant's own kind): the general path takes the request."""
 
 
+Read = tuple[int, int, "str | None", int, bool, str]  # unit, kind, destination, target unit, via convoy, JSON text
+
+
 def read_orders(position: Position, texts: Mapping[str, list[str]]) -> Orders:
     """Read and settle every power's order texts (``Submission.from_texts`` then ``settle``)."""
     n = len(position.units)
     made = Orders(n)
-    tables = position.tables
-    tabled = tables.tabled
-    at, units = position.at, position.units
+    tabled = position.tables.tabled
+    by_text, units = position.by_text, position.units
     lines = made.lines
-    chosen: list[tuple[int, int, str | None, int, bool, str]] = []  # per usable line: the order read
+    chosen: list[Read] = []  # per usable line: the order read
+    read: Read | str | None
     for power, written in texts.items():
         for text in written:
-            read = None
             t = tabled.get(text)
+            read = None
             if t is not None:
-                i = at.get(t.here)
-                if i is not None:
-                    u = units[i]
-                    if u.power == power and u.type is t.type and u.loc == t.loc:
-                        if t.kind <= MOVE:
-                            read = (i, t.kind, t.dest, -1, False, text)
-                        else:
-                            j = at.get(t.target)  # type: ignore[arg-type]
-                            if j is not None and units[j].type is t.target_type and units[j].loc == t.target_loc:
-                                read = (i, t.kind, t.dest, j, False, text)
-            else:
-                read = _by_convoy(position, power, text)
-                if read is None:
-                    read = _other_notation(position, power, text)
+                i = by_text.get(t.unit)
+                if i is not None and units[i].power == power:
+                    if t.target is None:
+                        read = (i, t.kind, t.dest, -1, False, t.quoted)
+                    else:
+                        j = by_text.get(t.target)
+                        if j is not None:
+                            read = (i, t.kind, t.dest, j, False, t.quoted)
             if read is None:
-                try:
-                    read = _general(position, power, text)
-                except OrderError as exc:
-                    lines.append((power, text.strip(), -1, str(exc)))
-                    continue
-            chosen.append(read)
-            lines.append((power, read[5], read[0], None))
+                read = _read_text(position, power, text)
+            if type(read) is str:
+                lines.append((power, quote(text.strip()), -1, read))
+                continue
+            chosen.append(read)  # type: ignore[arg-type]
+            lines.append((power, read[5], read[0], None))  # type: ignore[index]
     # DATC 4.D.3: a unit given different orders gets none of them; the same order twice counts once.
     first: dict[int, str] = {}
     clash: set[int] = set()
     for i, _, _, _, _, text in chosen:
         if first.setdefault(i, text) != text:
             clash.add(i)
-    for i, kind, dest, target, via, text in chosen:
+    kind, dest, target, via = made.kind, made.dest, made.target, made.via
+    for i, k, d, j, v, _ in chosen:
         if i not in clash:
-            made.kind[i], made.dest[i], made.target[i], made.via[i], made.text[i] = kind, dest, target, via, text
+            kind[i], dest[i], target[i], via[i] = k, d, j, v
     if clash:
         made.lines = [(power, text, -2, None) if i in clash else line
                       for line in lines for power, text, i, _ in (line,)]
     return made
 
 
-def _general(position: Position, power: str, text: str) -> tuple[int, int, str | None, int, bool, str]:
-    """A text through the general order reader, as a record; raises ``OrderError`` as it does."""
-    order, canonical, key = position.reader().entry(power, text)
+def _read_text(position: Position, power: str, text: str) -> Read | str:
+    """A text not found in the map's table as written: its order, or why it can't be used (the general
+    reading's words)."""
+    found = _by_convoy(position, power, text)
+    if found is not None:
+        return found
+    tables = position.tables
+    vocab = tables.vocab
+    shape = vocab.canonical.get(text) or _canonical_support(vocab, text) or _split_read(vocab, text)
+    variant = position.variant
+    try:
+        if shape is None:  # what OrderReader.read does with a text its vocabulary can't split
+            return _record(position, variant.validate(variant.parse(text), position.state(), power))
+        found = _other_notation(position, power, shape)
+        if found is not None:
+            return found
+        refused = _refused(position, power, shape)
+        if refused is not None:
+            return refused
+        return _record(position, variant.validate(raw_order(shape, text), position.state(), power))
+    except OrderError as exc:
+        return str(exc)
+
+
+def _record(position: Position, order: Order) -> Read:
+    """A typed order as a record."""
     at, units = position.at, position.units
-    i = at.get(key) if type(key) is str else None
+    i = at.get(order.slot())  # type: ignore[arg-type]
     if i is None or getattr(order, "unit", None) != units[i]:
-        raise Unsupported(text)
+        raise Unsupported(str(order))
+    text = quote(str(order))
     kind = type(order)
     if kind is Hold:
-        return (i, HOLD, None, -1, False, canonical)
+        return (i, HOLD, None, -1, False, text)
     if kind is Move:
         if order.route is not None:  # type: ignore[attr-defined]
-            raise Unsupported(text)
-        return (i, MOVE, order.dest, -1, order.via_convoy, canonical)  # type: ignore[attr-defined]
+            raise Unsupported(str(order))
+        return (i, MOVE, order.dest, -1, order.via_convoy, text)  # type: ignore[attr-defined]
     if kind is SupportHold or kind is SupportMove or kind is Convoy:
         target = order.target  # type: ignore[attr-defined]
         j = at.get(target.loc.partition("/")[0])
         if j is None or units[j] != target:
-            raise Unsupported(text)
+            raise Unsupported(str(order))
         if kind is SupportHold:
-            return (i, SUPPORT_HOLD, None, j, False, canonical)
-        return (i, SUPPORT_MOVE if kind is SupportMove else CONVOY, order.dest, j, False, canonical)  # type: ignore[attr-defined]
-    raise Unsupported(text)
+            return (i, SUPPORT_HOLD, None, j, False, text)
+        return (i, SUPPORT_MOVE if kind is SupportMove else CONVOY, order.dest, j, False, text)  # type: ignore[attr-defined]
+    raise Unsupported(str(order))
 
 
 def _place(tables: MapTables, word: str) -> bool:
@@ -222,7 +240,7 @@ def _place(tables: MapTables, word: str) -> bool:
     return tables.vocab.places.get(word) == word and "/" not in word
 
 
-def _by_convoy(position: Position, power: str, text: str) -> tuple[int, int, str | None, int, bool, str] | None:
+def _by_convoy(position: Position, power: str, text: str) -> Read | None:
     """A move by convoy, a convoy or a support of a move by convoy in canonical notation, checked as
     ``OrderReader._standard_order`` checks it; ``None`` for any other text, or when a check fails (the
     general reader words the error)."""
@@ -250,25 +268,19 @@ def _by_convoy(position: Position, power: str, text: str) -> tuple[int, int, str
             if not linked & tables.touching.get(dest, 0):
                 return None
         via = via and adjacent
-        return (i, MOVE, dest, -1, via, f"A {here} - {dest} VIA" if via else f"A {here} - {dest}")
+        return (i, MOVE, dest, -1, via, quote(f"A {here} - {dest} VIA" if via else f"A {here} - {dest}"))
     if n != 7 or words[3] != "A" or words[5] != "-" or words[0] not in ("A", "F"):
         return None
     action, origin, dest = words[2], words[4], words[6]
     if (action != "S" and action != "C") or not _place(tables, origin) or not _place(tables, dest):
         return None
-    unit_text = f"{words[0]} {words[1]}"
-    if unit_text not in tables.vocab.unit_texts:
-        return None
-    mine = tables.standing[power].get(unit_text)
-    if mine is None:
-        return None
-    i = position.at.get(mine.prov)
+    i = position.by_text.get(f"{words[0]} {words[1]}")
     j = position.at.get(origin)
-    if i is None or j is None or position.units[i] != mine.unit:
+    if i is None or j is None or f"{words[0]} {words[1]}" not in tables.vocab.unit_texts:
         return None
-    unit, target = mine.unit, position.units[j]
-    here = mine.prov
-    if target.type is not ARMY or origin == here or dest == origin:
+    unit, target = position.units[i], position.units[j]
+    here = position.standing[i].prov
+    if unit.power != power or target.type is not ARMY or origin == here or dest == origin:
         return None
     board = tables.board
     if action == "S":
@@ -278,24 +290,25 @@ def _by_convoy(position: Position, power: str, text: str) -> tuple[int, int, str
             if dest not in tables.reach(origin) or not route_exists(
                     tables, origin, dest, position.fleets() & ~tables.bit[here]):
                 return None
-        return (i, SUPPORT_MOVE, dest, j, False, text)
+        return (i, SUPPORT_MOVE, dest, j, False, quote(text))
     if unit.type is not FLEET or here not in tables.convoying or dest not in tables.coastal:
         return None
-    fleets = frozenset(f for f in position.fleet_names() if tables.bit[f] & linked_fleets(tables, origin, position.fleets()))
-    if here not in minimal_convoy_routes(board, origin, fleets).get(dest, ()):
-        return None
-    return (i, CONVOY, dest, j, False, text)
+    linked = linked_fleets(tables, origin, position.fleets())
+    if tables.chains:  # validate.minimal_convoy_routes, from the map's table of chains
+        mine, landing = tables.bit[here], tables.bit[dest]
+        if not any(seas & mine and lands & landing and not seas & ~linked for seas, lands in tables.chains.get(origin, ())):
+            return None
+    else:
+        fleets = frozenset(f for f in position.fleet_names() if tables.bit[f] & linked)
+        if here not in minimal_convoy_routes(board, origin, fleets).get(dest, ()):
+            return None
+    return (i, CONVOY, dest, j, False, quote(text))
 
 
-def _other_notation(position: Position, power: str, text: str) -> tuple[int, int, str | None, int, bool, str] | None:
+def _other_notation(position: Position, power: str, shape: Shape) -> Read | None:
     """A hold, move or support written another way ("a par-bur", "Army Munich supports Army Paris"), read
-    into the shape the order reader's vocabulary gives it and found in the map's table of the same order in
+    into its shape by the order reader's vocabulary and found in the map's table of the same order in
     canonical notation, as ``OrderReader.entry`` does (``_as_canonical``); ``None`` otherwise."""
-    tables = position.tables
-    vocab = tables.vocab
-    shape = vocab.canonical.get(text) or _canonical_support(vocab, text) or _split_read(vocab, text)
-    if shape is None:
-        return None
     kind, named, loc, _, target_loc, dest, via = shape
     if loc is None or via:
         return None
@@ -319,12 +332,95 @@ def _other_notation(position: Position, power: str, text: str) -> tuple[int, int
         canonical = f"{head} S {units[j].type._value_} {target_prov}" + ("" if dest is None else f" - {dest}")
     else:
         return None
-    t = tables.tabled.get(canonical)
-    if t is None or t.here != unit.loc.partition("/")[0] or t.type is not unit.type or t.loc != unit.loc:
+    t = position.tables.tabled.get(canonical)
+    if t is None or t.unit != head:
         return None
-    if t.kind <= MOVE:
-        return (i, t.kind, t.dest, -1, False, canonical)
-    j = at.get(t.target)  # type: ignore[arg-type]
-    if j is None or units[j].type is not t.target_type or units[j].loc != t.target_loc:
+    if t.target is None:
+        return (i, t.kind, t.dest, -1, False, t.quoted)
+    j = position.by_text.get(t.target)
+    if j is None:
         return None
-    return (i, t.kind, t.dest, j, False, canonical)
+    return (i, t.kind, t.dest, j, False, t.quoted)
+
+
+def _refused(position: Position, power: str, shape: Shape) -> str | None:
+    """Why ``validate.validate_movement`` refuses the raw order ``shape`` stands for, in its words, for the
+    refusals it words from the unit, its neighbours and the fleets at sea alone; ``None`` when it would
+    accept the order or the case is left to it."""
+    kind, _, loc, _, target_loc, dest, via = shape
+    if kind == "build" or kind == "waive":
+        return "builds are only ordered in the adjustment phase"
+    if kind == "retreat":
+        return "retreats are only ordered in the retreat phase"
+    if kind == "disband":
+        return "units are only disbanded in retreat and adjustment phases"
+    if loc is None:
+        return None
+    here = loc.partition("/")[0]
+    i = position.at.get(here)
+    if i is None:
+        return f"no unit at {here}"
+    unit = position.units[i]
+    if unit.power != power:
+        return f"the unit in {here} belongs to {unit.power}, not {power}"
+    tables = position.tables
+    board = tables.board
+    if kind == "move" and dest is not None:
+        dest_prov = dest.partition("/")[0]
+        if dest_prov == here:
+            return f"{unit} can't move to its own province"
+        if unit.type is FLEET:
+            if via:
+                return "only armies can be convoyed"
+            try:
+                fleet_destination(board, unit, dest)
+            except OrderError as exc:
+                return str(exc)
+            return None
+        if unit.type is not ARMY:
+            return None
+        place = board.provinces.get(dest_prov)
+        if place is None:
+            return None
+        if not place.is_land:
+            return f"an army can't go to {dest_prov}: {'it is a sea' if place.is_sea else 'it is impassable'}"
+        adjacent = dest_prov in tables.army_adjacent[here]
+        if not adjacent or via:
+            if dest_prov not in tables.reach(here):
+                if via:
+                    return f"no sea route by which {unit} could be convoyed to {dest_prov}"
+                return f"{dest_prov} is not adjacent to {here}"
+            if not route_exists(tables, here, dest_prov, position.fleets()):
+                if adjacent:
+                    return f"no fleets at sea could convoy {unit} to {dest_prov}"
+                return f"{dest_prov} is not adjacent to {here}, and no fleets at sea could convoy it"
+        return None
+    if kind == "support" and target_loc is not None:
+        target_prov = target_loc.partition("/")[0]
+        j = position.at.get(target_prov)
+        if j is None:
+            return f"no unit at {target_prov} to support"
+        if target_prov == here:
+            return f"{unit} can't support itself"
+        target = position.units[j]
+        if dest is None:
+            if not board.reaches_province(unit.type, unit.loc, target_prov):
+                return f"{unit} can't support in {target_prov}: it can't move there"
+            return None
+        dest_prov = dest.partition("/")[0]
+        if dest_prov == target_prov:
+            return f"{target} can't move to its own province"
+        if dest_prov == here:
+            return f"{unit} can't support a move into its own province"
+        if not board.reaches_province(unit.type, unit.loc, dest_prov):
+            return f"{unit} can't support a move to {dest_prov}: it can't move there"
+        if target.type is ARMY:
+            if dest_prov not in tables.army_adjacent[target.loc] and not (
+                    dest_prov in tables.reach(target_prov)
+                    and route_exists(tables, target_prov, dest_prov, position.fleets() & ~tables.bit[here])):
+                return f"{target} can't reach {dest_prov}"
+        elif target.type is FLEET:
+            if not board.reaches_province(target.type, target.loc, dest_prov):
+                return f"{target} can't reach {dest_prov}"
+        return None
+    return None

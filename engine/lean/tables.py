@@ -15,7 +15,7 @@ from ..mapdata import MapData
 from ..order_reader import _decided_by_map, _supports_by_map, _vocabulary, _Vocabulary
 from ..position_check import YEARS_OF_PLAY, first_year
 from ..types import Phase, PhaseType, Unit, UnitType
-from ..validate import convoy_reach
+from ..validate import CHAIN_TABLE_SEAS, _sea_touch, convoy_chains, convoy_reach
 from ..variants import Variant
 
 ARMY, FLEET = UnitType.ARMY, UnitType.FLEET
@@ -32,19 +32,25 @@ class Standing(NamedTuple):
     text: str  # "A PAR"
     json: str  # the unit as outcome data: {"power": ..., "type": ..., "loc": ...}
     fleet: bool
+    hold: str  # its hold as JSON text ('"A PAR H"')
 
 
 class Tabled(NamedTuple):
     """A hold, move or support in canonical notation that the map and the units it names decide."""
 
     kind: int
-    here: str  # the ordered unit's province
-    type: UnitType
-    loc: str
-    target: str | None  # the supported unit's province
-    target_type: UnitType | None
-    target_loc: str | None
+    unit: str  # the ordered unit as written ("A PAR")
+    target: str | None  # the supported unit as it stands ("F SPA/SC")
     dest: str | None  # move: destination location; support of a move: its destination as written
+    quoted: str  # the text as JSON
+
+
+# The fixed parts of a result line after its order text, ending the line (``tail``).
+SUCCEEDS, FAILS = ', "result": "succeeds", "reason": ', ', "result": "fails", "reason": '
+
+
+def tail(ok: bool, words: str, json: str) -> str:
+    return (SUCCEEDS if ok else FAILS) + quote(words) + ', "outcome": ' + json + "}"
 
 
 @dataclass(slots=True)
@@ -69,8 +75,12 @@ class MapTables:
     touching: dict[str, int]  # province -> bits of the provinces whose fleet neighbours include it
     retreats: dict[tuple[bool, str], tuple[str, ...]]  # (fleet, location) -> neighbours, sorted
     initial_centers: dict[str, str]  # the variant's starting ownership (a request without ``centers``)
-    moves_json: dict[str, str] = field(default_factory=dict)  # destination -> moves outcome JSON
-    convoy_json: dict[str, str] = field(default_factory=dict)  # destination -> moves_by_convoy outcome JSON
+    # destination -> (True, words, JSON, tail) of "moves" and "moves by convoy" there
+    moves: dict[str, tuple[bool, str, str, str]] = field(default_factory=dict)
+    moves_by_convoy: dict[str, tuple[bool, str, str, str]] = field(default_factory=dict)
+    # per coastal province: every minimal convoy chain from it (``validate.convoy_chains``) as bits: (seas,
+    # the coasts it newly reaches)
+    chains: dict[str, tuple[tuple[int, int], ...]] = field(default_factory=dict)
 
     def reach(self, origin: str) -> frozenset[str]:
         return convoy_reach(self.board, origin)
@@ -97,9 +107,10 @@ def _build(variant: Variant) -> MapTables:
     tabled: dict[str, Tabled] = {}
     for text, (here, kind, loc, dest, canonical, _) in decided.items():
         if canonical == text:  # (always so for the canonical texts; a guard all the same)
-            tabled[text] = Tabled(HOLD if dest is None else MOVE, here, kind, loc, None, None, None, dest)
+            tabled[text] = Tabled(HOLD if dest is None else MOVE, f"{kind.value} {loc}", None, dest, quote(text))
     for text, (here, kind, loc, target, t_kind, t_loc, to) in supports.items():
-        tabled[text] = Tabled(SUPPORT_HOLD if to is None else SUPPORT_MOVE, here, kind, loc, target, t_kind, t_loc, to)
+        tabled[text] = Tabled(SUPPORT_HOLD if to is None else SUPPORT_MOVE, f"{kind.value} {loc}",
+                              f"{t_kind.value} {t_loc}", to, quote(text))
     start = first_year(variant)
     phases = {}
     for season in variant.movement_seasons:
@@ -118,7 +129,7 @@ def _build(variant: Variant) -> MapTables:
                 text = f"{kind.value} {loc}"
                 per[text] = Standing(unit, loc.partition("/")[0], text,
                                      '{"power": ' + quote(power) + ', "type": ' + quote(kind.value) + ', "loc": '
-                                     + quote(loc) + "}", kind is FLEET)
+                                     + quote(loc) + "}", kind is FLEET, quote(text + " H"))
         standing[power] = per
     provinces = board.provinces
     bit = {prov: 1 << i for i, prov in enumerate(provinces)}
@@ -141,8 +152,19 @@ def _build(variant: Variant) -> MapTables:
         {p: v.coasts for p, v in provinces.items()},
         bit, sea_next, touching, retreats, dict(variant.initial_state().centers))
     for loc in board.locations(FLEET) | board.locations(ARMY):
-        tables.moves_json[loc] = '{"code": "moves", "data": {"dest": ' + quote(loc) + "}}"
-        tables.convoy_json[loc] = '{"code": "moves_by_convoy", "data": {"dest": ' + quote(loc) + "}}"
+        json = '{"code": "moves", "data": {"dest": ' + quote(loc) + "}}"
+        tables.moves[loc] = (True, "moves", json, tail(True, "moves", json))
+        json = '{"code": "moves_by_convoy", "data": {"dest": ' + quote(loc) + "}}"
+        tables.moves_by_convoy[loc] = (True, "moves by convoy", json, tail(True, "moves by convoy", json))
+    if len(_sea_touch(board)[0]) <= CHAIN_TABLE_SEAS:
+        for origin, roots in convoy_chains(board).items():
+            found = []
+            stack = list(roots)
+            while stack:
+                chain = stack.pop()
+                found.append((_mask(bit, chain.seas), _mask(bit, frozenset(chain.lands))))
+                stack.extend(chain.longer)
+            tables.chains[origin] = tuple(found)
     return tables
 
 

@@ -12,7 +12,6 @@ from .reader import Orders
 from .turn_end import TurnEnd
 
 _HEADS: dict[str, str] = {}  # power -> '{"power": "FRANCE", "order": ' (a table of the maps' powers)
-_RESULT = {True: ', "result": "succeeds", "reason": ', False: ', "result": "fails", "reason": '}
 _INVALID = ', "result": "invalid", "reason": '
 _SEVERAL = (', "result": "invalid", "reason": "several different orders for this unit", '
             '"outcome": {"code": "several_orders", "data": {}}}')
@@ -35,20 +34,20 @@ def response_text(variant_id: str, phase_text: str, orders: Orders, battle: Batt
     outcomes = [explain(u) for u in range(len(battle.units))]
     parts: list[str] = []
     add = parts.append
-    for power, text, u, invalid in orders.lines:
+    for power, text, u, invalid in orders.lines:  # (texts are JSON already)
+        head = _HEADS.get(power) or _head(power)
         if u >= 0:
-            ok, words, json = outcomes[u]
-            add(_head(power) + quote(text) + _RESULT[ok] + quote(words) + ', "outcome": ' + json + "}")
+            add(head + text + outcomes[u][3])
         elif u == -1:
-            add(_head(power) + quote(text) + _INVALID + quote(invalid)  # type: ignore[arg-type]
+            add(head + text + _INVALID + quote(invalid)  # type: ignore[arg-type]
                 + ', "outcome": {"code": "invalid", "data": {"text": ' + quote(invalid) + "}}}")  # type: ignore[arg-type]
         else:
-            add(_head(power) + quote(text) + _SEVERAL)
+            add(head + text + _SEVERAL)
     kinds = orders.kind
     for u, unit in enumerate(battle.units):
         if kinds[u] < 0:  # no usable order: the unit held
-            head = _head(unit.power) + quote(f"{unit.type._value_} {unit.loc} H")
-            ok, words, json = outcomes[u]
+            head = (_HEADS.get(unit.power) or _head(unit.power)) + battle.position.standing[u].hold
+            ok, words, json, _ = outcomes[u]
             if ok:
                 add(head + _NO_ORDER)
             else:
