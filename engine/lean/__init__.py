@@ -15,7 +15,7 @@ from typing import Any, Callable, Mapping
 
 from ..rules import DEFAULT_RULEBOOK
 from ..variants import Variant
-from .battle import Battle
+from .battle import fight
 from .reader import Unsupported, read_orders, read_position
 from .tables import tables_for
 from .turn_end import turn_end
@@ -27,7 +27,8 @@ ENABLED = True
 
 def serves(variant: Variant) -> bool:
     """Whether the lean path knows ``variant``'s rules: the standard ones, without options."""
-    return type(variant) is Variant and not variant.options and variant.rulebook == DEFAULT_RULEBOOK
+    return type(variant) is Variant and not variant.options and (
+        variant.rulebook is DEFAULT_RULEBOOK or variant.rulebook == DEFAULT_RULEBOOK)
 
 
 def adjudicate_text(request: Mapping[str, Any], variant: Variant,
@@ -46,12 +47,7 @@ def adjudicate_text(request: Mapping[str, Any], variant: Variant,
         orders = read_orders(position, texts)
     except Unsupported:
         return None
-    kind = orders.kind
-    # The resolver's order of decisions: the written orders' units as first written, then the others.
-    sequence = list(dict.fromkeys(u for _, _, u, _ in orders.lines if u >= 0 and kind[u] >= 0))
-    sequence += [u for u in range(len(kind)) if kind[u] < 0]
-    battle = Battle(position, orders, sequence)
-    battle.run()
+    battle = fight(position, orders)
     return response_text(variant.id, position.phase_text, orders, battle, turn_end(battle))
 
 

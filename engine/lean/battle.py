@@ -10,6 +10,7 @@ decision is taken in and every list of units in an outcome. ``explain`` gives wh
 from __future__ import annotations
 
 from json.encoder import encode_basestring_ascii as quote
+from typing import NamedTuple
 
 from .reader import Orders, Position
 from .tables import ARMY as _ARMY, CONVOY, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, route_exists, tail
@@ -40,85 +41,78 @@ NO_CONVOY_ROUTE = _fixed(False, "no convoy route", "no_convoy_route")
 NO_CONVOY_ORDERED = _fixed(False, "no convoy ordered", "no_convoy_ordered")
 
 
-class Battle:
-    """One movement phase's decisions. Construct, then :meth:`run`."""
+class Fought(NamedTuple):
+    """What a movement phase came to."""
 
-    __slots__ = ("position", "tables", "units", "json", "power", "prov", "kind", "dest_loc", "target", "move_dest",
-                 "moves_into", "hold_supporters", "move_supporters", "convoyers", "convoyed", "state", "result",
-                 "deps", "paradox", "orders", "dislodged", "moved", "contested")
+    position: Position
+    prov: tuple[str, ...]  # per unit: its province
+    outcomes: list[Outcome]  # per unit: its order's outcome (the order given, or the hold it got)
+    moved: dict[int, str]  # unit -> where its move ended
+    dislodged: dict[int, int]  # unit -> the unit that dislodged it, in unit order
+    contested: set[str]  # provinces left empty by a standoff
+    convoyed: set[int]  # units whose move goes by convoy
 
-    def __init__(self, position: Position, orders: Orders, sequence: list[int]) -> None:
-        self.position = position
-        self.tables = tables = position.tables
-        self.units = units = position.units
-        self.json = [s.json for s in position.standing]
-        self.power = power = [u.power for u in units]
-        self.prov = prov = [s.prov for s in position.standing]
-        n = len(units)
-        kind = [k if k >= 0 else 0 for k in orders.kind]  # no order: a hold
-        self.kind = kind
-        self.dest_loc = dest_loc = orders.dest
-        self.target = target = orders.target
-        self.orders = sequence
-        move_dest: list[str | None] = [None] * n
-        moves_into: dict[str, list[int]] = {}
-        for i in sequence:
-            if kind[i] == MOVE:
-                dest = dest_loc[i].partition("/")[0]  # type: ignore[union-attr]
-                move_dest[i] = dest
-                if dest in moves_into:
-                    moves_into[dest].append(i)
-                else:
-                    moves_into[dest] = [i]
-        self.move_dest = move_dest
-        self.moves_into = moves_into
-        hold_supporters: list[list[int]] = [[] for _ in range(n)]
-        move_supporters: list[list[int]] = [[] for _ in range(n)]
-        convoyers: list[list[int]] = [[] for _ in range(n)]
-        for i in sequence:
-            k = kind[i]
-            if k == SUPPORT_HOLD:
-                j = target[i]
-                if move_dest[j] is None:
-                    hold_supporters[j].append(i)
-            elif k == SUPPORT_MOVE:
-                j = target[i]
-                mv = move_dest[j]
-                if mv is not None and mv == dest_loc[i].partition("/")[0]:  # type: ignore[union-attr]
-                    # DATC 4.B.4: a coast in a support order need not be given, but if given it must match.
-                    if "/" not in dest_loc[i] or dest_loc[i] == dest_loc[j]:  # type: ignore[operator]
-                        move_supporters[j].append(i)
-            elif k == CONVOY:
-                j = target[i]
-                if move_dest[j] is not None and move_dest[j] == dest_loc[i]:
-                    convoyers[j].append(i)
-        self.hold_supporters = hold_supporters
-        self.move_supporters = move_supporters
-        self.convoyers = convoyers
-        # DATC 4.A.3: the army goes by convoy if it can't walk, if told "via convoy", or if a fleet of its
-        # own power convoys it.
-        convoyed: set[int] = set()
-        via = orders.via
-        army_adjacent = tables.army_adjacent
-        for i in sequence:
-            dest = move_dest[i]
-            if dest is None or units[i].type is not _ARMY:
-                continue
-            if via[i] or dest not in army_adjacent[units[i].loc] or any(power[f] == power[i] for f in convoyers[i]):
-                convoyed.add(i)
-        self.convoyed = convoyed
-        self.state = [_UNRESOLVED] * n
-        self.result = [False] * n
-        self.deps: list[int] = []
-        self.paradox: set[int] = set()
-        self.dislodged: dict[int, int] = {}
-        self.moved: dict[int, str] = {}
-        self.contested: set[str] = set()
 
-    # --- the resolver ------------------------------------------------------------------------------
+def fight(position: Position, orders: Orders) -> Fought:
+    """Decide every order (``MovementResolver.run``) and explain each (``MovementResolver.explain``)."""
+    sequence = orders.sequence  # the order the general path hands the resolver the orders in
+    tables = position.tables
+    at = position.at
+    units = position.units
+    n = len(units)
+    power, prov, text, json = position.power, position.prov, position.text, position.json
+    kind = [k if k >= 0 else 0 for k in orders.kind]  # no order: a hold
+    dest_loc, target = orders.dest, orders.target
+    move_dest: list[str | None] = [None] * n
+    moves_into: dict[str, list[int]] = {}
+    hold_supporters: dict[int, list[int]] = {}
+    move_supporters: dict[int, list[int]] = {}
+    convoyers: dict[int, list[int]] = {}
+    supporting: list[int] = []
+    for i in sequence:
+        k = kind[i]
+        if k == MOVE:
+            dest = dest_loc[i].partition("/")[0]  # type: ignore[union-attr]
+            move_dest[i] = dest
+            if dest in moves_into:
+                moves_into[dest].append(i)
+            else:
+                moves_into[dest] = [i]
+        elif k:
+            supporting.append(i)
+    for i in supporting:
+        k = kind[i]
+        j = target[i]
+        if k == SUPPORT_HOLD:
+            if move_dest[j] is None:
+                hold_supporters.setdefault(j, []).append(i)
+        elif k == SUPPORT_MOVE:
+            mv = move_dest[j]
+            here = dest_loc[i]
+            # DATC 4.B.4: a coast in a support order need not be given, but if given it must match.
+            if mv is not None and mv == here.partition("/")[0] and ("/" not in here or here == dest_loc[j]):  # type: ignore[union-attr, operator]
+                move_supporters.setdefault(j, []).append(i)
+        elif move_dest[j] is not None and move_dest[j] == dest_loc[i]:  # a convoy of the army's move
+            convoyers.setdefault(j, []).append(i)
+    # DATC 4.A.3: the army goes by convoy if it can't walk, if told "via convoy", or if a fleet of its own
+    # power convoys it.
+    convoyed: set[int] = set()
+    via = orders.via
+    army_adjacent = tables.army_adjacent
+    for i in sequence:
+        dest = move_dest[i]
+        if dest is not None and units[i].type is _ARMY and (
+                via[i] or dest not in army_adjacent[prov[i]]
+                or any(power[f] == power[i] for f in convoyers.get(i, ()))):
+            convoyed.add(i)
+    state = [_UNRESOLVED] * n
+    result = [False] * n
+    deps: list[int] = []
+    paradox: set[int] = set()
+    bit = tables.bit
+    no_one: list[int] = []
 
-    def resolve(self, u: int) -> bool:
-        state, result, deps = self.state, self.result, self.deps
+    def resolve(u: int) -> bool:
         st = state[u]
         if st == _RESOLVED:
             return result[u]
@@ -128,7 +122,7 @@ class Battle:
         mark = len(deps)
         result[u] = False
         state[u] = _GUESSING
-        first = self.adjudicate(u)
+        first = adjudicate(u)
         if len(deps) == mark:
             if state[u] != _RESOLVED:
                 result[u] = first
@@ -143,7 +137,7 @@ class Battle:
         del deps[mark:]
         result[u] = True
         state[u] = _GUESSING
-        second = self.adjudicate(u)
+        second = adjudicate(u)
         if first == second:
             for p in deps[mark:]:
                 state[p] = _UNRESOLVED
@@ -153,11 +147,10 @@ class Battle:
             return first
         cycle = deps[mark:]
         del deps[mark:]
-        self.backup_rule(cycle)
-        return self.resolve(u)
+        backup_rule(cycle)
+        return resolve(u)
 
-    def backup_rule(self, cycle: list[int]) -> None:
-        kind, state, result = self.kind, self.state, self.result
+    def backup_rule(cycle: list[int]) -> None:
         convoys = [p for p in cycle if kind[p] == CONVOY]
         if convoys:  # Szykman: the convoying fleets in the paradox hold; their convoys fail
             for p in cycle:
@@ -165,7 +158,7 @@ class Battle:
             for p in convoys:
                 result[p] = False
                 state[p] = _RESOLVED
-                self.paradox.add(p)
+                paradox.add(p)
         else:  # circular movement: every move in it succeeds
             for p in cycle:
                 if kind[p] == MOVE:
@@ -174,245 +167,239 @@ class Battle:
                 else:
                     state[p] = _UNRESOLVED
 
-    def adjudicate(self, u: int) -> bool:
-        k = self.kind[u]
+    def adjudicate(u: int) -> bool:
+        k = kind[u]
         if k == MOVE:
-            return self.move_succeeds(u)
+            return move_succeeds(u)
         if k == SUPPORT_HOLD or k == SUPPORT_MOVE:
-            return not self.support_is_cut(u) and not self.is_dislodged(u)
-        return not self.is_dislodged(u)
+            return not support_is_cut(u) and not is_dislodged(u)
+        return not is_dislodged(u)
 
-    def head_to_head(self, u: int) -> int | None:
-        dest = self.move_dest[u]
-        if dest is None:
-            return None
-        d = self.position.at.get(dest)
-        if d is None or self.move_dest[d] != self.prov[u]:
-            return None
-        if u in self.convoyed or d in self.convoyed:
+    def head_to_head(u: int) -> int | None:
+        d = at.get(move_dest[u])  # type: ignore[arg-type]
+        if d is None or move_dest[d] != prov[u] or u in convoyed or d in convoyed:
             return None
         return d
 
-    def move_succeeds(self, u: int) -> bool:
-        if not self.has_path(u):
+    def move_succeeds(u: int) -> bool:
+        if u in convoyed and not has_path(u):
             return False
-        attack = self.attack_strength(u)
-        dest: str = self.move_dest[u]  # type: ignore[assignment]
-        opponent = self.head_to_head(u)
+        attack = attack_strength(u)
+        dest: str = move_dest[u]  # type: ignore[assignment]
+        opponent = head_to_head(u)
         if opponent is not None:
-            if attack <= self.defend_strength(opponent):
+            if attack <= 1 + supports(opponent):
                 return False
-        elif attack <= self.hold_strength(dest):
+        elif attack <= hold_strength(dest):
             return False
-        for other in self.moves_into[dest]:
-            if other != u and attack <= self.prevent_strength(other):
+        for other in moves_into[dest]:
+            if other != u and attack <= prevent_strength(other):
                 return False
         return True
 
-    def has_path(self, u: int) -> bool:
-        if u not in self.convoyed:
+    def has_path(u: int) -> bool:
+        if u not in convoyed:
             return True
-        resolve = self.resolve
-        fleets = [f for f in self.convoyers[u] if resolve(f)]
+        fleets = [f for f in convoyers.get(u, no_one) if resolve(f)]
         if not fleets:
             return False
-        tables = self.tables
-        bit = tables.bit
         mask = 0
         for f in fleets:
-            mask |= bit[self.prov[f]]
-        return route_exists(tables, self.prov[u], self.move_dest[u], mask)  # type: ignore[arg-type]
+            mask |= bit[prov[f]]
+        return route_exists(tables, prov[u], move_dest[u], mask)  # type: ignore[arg-type]
 
-    def is_dislodged(self, u: int) -> bool:
-        if self.move_dest[u] is not None and self.resolve(u):
+    def is_dislodged(u: int) -> bool:
+        if move_dest[u] is not None and resolve(u):
             return False
-        resolve = self.resolve
-        return any(resolve(r) for r in self.moves_into.get(self.prov[u], ()))
-
-    def support_is_cut(self, u: int) -> bool:
-        power = self.power
-        mine = power[u]
-        into = self.dest_loc[u].partition("/")[0] if self.kind[u] == SUPPORT_MOVE else None  # type: ignore[union-attr]
-        prov = self.prov
-        for attacker in self.moves_into.get(prov[u], ()):
-            if power[attacker] == mine:
-                continue
-            if prov[attacker] == into:
-                continue  # not cut by the unit it supports an attack against (DATC 4.A.4)
-            if self.has_path(attacker):
+        for r in moves_into.get(prov[u], no_one):
+            if result[r] if state[r] == _RESOLVED else resolve(r):
                 return True
         return False
 
-    def supports(self, u: int, exclude_power: str | None = None) -> int:
-        n = 0
-        resolve, power = self.resolve, self.power
-        for s in self.move_supporters[u]:
+    def support_is_cut(u: int) -> bool:
+        mine = power[u]
+        into = dest_loc[u].partition("/")[0] if kind[u] == SUPPORT_MOVE else None  # type: ignore[union-attr]
+        for attacker in moves_into.get(prov[u], no_one):
+            if power[attacker] == mine or prov[attacker] == into:
+                continue  # (not cut by the unit it supports an attack against, DATC 4.A.4)
+            if has_path(attacker):
+                return True
+        return False
+
+    # (A decision already taken is read in place: ``resolve`` would give it back without doing anything.)
+
+    def supports(u: int, exclude_power: str | None = None) -> int:
+        count = 0
+        for s in move_supporters.get(u, no_one):
             if exclude_power is not None and power[s] == exclude_power:
                 continue
-            if resolve(s):
-                n += 1
-        return n
+            if result[s] if state[s] == _RESOLVED else resolve(s):
+                count += 1
+        return count
 
-    def hold_strength(self, prov: str) -> int:
-        d = self.position.at.get(prov)
+    def hold_strength(place: str) -> int:
+        d = at.get(place)
         if d is None:
             return 0
-        if self.move_dest[d] is not None:
-            return 0 if self.resolve(d) else 1
-        resolve = self.resolve
-        return 1 + sum(1 for s in self.hold_supporters[d] if resolve(s))
+        if move_dest[d] is not None:
+            return 0 if (result[d] if state[d] == _RESOLVED else resolve(d)) else 1
+        return 1 + sum(1 for s in hold_supporters.get(d, no_one) if (result[s] if state[s] == _RESOLVED else resolve(s)))
 
-    def attack_strength(self, u: int) -> int:
-        if not self.has_path(u):
+    def attack_strength(u: int) -> int:
+        if u in convoyed and not has_path(u):
             return 0
-        dest = self.move_dest[u]
-        d = self.position.at.get(dest)  # type: ignore[arg-type]
+        d = at.get(move_dest[u])  # type: ignore[arg-type]
         if d is None:
-            return 1 + self.supports(u)
-        if self.move_dest[d] is not None and self.head_to_head(u) is None and self.resolve(d):
-            return 1 + self.supports(u)
-        if self.power[d] == self.power[u]:
+            return 1 + supports(u)
+        if move_dest[d] is not None and head_to_head(u) is None and resolve(d):
+            return 1 + supports(u)
+        if power[d] == power[u]:
             return 0  # no self-dislodgement
-        return 1 + self.supports(u, self.power[d])
+        return 1 + supports(u, power[d])
 
-    def defend_strength(self, u: int) -> int:
-        return 1 + self.supports(u)
-
-    def prevent_strength(self, u: int) -> int:
-        if not self.has_path(u):
+    def prevent_strength(u: int) -> int:
+        if u in convoyed and not has_path(u):
             return 0
-        opponent = self.head_to_head(u)
-        if opponent is not None and self.resolve(opponent):
+        opponent = head_to_head(u)
+        if opponent is not None and resolve(opponent):
             return 0  # a unit that lost its head-to-head battle can't bounce others (DATC 4.A.7)
-        return 1 + self.supports(u)
+        return 1 + supports(u)
 
-    # --- the run -----------------------------------------------------------------------------------
-
-    def run(self) -> None:
-        moves_into, state, result, kind, prov = self.moves_into, self.state, self.result, self.kind, self.prov
-        for u in self.orders:  # unattacked units that don't move: their orders succeed
-            if kind[u] != MOVE and prov[u] not in moves_into and state[u] == _UNRESOLVED:
+    # --- the run (MovementResolver.run) ------------------------------------------------------------
+    for u in sequence:  # unattacked units that don't move: their orders succeed
+        if kind[u] != MOVE and prov[u] not in moves_into and state[u] == _UNRESOLVED:
+            result[u] = True
+            state[u] = _RESOLVED
+    # A move into an empty place that no other unit tries to enter, not by convoy, whose supports (if any) are
+    # decided already succeeds: ``move_succeeds`` finds it so whenever it is asked, asking no other decision
+    # (so deciding it now changes nothing else).
+    for dest, movers in moves_into.items():
+        if len(movers) == 1 and dest not in at:
+            u = movers[0]
+            if u not in convoyed and all(state[s] == _RESOLVED for s in move_supporters.get(u, no_one)):
                 result[u] = True
                 state[u] = _RESOLVED
-        resolve = self.resolve
-        for u in self.orders:
+    for u in sequence:
+        if state[u] != _RESOLVED:
             resolve(u)
-        moved = self.moved
-        move_dest, dest_loc = self.move_dest, self.dest_loc
-        for u in self.orders:
-            if move_dest[u] is not None and result[u]:
-                moved[u] = dest_loc[u]  # type: ignore[assignment]
-        dislodged = self.dislodged
-        if moved:
-            for u in range(len(self.units)):
-                here = prov[u]
-                if u in moved or here not in moves_into:
-                    continue
-                for attacker in moves_into[here]:
-                    if attacker in moved and moved[attacker].partition("/")[0] == here:
-                        dislodged[u] = attacker
-                        break
-        occupied = {d.partition("/")[0] for d in moved.values()}
-        occupied.update(prov[u] for u in range(len(self.units)) if u not in moved and u not in dislodged)
-        for u in self.orders:
-            dest = move_dest[u]
-            if dest is not None and not result[u] and dest not in occupied and self.prevent_strength(u) > 0:
-                self.contested.add(dest)
+    moved: dict[int, str] = {}
+    for u in sequence:
+        if move_dest[u] is not None and result[u]:
+            moved[u] = dest_loc[u]  # type: ignore[assignment]
+    dislodged: dict[int, int] = {}
+    if moved:
+        for u in range(n):
+            here = prov[u]
+            if u in moved or here not in moves_into:
+                continue
+            for attacker in moves_into[here]:
+                if attacker in moved and moved[attacker].partition("/")[0] == here:
+                    dislodged[u] = attacker
+                    break
+    occupied = {d.partition("/")[0] for d in moved.values()}
+    occupied.update(prov[u] for u in range(n) if u not in moved and u not in dislodged)
+    contested: set[str] = set()
+    for u in sequence:
+        dest = move_dest[u]
+        if dest is not None and not result[u] and dest not in occupied and prevent_strength(u) > 0:
+            contested.add(dest)
 
-    # --- outcomes ----------------------------------------------------------------------------------
+    # --- outcomes (MovementResolver.explain) -------------------------------------------------------
 
-    def explain(self, u: int) -> Outcome:
-        """``MovementResolver.explain``: (succeeded, words, outcome JSON)."""
-        k = self.kind[u]
-        ok = self.result[u]
-        tables = self.tables
-        if k == MOVE:
-            if ok:
-                dest: str = self.dest_loc[u]  # type: ignore[assignment]
-                if u in self.convoyed:
-                    return tables.moves_by_convoy[dest]
-                return tables.moves[dest]
-            if not self.has_path(u):
-                fleets = self.convoyers[u]
-                if any(c in self.paradox for c in fleets):
-                    return PARADOX_CONVOY_FAILS
-                return NO_CONVOY_ROUTE if fleets else NO_CONVOY_ORDERED
-            return self.explain_failed_move(u, self.attack_strength(u))
-        if u in self.dislodged:
-            by = self.dislodged[u]
-            return _made(False, "dislodged by " + str(self.units[by]),
-                    '{"code": "dislodged_by", "data": {"by": ' + self.json[by] + "}}")
-        if k == SUPPORT_HOLD or k == SUPPORT_MOVE:
-            j = self.target[u]
-            target = str(self.units[j])
-            if k == SUPPORT_HOLD and u not in self.hold_supporters[j]:
-                return _made(False, f"void: {target} did not hold",
-                        '{"code": "void_did_not_hold", "data": {"target": ' + self.json[j] + "}}")
-            if k == SUPPORT_MOVE and u not in self.move_supporters[j]:
-                return self._void_not_ordered(u, j)
-            if not ok:
-                into = self.dest_loc[u].partition("/")[0] if k == SUPPORT_MOVE else None  # type: ignore[union-attr]
-                power, prov = self.power, self.prov
-                cutters = [a for a in self.moves_into.get(prov[u], ())
-                           if power[a] != power[u] and prov[a] != into and self.has_path(a)]
-                words = "cut by " + ", ".join(str(self.units[c]) for c in cutters) if cutters else "cut"
-                return _made(False, words, '{"code": "support_cut", "data": {"by": [' + ", ".join(
-                    self.json[c] for c in cutters) + "]}}")
-            return GIVEN
-        if k == CONVOY:
-            j = self.target[u]
-            if u in self.paradox:
-                return PARADOX_FLEET_HOLDS
-            if u not in self.convoyers[j]:
-                return self._void_not_ordered(u, j)
-            if j not in self.convoyed:
-                return _made(False, f"void: {self.units[j]} moves over land",
-                        '{"code": "void_over_land", "data": {"target": ' + self.json[j] + "}}")
-            return CONVOYS if ok else CONVOY_FAILS
-        return HOLDS
+    def backing(supporters: list[int]) -> str:
+        return "[" + ", ".join([json[s] for s in supporters]) + "]"
 
-    def _void_not_ordered(self, u: int, j: int) -> Outcome:
-        dest: str = self.dest_loc[u]  # type: ignore[assignment]
-        return _made(False, f"void: {self.units[j]} was not ordered to {dest}",
-                '{"code": "void_not_ordered", "data": {"dest": ' + quote(dest) + ', "target": ' + self.json[j] + "}}")
+    def void_not_ordered(u: int, j: int) -> Outcome:
+        dest: str = dest_loc[u]  # type: ignore[assignment]
+        return _made(False, f"void: {text[j]} was not ordered to {dest}",
+                     '{"code": "void_not_ordered", "data": {"dest": ' + quote(dest) + ', "target": ' + json[j] + "}}")
 
-    def _backing(self, units: list[int]) -> str:
-        return "[" + ", ".join(self.json[s] for s in units) + "]"
-
-    def explain_failed_move(self, u: int, attack: int) -> Outcome:
-        dest: str = self.move_dest[u]  # type: ignore[assignment]
-        own = self.move_supporters[u]
-        opponent = self.head_to_head(u)
-        defend = self.defend_strength(opponent) if opponent is not None else 0
-        units, json = self.units, self.json
+    def failed_move(u: int, attack: int) -> Outcome:
+        dest: str = move_dest[u]  # type: ignore[assignment]
+        own = move_supporters.get(u, no_one)
+        opponent = head_to_head(u)
+        defend = 1 + supports(opponent) if opponent is not None else 0
         if opponent is not None and attack <= defend:
-            return _made(False, f"lost head-to-head battle with {units[opponent]} ({attack} vs {defend})",
-                    '{"code": "lost_head_to_head", "data": {"attack": ' + str(attack) + ', "backing": '
-                    + self._backing(own + self.move_supporters[opponent]) + ', "opponent": ' + json[opponent]
-                    + ', "resist": ' + str(defend) + "}}")
-        for other in self.moves_into[dest]:
+            return _made(False, f"lost head-to-head battle with {text[opponent]} ({attack} vs {defend})",
+                         '{"code": "lost_head_to_head", "data": {"attack": ' + str(attack) + ', "backing": '
+                         + backing(own + move_supporters.get(opponent, no_one)) + ', "opponent": ' + json[opponent]
+                         + ', "resist": ' + str(defend) + "}}")
+        for other in moves_into[dest]:
             if other == u:
                 continue
-            prevent = self.prevent_strength(other)
+            prevent = prevent_strength(other)
             if attack <= prevent:
-                backing = self._backing(own + self.move_supporters[other])
-                if self.result[other]:
-                    return _made(False, f"beaten to {dest} by {units[other]} ({attack} vs {prevent})",
-                            '{"code": "beaten_to", "data": {"attack": ' + str(attack) + ', "backing": ' + backing
-                            + ', "by": ' + json[other] + ', "dest": ' + quote(dest) + ', "resist": ' + str(prevent)
-                            + "}}")
-                return _made(False, f"bounced with {units[other]} in {dest} ({attack} vs {prevent})",
-                        '{"code": "bounced_with", "data": {"attack": ' + str(attack) + ', "backing": ' + backing
-                        + ', "dest": ' + quote(dest) + ', "other": ' + json[other] + ', "resist": ' + str(prevent)
-                        + "}}")
-        d = self.position.at.get(dest)
-        if d is not None and self.power[d] == self.power[u] and attack == 0:
+                backed = backing(own + move_supporters.get(other, no_one))
+                if result[other]:
+                    return _made(False, f"beaten to {dest} by {text[other]} ({attack} vs {prevent})",
+                                 '{"code": "beaten_to", "data": {"attack": ' + str(attack) + ', "backing": ' + backed
+                                 + ', "by": ' + json[other] + ', "dest": ' + quote(dest) + ', "resist": '
+                                 + str(prevent) + "}}")
+                return _made(False, f"bounced with {text[other]} in {dest} ({attack} vs {prevent})",
+                             '{"code": "bounced_with", "data": {"attack": ' + str(attack) + ', "backing": ' + backed
+                             + ', "dest": ' + quote(dest) + ', "other": ' + json[other] + ', "resist": '
+                             + str(prevent) + "}}")
+        d = at.get(dest)
+        if d is not None and power[d] == power[u] and attack == 0:
             return _made(False, f"can't dislodge own unit in {dest}",
-                    '{"code": "cant_dislodge_own", "data": {"dest": ' + quote(dest) + "}}")
-        resist = self.hold_strength(dest)
-        backing = self._backing(own + self.hold_supporters[d]) if d is not None else self._backing(own)
+                         '{"code": "cant_dislodge_own", "data": {"dest": ' + quote(dest) + "}}")
+        resist = hold_strength(dest)
+        backed = backing(own + hold_supporters.get(d, no_one)) if d is not None else backing(own)
         return _made(False, f"bounced off {dest} ({attack} vs {resist})",
-                '{"code": "bounced_off", "data": {"attack": ' + str(attack) + ', "backing": ' + backing
-                + ', "defender": ' + (json[d] if d is not None else "null") + ', "dest": ' + quote(dest)
-                + ', "resist": ' + str(resist) + "}}")
+                     '{"code": "bounced_off", "data": {"attack": ' + str(attack) + ', "backing": ' + backed
+                     + ', "defender": ' + (json[d] if d is not None else "null") + ', "dest": ' + quote(dest)
+                     + ', "resist": ' + str(resist) + "}}")
 
+    def cut(u: int, into: str | None) -> Outcome:
+        cutters = [a for a in moves_into.get(prov[u], no_one) if power[a] != power[u] and prov[a] != into and has_path(a)]
+        return _made(False, "cut by " + ", ".join([text[c] for c in cutters]) if cutters else "cut",
+                     '{"code": "support_cut", "data": {"by": [' + ", ".join([json[c] for c in cutters]) + "]}}")
+
+    outcomes: list[Outcome] = []
+    add = outcomes.append
+    moves, moves_by_convoy = tables.moves, tables.moves_by_convoy
+    for u in range(n):
+        k = kind[u]
+        ok = result[u]
+        if k == MOVE:
+            if ok:
+                add(moves_by_convoy[dest_loc[u]] if u in convoyed else moves[dest_loc[u]])  # type: ignore[index]
+            elif u in convoyed and not has_path(u):
+                fleets = convoyers.get(u)
+                if fleets and any(c in paradox for c in fleets):
+                    add(PARADOX_CONVOY_FAILS)
+                else:
+                    add(NO_CONVOY_ROUTE if fleets else NO_CONVOY_ORDERED)
+            else:
+                add(failed_move(u, attack_strength(u)))
+        elif u in dislodged:
+            by = dislodged[u]
+            add(_made(False, "dislodged by " + text[by], '{"code": "dislodged_by", "data": {"by": ' + json[by] + "}}"))
+        elif k == SUPPORT_HOLD:
+            j = target[u]
+            if u not in hold_supporters.get(j, no_one):
+                add(_made(False, f"void: {text[j]} did not hold",
+                          '{"code": "void_did_not_hold", "data": {"target": ' + json[j] + "}}"))
+            else:
+                add(GIVEN if ok else cut(u, None))
+        elif k == SUPPORT_MOVE:
+            j = target[u]
+            if u not in move_supporters.get(j, no_one):
+                add(void_not_ordered(u, j))
+            else:
+                add(GIVEN if ok else cut(u, dest_loc[u].partition("/")[0]))  # type: ignore[union-attr]
+        elif k == CONVOY:
+            j = target[u]
+            if u in paradox:
+                add(PARADOX_FLEET_HOLDS)
+            elif u not in convoyers.get(j, no_one):
+                add(void_not_ordered(u, j))
+            elif j not in convoyed:
+                add(_made(False, f"void: {text[j]} moves over land",
+                          '{"code": "void_over_land", "data": {"target": ' + json[j] + "}}"))
+            else:
+                add(CONVOYS if ok else CONVOY_FAILS)
+        else:
+            add(HOLDS)
+
+    return Fought(position, prov, outcomes, moved, dislodged, contested, convoyed)

@@ -17,10 +17,11 @@ from json.encoder import encode_basestring_ascii as quote
 from ..order_reader import Shape, _canonical_support, _split_read, raw_order
 from ..orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
 from ..state import GameState
-from ..types import OrderError, Phase
+from ..types import OrderError, Phase, Unit
 from ..validate import fleet_destination, minimal_convoy_routes
 from ..variants import Variant
-from .tables import ARMY, CONVOY, FLEET, HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, MapTables, Standing, linked_fleets, route_exists
+from .tables import (ARMY, CONVOY, FLEET, HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, MapTables, Season, Standing, linked_fleets,
+                     route_exists)
 
 _ABSENT: Any = object()
 
@@ -28,19 +29,26 @@ _ABSENT: Any = object()
 class Position:
     """A movement phase's position: units in request order (index = their number everywhere), centres."""
 
-    __slots__ = ("variant", "tables", "phase", "phase_text", "units", "standing", "at", "by_text", "centers",
-                 "_state", "_fleets", "_fleet_names")
+    __slots__ = ("variant", "tables", "season", "phase", "phase_text", "standing", "units", "prov", "text", "json", "power",
+                 "at", "by_text", "centers", "_state", "_fleets", "_fleet_names")
 
-    def __init__(self, variant: Variant, tables: MapTables, phase: Phase, phase_text: str, standing: list[Standing],
-                 at: dict[str, int], by_text: dict[str, int], centers: dict[str, str]) -> None:
+    def __init__(self, variant: Variant, tables: MapTables, season: Season, phase_text: str, standing: list[Standing],
+                 centers: dict[str, str]) -> None:
         self.variant = variant
         self.tables = tables
-        self.phase = phase
+        self.season = season
+        self.phase = season.phase
         self.phase_text = phase_text
         self.standing = standing
-        self.units = [s.unit for s in standing]
-        self.at = at  # province -> unit number
-        self.by_text = by_text  # unit as written ("F STP/SC") -> unit number
+        # Per unit (by number), each of its fields: one pass over the units for all of them.
+        fields = list(zip(*standing)) or [()] * len(Standing._fields)
+        self.units: tuple[Unit, ...] = fields[0]
+        self.prov: tuple[str, ...] = fields[1]
+        self.text: tuple[str, ...] = fields[2]
+        self.json: tuple[str, ...] = fields[3]
+        self.power: tuple[str, ...] = fields[6]
+        self.at = dict(zip(self.prov, range(len(standing))))  # province -> unit number
+        self.by_text = dict(zip(self.text, range(len(standing))))  # unit as written ("F STP/SC") -> unit number
         self.centers = centers
         self._state: GameState | None = None
         self._fleets = -1
@@ -83,10 +91,10 @@ def read_position(request: Mapping[str, Any], variant: Variant, tables: MapTable
             or not _plain_empty(get("contested", _ABSENT), list):
         return None
     phase_text = get("phase")
-    phase = tables.phases.get(phase_text) if type(phase_text) is str else None  # (then a str)
+    season = tables.phases.get(phase_text) if type(phase_text) is str else None  # (then a str)
     units_given = get("units")
     centers_given = get("centers")
-    if phase is None or type(units_given) is not dict or (centers_given is not None and type(centers_given) is not dict):
+    if season is None or type(units_given) is not dict or (centers_given is not None and type(centers_given) is not dict):
         return None
     by_power = tables.standing
     standing: list[Standing] = []
@@ -112,17 +120,16 @@ def read_position(request: Mapping[str, Any], variant: Variant, tables: MapTable
             centers.update(dict.fromkeys(owned, power))
     except TypeError:  # an unhashable item: the general reading names it
         return None
-    at = {s.prov: i for i, s in enumerate(standing)}
-    if len(at) != len(standing):
+    position = Position(variant, tables, season, str(phase_text), standing, centers)
+    if len(position.at) != len(standing):
         return None  # two units in one province: the general reading names them
-    by_text = {s.text: i for i, s in enumerate(standing)}
-    return Position(variant, tables, phase, str(phase_text), standing, at, by_text, centers)
+    return position
 
 
 class Orders:
     """Every unit's usable order (by unit number) and every written order's result line, in request order."""
 
-    __slots__ = ("kind", "dest", "target", "via", "lines")
+    __slots__ = ("kind", "dest", "target", "via", "lines", "sequence")
 
     def __init__(self, n: int) -> None:
         self.kind: list[int] = [-1] * n  # -1: no order (the unit holds by default)
@@ -132,6 +139,9 @@ class Orders:
         # (power, order text as JSON, unit number, or -1 when invalid and -2 for several orders, the reason it
         # is invalid or None)
         self.lines: list[tuple[str, str, int, str | None]] = []
+        # The units in the order the general path hands the resolver their orders: the units given a usable
+        # order, as first written, then the others.
+        self.sequence: list[int] = []
 
 
 class Unsupported(Exception):
@@ -165,11 +175,11 @@ def read_orders(position: Position, texts: Mapping[str, list[str]]) -> Orders:
                             read = (i, t.kind, t.dest, j, False, t.quoted)
             if read is None:
                 read = _read_text(position, power, text)
-            if type(read) is str:
+            if isinstance(read, str):
                 lines.append((power, quote(text.strip()), -1, read))
                 continue
-            chosen.append(read)  # type: ignore[arg-type]
-            lines.append((power, read[5], read[0], None))  # type: ignore[index]
+            chosen.append(read)
+            lines.append((power, read[5], read[0], None))
     # DATC 4.D.3: a unit given different orders gets none of them; the same order twice counts once.
     first: dict[int, str] = {}
     clash: set[int] = set()
@@ -183,6 +193,10 @@ def read_orders(position: Position, texts: Mapping[str, list[str]]) -> Orders:
     if clash:
         made.lines = [(power, text, -2, None) if i in clash else line
                       for line in lines for power, text, i, _ in (line,)]
+        ordered = [i for i in first if i not in clash]
+    else:
+        ordered = list(first)
+    made.sequence = ordered + [u for u in range(n) if kind[u] < 0] if len(ordered) < n else ordered
     return made
 
 
@@ -279,7 +293,7 @@ def _by_convoy(position: Position, power: str, text: str) -> Read | None:
     if i is None or j is None or f"{words[0]} {words[1]}" not in tables.vocab.unit_texts:
         return None
     unit, target = position.units[i], position.units[j]
-    here = position.standing[i].prov
+    here = position.prov[i]
     if unit.power != power or target.type is not ARMY or origin == here or dest == origin:
         return None
     board = tables.board

@@ -33,6 +33,19 @@ class Standing(NamedTuple):
     json: str  # the unit as outcome data: {"power": ..., "type": ..., "loc": ...}
     fleet: bool
     hold: str  # its hold as JSON text ('"A PAR H"')
+    power: str
+    quoted: str  # the unit as JSON text ('"A PAR"')
+    rank: int  # its place among all the map's units sorted as the response lists them: power, location, kind
+
+
+class Season(NamedTuple):
+    """A movement phase of the calendar and what follows it (``Variant.next_phase`` and ``phases._advance``)."""
+
+    phase: Phase
+    retreats: str  # the retreat phase's text
+    centres_change: bool  # centres change hands after it
+    adjustments: str | None  # the adjustment phase after it, when the calendar has one
+    next_movement: str  # the movement phase after it
 
 
 class Tabled(NamedTuple):
@@ -57,7 +70,7 @@ def tail(ok: bool, words: str, json: str) -> str:
 class MapTables:
     board: MapData
     vocab: _Vocabulary
-    phases: dict[str, Phase]  # every movement phase of the calendar, by its text
+    phases: dict[str, Season]  # every movement phase of the calendar, by its text
     standing: dict[str, dict[str, Standing]]  # power -> unit text -> unit
     tabled: dict[str, Tabled]  # canonical hold/move/support text -> its order
     centers: frozenset[str]
@@ -75,6 +88,7 @@ class MapTables:
     touching: dict[str, int]  # province -> bits of the provinces whose fleet neighbours include it
     retreats: dict[tuple[bool, str], tuple[str, ...]]  # (fleet, location) -> neighbours, sorted
     initial_centers: dict[str, str]  # the variant's starting ownership (a request without ``centers``)
+    sorted_centers: tuple[tuple[str, str], ...]  # every supply centre in order, with its JSON text
     # destination -> (True, words, JSON, tail) of "moves" and "moves by convoy" there
     moves: dict[str, tuple[bool, str, str, str]] = field(default_factory=dict)
     moves_by_convoy: dict[str, tuple[bool, str, str, str]] = field(default_factory=dict)
@@ -86,14 +100,14 @@ class MapTables:
         return convoy_reach(self.board, origin)
 
 
-_TABLES: dict[tuple[type, MapData], MapTables] = {}
+_TABLES: dict[tuple[type, str], MapTables] = {}
 
 
 def tables_for(variant: Variant) -> MapTables:
     """The tables of ``variant``'s board (a variant of the standard rules: the calendar is the class's)."""
-    key = (type(variant), variant.board)
+    key = (type(variant), variant.map_id)
     known = _TABLES.get(key)
-    if known is None:
+    if known is None or known.board is not variant.board:
         known = _TABLES[key] = _build(variant)
     return known
 
@@ -117,7 +131,11 @@ def _build(variant: Variant) -> MapTables:
         for year in range(start, start + YEARS_OF_PLAY + 1):
             phase = Phase(season, year, PhaseType.MOVEMENT)
             if variant.phase_problem(phase) is None:
-                phases[str(phase)] = phase
+                adjustments = (str(Phase(variant.adjustment_season(season), year, PhaseType.ADJUSTMENTS))
+                               if variant.adjusts_after(season) else None)
+                phases[str(phase)] = Season(phase, str(Phase(season, year, PhaseType.RETREATS)),
+                                            variant.centers_change_after(season), adjustments,
+                                            str(variant.next_movement_phase(phase)))
     standing: dict[str, dict[str, Standing]] = {}
     for power in board.powers:
         per: dict[str, Standing] = {}
@@ -129,8 +147,11 @@ def _build(variant: Variant) -> MapTables:
                 text = f"{kind.value} {loc}"
                 per[text] = Standing(unit, loc.partition("/")[0], text,
                                      '{"power": ' + quote(power) + ', "type": ' + quote(kind.value) + ', "loc": '
-                                     + quote(loc) + "}", kind is FLEET, quote(text + " H"))
+                                     + quote(loc) + "}", kind is FLEET, quote(text + " H"), power, quote(text), 0)
         standing[power] = per
+    ranked = sorted((s.power, s.unit.loc, s.unit.type.value, s) for per in standing.values() for s in per.values())
+    for rank, (_, _, _, s) in enumerate(ranked):
+        standing[s.power][s.text] = s._replace(rank=rank)
     provinces = board.provinces
     bit = {prov: 1 << i for i, prov in enumerate(provinces)}
     sea_next = {bit[prov]: _mask(bit, board.fleet_adjacent_provinces(prov)) for prov in provinces}
@@ -150,7 +171,8 @@ def _build(variant: Variant) -> MapTables:
         frozenset(p for p, v in provinces.items() if v.can_convoy),
         {p: board.army_adjacent(p) for p in provinces},
         {p: v.coasts for p, v in provinces.items()},
-        bit, sea_next, touching, retreats, dict(variant.initial_state().centers))
+        bit, sea_next, touching, retreats, dict(variant.initial_state().centers),
+        tuple((c, quote(c)) for c in sorted(board.supply_centers)))
     for loc in board.locations(FLEET) | board.locations(ARMY):
         json = '{"code": "moves", "data": {"dest": ' + quote(loc) + "}}"
         tables.moves[loc] = (True, "moves", json, tail(True, "moves", json))

@@ -8,12 +8,11 @@ the next movement season. The standard calendar only: the lean path serves ``Var
 """
 from __future__ import annotations
 
-from collections import Counter
 from typing import NamedTuple
 
-from ..types import Phase, PhaseType, Unit
-from .battle import Battle
-from .tables import ARMY as _ARMY
+from ..types import Unit
+from .battle import Fought
+from .tables import ARMY as _ARMY, Standing
 
 
 class Dislodged(NamedTuple):
@@ -25,82 +24,80 @@ class Dislodged(NamedTuple):
 
 class TurnEnd(NamedTuple):
     next_phase: str
-    units: dict[str, Unit]  # province -> unit, after the phase
+    units: dict[str, Standing]  # province -> unit, after the phase
     dislodged: list[Dislodged]  # waiting for the retreat phase (empty when none follows)
-    destroyed: list[Unit]  # dislodged with nowhere to go: destroyed with this phase's results
+    destroyed: list[Standing]  # dislodged with nowhere to go: destroyed with this phase's results
     contested: list[str]  # sorted; only when a retreat phase follows
     centers: dict[str, str]
     winner: str | None
 
 
-def turn_end(battle: Battle) -> TurnEnd:
+def turn_end(battle: Fought) -> TurnEnd:
     position = battle.position
     tables = position.tables
-    units = position.units
+    standing = position.standing
     moved, dislodged, prov = battle.moved, battle.dislodged, battle.prov
-    after: dict[str, Unit] = {}
-    for u, unit in enumerate(units):
+    after: dict[str, Standing] = {}
+    placed = tables.standing
+    for u, unit in enumerate(standing):
         if u in dislodged:
             continue
         dest = moved.get(u)
         if dest is not None:
-            after[dest.partition("/")[0]] = Unit(unit.power, unit.type, dest)
+            after[dest.partition("/")[0]] = placed[unit.power][f"{unit.text[0]} {dest}"]
         else:
             after.setdefault(prov[u], unit)
-    phase = position.phase
+    season = position.season
     if dislodged:
         contested = battle.contested
         waiting = []
         for u, attacker in dislodged.items():
-            unit = units[u]
+            gone = standing[u].unit
             came_from = prov[attacker]
             via = attacker in battle.convoyed
-            retreats = tuple(loc for loc in tables.retreats[(unit.type is not _ARMY, unit.loc)]
+            retreats = tuple(loc for loc in tables.retreats[(gone.type is not _ARMY, gone.loc)]
                              if (here := loc.partition("/")[0]) not in after and here not in contested
                              and not (here == came_from and not via))
-            waiting.append(Dislodged(unit, came_from, via, retreats))
+            waiting.append(Dislodged(gone, came_from, via, retreats))
         if any(d.retreats for d in waiting):
-            return TurnEnd(str(Phase(phase.season, phase.year, PhaseType.RETREATS)), after, waiting, [],
+            return TurnEnd(season.retreats, after, waiting, [],
                            sorted(contested), position.centers, None)
-        destroyed = [d.unit for d in waiting]
+        destroyed = [standing[u] for u in dislodged]
     else:
         destroyed = []
     # No retreat phase: the calendar goes on (``phases._advance``, from movement or from the retreats played
     # on the spot alike: Phase.type plays no part below but the adjustment test).
-    variant = position.variant
     centers = position.centers
     winner = None
-    if variant.centers_change_after(phase.season):
+    if season.centres_change:
         centers = dict(centers)
         supply = tables.centers
         for here, unit in after.items():
             if here in supply:
                 centers[here] = unit.power
-        counts = Counter(centers.values())
-        best = max(tables.powers, key=counts.__getitem__, default=None)
-        if best is not None and counts[best] >= tables.victory_centers:
+        counts: dict[str, int] = {}
+        for owner in centers.values():
+            counts[owner] = counts.get(owner, 0) + 1
+        best = max(tables.powers, key=lambda power: counts.get(power, 0), default=None)
+        if best is not None and counts.get(best, 0) >= tables.victory_centers:
             winner = best
-    next_phase = None
-    if variant.adjusts_after(phase.season):
-        adjust = Phase(variant.adjustment_season(phase.season), phase.year, PhaseType.ADJUSTMENTS)
-        if _needs_adjustments(tables.powers, tables.home_centers, after, centers):
-            next_phase = adjust
-    if next_phase is None:
-        next_phase = variant.next_movement_phase(phase)
-    return TurnEnd(str(next_phase), after, [], destroyed, [], centers, winner)
+    if season.adjustments is not None and _needs_adjustments(tables.powers, tables.home_centers, after, centers):
+        return TurnEnd(season.adjustments, after, [], destroyed, [], centers, winner)
+    return TurnEnd(season.next_movement, after, [], destroyed, [], centers, winner)
 
 
-def _needs_adjustments(powers: tuple[str, ...], homes: dict[str, tuple[str, ...]], units: dict[str, Unit],
+def _needs_adjustments(powers: tuple[str, ...], homes: dict[str, tuple[str, ...]], units: dict[str, Standing],
                        centers: dict[str, str]) -> bool:
     """``Variant.needs_adjustments`` under the standard rules."""
-    deltas = Counter(centers.values())
-    deltas.subtract(u.power for u in units.values())
-    owners = set(centers.values()) | {u.power for u in units.values()}
+    deltas: dict[str, int] = {}
+    for owner in centers.values():
+        deltas[owner] = deltas.get(owner, 0) + 1
+    for unit in units.values():
+        deltas[unit.power] = deltas.get(unit.power, 0) - 1  # (a power with units is in the game)
     for power in powers:
-        if power not in owners:
+        delta = deltas.get(power)
+        if delta is None:  # neither centres nor units: not in the game
             continue
-        delta = deltas.get(power, 0)
         if delta < 0 or (delta > 0 and any(centers.get(c) == power and c not in units for c in homes[power])):
             return True
     return False
-

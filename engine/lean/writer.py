@@ -6,11 +6,13 @@ the position after the phase (units, dislodged units with their retreats, stando
 from __future__ import annotations
 
 from json.encoder import encode_basestring_ascii as quote
+from operator import attrgetter
 
-from .battle import Battle
+from .battle import Fought
 from .reader import Orders
 from .turn_end import TurnEnd
 
+_RANK = attrgetter("rank")
 _HEADS: dict[str, str] = {}  # power -> '{"power": "FRANCE", "order": ' (a table of the maps' powers)
 _INVALID = ', "result": "invalid", "reason": '
 _SEVERAL = (', "result": "invalid", "reason": "several different orders for this unit", '
@@ -29,9 +31,8 @@ def _head(power: str) -> str:
     return head
 
 
-def response_text(variant_id: str, phase_text: str, orders: Orders, battle: Battle, end: TurnEnd) -> str:
-    explain = battle.explain
-    outcomes = [explain(u) for u in range(len(battle.units))]
+def response_text(variant_id: str, phase_text: str, orders: Orders, battle: Fought, end: TurnEnd) -> str:
+    outcomes = battle.outcomes
     parts: list[str] = []
     add = parts.append
     for power, text, u, invalid in orders.lines:  # (texts are JSON already)
@@ -44,31 +45,33 @@ def response_text(variant_id: str, phase_text: str, orders: Orders, battle: Batt
         else:
             add(head + text + _SEVERAL)
     kinds = orders.kind
-    for u, unit in enumerate(battle.units):
+    for u, held in enumerate(battle.position.standing):
         if kinds[u] < 0:  # no usable order: the unit held
-            head = (_HEADS.get(unit.power) or _head(unit.power)) + battle.position.standing[u].hold
+            head = (_HEADS.get(held.power) or _head(held.power)) + held.hold
             ok, words, json, _ = outcomes[u]
             if ok:
                 add(head + _NO_ORDER)
             else:
                 add(head + ', "result": "fails", "reason": ' + quote(words) + ', "default": true, "outcome": '
                     + json + "}")
-    for unit in end.destroyed:
-        add(_head(unit.power) + quote(f"{unit.type._value_} {unit.loc} D") + _DESTROYED)
-    rows = sorted((unit.power, unit.loc, unit.type._value_) for unit in end.units.values())
+    for gone in end.destroyed:
+        add((_HEADS.get(gone.power) or _head(gone.power)) + quote(gone.text + " D") + _DESTROYED)
     listed: dict[str, list[str]] = {}
-    for power, loc, letter in rows:
-        text = quote(letter + " " + loc)
-        if power in listed:
-            listed[power].append(text)
+    for unit in sorted(end.units.values(), key=_RANK):
+        if unit.power in listed:
+            listed[unit.power].append(unit.quoted)
         else:
-            listed[power] = [text]
+            listed[unit.power] = [unit.quoted]
     owned: dict[str, list[str]] = {}
-    for centre, owner in sorted(end.centers.items()):
+    centers = end.centers
+    for centre, quoted in battle.position.tables.sorted_centers:
+        owner = centers.get(centre)
+        if owner is None:
+            continue
         if owner in owned:
-            owned[owner].append(quote(centre))
+            owned[owner].append(quoted)
         else:
-            owned[owner] = [quote(centre)]
+            owned[owner] = [quoted]
     dislodged: dict[str, list[str]] = {}
     for d in sorted(end.dislodged, key=lambda d: (d.unit.power, d.unit.loc)):
         entry = ('{"unit": ' + quote(f"{d.unit.type._value_} {d.unit.loc}") + ', "attacker": ' + quote(d.attacker)
@@ -78,10 +81,10 @@ def response_text(variant_id: str, phase_text: str, orders: Orders, battle: Batt
     return "".join((
         '{"variant": ', quote(variant_id), ', "phase": ', quote(phase_text), ', "next_phase": ', quote(end.next_phase),
         ', "orders": [', ", ".join(parts), '], "units": {',
-        ", ".join(quote(power) + ": [" + ", ".join(texts) + "]" for power, texts in listed.items()),
+        ", ".join([quote(power) + ": [" + ", ".join(texts) + "]" for power, texts in listed.items()]),
         '}, "dislodged": {',
         ", ".join(quote(power) + ": [" + ", ".join(entries) + "]" for power, entries in dislodged.items()),
         '}, "contested": [', ", ".join(map(quote, end.contested)), '], "centers": {',
-        ", ".join(quote(owner) + ": [" + ", ".join(centres) + "]" for owner, centres in owned.items()),
-        "}, " + '"winner": ' + quote(end.winner) + "}" if end.winner else "}}",
+        ", ".join([quote(owner) + ": [" + ", ".join(centres) + "]" for owner, centres in owned.items()]),
+        ('}, "winner": ' + quote(end.winner) + "}") if end.winner else "}}",
     ))
