@@ -69,9 +69,11 @@ def fight(position: Position, orders: Orders) -> Fought:
     move_supporters: dict[int, list[int]] = {}
     convoyers: dict[int, list[int]] = {}
     supporting: list[int] = []
+    moving: list[int] = []  # the units ordered to move, in sequence
     for i in sequence:
         k = kind[i]
         if k == MOVE:
+            moving.append(i)
             dest = dest_loc[i].partition("/")[0]  # type: ignore[union-attr]
             move_dest[i] = dest
             if dest in moves_into:
@@ -99,9 +101,9 @@ def fight(position: Position, orders: Orders) -> Fought:
     convoyed: set[int] = set()
     via = orders.via
     army_adjacent = tables.army_adjacent
-    for i in sequence:
+    for i in moving:
         dest = move_dest[i]
-        if dest is not None and units[i].type is _ARMY and (
+        if units[i].type is _ARMY and (
                 via[i] or dest not in army_adjacent[prov[i]]
                 or any(power[f] == power[i] for f in convoyers.get(i, ()))):
             convoyed.add(i)
@@ -282,27 +284,28 @@ def fight(position: Position, orders: Orders) -> Fought:
     for u in sequence:
         if state[u] != _RESOLVED:
             resolve(u)
-    moved: dict[int, str] = {}
-    for u in sequence:
-        if move_dest[u] is not None and result[u]:
-            moved[u] = dest_loc[u]  # type: ignore[assignment]
+    moved = {u: dest_loc[u] for u in moving if result[u]}  # (a move ends where it was ordered)
     dislodged: dict[int, int] = {}
     if moved:
-        for u in range(n):
-            here = prov[u]
-            if u in moved or here not in moves_into:
+        for place, movers in moves_into.items():
+            d = at.get(place)
+            if d is None or d in moved:
                 continue
-            for attacker in moves_into[here]:
-                if attacker in moved and moved[attacker].partition("/")[0] == here:
-                    dislodged[u] = attacker
+            for attacker in movers:
+                if attacker in moved:
+                    dislodged[d] = attacker
                     break
-    occupied = {d.partition("/")[0] for d in moved.values()}
-    occupied.update(prov[u] for u in range(n) if u not in moved and u not in dislodged)
+        if len(dislodged) > 1:
+            dislodged = dict(sorted(dislodged.items()))  # in the units' order, as the general path lists them
     contested: set[str] = set()
-    for u in sequence:
-        dest = move_dest[u]
-        if dest is not None and not result[u] and dest not in occupied and prevent_strength(u) > 0:
-            contested.add(dest)
+    if len(moved) < len(moving):
+        occupied = set(at)
+        occupied.difference_update([prov[u] for u in moved], [prov[u] for u in dislodged])
+        occupied.update([move_dest[u] for u in moved])  # type: ignore[misc]
+        for u in moving:
+            dest = move_dest[u]
+            if not result[u] and dest not in occupied and prevent_strength(u) > 0:
+                contested.add(dest)  # type: ignore[arg-type]
 
     # --- outcomes (MovementResolver.explain) -------------------------------------------------------
 

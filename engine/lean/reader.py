@@ -156,9 +156,12 @@ def read_orders(position: Position, texts: Mapping[str, list[str]]) -> Orders:
     n = len(position.units)
     made = Orders(n)
     tabled = position.tables.tabled
-    by_text, units = position.by_text, position.units
+    by_text, powers = position.by_text, position.power
     lines = made.lines
-    chosen: list[Read] = []  # per usable line: the order read
+    add = lines.append
+    kind, dest, target, via = made.kind, made.dest, made.target, made.via
+    first: dict[int, str] = {}  # unit -> its first order's text, in the order written
+    clash: set[int] = set()
     read: Read | str | None
     for power, written in texts.items():
         for text in written:
@@ -166,7 +169,7 @@ def read_orders(position: Position, texts: Mapping[str, list[str]]) -> Orders:
             read = None
             if t is not None:
                 i = by_text.get(t.unit)
-                if i is not None and units[i].power == power:
+                if i is not None and powers[i] == power:
                     if t.target is None:
                         read = (i, t.kind, t.dest, -1, False, t.quoted)
                     else:
@@ -175,22 +178,21 @@ def read_orders(position: Position, texts: Mapping[str, list[str]]) -> Orders:
                             read = (i, t.kind, t.dest, j, False, t.quoted)
             if read is None:
                 read = _read_text(position, power, text)
-            if isinstance(read, str):
-                lines.append((power, quote(text.strip()), -1, read))
-                continue
-            chosen.append(read)
-            lines.append((power, read[5], read[0], None))
-    # DATC 4.D.3: a unit given different orders gets none of them; the same order twice counts once.
-    first: dict[int, str] = {}
-    clash: set[int] = set()
-    for i, _, _, _, _, text in chosen:
-        if first.setdefault(i, text) != text:
-            clash.add(i)
-    kind, dest, target, via = made.kind, made.dest, made.target, made.via
-    for i, k, d, j, v, _ in chosen:
-        if i not in clash:
-            kind[i], dest[i], target[i], via[i] = k, d, j, v
+                if isinstance(read, str):
+                    add((power, quote(text.strip()), -1, read))
+                    continue
+            i, k, d, j, v, quoted = read
+            add((power, quoted, i, None))
+            known = first.get(i)
+            if known is None:
+                first[i] = quoted
+                kind[i], dest[i], target[i], via[i] = k, d, j, v
+            elif known != quoted:  # DATC 4.D.3: a unit given different orders gets none of them
+                clash.add(i)
+            # (the same order twice counts once)
     if clash:
+        for i in clash:
+            kind[i], dest[i], target[i], via[i] = -1, None, -1, False
         made.lines = [(power, text, -2, None) if i in clash else line
                       for line in lines for power, text, i, _ in (line,)]
         ordered = [i for i in first if i not in clash]
@@ -202,17 +204,25 @@ def read_orders(position: Position, texts: Mapping[str, list[str]]) -> Orders:
 
 def _read_text(position: Position, power: str, text: str) -> Read | str:
     """A text not found in the map's table as written: its order, or why it can't be used (the general
-    reading's words)."""
+    reading's words).
+
+    The general reading gives ``variant.validate`` of the raw order the order reader's vocabulary splits
+    the text into (its shape), or of the one ``variant.parse`` reads when the vocabulary can't split it
+    (``OrderReader.read``); validation reads the raw order's kind, places and "via convoy" only. So a shape
+    is looked up as the same order in canonical notation, or refused in validation's words, before the
+    general validation is asked."""
     found = _by_convoy(position, power, text)
     if found is not None:
         return found
-    tables = position.tables
-    vocab = tables.vocab
+    vocab = position.tables.vocab
     shape = vocab.canonical.get(text) or _canonical_support(vocab, text) or _split_read(vocab, text)
     variant = position.variant
     try:
-        if shape is None:  # what OrderReader.read does with a text its vocabulary can't split
-            return _record(position, variant.validate(variant.parse(text), position.state(), power))
+        if shape is None:
+            raw = variant.parse(text)
+            if raw.route is not None:
+                return _record(position, variant.validate(raw, position.state(), power))
+            shape = (raw.kind, raw.unit_type, raw.loc, raw.target_type, raw.target_loc, raw.dest, raw.via_convoy)
         found = _other_notation(position, power, shape)
         if found is not None:
             return found
@@ -320,35 +330,37 @@ def _by_convoy(position: Position, power: str, text: str) -> Read | None:
 
 
 def _other_notation(position: Position, power: str, shape: Shape) -> Read | None:
-    """A hold, move or support written another way ("a par-bur", "Army Munich supports Army Paris"), read
-    into its shape by the order reader's vocabulary and found in the map's table of the same order in
-    canonical notation, as ``OrderReader.entry`` does (``_as_canonical``); ``None`` otherwise."""
-    kind, named, loc, _, target_loc, dest, via = shape
-    if loc is None or via:
+    """The order a shape stands for ("a par-bur", "Army Munich supports Army Paris"), found as the same order
+    in canonical notation, written from the units standing where it says (as ``OrderReader.entry`` does,
+    ``_as_canonical``): in the map's table, or as a move by convoy, a convoy or a support of a move by convoy
+    (``_by_convoy``); ``None`` otherwise."""
+    kind, _, loc, _, target_loc, dest, via = shape
+    if loc is None:
         return None
     at, units = position.at, position.units
     i = at.get(loc.partition("/")[0])
     if i is None:
         return None
     unit = units[i]
-    if unit.power != power or named not in (None, unit.type):
+    if unit.power != power:
         return None
-    head = f"{unit.type._value_} {unit.loc}"
+    head = position.text[i]
     if kind == "hold":
         canonical = head + " H"
-    elif kind == "move":
-        canonical = f"{head} - {dest}"
-    elif kind == "support" and target_loc is not None:
+    elif kind == "move" and dest is not None:
+        canonical = f"{head} - {dest} VIA" if via else f"{head} - {dest}"
+    elif (kind == "support" or kind == "convoy") and target_loc is not None:
         target_prov = target_loc.partition("/")[0]
         j = at.get(target_prov)
         if j is None:
             return None
-        canonical = f"{head} S {units[j].type._value_} {target_prov}" + ("" if dest is None else f" - {dest}")
+        canonical = (f"{head} {'S' if kind == 'support' else 'C'} {units[j].type._value_} {target_prov}"
+                     + ("" if dest is None else f" - {dest}"))
     else:
         return None
     t = position.tables.tabled.get(canonical)
     if t is None or t.unit != head:
-        return None
+        return _by_convoy(position, power, canonical)
     if t.target is None:
         return (i, t.kind, t.dest, -1, False, t.quoted)
     j = position.by_text.get(t.target)
