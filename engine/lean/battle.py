@@ -61,7 +61,7 @@ def fight(position: Position, orders: Orders) -> Fought:
     units = position.units
     n = len(units)
     power, prov, text, json = position.power, position.prov, position.text, position.json
-    kind = [k if k >= 0 else 0 for k in orders.kind]  # no order: a hold
+    kind = orders.kind  # -1, no order: the unit holds (HOLD, 0, written)
     dest_loc, target = orders.dest, orders.target
     move_dest: list[str | None] = [None] * n
     moves_into: dict[str, list[int]] = {}
@@ -80,7 +80,7 @@ def fight(position: Position, orders: Orders) -> Fought:
                 moves_into[dest].append(i)
             else:
                 moves_into[dest] = [i]
-        elif k:
+        elif k > 0:
             supporting.append(i)
     for i in supporting:
         k = kind[i]

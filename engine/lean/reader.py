@@ -214,7 +214,23 @@ def _read_text(position: Position, power: str, text: str) -> Read | str:
     found = _by_convoy(position, power, text)
     if found is not None:
         return found
-    vocab = position.tables.vocab
+    tables = position.tables
+    vocab = tables.vocab
+    if vocab.clash is None and text.isascii():
+        # The words the vocabulary splits the text into ("a par-bur": A PAR - BUR): when they are a canonical
+        # text of the map's table, the text stands for that order (``_split_read`` reads both alike).
+        line = text.upper()
+        if ">" in line:
+            line = line.replace("->", "-").replace("=>", "-")
+        if ">" not in line:
+            words = " ".join(line.replace("-", " - ").split())
+            t = tables.tabled.get(words)
+            if t is not None:
+                i = position.by_text.get(t.unit)
+                if i is not None and position.power[i] == power:
+                    j = -1 if t.target is None else position.by_text.get(t.target, -2)
+                    if j != -2:
+                        return (i, t.kind, t.dest, j, False, t.quoted)
     shape = vocab.canonical.get(text) or _canonical_support(vocab, text) or _split_read(vocab, text)
     variant = position.variant
     try:
@@ -318,9 +334,8 @@ def _by_convoy(position: Position, power: str, text: str) -> Read | None:
     if unit.type is not FLEET or here not in tables.convoying or dest not in tables.coastal:
         return None
     linked = linked_fleets(tables, origin, position.fleets())
-    if tables.chains:  # validate.minimal_convoy_routes, from the map's table of chains
-        mine, landing = tables.bit[here], tables.bit[dest]
-        if not any(seas & mine and lands & landing and not seas & ~linked for seas, lands in tables.chains.get(origin, ())):
+    if tables.chains:  # validate.minimal_convoy_routes: a chain the fleets form, through this one, landing there
+        if not any(not seas & ~linked for seas in tables.chains.get((origin, here, dest), ())):
             return None
     else:
         fleets = frozenset(f for f in position.fleet_names() if tables.bit[f] & linked)

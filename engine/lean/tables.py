@@ -92,12 +92,15 @@ class MapTables:
     # destination -> (True, words, JSON, tail) of "moves" and "moves by convoy" there
     moves: dict[str, tuple[bool, str, str, str]] = field(default_factory=dict)
     moves_by_convoy: dict[str, tuple[bool, str, str, str]] = field(default_factory=dict)
-    # per coastal province: every minimal convoy chain from it (``validate.convoy_chains``) as bits: (seas,
-    # the coasts it newly reaches)
-    chains: dict[str, tuple[tuple[int, int], ...]] = field(default_factory=dict)
+    # (origin, convoying fleet's sea, landing) -> the seas of every minimal convoy chain from the origin through
+    # that sea that lands there (``validate.convoy_chains``), as bits; empty on a map of too many seas
+    chains: dict[tuple[str, str, str], tuple[int, ...]] = field(default_factory=dict)
+    reaches: dict[str, frozenset[str]] = field(default_factory=dict)  # province -> validate.convoy_reach
 
     def reach(self, origin: str) -> frozenset[str]:
-        return convoy_reach(self.board, origin)
+        """``validate.convoy_reach``: the coasts an army in ``origin`` could be convoyed to."""
+        known = self.reaches.get(origin)
+        return known if known is not None else convoy_reach(self.board, origin)
 
 
 _TABLES: dict[tuple[type, str], MapTables] = {}
@@ -179,14 +182,18 @@ def _build(variant: Variant) -> MapTables:
         json = '{"code": "moves_by_convoy", "data": {"dest": ' + quote(loc) + "}}"
         tables.moves_by_convoy[loc] = (True, "moves by convoy", json, tail(True, "moves by convoy", json))
     if len(_sea_touch(board)[0]) <= CHAIN_TABLE_SEAS:
+        chains: dict[tuple[str, str, str], list[int]] = {}
         for origin, roots in convoy_chains(board).items():
-            found = []
             stack = list(roots)
             while stack:
                 chain = stack.pop()
-                found.append((_mask(bit, chain.seas), _mask(bit, frozenset(chain.lands))))
+                seas = _mask(bit, chain.seas)
+                for sea in chain.seas:
+                    for land in chain.lands:
+                        chains.setdefault((origin, sea, land), []).append(seas)
                 stack.extend(chain.longer)
-            tables.chains[origin] = tuple(found)
+        tables.chains = {key: tuple(masks) for key, masks in chains.items()}
+    tables.reaches = {prov: convoy_reach(board, prov) for prov in provinces}
     return tables
 
 

@@ -37,16 +37,16 @@ def turn_end(battle: Fought) -> TurnEnd:
     tables = position.tables
     standing = position.standing
     moved, dislodged, prov = battle.moved, battle.dislodged, battle.prov
-    after: dict[str, Standing] = {}
+    # Every unit where it stood, less the dislodged and those that moved, then those at their destinations.
+    after: dict[str, Standing] = dict(zip(prov, standing))
+    for u in moved:
+        del after[prov[u]]
+    for u in dislodged:
+        del after[prov[u]]
     placed = tables.standing
-    for u, unit in enumerate(standing):
-        if u in dislodged:
-            continue
-        dest = moved.get(u)
-        if dest is not None:
-            after[dest.partition("/")[0]] = placed[unit.power][f"{unit.text[0]} {dest}"]
-        else:
-            after.setdefault(prov[u], unit)
+    for u, dest in moved.items():
+        unit = standing[u]
+        after[dest.partition("/")[0]] = placed[unit.power][f"{unit.text[0]} {dest}"]
     season = position.season
     if dislodged:
         contested = battle.contested
