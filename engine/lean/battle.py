@@ -284,7 +284,7 @@ def fight(position: Position, orders: Orders) -> Fought:
     for u in sequence:
         if state[u] != _RESOLVED:
             resolve(u)
-    moved = {u: dest_loc[u] for u in moving if result[u]}  # (a move ends where it was ordered)
+    moved: dict[int, str] = {u: dest_loc[u] for u in moving if result[u]}  # type: ignore[misc]  # (a move ends where ordered)
     dislodged: dict[int, int] = {}
     if moved:
         for place, movers in moves_into.items():
