@@ -352,7 +352,7 @@ def cold_stages(phases: list[Phase], repeats: int, cold_adjudicate: Series,
         for label, us in (("parse the request (json.loads)", parse), ("read and check the position", position),
                           ("list every legal order as JSON", legal)):
             legal_rows.setdefault(label, []).append(us)
-    return (_breakdown(rows, "the variant, the order lines' check, the stages one after another", cold_adjudicate),
+    return (_breakdown(rows, "reading the variant, checking the order lines", cold_adjudicate),
             _breakdown(legal_rows, "keeping the position", cold_legal))
 
 

@@ -168,14 +168,15 @@ def read_orders(position: Position, texts: Mapping[str, list[str]]) -> Orders:
             t = tabled.get(text)
             read = None
             if t is not None:
-                i = by_text.get(t.unit)
+                k, unit, backed, d, quoted = t
+                i = by_text.get(unit)
                 if i is not None and powers[i] == power:
-                    if t.target is None:
-                        read = (i, t.kind, t.dest, -1, False, t.quoted)
+                    if backed is None:
+                        read = (i, k, d, -1, False, quoted)
                     else:
-                        j = by_text.get(t.target)
+                        j = by_text.get(backed)
                         if j is not None:
-                            read = (i, t.kind, t.dest, j, False, t.quoted)
+                            read = (i, k, d, j, False, quoted)
             if read is None:
                 read = _read_text(position, power, text)
                 if isinstance(read, str):
