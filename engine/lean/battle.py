@@ -299,7 +299,7 @@ def fight(position: Position, orders: Orders) -> Fought:
             dislodged = dict(sorted(dislodged.items()))  # in the units' order, as the general path lists them
     contested: set[str] = set()
     if len(moved) < len(moving):
-        occupied = set(at)
+        occupied = set(prov)
         occupied.difference_update([prov[u] for u in moved], [prov[u] for u in dislodged])
         occupied.update([move_dest[u] for u in moved])  # type: ignore[misc]
         for u in moving:

@@ -23,9 +23,6 @@ from ..variants import Variant
 from .tables import (ARMY, CONVOY, FLEET, HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, MapTables, Season, Standing, linked_fleets,
                      route_exists)
 
-_ABSENT: Any = object()
-
-
 class Position:
     """A movement phase's position: units in request order (index = their number everywhere), centres."""
 
@@ -47,8 +44,12 @@ class Position:
         self.text: tuple[str, ...] = fields[2]
         self.json: tuple[str, ...] = fields[3]
         self.power: tuple[str, ...] = fields[6]
-        self.at = dict(zip(self.prov, range(len(standing))))  # province -> unit number
-        self.by_text = dict(zip(self.text, range(len(standing))))  # unit as written ("F STP/SC") -> unit number
+        # province -> unit number, and unit as written ("F STP/SC") -> unit number: one table (a province is
+        # never written like a unit)
+        index = dict(zip(self.prov, range(len(standing))))
+        if len(index) == len(standing):
+            index.update(zip(self.text, range(len(standing))))
+        self.at = self.by_text = index
         self.centers = centers
         self._state: GameState | None = None
         self._fleets = -1
@@ -79,16 +80,14 @@ class Position:
         return self._fleet_names
 
 
-def _plain_empty(value: Any, empty: type) -> bool:
-    """The field left out, ``null``, or an empty object (``dict``) / list (``list``)."""
-    return value is _ABSENT or value is None or (type(value) is empty and not value)
-
-
 def read_position(request: Mapping[str, Any], variant: Variant, tables: MapTables) -> Position | None:
     """The position of a plain request, or ``None`` when it takes the general reading."""
     get = request.get
-    if get("extra") is not None or not _plain_empty(get("dislodged", _ABSENT), dict) \
-            or not _plain_empty(get("contested", _ABSENT), list):
+    if get("extra") is not None:
+        return None
+    dislodged, contested = get("dislodged"), get("contested")  # none: left out, null or empty
+    if (dislodged is not None and (type(dislodged) is not dict or dislodged)) \
+            or (contested is not None and (type(contested) is not list or contested)):
         return None
     phase_text = get("phase")
     season = tables.phases.get(phase_text) if type(phase_text) is str else None  # (then a str)
@@ -109,19 +108,21 @@ def read_position(request: Mapping[str, Any], variant: Variant, tables: MapTable
             standing += found  # type: ignore[arg-type]
         if centers_given is None:  # the variant's starting ownership
             centers = dict(tables.initial_centers)
-            centers_given = {}
         else:
-            centers = {}
-        codes = tables.centers
-        for power, owned in centers_given.items():
-            if type(power) is not str or power not in by_power or type(owned) is not list \
-                    or not codes.issuperset(owned):
+            codes: list[str] = []
+            owners: list[str] = []
+            for power, owned in centers_given.items():
+                if type(power) is not str or power not in by_power or type(owned) is not list:
+                    return None
+                codes += owned
+                owners += [power] * len(owned)
+            if not tables.centers.issuperset(codes):
                 return None
-            centers.update(dict.fromkeys(owned, power))
+            centers = dict(zip(codes, owners))  # (a centre listed twice: the later owner, as the general reading)
     except TypeError:  # an unhashable item: the general reading names it
         return None
     position = Position(variant, tables, season, str(phase_text), standing, centers)
-    if len(position.at) != len(standing):
+    if len(position.at) != 2 * len(standing):
         return None  # two units in one province: the general reading names them
     return position
 

@@ -232,6 +232,20 @@ def test_datc_movement_cases_answer_as_the_general_path(case: dict[str, Any]) ->
     assert_both_paths_agree(request)
 
 
+@pytest.mark.parametrize("changed", [
+    {"centers": {"FRANCE": ["PAR", "BRE"], "GERMANY": ["BRE", "MUN"]}},  # a centre listed twice: the later owner
+    {"variant": "classic", "options": {}, "contested": [], "dislodged": {}, "extra": None},
+    {"orders": {}},
+    {"orders": {"ITALY": ["A VEN - TRI", "F NAP H"], "FRANCE": ["A PAR - BUR", "a par-bur", "A PAR H"]}},
+    {"units": {"FRANCE": ["A PAR", "F BRE"], "GERMANY": [], "ENGLAND": ["F ENG"]}},
+])
+def test_plain_requests_of_every_shape_answer_as_the_general_path(changed: dict[str, Any]) -> None:
+    request = {"phase": "F1901M", "units": {"FRANCE": ["A PAR", "F BRE"], "GERMANY": ["A MUN"]},
+               "centers": {"FRANCE": ["PAR"], "GERMANY": ["MUN"]},
+               "orders": {"FRANCE": ["A PAR - BUR", "F BRE - ENG"], "GERMANY": ["A MUN - BUR"]}, **changed}
+    assert_both_paths_agree(request)
+
+
 def test_requests_outside_the_plain_form_take_the_general_path() -> None:
     base = {"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}, "orders": {"FRANCE": ["A PAR - BUR"]}}
     variant = contract._variant(base)
