@@ -130,7 +130,7 @@ def read_position(request: Mapping[str, Any], variant: Variant, tables: MapTable
 class Orders:
     """Every unit's usable order (by unit number) and every written order's result line, in request order."""
 
-    __slots__ = ("kind", "dest", "target", "via", "lines", "sequence")
+    __slots__ = ("kind", "dest", "target", "via", "lines", "sequence", "defaults")
 
     def __init__(self, n: int) -> None:
         self.kind: list[int] = [-1] * n  # -1: no order (the unit holds by default)
@@ -143,6 +143,7 @@ class Orders:
         # The units in the order the general path hands the resolver their orders: the units given a usable
         # order, as first written, then the others.
         self.sequence: list[int] = []
+        self.defaults: list[int] = []  # the units given no usable order, in order
 
 
 class Unsupported(Exception):
@@ -200,7 +201,8 @@ def read_orders(position: Position, texts: Mapping[str, list[str]]) -> Orders:
         ordered = [i for i in first if i not in clash]
     else:
         ordered = list(first)
-    made.sequence = ordered + [u for u in range(n) if kind[u] < 0] if len(ordered) < n else ordered
+    made.defaults = [u for u in range(n) if kind[u] < 0] if len(ordered) < n else []
+    made.sequence = ordered + made.defaults if made.defaults else ordered
     return made
 
 

@@ -44,16 +44,15 @@ def response_text(variant_id: str, phase_text: str, orders: Orders, battle: Foug
                 + ', "outcome": {"code": "invalid", "data": {"text": ' + quote(invalid) + "}}}")  # type: ignore[arg-type]
         else:
             add(head + text + _SEVERAL)
-    kinds = orders.kind
-    for u, held in enumerate(battle.position.standing):
-        if kinds[u] < 0:  # no usable order: the unit held
-            head = (_HEADS.get(held.power) or _head(held.power)) + held.hold
-            ok, words, json, _ = outcomes[u]
-            if ok:
-                add(head + _NO_ORDER)
-            else:
-                add(head + ', "result": "fails", "reason": ' + quote(words) + ', "default": true, "outcome": '
-                    + json + "}")
+    standing = battle.position.standing
+    for u in orders.defaults:  # no usable order: the unit held
+        held = standing[u]
+        head = (_HEADS.get(held.power) or _head(held.power)) + held.hold
+        ok, words, json, _ = outcomes[u]
+        if ok:
+            add(head + _NO_ORDER)
+        else:
+            add(head + ', "result": "fails", "reason": ' + quote(words) + ', "default": true, "outcome": ' + json + "}")
     for gone in end.destroyed:
         add((_HEADS.get(gone.power) or _head(gone.power)) + quote(gone.text + " D") + _DESTROYED)
     listed: dict[str, list[str]] = {}
