@@ -39,6 +39,8 @@ def adjudicate_text(request: Mapping[str, Any], variant: Variant,
     if not ENABLED or not serves(variant):
         return None
     tables = tables_for(variant)
+    if not tables.plain:
+        return None
     position = read_position(request, variant, tables)
     if position is None:
         return None

@@ -9,7 +9,6 @@ decision is taken in and every list of units in an outcome. ``explain`` gives wh
 """
 from __future__ import annotations
 
-from json.encoder import encode_basestring_ascii as quote
 from typing import NamedTuple
 
 from .reader import Orders, Position
@@ -18,7 +17,12 @@ from .tables import ARMY as _ARMY, CONVOY, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, rou
 _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
 
 Outcome = tuple[bool, str, str, str]
-"""(succeeded, words, outcome JSON, the result line's tail after the order text: ``tables.tail``)."""
+"""(succeeded, words, outcome JSON, the result line's tail after the order text: ``tables.tail``). Outcomes of
+written orders only (never a unit's default hold) may leave the words and JSON out: only the tail is read.
+Their tails are written without ``quote``: the words hold the map's codes and fixed words only, which JSON
+writes as they are (``tables.plain``)."""
+
+_FAILS_WORDS = ', "result": "fails", "reason": "'  # a failed result's tail up to its words
 
 
 def _fixed(ok: bool, words: str, code: str) -> Outcome:
@@ -314,8 +318,9 @@ def fight(position: Position, orders: Orders) -> Fought:
 
     def void_not_ordered(u: int, j: int) -> Outcome:
         dest: str = dest_loc[u]  # type: ignore[assignment]
-        return _made(False, f"void: {text[j]} was not ordered to {dest}",
-                     '{"code": "void_not_ordered", "data": {"dest": ' + quote(dest) + ', "target": ' + json[j] + "}}")
+        return (False, "", "", "".join((_FAILS_WORDS, "void: ", text[j], " was not ordered to ", dest,
+                                        '", "outcome": {"code": "void_not_ordered", "data": {"dest": "', dest,
+                                        '", "target": ', json[j], "}}}")))
 
     def failed_move(u: int, attack: int) -> Outcome:
         dest: str = move_dest[u]  # type: ignore[assignment]
@@ -323,10 +328,11 @@ def fight(position: Position, orders: Orders) -> Fought:
         opponent = head_to_head(u)
         defend = 1 + supports(opponent) if opponent is not None else 0
         if opponent is not None and attack <= defend:
-            return _made(False, f"lost head-to-head battle with {text[opponent]} ({attack} vs {defend})",
-                         '{"code": "lost_head_to_head", "data": {"attack": ' + str(attack) + ', "backing": '
-                         + backing(own + move_supporters.get(opponent, no_one)) + ', "opponent": ' + json[opponent]
-                         + ', "resist": ' + str(defend) + "}}")
+            return (False, "", "", "".join((
+                _FAILS_WORDS, "lost head-to-head battle with ", text[opponent], " (", str(attack), " vs ", str(defend),
+                ')", "outcome": {"code": "lost_head_to_head", "data": {"attack": ', str(attack), ', "backing": ',
+                backing(own + move_supporters.get(opponent, no_one)), ', "opponent": ', json[opponent], ', "resist": ',
+                str(defend), "}}}")))
         for other in moves_into[dest]:
             if other == u:
                 continue
@@ -334,29 +340,32 @@ def fight(position: Position, orders: Orders) -> Fought:
             if attack <= prevent:
                 backed = backing(own + move_supporters.get(other, no_one))
                 if result[other]:
-                    return _made(False, f"beaten to {dest} by {text[other]} ({attack} vs {prevent})",
-                                 '{"code": "beaten_to", "data": {"attack": ' + str(attack) + ', "backing": ' + backed
-                                 + ', "by": ' + json[other] + ', "dest": ' + quote(dest) + ', "resist": '
-                                 + str(prevent) + "}}")
-                return _made(False, f"bounced with {text[other]} in {dest} ({attack} vs {prevent})",
-                             '{"code": "bounced_with", "data": {"attack": ' + str(attack) + ', "backing": ' + backed
-                             + ', "dest": ' + quote(dest) + ', "other": ' + json[other] + ', "resist": '
-                             + str(prevent) + "}}")
+                    return (False, "", "", "".join((
+                        _FAILS_WORDS, "beaten to ", dest, " by ", text[other], " (", str(attack), " vs ", str(prevent),
+                        ')", "outcome": {"code": "beaten_to", "data": {"attack": ', str(attack), ', "backing": ', backed,
+                        ', "by": ', json[other], ', "dest": "', dest, '", "resist": ', str(prevent), "}}}")))
+                return (False, "", "", "".join((
+                    _FAILS_WORDS, "bounced with ", text[other], " in ", dest, " (", str(attack), " vs ", str(prevent),
+                    ')", "outcome": {"code": "bounced_with", "data": {"attack": ', str(attack), ', "backing": ', backed,
+                    ', "dest": "', dest, '", "other": ', json[other], ', "resist": ', str(prevent), "}}}")))
         d = at.get(dest)
         if d is not None and power[d] == power[u] and attack == 0:
-            return _made(False, f"can't dislodge own unit in {dest}",
-                         '{"code": "cant_dislodge_own", "data": {"dest": ' + quote(dest) + "}}")
+            return (False, "", "", "".join((
+                _FAILS_WORDS, "can't dislodge own unit in ", dest,
+                '", "outcome": {"code": "cant_dislodge_own", "data": {"dest": "', dest, '"}}}')))
         resist = hold_strength(dest)
         backed = backing(own + hold_supporters.get(d, no_one)) if d is not None else backing(own)
-        return _made(False, f"bounced off {dest} ({attack} vs {resist})",
-                     '{"code": "bounced_off", "data": {"attack": ' + str(attack) + ', "backing": ' + backed
-                     + ', "defender": ' + (json[d] if d is not None else "null") + ', "dest": ' + quote(dest)
-                     + ', "resist": ' + str(resist) + "}}")
+        return (False, "", "", "".join((
+            _FAILS_WORDS, "bounced off ", dest, " (", str(attack), " vs ", str(resist),
+            ')", "outcome": {"code": "bounced_off", "data": {"attack": ', str(attack), ', "backing": ', backed,
+            ', "defender": ', json[d] if d is not None else "null", ', "dest": "', dest, '", "resist": ', str(resist),
+            "}}}")))
 
     def cut(u: int, into: str | None) -> Outcome:
         cutters = [a for a in moves_into.get(prov[u], no_one) if power[a] != power[u] and prov[a] != into and has_path(a)]
-        return _made(False, "cut by " + ", ".join([text[c] for c in cutters]) if cutters else "cut",
-                     '{"code": "support_cut", "data": {"by": [' + ", ".join([json[c] for c in cutters]) + "]}}")
+        return (False, "", "", "".join((
+            _FAILS_WORDS, "cut by " + ", ".join([text[c] for c in cutters]) if cutters else "cut",
+            '", "outcome": {"code": "support_cut", "data": {"by": [', ", ".join([json[c] for c in cutters]), "]}}}")))
 
     outcomes: list[Outcome] = []
     add = outcomes.append
@@ -381,8 +390,8 @@ def fight(position: Position, orders: Orders) -> Fought:
         elif k == SUPPORT_HOLD:
             j = target[u]
             if u not in hold_supporters.get(j, no_one):
-                add(_made(False, f"void: {text[j]} did not hold",
-                          '{"code": "void_did_not_hold", "data": {"target": ' + json[j] + "}}"))
+                add((False, "", "", "".join((_FAILS_WORDS, "void: ", text[j], ' did not hold", "outcome": '
+                                             '{"code": "void_did_not_hold", "data": {"target": ', json[j], "}}}"))))
             else:
                 add(GIVEN if ok else cut(u, None))
         elif k == SUPPORT_MOVE:
@@ -398,8 +407,8 @@ def fight(position: Position, orders: Orders) -> Fought:
             elif u not in convoyers.get(j, no_one):
                 add(void_not_ordered(u, j))
             elif j not in convoyed:
-                add(_made(False, f"void: {text[j]} moves over land",
-                          '{"code": "void_over_land", "data": {"target": ' + json[j] + "}}"))
+                add((False, "", "", "".join((_FAILS_WORDS, "void: ", text[j], ' moves over land", "outcome": '
+                                             '{"code": "void_over_land", "data": {"target": ', json[j], "}}}"))))
             else:
                 add(CONVOYS if ok else CONVOY_FAILS)
         else:

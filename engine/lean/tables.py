@@ -7,6 +7,7 @@ fleet adjacencies as bit masks for convoy chains, and the outcome fragments that
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from json.encoder import encode_basestring_ascii as quote
 from typing import NamedTuple
@@ -96,6 +97,9 @@ class MapTables:
     # that sea that lands there (``validate.convoy_chains``), as bits; empty on a map of too many seas
     chains: dict[tuple[str, str, str], tuple[int, ...]] = field(default_factory=dict)
     reaches: dict[str, frozenset[str]] = field(default_factory=dict)  # province -> validate.convoy_reach
+    # Every place and unit text is written by JSON as it is (letters, digits, "/", "-", "_", spaces): outcome
+    # words are then put in JSON text without ``quote``. A map with other names is left to the general path.
+    plain: bool = False
 
     def reach(self, origin: str) -> frozenset[str]:
         """``validate.convoy_reach``: the coasts an army in ``origin`` could be convoyed to."""
@@ -194,7 +198,12 @@ def _build(variant: Variant) -> MapTables:
                 stack.extend(chain.longer)
         tables.chains = {key: tuple(masks) for key, masks in chains.items()}
     tables.reaches = {prov: convoy_reach(board, prov) for prov in provinces}
+    tables.plain = all(_PLAIN.fullmatch(text) for per in standing.values() for text in per) \
+        and all(_PLAIN.fullmatch(loc) for loc in board.locations(FLEET) | board.locations(ARMY))
     return tables
+
+
+_PLAIN = re.compile(r"[A-Za-z0-9/_ -]+")
 
 
 def _mask(bit: dict[str, int], provinces: frozenset[str]) -> int:
