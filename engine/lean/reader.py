@@ -20,6 +20,7 @@ from ..state import GameState
 from ..types import OrderError, Phase, Unit
 from ..validate import fleet_destination, minimal_convoy_routes
 from ..variants import Variant
+from .tables import head as tables_head
 from .tables import (ARMY, CONVOY, FLEET, HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, MapTables, Season, Standing, linked_fleets,
                      route_exists)
 
@@ -137,9 +138,9 @@ class Orders:
         self.dest: list[str | None] = [None] * n  # move: location; support of a move: as written; convoy: province
         self.target: list[int] = [-1] * n  # the supported or convoyed unit
         self.via: list[bool] = [False] * n
-        # (power, order text as JSON, unit number, or -1 when invalid and -2 for several orders, the reason it
-        # is invalid or None)
-        self.lines: list[tuple[str, str, int, str | None]] = []
+        # (the result line up to its order text included, unit number, or -1 when invalid and -2 for several
+        # orders, the reason it is invalid or None)
+        self.lines: list[tuple[str, int, str | None]] = []
         # The units in the order the general path hands the resolver their orders: the units given a usable
         # order, as first written, then the others.
         self.sequence: list[int] = []
@@ -165,7 +166,9 @@ def read_orders(position: Position, texts: Mapping[str, list[str]]) -> Orders:
     first: dict[int, str] = {}  # unit -> its first order's text, in the order written
     clash: set[int] = set()
     read: Read | str | None
+    heads = position.tables.heads
     for power, written in texts.items():
+        head = heads.get(power) or tables_head(power)
         for text in written:
             t = tabled.get(text)
             read = None
@@ -182,10 +185,10 @@ def read_orders(position: Position, texts: Mapping[str, list[str]]) -> Orders:
             if read is None:
                 read = _read_text(position, power, text)
                 if isinstance(read, str):
-                    add((power, quote(text.strip()), -1, read))
+                    add((head + quote(text.strip()), -1, read))
                     continue
             i, k, d, j, v, quoted = read
-            add((power, quoted, i, None))
+            add((head + quoted, i, None))
             known = first.get(i)
             if known is None:
                 first[i] = quoted
@@ -196,8 +199,7 @@ def read_orders(position: Position, texts: Mapping[str, list[str]]) -> Orders:
     if clash:
         for i in clash:
             kind[i], dest[i], target[i], via[i] = -1, None, -1, False
-        made.lines = [(power, text, -2, None) if i in clash else line
-                      for line in lines for power, text, i, _ in (line,)]
+        made.lines = [(start, -2, None) if i in clash else line for line in lines for start, i, _ in (line,)]
         ordered = [i for i in first if i not in clash]
     else:
         ordered = list(first)

@@ -33,7 +33,7 @@ class Standing(NamedTuple):
     text: str  # "A PAR"
     json: str  # the unit as outcome data: {"power": ..., "type": ..., "loc": ...}
     fleet: bool
-    hold: str  # its hold as JSON text ('"A PAR H"')
+    hold: str  # the start of its default hold's result line: '{"power": "FRANCE", "order": "A PAR H"'
     power: str
     quoted: str  # the unit as JSON text ('"A PAR"')
     rank: int  # its place among all the map's units sorted as the response lists them: power, location, kind
@@ -57,6 +57,11 @@ class Tabled(NamedTuple):
     target: str | None  # the supported unit as it stands ("F SPA/SC")
     dest: str | None  # move: destination location; support of a move: its destination as written
     quoted: str  # the text as JSON
+
+
+def head(power: str) -> str:
+    """The start of a result line of ``power``'s, up to its order text."""
+    return '{"power": ' + quote(power) + ', "order": '
 
 
 # The fixed parts of a result line after its order text, ending the line (``tail``).
@@ -90,6 +95,7 @@ class MapTables:
     retreats: dict[tuple[bool, str], tuple[str, ...]]  # (fleet, location) -> neighbours, sorted
     initial_centers: dict[str, str]  # the variant's starting ownership (a request without ``centers``)
     sorted_centers: tuple[tuple[str, str], ...]  # every supply centre in order, with its JSON text
+    heads: dict[str, str]  # power -> the start of its result lines (``head``)
     # destination -> (True, words, JSON, tail) of "moves" and "moves by convoy" there
     moves: dict[str, tuple[bool, str, str, str]] = field(default_factory=dict)
     moves_by_convoy: dict[str, tuple[bool, str, str, str]] = field(default_factory=dict)
@@ -154,7 +160,8 @@ def _build(variant: Variant) -> MapTables:
                 text = f"{kind.value} {loc}"
                 per[text] = Standing(unit, loc.partition("/")[0], text,
                                      '{"power": ' + quote(power) + ', "type": ' + quote(kind.value) + ', "loc": '
-                                     + quote(loc) + "}", kind is FLEET, quote(text + " H"), power, quote(text), 0)
+                                     + quote(loc) + "}", kind is FLEET, head(power) + quote(text + " H"), power,
+                                     quote(text), 0)
         standing[power] = per
     ranked = sorted((s.power, s.unit.loc, s.unit.type.value, s) for per in standing.values() for s in per.values())
     for rank, (_, _, _, s) in enumerate(ranked):
@@ -179,7 +186,7 @@ def _build(variant: Variant) -> MapTables:
         {p: board.army_adjacent(p) for p in provinces},
         {p: v.coasts for p, v in provinces.items()},
         bit, sea_next, touching, retreats, dict(variant.initial_state().centers),
-        tuple((c, quote(c)) for c in sorted(board.supply_centers)))
+        tuple((c, quote(c)) for c in sorted(board.supply_centers)), {power: head(power) for power in board.powers})
     for loc in board.locations(FLEET) | board.locations(ARMY):
         json = '{"code": "moves", "data": {"dest": ' + quote(loc) + "}}"
         tables.moves[loc] = (True, "moves", json, tail(True, "moves", json))

@@ -10,10 +10,10 @@ from operator import attrgetter
 
 from .battle import Fought
 from .reader import Orders
+from .tables import head
 from .turn_end import TurnEnd
 
 _RANK = attrgetter("rank")
-_HEADS: dict[str, str] = {}  # power -> '{"power": "FRANCE", "order": ' (a table of the maps' powers)
 _INVALID = ', "result": "invalid", "reason": '
 _SEVERAL = (', "result": "invalid", "reason": "several different orders for this unit", '
             '"outcome": {"code": "several_orders", "data": {}}}')
@@ -22,39 +22,28 @@ _DESTROYED = (', "result": "succeeds", "reason": "no retreat possible: destroyed
               '"outcome": {"code": "destroyed_no_retreat", "data": {}}}')
 
 
-def _head(power: str) -> str:
-    head = _HEADS.get(power)
-    if head is None:
-        head = '{"power": ' + quote(power) + ', "order": '
-        if len(_HEADS) < 1000:
-            _HEADS[power] = head
-    return head
-
-
 def response_text(variant_id: str, phase_text: str, orders: Orders, battle: Fought, end: TurnEnd) -> str:
     outcomes = battle.outcomes
     parts: list[str] = []
     add = parts.append
-    for power, text, u, invalid in orders.lines:  # (texts are JSON already)
-        head = _HEADS.get(power) or _head(power)
+    for start, u, invalid in orders.lines:  # (each line's start is JSON already, up to its order text)
         if u >= 0:
-            add(head + text + outcomes[u][3])
+            add(start + outcomes[u][3])
         elif u == -1:
-            add(head + text + _INVALID + quote(invalid)  # type: ignore[arg-type]
-                + ', "outcome": {"code": "invalid", "data": {"text": ' + quote(invalid) + "}}}")  # type: ignore[arg-type]
+            reason = quote(invalid)  # type: ignore[arg-type]
+            add(start + _INVALID + reason + ', "outcome": {"code": "invalid", "data": {"text": ' + reason + "}}}")
         else:
-            add(head + text + _SEVERAL)
+            add(start + _SEVERAL)
     standing = battle.position.standing
     for u in orders.defaults:  # no usable order: the unit held
-        held = standing[u]
-        head = (_HEADS.get(held.power) or _head(held.power)) + held.hold
+        held = standing[u].hold
         ok, words, json, _ = outcomes[u]
         if ok:
-            add(head + _NO_ORDER)
+            add(held + _NO_ORDER)
         else:
-            add(head + ', "result": "fails", "reason": ' + quote(words) + ', "default": true, "outcome": ' + json + "}")
+            add(held + ', "result": "fails", "reason": ' + quote(words) + ', "default": true, "outcome": ' + json + "}")
     for gone in end.destroyed:
-        add((_HEADS.get(gone.power) or _head(gone.power)) + quote(gone.text + " D") + _DESTROYED)
+        add(head(gone.power) + quote(gone.text + " D") + _DESTROYED)
     listed: dict[str, list[str]] = {}
     for unit in sorted(end.units.values(), key=_RANK):
         if unit.power in listed:
