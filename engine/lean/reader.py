@@ -287,67 +287,35 @@ def _place(tables: MapTables, word: str) -> bool:
 
 
 def _by_convoy(position: Position, power: str, text: str) -> Read | None:
-    """A move by convoy, a convoy or a support of a move by convoy in canonical notation, checked as
-    ``OrderReader._standard_order`` checks it; ``None`` for any other text, or when a check fails (the
-    general reader words the error)."""
-    words = text.split(" ")
-    n = len(words)
+    """A move by convoy, a convoy or a support of a move by convoy in canonical notation (the map's table of
+    them, ``MapTables.far``), checked against the position as ``OrderReader._standard_order`` checks it;
+    ``None`` for any other text, or when a check fails (the general reader words the error)."""
     tables = position.tables
-    if n == 4 or n == 5:  # "A LON - NWY", "A LON - NWY VIA"
-        if words[0] != "A" or words[2] != "-" or (n == 5 and words[4] != "VIA"):
-            return None
-        here, dest = words[1], words[3]
-        if not _place(tables, here) or not _place(tables, dest):
-            return None
-        i = position.at.get(here)
-        if i is None:
-            return None
-        unit = position.units[i]
-        if unit.power != power or unit.type is not ARMY or dest == here or dest not in tables.land:
-            return None
-        adjacent = dest in tables.army_adjacent[unit.loc]
-        via = n == 5
-        if not adjacent or via:
-            if dest not in tables.reach(here):
-                return None
-            linked = linked_fleets(tables, here, position.fleets())
-            if not linked & tables.touching.get(dest, 0):
-                return None
-        via = via and adjacent
-        return (i, MOVE, dest, -1, via, quote(f"A {here} - {dest} VIA" if via else f"A {here} - {dest}"))
-    if n != 7 or words[3] != "A" or words[5] != "-" or words[0] not in ("A", "F"):
+    far = tables.far.get(text)
+    if far is None:
         return None
-    action, origin, dest = words[2], words[4], words[6]
-    if (action != "S" and action != "C") or not _place(tables, origin) or not _place(tables, dest):
-        return None
-    i = position.by_text.get(f"{words[0]} {words[1]}")
+    kind, written, origin, dest, via, quoted = far
+    if kind == MOVE:
+        i = position.at.get(origin)
+        if i is None or position.power[i] != power or position.units[i].type is not ARMY:
+            return None
+        if not linked_fleets(tables, origin, position.fleets()) & tables.touching.get(dest, 0):
+            return None
+        return (i, MOVE, dest, -1, via, quoted)
+    i = position.by_text.get(written)
     j = position.at.get(origin)
-    if i is None or j is None or f"{words[0]} {words[1]}" not in tables.vocab.unit_texts:
+    if i is None or j is None or position.power[i] != power or position.units[j].type is not ARMY:
         return None
-    unit, target = position.units[i], position.units[j]
     here = position.prov[i]
-    if unit.power != power or target.type is not ARMY or origin == here or dest == origin:
-        return None
-    board = tables.board
-    if action == "S":
-        if dest == here or not board.reaches_province(unit.type, unit.loc, dest):
+    if kind == SUPPORT_MOVE:
+        if not route_exists(tables, origin, dest, position.fleets() & ~tables.bit[here]):
             return None
-        if dest not in tables.army_adjacent[target.loc]:
-            if dest not in tables.reach(origin) or not route_exists(
-                    tables, origin, dest, position.fleets() & ~tables.bit[here]):
-                return None
-        return (i, SUPPORT_MOVE, dest, j, False, quote(text))
-    if unit.type is not FLEET or here not in tables.convoying or dest not in tables.coastal:
-        return None
+        return (i, SUPPORT_MOVE, dest, j, False, quoted)
     linked = linked_fleets(tables, origin, position.fleets())
-    if tables.chains:  # validate.minimal_convoy_routes: a chain the fleets form, through this one, landing there
-        if not any(not seas & ~linked for seas in tables.chains.get((origin, here, dest), ())):
-            return None
-    else:
-        fleets = frozenset(f for f in position.fleet_names() if tables.bit[f] & linked)
-        if here not in minimal_convoy_routes(board, origin, fleets).get(dest, ()):
-            return None
-    return (i, CONVOY, dest, j, False, quote(text))
+    # validate.minimal_convoy_routes: a chain the fleets form, through this fleet, landing there
+    if not any(not seas & ~linked for seas in tables.chains[(origin, here, dest)]):
+        return None
+    return (i, CONVOY, dest, j, False, quoted)
 
 
 def _other_notation(position: Position, power: str, shape: Shape) -> Read | None:

@@ -49,6 +49,19 @@ class Season(NamedTuple):
     next_movement: str  # the movement phase after it
 
 
+class Far(NamedTuple):
+    """A move by convoy ("A LON - NWY", "A PIC - BEL VIA"), a convoy ("F NTH C A LON - NWY") or a support of a
+    move by convoy ("A YOR S A LON - NWY") in canonical notation, as far as the map decides it: the
+    position decides the rest (the fleets at sea)."""
+
+    kind: int
+    unit: str  # the ordered unit as written
+    origin: str  # the army's province (its own, for a move)
+    dest: str
+    via: bool  # a move: "via convoy" said where the army could also walk (``Move.via_convoy``)
+    quoted: str  # the order's canonical text as JSON
+
+
 class Tabled(NamedTuple):
     """A hold, move or support in canonical notation that the map and the units it names decide."""
 
@@ -106,6 +119,7 @@ class MapTables:
     # Every place and unit text is written by JSON as it is (letters, digits, "/", "-", "_", spaces): outcome
     # words are then put in JSON text without ``quote``. A map with other names is left to the general path.
     plain: bool = False
+    far: dict[str, Far] = field(default_factory=dict)  # canonical texts of moves by convoy, convoys, supports of them
 
     def reach(self, origin: str) -> frozenset[str]:
         """``validate.convoy_reach``: the coasts an army in ``origin`` could be convoyed to."""
@@ -205,12 +219,53 @@ def _build(variant: Variant) -> MapTables:
                 stack.extend(chain.longer)
         tables.chains = {key: tuple(masks) for key, masks in chains.items()}
     tables.reaches = {prov: convoy_reach(board, prov) for prov in provinces}
+    tables.far = _far(tables)
     tables.plain = all(_PLAIN.fullmatch(text) for per in standing.values() for text in per) \
         and all(_PLAIN.fullmatch(loc) for loc in board.locations(FLEET) | board.locations(ARMY))
     return tables
 
 
 _PLAIN = re.compile(r"[A-Za-z0-9/_ -]+")
+
+
+def _far(tables: MapTables) -> dict[str, Far]:
+    """``MapTables.far``: every such text whose words the map's vocabulary reads as themselves, with a
+    destination the army could be convoyed to (``convoy_reach``), a convoying fleet on some minimal chain
+    there (``chains``), a supporter that reaches it: the texts the reader's checks may accept."""
+    board, vocab = tables.board, tables.vocab
+
+    def place(word: str) -> bool:
+        return vocab.places.get(word) == word and "/" not in word
+
+    far: dict[str, Far] = {}
+    coasts = sorted(p for p in tables.coastal if p in tables.land and place(p))
+    for here in coasts:
+        if f"A {here}" not in vocab.unit_texts:
+            continue
+        for dest in sorted(tables.reach(here)):
+            if dest == here or dest not in tables.land or not place(dest):
+                continue
+            walks = dest in tables.army_adjacent[here]
+            if not walks:
+                text = f"A {here} - {dest}"
+                far[text] = Far(MOVE, f"A {here}", here, dest, False, quote(text))
+            far[f"A {here} - {dest} VIA"] = Far(MOVE, f"A {here}", here, dest, walks,
+                                                quote(f"A {here} - {dest} VIA" if walks else f"A {here} - {dest}"))
+            if walks:
+                continue
+            for kind in (ARMY, FLEET):
+                for loc in sorted(board.locations(kind)):
+                    unit = f"{kind.value} {loc}"
+                    if unit in vocab.unit_texts and loc.partition("/")[0] not in (here, dest) \
+                            and board.reaches_province(kind, loc, dest):
+                        text = f"{unit} S A {here} - {dest}"
+                        far[text] = Far(SUPPORT_MOVE, unit, here, dest, False, quote(text))
+    for origin, sea, land in sorted(tables.chains):
+        if place(origin) and place(land) and land != origin and land in tables.coastal \
+                and sea in tables.convoying and f"F {sea}" in vocab.unit_texts:
+            text = f"F {sea} C A {origin} - {land}"
+            far[text] = Far(CONVOY, f"F {sea}", origin, land, False, quote(text))
+    return far
 
 
 def _mask(bit: dict[str, int], provinces: frozenset[str]) -> int:
