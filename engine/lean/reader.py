@@ -15,7 +15,8 @@ from typing import Any, Mapping
 from json.encoder import encode_basestring_ascii as quote
 
 from ..order_reader import Shape, _canonical_support, _split_read, raw_order
-from ..orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from ..orders import (_BUILD, _DISBAND, _MOVE, _RETREAT, _UNIT_WORDS, _WAIVE, Convoy, Hold, Move, Order, SupportHold,
+                      SupportMove, _multiword_regex)
 from ..state import GameState
 from ..types import OrderError, Phase, Unit
 from ..validate import fleet_destination, minimal_convoy_routes
@@ -241,6 +242,9 @@ def _read_text(position: Position, power: str, text: str) -> Read | str:
     variant = position.variant
     try:
         if shape is None:
+            unknown = _unknown_place(position, text)
+            if unknown is not None:
+                return unknown
             raw = variant.parse(text)
             if raw.route is not None:
                 return _record(position, variant.validate(raw, position.state(), power))
@@ -254,6 +258,44 @@ def _read_text(position: Position, power: str, text: str) -> Read | str:
         return _record(position, variant.validate(raw_order(shape, text), position.state(), power))
     except OrderError as exc:
         return str(exc)
+
+
+_SIMPLE = frozenset("abcdefghijklmnopqrstuvwxyz0123456789 -")
+
+
+def _unknown_place(position: Position, text: str) -> str | None:
+    """The general parser's error for a text of plain words whose unit's place, or whose move's destination,
+    is no place (random letters, "A PAR - XYZ"), read as ``orders.parse_raw`` reads it; ``None`` for any
+    other text (the parser reads it)."""
+    written = text.strip()
+    lower = written.lower()
+    if not lower or not _SIMPLE.issuperset(lower):
+        return None
+    board = position.tables.board
+    words = _multiword_regex(board)
+    if words is not None and words.search(lower):
+        return None
+    tokens = lower.replace("-", " - ").split()  # (the parser's tokens, for such a text)
+    first = tokens[0]
+    if first in _WAIVE or first in _BUILD or first in _DISBAND:
+        return None
+    unit_words = position.variant.unit_words()
+    at = 1 if (first in _UNIT_WORDS or first in unit_words) and len(tokens) > 1 and board.lookup(first) is None else 0
+    if at >= len(tokens):
+        return None
+    if board.lookup(tokens[at]) is None:
+        return f"unknown place {tokens[at].upper()!r} in {written!r}"
+    if at + 1 >= len(tokens):
+        return None
+    action = tokens[at + 1]
+    if action not in _MOVE and action not in _RETREAT:
+        return None
+    at += 2
+    if action == "moves" and at < len(tokens) and tokens[at] == "to":
+        at += 1
+    if at < len(tokens) and board.lookup(tokens[at]) is None:
+        return f"unknown place {tokens[at].upper()!r} in {written!r}"
+    return None
 
 
 def _record(position: Position, order: Order) -> Read:

@@ -246,6 +246,32 @@ def test_plain_requests_of_every_shape_answer_as_the_general_path(changed: dict[
     assert_both_paths_agree(request)
 
 
+ODD_TEXTS = [
+    "A PAR - XYZ", "qwerty", "army paris moves to xyz", "army paris moves xyz", "F BRE - XYZ VIA", "a", "-", "- -",
+    "waive", "waive x", "build par", "a par", "A PAR -", "A PAR moves to", "A XYZ H", "x-y-z", "north sea - xyz",
+    "A PAR R XYZ", "A PAR S A XYZ", "F BRE C A PAR - XYZ", "A PAR - BUR - XYZ", "par", "PAR - xyz", "A PAR - BUR VIA",
+    "A PAR - BUR via convoy", "A Paris -> Burgundy", "a par => bur", "F BRE - MAO", "f bre-mao", "F BRE - MAO/NC",
+    "F MAO - SPA", "F MAO - SPA/NC", "A PAR - PAR", "A PAR S A PAR", "F BRE S F BRE - MAO", "A PAR S F BRE - PIC",
+    "A PAR S F BRE - MAO", "F BRE C A PAR - LON", "F MAO C A BRE - LON", "A BRE - LON", "A BRE - LON VIA",
+    "F MAO C A BRE - WAL", "A PIC S A BRE - LON", "A PIC S A BRE - WAL", "A PIC S A BRE - PIC", "England: F LON H",
+    "F LON (nc) - NTH", "A PAR. - BUR", "A PAR\t- BUR", "A PAR - BUR\n", "A PÄR - BUR", "F STP - BOT", "F STP/NC - BOT",
+    "F STP/SC - BOT", "A MUN S F KIE", "A MUN S F KIE H", "F KIE S A MUN", "F KIE - BER", "F KIE - MUN",
+]
+
+
+def test_texts_in_every_notation_and_illegal_ones_answer_as_the_general_path() -> None:
+    units = {"FRANCE": ["A PAR", "F BRE", "A PIC", "F MAO"], "ENGLAND": ["F LON", "A WAL", "F ENG"],
+             "GERMANY": ["A MUN", "F KIE"], "RUSSIA": ["F STP/SC"]}
+    results = set()
+    for power in units:
+        request = {"phase": "S1902M", "units": units, "orders": {power: ODD_TEXTS}}  # several orders per unit
+        assert_both_paths_agree(request)
+        for text in ODD_TEXTS:  # each alone
+            response = json.loads(assert_both_paths_agree({**request, "orders": {power: [text]}}))
+            results.add(response["orders"][0]["result"])
+    assert results == {"succeeds", "fails", "invalid"}
+
+
 def test_requests_outside_the_plain_form_take_the_general_path() -> None:
     base = {"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}, "orders": {"FRANCE": ["A PAR - BUR"]}}
     variant = contract._variant(base)
