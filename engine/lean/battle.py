@@ -106,11 +106,13 @@ def fight(position: Position, orders: Orders) -> Fought:
     via = orders.via
     army_adjacent = tables.army_adjacent
     for i in moving:
-        dest = move_dest[i]
-        if units[i].type is _ARMY and (
-                via[i] or dest not in army_adjacent[prov[i]]
-                or any(power[f] == power[i] for f in convoyers.get(i, ()))):
-            convoyed.add(i)
+        if units[i].type is _ARMY:
+            if via[i] or move_dest[i] not in army_adjacent[prov[i]]:
+                convoyed.add(i)
+            else:
+                fleets = convoyers.get(i)
+                if fleets is not None and any(power[f] == power[i] for f in fleets):
+                    convoyed.add(i)
     state = [_UNRESOLVED] * n
     result = [False] * n
     deps: list[int] = []
@@ -282,7 +284,10 @@ def fight(position: Position, orders: Orders) -> Fought:
     for dest, movers in moves_into.items():
         if len(movers) == 1 and dest not in at:
             u = movers[0]
-            if u not in convoyed and all(state[s] == _RESOLVED for s in move_supporters.get(u, no_one)):
+            if u in convoyed:
+                continue
+            backed = move_supporters.get(u)
+            if backed is None or all(state[s] == _RESOLVED for s in backed):
                 result[u] = True
                 state[u] = _RESOLVED
     for u in sequence:
