@@ -6,6 +6,7 @@ the position after the phase (units, dislodged units with their retreats, stando
 from __future__ import annotations
 
 from json.encoder import encode_basestring_ascii as quote
+from itertools import groupby
 from operator import attrgetter
 
 from .battle import Fought
@@ -13,7 +14,7 @@ from .reader import Orders
 from .tables import head
 from .turn_end import TurnEnd
 
-_RANK = attrgetter("rank")
+_RANK, _POWER, _QUOTED = attrgetter("rank"), attrgetter("power"), attrgetter("quoted")
 _INVALID = ', "result": "invalid", "reason": '
 _SEVERAL = (', "result": "invalid", "reason": "several different orders for this unit", '
             '"outcome": {"code": "several_orders", "data": {}}}')
@@ -44,12 +45,9 @@ def response_text(variant_id: str, phase_text: str, orders: Orders, battle: Foug
             add(held + ', "result": "fails", "reason": ' + quote(words) + ', "default": true, "outcome": ' + json + "}")
     for gone in end.destroyed:
         add(head(gone.power) + quote(gone.text + " D") + _DESTROYED)
-    listed: dict[str, list[str]] = {}
-    for unit in sorted(end.units.values(), key=_RANK):
-        if unit.power in listed:
-            listed[unit.power].append(unit.quoted)
-        else:
-            listed[unit.power] = [unit.quoted]
+    # The units sorted by power, location, kind (their rank), each power's written in a run.
+    listed = ", ".join([quote(power) + ": [" + ", ".join(map(_QUOTED, run)) + "]"
+                        for power, run in groupby(sorted(end.units.values(), key=_RANK), key=_POWER)])
     owned: dict[str, list[str]] = {}
     centers = end.centers
     for centre, quoted in battle.position.tables.sorted_centers:
@@ -69,7 +67,7 @@ def response_text(variant_id: str, phase_text: str, orders: Orders, battle: Foug
     return "".join((
         '{"variant": ', quote(variant_id), ', "phase": ', quote(phase_text), ', "next_phase": ', quote(end.next_phase),
         ', "orders": [', ", ".join(parts), '], "units": {',
-        ", ".join([quote(power) + ": [" + ", ".join(texts) + "]" for power, texts in listed.items()]),
+        listed,
         '}, "dislodged": {',
         ", ".join(quote(power) + ": [" + ", ".join(entries) + "]" for power, entries in dislodged.items()),
         '}, "contested": [', ", ".join(map(quote, end.contested)), '], "centers": {',
