@@ -166,28 +166,30 @@ def read_orders(position: Position, texts: Mapping[str, list[str]]) -> Orders:
     kind, dest, target, via = made.kind, made.dest, made.target, made.via
     first: dict[int, str] = {}  # unit -> its first order's text, in the order written
     clash: set[int] = set()
-    read: Read | str | None
+    read: Read | str
     heads = position.tables.heads
     for power, written in texts.items():
         head = heads.get(power) or tables_head(power)
         for text in written:
             t = tabled.get(text)
-            read = None
-            if t is not None:
+            if t is not None:  # the usual text: its order taken in place
                 k, unit, backed, d, quoted = t
                 i = by_text.get(unit)
                 if i is not None and powers[i] == power:
-                    if backed is None:
-                        read = (i, k, d, -1, False, quoted)
-                    else:
-                        j = by_text.get(backed)
-                        if j is not None:
-                            read = (i, k, d, j, False, quoted)
-            if read is None:
-                read = _read_text(position, power, text)
-                if isinstance(read, str):
-                    add((head + quote(text.strip()), -1, read))
-                    continue
+                    j = -1 if backed is None else by_text.get(backed, -2)
+                    if j != -2:
+                        add((head + quoted, i, None))
+                        known = first.get(i)
+                        if known is None:
+                            first[i] = quoted
+                            kind[i], dest[i], target[i] = k, d, j
+                        elif known != quoted:
+                            clash.add(i)
+                        continue
+            read = _read_text(position, power, text)
+            if isinstance(read, str):
+                add((head + quote(text.strip()), -1, read))
+                continue
             i, k, d, j, v, quoted = read
             add((head + quoted, i, None))
             known = first.get(i)
