@@ -113,6 +113,12 @@ def fight(position: Position, orders: Orders) -> Fought:
                 fleets = convoyers.get(i)
                 if fleets is not None and any(power[f] == power[i] for f in fleets):
                     convoyed.add(i)
+    # Per mover, the unit moving the other way when the two meet head to head (neither goes by convoy).
+    opposed: list[int | None] = [None] * n
+    for i in moving:
+        d = at.get(move_dest[i])  # type: ignore[arg-type]
+        if d is not None and move_dest[d] == prov[i] and i not in convoyed and d not in convoyed:
+            opposed[i] = d
     state = [_UNRESOLVED] * n
     result = [False] * n
     deps: list[int] = []
@@ -183,18 +189,12 @@ def fight(position: Position, orders: Orders) -> Fought:
             return not support_is_cut(u) and not is_dislodged(u)
         return not is_dislodged(u)
 
-    def head_to_head(u: int) -> int | None:
-        d = at.get(move_dest[u])  # type: ignore[arg-type]
-        if d is None or move_dest[d] != prov[u] or u in convoyed or d in convoyed:
-            return None
-        return d
-
     def move_succeeds(u: int) -> bool:
         if u in convoyed and not has_path(u):
             return False
         attack = attack_strength(u)
         dest: str = move_dest[u]  # type: ignore[assignment]
-        opponent = head_to_head(u)
+        opponent = opposed[u]
         if opponent is not None:
             if attack <= 1 + supports(opponent):
                 return False
@@ -259,7 +259,7 @@ def fight(position: Position, orders: Orders) -> Fought:
         d = at.get(move_dest[u])  # type: ignore[arg-type]
         if d is None:
             return 1 + supports(u)
-        if move_dest[d] is not None and head_to_head(u) is None and resolve(d):
+        if move_dest[d] is not None and opposed[u] is None and resolve(d):
             return 1 + supports(u)
         if power[d] == power[u]:
             return 0  # no self-dislodgement
@@ -268,7 +268,7 @@ def fight(position: Position, orders: Orders) -> Fought:
     def prevent_strength(u: int) -> int:
         if u in convoyed and not has_path(u):
             return 0
-        opponent = head_to_head(u)
+        opponent = opposed[u]
         if opponent is not None and resolve(opponent):
             return 0  # a unit that lost its head-to-head battle can't bounce others (DATC 4.A.7)
         return 1 + supports(u)
@@ -330,7 +330,7 @@ def fight(position: Position, orders: Orders) -> Fought:
     def failed_move(u: int, attack: int) -> Outcome:
         dest: str = move_dest[u]  # type: ignore[assignment]
         own = move_supporters.get(u, no_one)
-        opponent = head_to_head(u)
+        opponent = opposed[u]
         defend = 1 + supports(opponent) if opponent is not None else 0
         if opponent is not None and attack <= defend:
             return (False, "", "", "".join((
