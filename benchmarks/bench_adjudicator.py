@@ -278,7 +278,19 @@ def main(argv: list[str] | None = None) -> int:
 def per_unit(variant_id: str, count: int, repeats: int, seed: int) -> int:
     """Median time per unit of a movement phase through ``engine.adjudicate``: ``variant_id`` against
     standard, each phase's request made before the clock starts and timed warm (the contract's position
-    cache is emptied before every call, so each call reads its position afresh)."""
+    cache is emptied before every call, so each call reads its position afresh). Standard's phases take
+    the general path here, as every other variant's do (``engine.lean`` serves only Standard's): the ratio
+    compares like with like."""
+    from engine import lean
+
+    enabled, lean.ENABLED = lean.ENABLED, False
+    try:
+        return _per_unit(variant_id, count, repeats, seed)
+    finally:
+        lean.ENABLED = enabled
+
+
+def _per_unit(variant_id: str, count: int, repeats: int, seed: int) -> int:
     from engine.contract import forget_positions, position_of
 
     rows = []

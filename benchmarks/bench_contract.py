@@ -304,11 +304,12 @@ def _stage_median(call: Callable[[], Any], setup: Callable[[], Any], repeats: in
 
 def cold_stages(phases: list[Phase], repeats: int, cold_adjudicate: Series,
                 cold_legal: Series) -> tuple[dict[str, float], dict[str, float]]:
-    """Median microseconds per position of each stage of a cold ``adjudicate_json`` and ``legal_orders_json``
-    call, each stage timed on its own (``forget_positions`` before each)."""
+    """Median microseconds per position of each stage of a cold ``adjudicate_json`` (the lean path's stages,
+    ``engine/lean``, which serves these phases) and ``legal_orders_json`` call, each stage timed on its own
+    (``forget_positions`` before each, and a stage's input made afresh, untimed)."""
+    from engine import lean
     from engine.contract import state_from_request
     from engine.options import legal_orders_json_for_state
-    from engine.phases import Submission
 
     rows: dict[str, list[float]] = {}
     legal_rows: dict[str, list[float]] = {}
@@ -317,30 +318,41 @@ def cold_stages(phases: list[Phase], repeats: int, cold_adjudicate: Series,
         request = json.loads(text)
         variant, state = state_from_request(request)
         orders = request["orders"]
+        tables = lean.tables_for(variant)
+        held: list[Any] = []  # the stages' outputs so far: position, orders, decisions, next position
+
+        def fresh(stages: int) -> Callable[[], None]:
+            def make() -> None:
+                forget_positions()
+                held[:] = [lean.read_position(request, variant, tables)]
+                if stages > 1:
+                    held.append(lean.read_orders(held[0], orders))
+                if stages > 2:
+                    held.append(lean.fight(held[0], held[1]))
+                if stages > 3:
+                    held.append(lean.turn_end(held[2]))
+            return make
+
         parse = _stage_median(lambda: json.loads(text), forget_positions, repeats)
-        position = _stage_median(lambda: state_from_request(request), forget_positions, repeats)
-        reading = _stage_median(lambda: Submission.from_texts(variant, state, orders), forget_positions, repeats)
-        held: list[Any] = []
-
-        def fresh_submission() -> None:
-            forget_positions()
-            held[:] = [Submission.from_texts(variant, state, orders)]
-            forget_positions()
-
-        process = _stage_median(lambda: held[0].process(), fresh_submission, repeats)
+        position = _stage_median(lambda: lean.read_position(request, variant, tables), forget_positions, repeats)
+        reading = _stage_median(lambda: lean.read_orders(held[0], orders), fresh(1), repeats)
+        deciding = _stage_median(lambda: lean.fight(held[0], held[1]), fresh(2), repeats)
+        ending = _stage_median(lambda: lean.turn_end(held[2]), fresh(3), repeats)
+        writing = _stage_median(lambda: lean.response_text(variant.id, held[0].phase_text, held[1], held[2], held[3]),
+                                fresh(4), repeats)
         legal = _stage_median(lambda: legal_orders_json_for_state(variant, state), forget_positions, repeats)
         whole = _stage_median(lambda: engine.adjudicate_json(text), forget_positions, repeats)
         whole_legal = _stage_median(lambda: engine.legal_orders_json(text), forget_positions, repeats)
         rows.setdefault("whole", []).append(whole)
         legal_rows.setdefault("whole", []).append(whole_legal)
         for label, us in (("parse the request (json.loads)", parse), ("read and check the position", position),
-                          ("read and check the order texts", reading),
-                          ("adjudicate, word the outcomes, make the next position", process)):
+                          ("read and check the order texts", reading), ("adjudicate and explain every order", deciding),
+                          ("make the next position", ending), ("write the response", writing)):
             rows.setdefault(label, []).append(us)
         for label, us in (("parse the request (json.loads)", parse), ("read and check the position", position),
                           ("list every legal order as JSON", legal)):
             legal_rows.setdefault(label, []).append(us)
-    return (_breakdown(rows, "writing the response", cold_adjudicate),
+    return (_breakdown(rows, "reading the variant, checking the order lines", cold_adjudicate),
             _breakdown(legal_rows, "keeping the position", cold_legal))
 
 

@@ -11,6 +11,7 @@ from json.encoder import encode_basestring_ascii as _quote  # json.dumps's own s
 from operator import attrgetter
 from typing import Any, Iterable, Mapping, NamedTuple
 
+from . import lean
 from .mapdata import MapData
 from .options import legal_orders_for_state, legal_orders_json_for_state
 from .outcomes import encode as encode_outcome, encoded_json, note
@@ -587,6 +588,9 @@ def _response_tail(variant: Variant, result: PhaseResult) -> dict[str, Any]:
 
 def adjudicate(request: Mapping[str, Any]) -> dict[str, Any]:
     """Adjudicate one phase described by a JSON-like request; see the module doc."""
+    answer = _lean_answer(request)
+    if answer is not None:
+        return _loads(answer)  # type: ignore[no-any-return]
     variant, state, result = _adjudicated(request)
     response: dict[str, Any] = {
         "variant": variant.id,
@@ -688,7 +692,11 @@ def adjudicate_json(text: str | bytes) -> str:
     """``json.dumps(adjudicate(json.loads(text)))``, byte for byte, without the response's dicts: the
     caller's path when the request arrives as text and the response leaves as text (the command line,
     a service). Bad JSON is a :class:`RequestError` naming ``request``, like every other bad request."""
-    variant, state, result = _adjudicated(read_request_text(text))
+    request = read_request_text(text)
+    answer = _lean_answer(request)
+    if answer is not None:
+        return answer
+    variant, state, result = _adjudicated(request)
     head = ('{"variant": ' + _quote(variant.id) + ', "phase": ' + _quote(str(state.phase))
             + ', "next_phase": ' + _quote(str(result.state.phase)) + ', "orders": ' + _entries_json(result.results))
     tail = _plain_tail_json(variant, result)
@@ -696,6 +704,16 @@ def adjudicate_json(text: str | bytes) -> str:
         return head + ", " + tail
     tail = _dumps(_response_tail(variant, result))
     return head + "}" if tail == "{}" else head + ", " + tail[1:]
+
+
+def _lean_answer(request: Any) -> str | None:
+    """The lean path's response text (``engine/lean``: a plain standard movement phase), or ``None`` when
+    the request takes the general path. Errors are the general path's: the variant is read first, the
+    orders after the position."""
+    if type(request) is not dict or not lean.ENABLED:
+        return None
+    variant = _variant(request)
+    return lean.adjudicate_text(request, variant, lambda: _orders(request, variant))
 
 
 def _legal(position: _Position) -> dict[str, dict[str, list[str]]]:

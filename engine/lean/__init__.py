@@ -1,0 +1,57 @@
+"""The lean path of the JSON contract: a standard movement phase from request to response text, fast.
+
+``adjudicate_text(request, variant, orders)`` answers what the general path (``Submission.from_texts``,
+``Submission.process``, the contract's writers) answers, byte for byte, for the usual request: the standard
+rules without options, a movement phase, units and centres in canonical notation, no dislodged units,
+standoffs or variant data. It answers ``None`` for anything else, and the general path takes the request.
+Modules: ``tables`` (per-map tables, made once per board), ``reader`` (the request into per-unit records),
+``battle`` (the resolver over them), ``turn_end`` (the next position), ``writer`` (the response text).
+``tests/engine/test_lean_path.py`` compares both paths over random games, odd notations, illegal orders
+and the DATC cases.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from ..rules import DEFAULT_RULEBOOK
+from ..variants import Variant
+from .battle import fight
+from .reader import Unsupported, read_orders, read_position
+from .tables import tables_for
+from .turn_end import turn_end
+from .writer import response_text
+
+ENABLED = True
+"""Switch for tests and benchmarks: ``False`` sends every request down the general path."""
+
+
+def serves(variant: Variant) -> bool:
+    """Whether the lean path knows ``variant``'s rules: the standard ones, without options."""
+    return type(variant) is Variant and not variant.options and (
+        variant.rulebook is DEFAULT_RULEBOOK or variant.rulebook == DEFAULT_RULEBOOK)
+
+
+def adjudicate_text(request: Mapping[str, Any], variant: Variant,
+                    orders_of: Callable[[], Mapping[str, list[str]]]) -> str | None:
+    """The response text to a plain request of a movement phase of ``variant`` (see the module doc), or
+    ``None``. ``orders_of`` reads the request's order lines (raising the contract's errors), called once the
+    position has been read, as the general path reads them."""
+    if not ENABLED or not serves(variant):
+        return None
+    tables = tables_for(variant)
+    if not tables.plain:
+        return None
+    position = read_position(request, variant, tables)
+    if position is None:
+        return None
+    texts = orders_of()
+    try:
+        orders = read_orders(position, texts)
+    except Unsupported:
+        return None
+    battle = fight(position, orders)
+    return response_text(variant.id, position.phase_text, orders, battle, turn_end(battle))
+
+
+__all__ = ["ENABLED", "adjudicate_text", "fight", "read_orders", "read_position", "response_text", "serves", "tables_for",
+           "turn_end"]

@@ -1,0 +1,295 @@
+"""Per-map tables of the lean path, made once per board from the map alone (never from a request).
+
+Units as they stand on the board (with their outcome JSON), every hold, move and support in canonical notation
+already read (the order reader's own map tables, ``order_reader._decided_by_map`` and ``_supports_by_map``,
+so both paths read a text alike), army moves that need a convoy, the movement phases of the calendar, the
+fleet adjacencies as bit masks for convoy chains, and the outcome fragments that name no unit.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from json.encoder import encode_basestring_ascii as quote
+from typing import NamedTuple
+
+from ..mapdata import MapData
+from ..order_reader import _decided_by_map, _supports_by_map, _vocabulary, _Vocabulary
+from ..position_check import YEARS_OF_PLAY, first_year
+from ..types import Phase, PhaseType, Unit, UnitType
+from ..validate import CHAIN_TABLE_SEAS, _sea_touch, convoy_chains, convoy_reach
+from ..variants import Variant
+
+ARMY, FLEET = UnitType.ARMY, UnitType.FLEET
+
+# Compiled order kinds (per unit, ``Orders.kind``).
+HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, CONVOY = 0, 1, 2, 3, 4
+
+
+class Standing(NamedTuple):
+    """A unit as a request names it ("A PAR" of FRANCE), read once per map."""
+
+    unit: Unit
+    prov: str
+    text: str  # "A PAR"
+    json: str  # the unit as outcome data: {"power": ..., "type": ..., "loc": ...}
+    fleet: bool
+    hold: str  # the start of its default hold's result line: '{"power": "FRANCE", "order": "A PAR H"'
+    power: str
+    quoted: str  # the unit as JSON text ('"A PAR"')
+    rank: int  # its place among all the map's units sorted as the response lists them: power, location, kind
+
+
+class Season(NamedTuple):
+    """A movement phase of the calendar and what follows it (``Variant.next_phase`` and ``phases._advance``)."""
+
+    phase: Phase
+    retreats: str  # the retreat phase's text
+    centres_change: bool  # centres change hands after it
+    adjustments: str | None  # the adjustment phase after it, when the calendar has one
+    next_movement: str  # the movement phase after it
+
+
+class Far(NamedTuple):
+    """A move by convoy ("A LON - NWY", "A PIC - BEL VIA"), a convoy ("F NTH C A LON - NWY") or a support of a
+    move by convoy ("A YOR S A LON - NWY") in canonical notation, as far as the map decides it: the
+    position decides the rest (the fleets at sea)."""
+
+    kind: int
+    unit: str  # the ordered unit as written
+    origin: str  # the army's province (its own, for a move)
+    dest: str
+    via: bool  # a move: "via convoy" said where the army could also walk (``Move.via_convoy``)
+    quoted: str  # the order's canonical text as JSON
+
+
+class Tabled(NamedTuple):
+    """A hold, move or support in canonical notation that the map and the units it names decide."""
+
+    kind: int
+    unit: str  # the ordered unit as written ("A PAR")
+    target: str | None  # the supported unit as it stands ("F SPA/SC")
+    dest: str | None  # move: destination location; support of a move: its destination as written
+    quoted: str  # the text as JSON
+
+
+def head(power: str) -> str:
+    """The start of a result line of ``power``'s, up to its order text."""
+    return '{"power": ' + quote(power) + ', "order": '
+
+
+# The fixed parts of a result line after its order text, ending the line (``tail``).
+SUCCEEDS, FAILS = ', "result": "succeeds", "reason": ', ', "result": "fails", "reason": '
+
+
+def tail(ok: bool, words: str, json: str) -> str:
+    return (SUCCEEDS if ok else FAILS) + quote(words) + ', "outcome": ' + json + "}"
+
+
+@dataclass(slots=True)
+class MapTables:
+    board: MapData
+    vocab: _Vocabulary
+    phases: dict[str, Season]  # every movement phase of the calendar, by its text
+    standing: dict[str, dict[str, Standing]]  # power -> unit text -> unit
+    tabled: dict[str, Tabled]  # canonical hold/move/support text -> its order
+    centers: frozenset[str]
+    home_centers: dict[str, tuple[str, ...]]
+    powers: tuple[str, ...]
+    victory_centers: int
+    land: frozenset[str]
+    coastal: frozenset[str]
+    convoying: frozenset[str]
+    army_adjacent: dict[str, frozenset[str]]
+    coasts: dict[str, tuple[str, ...]]
+    # Convoy chains over bit masks: one bit per province.
+    bit: dict[str, int]
+    sea_next: dict[int, int]  # a province's bit -> its fleet neighbours' bits
+    touching: dict[str, int]  # province -> bits of the provinces whose fleet neighbours include it
+    retreats: dict[tuple[bool, str], tuple[str, ...]]  # (fleet, location) -> neighbours, sorted
+    initial_centers: dict[str, str]  # the variant's starting ownership (a request without ``centers``)
+    sorted_centers: tuple[tuple[str, str], ...]  # every supply centre in order, with its JSON text
+    heads: dict[str, str]  # power -> the start of its result lines (``head``)
+    # destination -> (True, words, JSON, tail) of "moves" and "moves by convoy" there
+    moves: dict[str, tuple[bool, str, str, str]] = field(default_factory=dict)
+    moves_by_convoy: dict[str, tuple[bool, str, str, str]] = field(default_factory=dict)
+    # (origin, convoying fleet's sea, landing) -> the seas of every minimal convoy chain from the origin through
+    # that sea that lands there (``validate.convoy_chains``), as bits; empty on a map of too many seas
+    chains: dict[tuple[str, str, str], tuple[int, ...]] = field(default_factory=dict)
+    reaches: dict[str, frozenset[str]] = field(default_factory=dict)  # province -> validate.convoy_reach
+    # Every place and unit text is written by JSON as it is (letters, digits, "/", "-", "_", spaces): outcome
+    # words are then put in JSON text without ``quote``. A map with other names is left to the general path.
+    plain: bool = False
+    far: dict[str, Far] = field(default_factory=dict)  # canonical texts of moves by convoy, convoys, supports of them
+
+    def reach(self, origin: str) -> frozenset[str]:
+        """``validate.convoy_reach``: the coasts an army in ``origin`` could be convoyed to."""
+        known = self.reaches.get(origin)
+        return known if known is not None else convoy_reach(self.board, origin)
+
+
+_TABLES: dict[tuple[type, str], MapTables] = {}
+
+
+def tables_for(variant: Variant) -> MapTables:
+    """The tables of ``variant``'s board (a variant of the standard rules: the calendar is the class's)."""
+    key = (type(variant), variant.map_id)
+    known = _TABLES.get(key)
+    if known is None or known.board is not variant.board:
+        known = _TABLES[key] = _build(variant)
+    return known
+
+
+def _build(variant: Variant) -> MapTables:
+    board = variant.board
+    own_words, _ = variant.standard_reading()
+    vocab = _vocabulary(board, tuple(variant.unit_words().items()), own_words or frozenset())
+    decided = vocab.decided if vocab.decided is not None else _decided_by_map(vocab, board)
+    supports = vocab.supports if vocab.supports is not None else _supports_by_map(vocab, board)
+    tabled: dict[str, Tabled] = {}
+    for text, (here, kind, loc, dest, canonical, _) in decided.items():
+        if canonical == text:  # (always so for the canonical texts; a guard all the same)
+            tabled[text] = Tabled(HOLD if dest is None else MOVE, f"{kind.value} {loc}", None, dest, quote(text))
+    for text, (here, kind, loc, target, t_kind, t_loc, to) in supports.items():
+        tabled[text] = Tabled(SUPPORT_HOLD if to is None else SUPPORT_MOVE, f"{kind.value} {loc}",
+                              f"{t_kind.value} {t_loc}", to, quote(text))
+    start = first_year(variant)
+    phases = {}
+    for season in variant.movement_seasons:
+        for year in range(start, start + YEARS_OF_PLAY + 1):
+            phase = Phase(season, year, PhaseType.MOVEMENT)
+            if variant.phase_problem(phase) is None:
+                adjustments = (str(Phase(variant.adjustment_season(season), year, PhaseType.ADJUSTMENTS))
+                               if variant.adjusts_after(season) else None)
+                phases[str(phase)] = Season(phase, str(Phase(season, year, PhaseType.RETREATS)),
+                                            variant.centers_change_after(season), adjustments,
+                                            str(variant.next_movement_phase(phase)))
+    standing: dict[str, dict[str, Standing]] = {}
+    for power in board.powers:
+        per: dict[str, Standing] = {}
+        for kind in (ARMY, FLEET):
+            for loc in board.locations(kind):
+                if not variant.can_stand(kind, loc):
+                    continue
+                unit = Unit(power, kind, loc)
+                text = f"{kind.value} {loc}"
+                per[text] = Standing(unit, loc.partition("/")[0], text,
+                                     '{"power": ' + quote(power) + ', "type": ' + quote(kind.value) + ', "loc": '
+                                     + quote(loc) + "}", kind is FLEET, head(power) + quote(text + " H"), power,
+                                     quote(text), 0)
+        standing[power] = per
+    ranked = sorted((s.power, s.unit.loc, s.unit.type.value, s) for per in standing.values() for s in per.values())
+    for rank, (_, _, _, s) in enumerate(ranked):
+        standing[s.power][s.text] = s._replace(rank=rank)
+    provinces = board.provinces
+    bit = {prov: 1 << i for i, prov in enumerate(provinces)}
+    sea_next = {bit[prov]: _mask(bit, board.fleet_adjacent_provinces(prov)) for prov in provinces}
+    touching: dict[str, int] = {}
+    for place, near in board._fleet_adj_prov.items():
+        if place in bit:  # a fleet at sea stands in a province: coasts' entries are never a fleet's
+            for prov in near:
+                touching[prov] = touching.get(prov, 0) | bit[place]
+    retreats = {(kind is FLEET, loc): tuple(sorted(board.adjacent(kind, loc)))
+                for kind in (ARMY, FLEET) for loc in board.locations(kind)}
+    tables = MapTables(
+        board, vocab, phases, standing, tabled, board.supply_centers,
+        {power: info.home_centers for power, info in board.powers.items()}, tuple(board.powers),
+        variant.victory_centers,
+        frozenset(p for p, v in provinces.items() if v.is_land),
+        frozenset(p for p, v in provinces.items() if v.is_coastal),
+        frozenset(p for p, v in provinces.items() if v.can_convoy),
+        {p: board.army_adjacent(p) for p in provinces},
+        {p: v.coasts for p, v in provinces.items()},
+        bit, sea_next, touching, retreats, dict(variant.initial_state().centers),
+        tuple((c, quote(c)) for c in sorted(board.supply_centers)), {power: head(power) for power in board.powers})
+    for loc in board.locations(FLEET) | board.locations(ARMY):
+        json = '{"code": "moves", "data": {"dest": ' + quote(loc) + "}}"
+        tables.moves[loc] = (True, "moves", json, tail(True, "moves", json))
+        json = '{"code": "moves_by_convoy", "data": {"dest": ' + quote(loc) + "}}"
+        tables.moves_by_convoy[loc] = (True, "moves by convoy", json, tail(True, "moves by convoy", json))
+    if len(_sea_touch(board)[0]) <= CHAIN_TABLE_SEAS:
+        chains: dict[tuple[str, str, str], list[int]] = {}
+        for origin, roots in convoy_chains(board).items():
+            stack = list(roots)
+            while stack:
+                chain = stack.pop()
+                seas = _mask(bit, chain.seas)
+                for sea in chain.seas:
+                    for land in chain.lands:
+                        chains.setdefault((origin, sea, land), []).append(seas)
+                stack.extend(chain.longer)
+        tables.chains = {key: tuple(masks) for key, masks in chains.items()}
+    tables.reaches = {prov: convoy_reach(board, prov) for prov in provinces}
+    tables.far = _far(tables)
+    tables.plain = all(_PLAIN.fullmatch(text) for per in standing.values() for text in per) \
+        and all(_PLAIN.fullmatch(loc) for loc in board.locations(FLEET) | board.locations(ARMY))
+    return tables
+
+
+_PLAIN = re.compile(r"[A-Za-z0-9/_ -]+")
+
+
+def _far(tables: MapTables) -> dict[str, Far]:
+    """``MapTables.far``: every such text whose words the map's vocabulary reads as themselves, with a
+    destination the army could be convoyed to (``convoy_reach``), a convoying fleet on some minimal chain
+    there (``chains``), a supporter that reaches it: the texts the reader's checks may accept."""
+    board, vocab = tables.board, tables.vocab
+
+    def place(word: str) -> bool:
+        return vocab.places.get(word) == word and "/" not in word
+
+    far: dict[str, Far] = {}
+    coasts = sorted(p for p in tables.coastal if p in tables.land and place(p))
+    for here in coasts:
+        if f"A {here}" not in vocab.unit_texts:
+            continue
+        for dest in sorted(tables.reach(here)):
+            if dest == here or dest not in tables.land or not place(dest):
+                continue
+            walks = dest in tables.army_adjacent[here]
+            if not walks:
+                text = f"A {here} - {dest}"
+                far[text] = Far(MOVE, f"A {here}", here, dest, False, quote(text))
+            far[f"A {here} - {dest} VIA"] = Far(MOVE, f"A {here}", here, dest, walks,
+                                                quote(f"A {here} - {dest} VIA" if walks else f"A {here} - {dest}"))
+            if walks:
+                continue
+            for kind in (ARMY, FLEET):
+                for loc in sorted(board.locations(kind)):
+                    unit = f"{kind.value} {loc}"
+                    if unit in vocab.unit_texts and loc.partition("/")[0] not in (here, dest) \
+                            and board.reaches_province(kind, loc, dest):
+                        text = f"{unit} S A {here} - {dest}"
+                        far[text] = Far(SUPPORT_MOVE, unit, here, dest, False, quote(text))
+    for origin, sea, land in sorted(tables.chains):
+        if place(origin) and place(land) and land != origin and land in tables.coastal \
+                and sea in tables.convoying and f"F {sea}" in vocab.unit_texts:
+            text = f"F {sea} C A {origin} - {land}"
+            far[text] = Far(CONVOY, f"F {sea}", origin, land, False, quote(text))
+    return far
+
+
+def _mask(bit: dict[str, int], provinces: frozenset[str]) -> int:
+    mask = 0
+    for prov in provinces:
+        mask |= bit.get(prov, 0)
+    return mask
+
+
+def linked_fleets(tables: MapTables, coast: str, fleets: int) -> int:
+    """``convoy_routes.fleets_linked`` over bit masks: the fleets among ``fleets`` joined to ``coast``."""
+    linked = tables.touching.get(coast, 0) & fleets
+    frontier = linked
+    sea_next = tables.sea_next
+    while frontier:
+        low = frontier & -frontier
+        frontier ^= low
+        grown = sea_next[low] & fleets & ~linked
+        linked |= grown
+        frontier |= grown
+    return linked
+
+
+def route_exists(tables: MapTables, start: str, dest: str, fleets: int) -> bool:
+    """``convoy_routes.convoy_route_exists`` over bit masks (``start``, ``dest``: provinces)."""
+    linked = linked_fleets(tables, start, fleets)
+    return linked != 0 and linked & tables.touching.get(dest, 0) != 0
