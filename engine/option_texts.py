@@ -371,6 +371,26 @@ class _JsonTables:
     army: dict[str, tuple[Any, ...]]  # location -> _JsonRow as a tuple
     fleet: dict[str, tuple[Any, ...]]
     opening: dict[str, tuple[str, str]]  # power -> ('{"FRANCE": {', ']}, "FRANCE": {'): its entries' opening
+    routes: dict[ConvoyChain, tuple[Any, ...]]  # _Route's pieces as JSON (_JsonRoute as a tuple), filled as ``routes``
+
+
+class _JsonRoute(NamedTuple):
+    """A chain's orders as JSON (``_Route``'s pieces), as the convoy loop reads them."""
+
+    moves: str  # the army's moves along it
+    convoys: tuple[tuple[str, str], ...]  # (fleet key, its convoys along the chain)
+    supporters: itemgetter[tuple[int, ...]]  # as _Route's
+    supports: tuple[tuple[str, str] | None, ...]  # (supporter key, its supports of the moves by sea), as _Route's
+
+
+def _json_route(j: _JsonTables, army: str, chain: ConvoyChain) -> tuple[Any, ...]:
+    route = j.routes.get(chain)
+    if route is None:
+        moves, convoys, supporters, supports, _, _ = j.texts.routes.get(chain) or _route(j.texts, army, chain)
+        route = j.routes[chain] = tuple(_JsonRoute(
+            moves.json, tuple((fleet, piece.json) for fleet, piece in convoys), supporters,
+            tuple(None if pair is None else (pair[0], pair[1].json) for pair in supports)))
+    return route
 
 
 @lru_cache(maxsize=None)
@@ -382,7 +402,12 @@ def _json_tables(board: MapData) -> _JsonTables:
                      for loc, (key, fixed, number, pick, supports) in per.items()
                      for head in (_quote(loc) + ": [" + ", ".join(map(_quote, fixed)),)}
             for letter, per in t.rows.items()}
-    return _JsonTables(t, rows["A"], rows["F"], {power: _opening(power) for power in board.powers})
+    j = _JsonTables(t, rows["A"], rows["F"], {power: _opening(power) for power in board.powers}, {})
+    for army, roots in t.chains.items():  # the chains made with the map's tables (every chain on small maps)
+        for chain in _tree(roots):
+            if chain in t.routes:
+                _json_route(j, army, chain)
+    return j
 
 
 def _opening(power: str) -> tuple[str, str]:
@@ -403,7 +428,7 @@ def movement_orders_json(board: MapData, state: GameState) -> str:
     units = state.units.values()
     placed = [(fleet if unit.type is _FLEET else army)[unit.loc] for unit in units]
     marks = _marks(len(j.texts.numbers), map(_fourth, placed))
-    extra = _sea_orders(j.texts, marks)
+    extra = _sea_json(j, marks)
     parts: list[str] = []
     add = parts.append
     power = None
@@ -424,20 +449,66 @@ def movement_orders_json(board: MapData, state: GameState) -> str:
         parts += compress(supports, pick(marks))
         more = extra.get(key)
         if more is not None:
-            parts += map(_json_of, more)
+            parts += more
     add("]}}" if parts else "{}")
     return "".join(parts)
 
 
 def _grouped_json(units: Iterable[Unit], placed: list[tuple[Any, ...]], marks: bytearray,
-                  extra: dict[str, list[_Piece]]) -> str:
+                  extra: dict[str, list[str]]) -> str:
     """``movement_orders_json`` for units of one power listed apart: each power's entries in a list first."""
     out: dict[str, list[str]] = {}
     for unit, (key, head, _, _, pick, supports) in zip(units, placed):
-        text = (head + "".join(compress(supports, pick(marks)))
-                + "".join(map(_json_of, extra.get(key, ()))) + "]")
+        text = head + "".join(compress(supports, pick(marks))) + "".join(extra.get(key, ())) + "]"
         out.setdefault(unit.power, []).append(text)
     return "{" + ", ".join(_quote(power) + ": {" + ", ".join(per) + "}" for power, per in out.items()) + "}"
+
+
+def _sea_json(j: _JsonTables, marks: bytearray) -> dict[str, list[str]]:
+    """``_sea_orders`` as JSON: the same orders in the same order, each unit's as JSON texts (each after a
+    ", "), read from the chains' JSON (``_JsonTables.routes``)."""
+    t = j.texts
+    fleets = set(compress(t.seas, t.seas_pick(marks)))
+    if not fleets:
+        return _NO_SEA_ORDERS
+    extra: defaultdict[str, list[str]] = defaultdict(list)
+    shared: list[tuple[frozenset[str], dict[str, _Piece]]] | None = None
+    chain_roots, routes = t.chains, j.routes
+    for key, first_seas in compress(t.sailing, t.sailing_pick(marks)):  # type: ignore[misc]
+        if first_seas.isdisjoint(fleets):
+            continue
+        # validate.chains_formed, inlined (a hot loop): the chains of the army's tree the fleets form
+        chains = [chain for chain in chain_roots[key[2:]] if chain.sea in fleets]
+        for formed in chains:  # the loop also visits the chains it appends
+            for chain in formed.longer:
+                if chain.sea in fleets:
+                    chains.append(chain)
+        if len(chains) > 1 and not _lands_apart(chains):
+            # Some coast is reached by several chains (rare): the pieces' way, turned to JSON.
+            pieces: defaultdict[str, list[_Piece]] = defaultdict(list)
+            if shared is None:
+                shared = []
+            _add_shared_landings(t, key, chains, pieces, shared)
+            for unit, more in pieces.items():
+                extra[unit] += map(_json_of, more)
+            continue
+        for chain in chains:
+            moves, convoys, supporters, supports = routes.get(chain) or _json_route(j, key[2:], chain)
+            extra[key].append(moves)
+            for fleet, text in convoys:
+                extra[fleet].append(text)
+            for supporter, text in compress(supports, supporters(marks)):
+                extra[supporter].append(text)
+    if shared is not None:
+        numbers = t.numbers
+        for may_support, by_key in shared:
+            for key in may_support:
+                if marks[numbers[key]]:
+                    extra[key].append(by_key[key].json)
+    return extra
+
+
+_NO_SEA_ORDERS: dict[str, list[str]] = {}  # (never written to)
 
 
 def _add_shared_landings(t: _Tables, army_key: str, chains: list[ConvoyChain], extra: defaultdict[str, list[_Piece]],
