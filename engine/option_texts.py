@@ -16,9 +16,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
 from json.encoder import encode_basestring_ascii as _quote  # json.dumps's own string encoder
-from itertools import compress
+from itertools import compress, islice
 from operator import itemgetter
-from typing import Any, Iterable, NamedTuple
+from typing import Any, Iterable, Mapping, NamedTuple
 
 from .mapdata import MapData
 from .state import GameState
@@ -370,6 +370,7 @@ class _JsonTables:
     texts: _Tables  # the map's tables these are made from
     army: dict[str, tuple[Any, ...]]  # location -> _JsonRow as a tuple
     fleet: dict[str, tuple[Any, ...]]
+    by_key: dict[str, tuple[Any, ...]]  # the same rows by unit key ("A PAR", "F STP/SC")
     opening: dict[str, tuple[str, str]]  # power -> ('{"FRANCE": {', ']}, "FRANCE": {'): its entries' opening
     routes: dict[ConvoyChain, tuple[Any, ...]]  # _Route's pieces as JSON (_JsonRoute as a tuple), filled as ``routes``
 
@@ -402,7 +403,9 @@ def _json_tables(board: MapData) -> _JsonTables:
                      for loc, (key, fixed, number, pick, supports) in per.items()
                      for head in (_quote(loc) + ": [" + ", ".join(map(_quote, fixed)),)}
             for letter, per in t.rows.items()}
-    j = _JsonTables(t, rows["A"], rows["F"], {power: _opening(power) for power in board.powers}, {})
+    by_key = {f"{letter} {loc}": row for letter, per in rows.items() for loc, row in per.items()}
+    j = _JsonTables(t, rows["A"], rows["F"], by_key,
+                    {power: _opening(power) for power in board.powers}, {})
     for army, roots in t.chains.items():  # the chains made with the map's tables (every chain on small maps)
         for chain in _tree(roots):
             if chain in t.routes:
@@ -450,6 +453,36 @@ def movement_orders_json(board: MapData, state: GameState) -> str:
         more = extra.get(key)
         if more is not None:
             parts += more
+    add("]}}" if parts else "{}")
+    return "".join(parts)
+
+
+def movement_orders_json_of_units(board: MapData, units: Mapping[str, list[str]]) -> str:
+    """``movement_orders_json`` of the position of ``units`` alone: ``{power: ["A PAR", "F STP/SC", ...]}``,
+    every unit in canonical notation, where its kind may stand, one per province (the position a request
+    in the plain form describes, whose units are listed in this order, power by power): written from the
+    units' texts without the position."""
+    j = _json_tables(board)
+    by_key = j.by_key
+    placed: list[tuple[Any, ...]] = []
+    for texts in units.values():
+        placed += map(by_key.__getitem__, texts)
+    marks = _marks(len(j.texts.numbers), map(_fourth, placed))
+    extra = _sea_json(j, marks)
+    parts: list[str] = []
+    add = parts.append
+    rows = iter(placed)
+    opening = j.opening
+    for power, texts in units.items():
+        if not texts:
+            continue
+        start = opening.get(power) or _opening(power)
+        for n, (key, head, after, _, pick, supports) in enumerate(islice(rows, len(texts))):
+            add(after if n else (start[1] if parts else start[0]) + head)
+            parts += compress(supports, pick(marks))
+            more = extra.get(key)
+            if more is not None:
+                parts += more
     add("]}}" if parts else "{}")
     return "".join(parts)
 

@@ -191,3 +191,62 @@ def test_a_spoiled_plain_request_gets_the_general_readings_answer(spoil: str) ->
         fast = _outcome(lambda: state_from_request(spoiled))
         assert fast == _outcome(lambda: _general(spoiled)), (spoil, request["phase"])
         assert fast[0] == ("read" if spoil in HARMLESS else "refused"), (spoil, request["phase"], fast)
+        # The text entry's check alone (it builds the position only when asked for more than its legal
+        # orders) takes what the plain reading takes, and the text entry answers as the general reading does.
+        assert (_checked(spoiled) is not None) == (_plain(spoiled) is not None), (spoil, request["phase"])
+        forget_positions()
+        assert _text_outcome(json.dumps(spoiled)) == _text_outcome(json.dumps(spoiled), general=True), spoil
+
+
+def _checked(request: dict[str, Any]) -> Any:
+    from engine.contract import _plain_check, _variant
+
+    try:
+        variant = _variant(request)
+    except RequestError:
+        return None
+    return _plain_check(variant, request)
+
+
+def _plain(request: dict[str, Any]) -> GameState | None:
+    from engine.contract import _plain_position, _variant
+
+    try:
+        variant = _variant(request)
+    except RequestError:
+        return None
+    return _plain_position(variant, request)
+
+
+def _text_outcome(text: str, general: bool = False) -> Any:
+    """``engine.legal_orders_json``'s answer or error, or (``general``) what the general reading and
+    listing give."""
+    try:
+        if general:
+            return json.dumps(legal_orders_for_state(*_general(json.loads(text))))
+        return engine.legal_orders_json(text)
+    except RequestError as exc:
+        return ("refused", exc.field, str(exc))
+
+
+def test_a_position_kept_unread_answers_as_one_read_afresh() -> None:
+    """The text entry keeps a plain request's position checked but unbuilt: what is asked of it next (its
+    legal orders as dicts, an adjudication with orders) is what a first call answers."""
+    for request in _plain_requests():
+        with_orders = {**request, "orders": {power: [f"{unit} H" for unit in units][:1]
+                                             for power, units in request["units"].items()}}
+        text = json.dumps(with_orders)
+        assert _checked(json.loads(text)) is not None, request["phase"]
+        forget_positions()
+        expected_legal = engine.legal_orders(json.loads(text))
+        forget_positions()
+        expected_result = engine.adjudicate(json.loads(text))
+        for ask in ("legal_orders", "adjudicate"):
+            forget_positions()
+            first = engine.legal_orders_json(text)
+            assert first == json.dumps(expected_legal), request["phase"]
+            if ask == "legal_orders":
+                assert engine.legal_orders(json.loads(text)) == expected_legal, request["phase"]
+            else:
+                assert engine.adjudicate(json.loads(text)) == expected_result, request["phase"]
+            assert engine.legal_orders_json(text) == first
