@@ -466,13 +466,23 @@ class _Position:
         return state
 
 
+_PLAIN_VARIANTS: dict[Any, Variant] = {}  # a variant's name in requests -> the variant, for plain readings only
+
+
 def _own_position(request: Any) -> _Position:
     """The position of a request the engine read from text itself: checked, and built when first needed
     when it is in the plain form."""
     if type(request) is dict:
-        variant = _variant(request)
+        name = request.get("variant", "standard")
+        # A variant without options that reads positions plainly has no state of its own: one serves every
+        # request naming it (as one serves every request for a position kept).
+        variant = _PLAIN_VARIANTS.get(name) if type(name) is str and request.get("options") is None else None
+        if variant is None:
+            variant = _variant(request)
         phase = _plain_check(variant, request)
         if phase is not None:
+            if name not in _PLAIN_VARIANTS and not variant.options and len(_PLAIN_VARIANTS) < 64:
+                _PLAIN_VARIANTS[name] = variant
             return _Position(variant, None, request, phase)
     return _Position(*state_from_request(request))
 

@@ -378,8 +378,7 @@ class _JsonTables:
 class _JsonRoute(NamedTuple):
     """A chain's orders as JSON (``_Route``'s pieces), as the convoy loop reads them."""
 
-    moves: str  # the army's moves along it
-    convoys: tuple[tuple[str, str], ...]  # (fleet key, its convoys along the chain)
+    orders: tuple[tuple[str, str], ...]  # (unit key, its orders along the chain): the army's moves, each fleet's convoys
     supporters: itemgetter[tuple[int, ...]]  # as _Route's
     supports: tuple[tuple[str, str] | None, ...]  # (supporter key, its supports of the moves by sea), as _Route's
 
@@ -389,7 +388,7 @@ def _json_route(j: _JsonTables, army: str, chain: ConvoyChain) -> tuple[Any, ...
     if route is None:
         moves, convoys, supporters, supports, _, _ = j.texts.routes.get(chain) or _route(j.texts, army, chain)
         route = j.routes[chain] = tuple(_JsonRoute(
-            moves.json, tuple((fleet, piece.json) for fleet, piece in convoys), supporters,
+            (("A " + army, moves.json), *((fleet, piece.json) for fleet, piece in convoys)), supporters,
             tuple(None if pair is None else (pair[0], pair[1].json) for pair in supports)))
     return route
 
@@ -472,17 +471,20 @@ def movement_orders_json_of_units(board: MapData, units: Mapping[str, list[str]]
     parts: list[str] = []
     add = parts.append
     rows = iter(placed)
-    opening = j.opening
+    first = 0  # the index of the power's first unit in ``placed``
     for power, texts in units.items():
-        if not texts:
+        count = len(texts)
+        if not count:
             continue
-        start = opening.get(power) or _opening(power)
-        for n, (key, head, after, _, pick, supports) in enumerate(islice(rows, len(texts))):
-            add(after if n else (start[1] if parts else start[0]) + head)
+        at = len(parts)
+        for key, _, after, _, pick, supports in islice(rows, count):  # each entry as if after another
+            add(after)
             parts += compress(supports, pick(marks))
-            more = extra.get(key)
-            if more is not None:
-                parts += more
+            if key in extra:
+                parts += extra[key]
+        start = j.opening.get(power) or _opening(power)  # the power's first entry opens its object
+        parts[at] = (start[1] if at else start[0]) + placed[first][1]
+        first += count
     add("]}}" if parts else "{}")
     return "".join(parts)
 
@@ -526,12 +528,11 @@ def _sea_json(j: _JsonTables, marks: bytearray) -> dict[str, list[str]]:
                 extra[unit] += map(_json_of, more)
             continue
         for chain in chains:
-            moves, convoys, supporters, supports = routes.get(chain) or _json_route(j, key[2:], chain)
-            extra[key].append(moves)
-            for fleet, text in convoys:
-                extra[fleet].append(text)
-            for supporter, text in compress(supports, supporters(marks)):
-                extra[supporter].append(text)
+            orders, supporters, supports = routes.get(chain) or _json_route(j, key[2:], chain)
+            for unit, text in orders:
+                extra[unit].append(text)
+            for unit, text in compress(supports, supporters(marks)):
+                extra[unit].append(text)
     if shared is not None:
         numbers = t.numbers
         for may_support, by_key in shared:
