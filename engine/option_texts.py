@@ -343,15 +343,16 @@ def _unrestricted_texts(board: MapData, state: GameState) -> dict[str, dict[str,
 
 
 def _marks(size: int, numbers: Iterable[int]) -> bytearray:
-    """A position's units marked by their keys' numbers (``_UnitRow.number``), in ``size`` bytes and one more."""
-    marks = bytearray(size + 1)
+    """A position's units marked by their keys' numbers (``_UnitRow.number``), in ``size`` bytes and two more:
+    one never set, one always set (``_JsonRow.pick`` reads it)."""
+    marks = bytearray(size + 2)
+    marks[size + 1] = 1
     for number in numbers:
         marks[number] = 1
     return marks
 
 
 _third = itemgetter(2)
-_fourth = itemgetter(3)
 
 
 class _JsonRow(NamedTuple):
@@ -359,10 +360,11 @@ class _JsonRow(NamedTuple):
 
     key: str  # "A PAR"
     head: str  # the start of its entry: '"PAR": ["A PAR H", "A PAR - BUR"' (the place, the hold and moves)
-    after: str  # the same after another unit's entry of its power: '], "PAR": ["A PAR H", ...'
     number: int  # as _UnitRow's
-    pick: itemgetter[tuple[int, ...]]  # as _UnitRow's
-    supports: tuple[str, ...]  # _UnitRow's supports as JSON, each text after a ", "
+    pick: itemgetter[tuple[int, ...]]  # the mark always set, then _UnitRow's
+    # The entry as it follows another unit's entry of its power ('], "PAR": ["A PAR H", ...'), then _UnitRow's
+    # supports as JSON, each text after a ", ": the marks ``pick`` reads keep the head and the supports given.
+    entry: tuple[str, ...]
 
 
 @dataclass(slots=True)
@@ -397,8 +399,9 @@ def _json_route(j: _JsonTables, army: str, chain: ConvoyChain) -> tuple[Any, ...
 def _json_tables(board: MapData) -> _JsonTables:
     """The map's unit rows as JSON: per location of each unit type its ``_JsonRow``."""
     t = _tables(board)
-    rows = {letter: {loc: tuple(_JsonRow(key, head, "], " + head, number, pick,
-                                         tuple(_piece(texts).json for texts in supports)))
+    size = len(t.numbers)  # marks: ``size`` never set, ``size + 1`` always set
+    rows = {letter: {loc: tuple(_JsonRow(key, head, number, itemgetter(size + 1, *pick(range(size + 1))),
+                                         ("], " + head, *(_piece(texts).json for texts in supports))))
                      for loc, (key, fixed, number, pick, supports) in per.items()
                      for head in (_quote(loc) + ": [" + ", ".join(map(_quote, fixed)),)}
             for letter, per in t.rows.items()}
@@ -429,30 +432,25 @@ def movement_orders_json(board: MapData, state: GameState) -> str:
     army, fleet = j.army, j.fleet
     units = state.units.values()
     placed = [(fleet if unit.type is _FLEET else army)[unit.loc] for unit in units]
-    marks = _marks(len(j.texts.numbers), map(_fourth, placed))
+    marks = _marks(len(j.texts.numbers), map(_third, placed))
     extra = _sea_json(j, marks)
     parts: list[str] = []
-    add = parts.append
     power = None
     done: set[str] = set()
-    for unit, (key, head, after, _, pick, supports) in zip(units, placed):
-        if unit.power == power:
-            add(after)
-        else:
+    for unit, (key, head, _, pick, entry) in zip(units, placed):
+        at = len(parts)
+        parts += compress(entry, pick(marks))  # the entry as if after another of its power, and its supports
+        if unit.power != power:
             if unit.power in done:  # this power's units came apart: group them, then write
                 return _grouped_json(units, placed, marks, extra)
             opening = j.opening.get(unit.power) or _opening(unit.power)
-            if power is None:
-                add(opening[0] + head)
-            else:
+            parts[at] = (opening[0] if power is None else opening[1]) + head
+            if power is not None:
                 done.add(power)
-                add(opening[1] + head)
             power = unit.power
-        parts += compress(supports, pick(marks))
-        more = extra.get(key)
-        if more is not None:
-            parts += more
-    add("]}}" if parts else "{}")
+        if key in extra:
+            parts += extra[key]
+    parts.append("]}}" if parts else "{}")
     return "".join(parts)
 
 
@@ -466,10 +464,9 @@ def movement_orders_json_of_units(board: MapData, units: Mapping[str, list[str]]
     placed: list[tuple[Any, ...]] = []
     for texts in units.values():
         placed += map(by_key.__getitem__, texts)
-    marks = _marks(len(j.texts.numbers), map(_fourth, placed))
+    marks = _marks(len(j.texts.numbers), map(_third, placed))
     extra = _sea_json(j, marks)
     parts: list[str] = []
-    add = parts.append
     rows = iter(placed)
     first = 0  # the index of the power's first unit in ``placed``
     for power, texts in units.items():
@@ -477,15 +474,14 @@ def movement_orders_json_of_units(board: MapData, units: Mapping[str, list[str]]
         if not count:
             continue
         at = len(parts)
-        for key, _, after, _, pick, supports in islice(rows, count):  # each entry as if after another
-            add(after)
-            parts += compress(supports, pick(marks))
+        for key, _, _, pick, entry in islice(rows, count):  # each entry as if after another of its power
+            parts += compress(entry, pick(marks))
             if key in extra:
                 parts += extra[key]
         start = j.opening.get(power) or _opening(power)  # the power's first entry opens its object
         parts[at] = (start[1] if at else start[0]) + placed[first][1]
         first += count
-    add("]}}" if parts else "{}")
+    parts.append("]}}" if parts else "{}")
     return "".join(parts)
 
 
@@ -493,8 +489,9 @@ def _grouped_json(units: Iterable[Unit], placed: list[tuple[Any, ...]], marks: b
                   extra: dict[str, list[str]]) -> str:
     """``movement_orders_json`` for units of one power listed apart: each power's entries in a list first."""
     out: dict[str, list[str]] = {}
-    for unit, (key, head, _, _, pick, supports) in zip(units, placed):
-        text = head + "".join(compress(supports, pick(marks))) + "".join(extra.get(key, ())) + "]"
+    for unit, (key, head, _, pick, entry) in zip(units, placed):
+        given = list(compress(entry, pick(marks)))
+        text = head + "".join(given[1:]) + "".join(extra.get(key, ())) + "]"
         out.setdefault(unit.power, []).append(text)
     return "{" + ", ".join(_quote(power) + ": {" + ", ".join(per) + "}" for power, per in out.items()) + "}"
 

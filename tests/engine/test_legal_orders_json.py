@@ -250,3 +250,20 @@ def test_a_position_kept_unread_answers_as_one_read_afresh() -> None:
             else:
                 assert engine.adjudicate(json.loads(text)) == expected_result, request["phase"]
             assert engine.legal_orders_json(text) == first
+
+
+def test_units_of_a_power_listed_apart_are_written_together() -> None:
+    """A position whose units of one power are not listed together (a variant's own ``make_state`` may
+    list them so) is written with each power's entries together, as ``json.dumps`` of the texts writes it."""
+    from engine.option_texts import movement_order_texts, movement_orders_json
+    from engine.types import Phase, Unit, UnitType
+
+    variant = find_variant("standard")
+    units = [Unit("FRANCE", UnitType.ARMY, "PAR"), Unit("GERMANY", UnitType.FLEET, "HEL"),
+             Unit("FRANCE", UnitType.FLEET, "ENG"), Unit("ENGLAND", UnitType.ARMY, "WAL"),
+             Unit("GERMANY", UnitType.ARMY, "BUR")]
+    state = GameState.build("standard", Phase.parse("S1901M"), units, {})
+    answer = movement_orders_json(variant.board, state)
+    assert answer == json.dumps(movement_order_texts(variant.board, state))
+    assert list(json.loads(answer)) == ["FRANCE", "GERMANY", "ENGLAND"]
+    assert "A WAL - BEL" in json.loads(answer)["ENGLAND"]["WAL"]  # (a convoy the fleet in the Channel offers)
