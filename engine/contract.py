@@ -6,6 +6,7 @@ the field; orders that can't be read or aren't legal come back with ``"result": 
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import chain
 from json import JSONDecodeError, dumps as _dumps, loads as _loads
 from json.encoder import encode_basestring_ascii as _quote  # json.dumps's own string encoder
 from operator import attrgetter
@@ -244,26 +245,26 @@ def _plain_check(variant: Variant, request: dict[str, Any]) -> Phase | None:
     if found is None:
         return None
     reading, phase = found
-    tables, provinces = reading.units, reading.provinces
-    places: list[str] = []
+    tables = reading.units
+    units = request["units"]
+    # (Each step over all powers at once: a request holds few units per power.)
+    if not (tables.keys() >= units.keys() and _LISTS.issuperset(map(type, units.values()))):
+        return None
     try:
-        for power, items in request["units"].items():
-            if type(items) is not list or power not in tables:
-                return None
-            places += map(provinces.__getitem__, items)
+        places = [*map(reading.provinces.__getitem__, chain.from_iterable(units.values()))]
         if len(set(places)) != len(places):  # two units in one province
             return None
         given = request.get("centers")
-        if given is not None:
-            if type(given) is not dict:
-                return None
-            codes = reading.centres
-            for power, items in given.items():
-                if power not in tables or type(items) is not list or not codes.issuperset(items):
-                    return None
+        if given is not None and not (type(given) is dict and tables.keys() >= given.keys()
+                                      and _LISTS.issuperset(map(type, given.values()))
+                                      and reading.centres.issuperset(chain.from_iterable(given.values()))):
+            return None
     except (KeyError, TypeError):  # a text not in the tables, or an unhashable value
         return None
     return phase
+
+
+_LISTS = frozenset({list})
 
 
 def _plain_position(variant: Variant, request: dict[str, Any]) -> GameState | None:

@@ -375,6 +375,9 @@ class _JsonTables:
     by_key: dict[str, tuple[Any, ...]]  # the same rows by unit key ("A PAR", "F STP/SC")
     opening: dict[str, tuple[str, str]]  # power -> ('{"FRANCE": {', ']}, "FRANCE": {'): its entries' opening
     routes: dict[ConvoyChain, tuple[Any, ...]]  # _Route's pieces as JSON (_JsonRoute as a tuple), filled as ``routes``
+    # _Tables.sailing with each army's province and a chain standing before its tree (its one-sea chains
+    # are the longer ones), so that one loop walks the chains the fleets form
+    sailing: tuple[tuple[str, str, frozenset[str], ConvoyChain] | None, ...]
 
 
 class _JsonRoute(NamedTuple):
@@ -406,13 +409,26 @@ def _json_tables(board: MapData) -> _JsonTables:
                      for head in (_quote(loc) + ": [" + ", ".join(map(_quote, fixed)),)}
             for letter, per in t.rows.items()}
     by_key = {f"{letter} {loc}": row for letter, per in rows.items() for loc, row in per.items()}
+    sailing = tuple(None if entry is None else (entry[0], entry[0][2:], entry[1],
+                                                ConvoyChain("", frozenset(), (), t.chains[entry[0][2:]]))
+                    for entry in t.sailing)
     j = _JsonTables(t, rows["A"], rows["F"], by_key,
-                    {power: _opening(power) for power in board.powers}, {})
+                    {power: _opening(power) for power in board.powers}, {}, sailing)
     for army, roots in t.chains.items():  # the chains made with the map's tables (every chain on small maps)
         for chain in _tree(roots):
             if chain in t.routes:
                 _json_route(j, army, chain)
     return j
+
+
+_last_json_tables: tuple[Any, Any] = (None, None)  # the board asked for last and its tables (lru_cache hashes the map)
+
+
+def _json_tables_kept(board: MapData) -> _JsonTables:
+    global _last_json_tables
+    tables = _json_tables(board)
+    _last_json_tables = (board, tables)
+    return tables
 
 
 def _opening(power: str) -> tuple[str, str]:
@@ -459,7 +475,8 @@ def movement_orders_json_of_units(board: MapData, units: Mapping[str, list[str]]
     every unit in canonical notation, where its kind may stand, one per province (the position a request
     in the plain form describes, whose units are listed in this order, power by power): written from the
     units' texts without the position."""
-    j = _json_tables(board)
+    last = _last_json_tables  # (one tuple: read whole even while another thread replaces it)
+    j = last[1] if last[0] is board else _json_tables_kept(board)
     by_key = j.by_key
     placed: list[tuple[Any, ...]] = []
     for texts in units.values():
@@ -505,16 +522,17 @@ def _sea_json(j: _JsonTables, marks: bytearray) -> dict[str, list[str]]:
         return _NO_SEA_ORDERS
     extra: defaultdict[str, list[str]] = defaultdict(list)
     shared: list[tuple[frozenset[str], dict[str, _Piece]]] | None = None
-    chain_roots, routes = t.chains, j.routes
-    for key, first_seas in compress(t.sailing, t.sailing_pick(marks)):  # type: ignore[misc]
+    routes = j.routes
+    for key, army, first_seas, before in compress(j.sailing, t.sailing_pick(marks)):  # type: ignore[misc]
         if first_seas.isdisjoint(fleets):
             continue
         # validate.chains_formed, inlined (a hot loop): the chains of the army's tree the fleets form
-        chains = [chain for chain in chain_roots[key[2:]] if chain.sea in fleets]
+        chains = [before]
         for formed in chains:  # the loop also visits the chains it appends
             for chain in formed.longer:
                 if chain.sea in fleets:
                     chains.append(chain)
+        del chains[0]
         if len(chains) > 1 and not _lands_apart(chains):
             # Some coast is reached by several chains (rare): the pieces' way, turned to JSON.
             pieces: defaultdict[str, list[_Piece]] = defaultdict(list)
@@ -525,7 +543,7 @@ def _sea_json(j: _JsonTables, marks: bytearray) -> dict[str, list[str]]:
                 extra[unit] += map(_json_of, more)
             continue
         for chain in chains:
-            orders, supporters, supports = routes.get(chain) or _json_route(j, key[2:], chain)
+            orders, supporters, supports = routes.get(chain) or _json_route(j, army, chain)
             for unit, text in orders:
                 extra[unit].append(text)
             for unit, text in compress(supports, supporters(marks)):
