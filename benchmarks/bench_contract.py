@@ -306,8 +306,8 @@ def cold_stages(phases: list[Phase], repeats: int, cold_adjudicate: Series,
                 cold_legal: Series) -> tuple[dict[str, float], dict[str, float]]:
     """Median microseconds per position of each stage of a cold ``adjudicate_json`` and ``legal_orders_json``
     call, each stage timed on its own (``forget_positions`` before each)."""
-    from engine.contract import state_from_request
-    from engine.options import legal_orders_json_for_state
+    from engine.contract import _plain_check, state_from_request
+    from engine.options import legal_orders_json_for_units
     from engine.phases import Submission
 
     rows: dict[str, list[float]] = {}
@@ -328,7 +328,11 @@ def cold_stages(phases: list[Phase], repeats: int, cold_adjudicate: Series,
             forget_positions()
 
         process = _stage_median(lambda: held[0].process(), fresh_submission, repeats)
-        legal = _stage_median(lambda: legal_orders_json_for_state(variant, state), forget_positions, repeats)
+        # The text entry checks a plain request without building its position and lists the legal orders
+        # from the units' texts (the position is built only if a later call needs it).
+        check = _stage_median(lambda: _plain_check(variant, request), forget_positions, repeats)
+        legal = _stage_median(lambda: legal_orders_json_for_units(variant, state.phase, request["units"]),
+                              forget_positions, repeats)
         whole = _stage_median(lambda: engine.adjudicate_json(text), forget_positions, repeats)
         whole_legal = _stage_median(lambda: engine.legal_orders_json(text), forget_positions, repeats)
         rows.setdefault("whole", []).append(whole)
@@ -337,11 +341,12 @@ def cold_stages(phases: list[Phase], repeats: int, cold_adjudicate: Series,
                           ("read and check the order texts", reading),
                           ("adjudicate, word the outcomes, make the next position", process)):
             rows.setdefault(label, []).append(us)
-        for label, us in (("parse the request (json.loads)", parse), ("read and check the position", position),
-                          ("list every legal order as JSON", legal)):
+        for label, us in (("parse the request (json.loads)", parse),
+                          ("check the position (building none)", check),
+                          ("list every legal order as JSON, from the units' texts", legal)):
             legal_rows.setdefault(label, []).append(us)
     return (_breakdown(rows, "writing the response", cold_adjudicate),
-            _breakdown(legal_rows, "keeping the position", cold_legal))
+            _breakdown(legal_rows, "the position's key, keeping it", cold_legal))
 
 
 def _breakdown(rows: dict[str, list[float]], rest: str, interleaved: Series) -> dict[str, float]:
