@@ -16,7 +16,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
 from json.encoder import encode_basestring_ascii as _quote  # json.dumps's own string encoder
-from itertools import compress, islice
+from itertools import compress
 from operator import itemgetter
 from struct import Struct
 from typing import Any, Callable, Iterable, Mapping, NamedTuple
@@ -488,27 +488,25 @@ def movement_orders_json_of_units(board: MapData, units: Mapping[str, list[str]]
     units' texts without the position."""
     last = _last_json_tables  # (one tuple: read whole even while another thread replaces it)
     j = last[1] if last[0] is board else _json_tables_kept(board)
-    by_key = j.by_key
-    placed: list[tuple[Any, ...]] = []
+    numbers, by_key = j.texts.numbers, j.by_key
+    marks = bytearray(len(numbers) + 1)  # (_marks, inlined)
+    marks[0] = 1
     for texts in units.values():
-        placed += map(by_key.__getitem__, texts)
-    marks = _marks(len(j.texts.numbers), map(_third, placed))
+        for text in texts:
+            marks[numbers[text]] = 1
     extra = _sea_json(j, marks)
     parts: list[str] = []
-    rows = iter(placed)
-    first = 0  # the index of the power's first unit in ``placed``
     for power, texts in units.items():
-        count = len(texts)
-        if not count:
+        if not texts:
             continue
         at = len(parts)
-        for key, _, _, pick, entry in islice(rows, count):  # each entry as if after another of its power
+        for text in texts:  # each entry as if after another of its power
+            key, _, _, pick, entry = by_key[text]
             parts += compress(entry, pick(marks))
             if key in extra:
                 parts += extra[key]
         start = j.opening.get(power) or _opening(power)  # the power's first entry opens its object
-        parts[at] = (start[1] if at else start[0]) + placed[first][1]
-        first += count
+        parts[at] = (start[1] if at else start[0]) + by_key[texts[0]][1]
     parts.append("]}}" if parts else "{}")
     return "".join(parts)
 
