@@ -444,7 +444,7 @@ class _Position:
 
     A request in the plain form that the engine read from text itself (no caller holds it) may be kept
     checked but unbuilt (``unread``): its legal orders as text need only its units' texts, and its state is
-    read from it when first asked for."""
+    read from it when first asked for (the request is kept with it)."""
 
     __slots__ = ("variant", "_state", "unread", "phase", "legal", "legal_json")
 
@@ -452,19 +452,19 @@ class _Position:
                  phase: Phase | None = None) -> None:
         self.variant = variant
         self._state = state
-        self.unread = unread  # the request, checked by _plain_check, while ``state`` is not read from it
-        self.phase = phase  # its phase, while unread
+        self.unread = unread  # the request, checked by _plain_check, when ``state`` is read from it on demand
+        self.phase = phase  # its phase, with ``unread``
         self.legal: dict[str, dict[str, list[str]]] | None = None
         self.legal_json: str | None = None  # ``legal`` as JSON text, once asked for as text
 
     @property
     def state(self) -> GameState:
         state = self._state
-        if state is None:
-            assert self.unread is not None
+        if state is None:  # (two threads may both read it: the same position, either kept)
+            assert self.unread is not None  # (the request stays: it is read once, and the engine's alone)
             state = _plain_position(self.variant, self.unread)
             assert state is not None  # (the request passed _plain_check, and nobody else holds it)
-            self._state, self.unread = state, None
+            self._state = state
         return state
 
 

@@ -391,6 +391,8 @@ class _JsonTables:
     # _Tables.sailing with each army's province and a chain standing before its tree (its one-sea chains
     # are the longer ones), so that one loop walks the chains the fleets form
     sailing: tuple[tuple[str, str, frozenset[str], ConvoyChain], ...]
+    keys: tuple[str, ...]  # unit key by number ("" for mark 0)
+    coast_bits: dict[str, int]  # province -> its bit, for the coasts a chain reaches (_JsonRoute.lands)
 
 
 class _JsonRoute(NamedTuple):
@@ -399,6 +401,7 @@ class _JsonRoute(NamedTuple):
     orders: tuple[tuple[str, str], ...]  # (unit key, its orders along the chain): the army's moves, each fleet's convoys
     supporters: _Picker  # as _Route's
     supports: tuple[tuple[str, str], ...]  # (supporter key, its supports of the moves by sea), as _Route's
+    lands: int  # the coasts the chain newly reaches (ConvoyChain.lands), as bits (_JsonTables.coast_bits)
 
 
 def _json_route(j: _JsonTables, army: str, chain: ConvoyChain) -> tuple[Any, ...]:
@@ -407,7 +410,7 @@ def _json_route(j: _JsonTables, army: str, chain: ConvoyChain) -> tuple[Any, ...
         moves, convoys, supporters, supports, _, _ = j.texts.routes.get(chain) or _route(j.texts, army, chain)
         route = j.routes[chain] = tuple(_JsonRoute(
             (("A " + army, moves.json), *((fleet, piece.json) for fleet, piece in convoys)), supporters,
-            tuple((key, piece.json) for key, piece in supports)))
+            tuple((key, piece.json) for key, piece in supports), sum(j.coast_bits[coast] for coast in chain.lands)))
     return route
 
 
@@ -423,8 +426,8 @@ def _json_tables(board: MapData) -> _JsonTables:
     by_key = {f"{letter} {loc}": row for letter, per in rows.items() for loc, row in per.items()}
     sailing = tuple((key, key[2:], first_seas, ConvoyChain("", frozenset(), (), t.chains[key[2:]]))
                     for key, first_seas in t.sailing)
-    j = _JsonTables(t, rows["A"], rows["F"], by_key,
-                    {power: _opening(power) for power in board.powers}, {}, sailing)
+    j = _JsonTables(t, rows["A"], rows["F"], by_key, {power: _opening(power) for power in board.powers}, {}, sailing,
+                    ("", *t.numbers), {place: 1 << n for n, place in enumerate(sorted(board.provinces))})
     for army, roots in t.chains.items():  # the chains made with the map's tables (every chain on small maps)
         for chain in _tree(roots):
             if chain in t.routes:
@@ -542,7 +545,9 @@ def _sea_json(j: _JsonTables, marks: bytearray) -> dict[str, list[str]]:
                 if chain.sea in fleets:
                     chains.append(chain)
         del chains[0]
-        if len(chains) > 1 and not _lands_apart(chains):
+        if len(chains) == 1:  # (the usual case)
+            found: Iterable[tuple[Any, ...]] = (routes.get(chains[0]) or _json_route(j, army, chains[0]),)
+        elif not _apart(found := [routes.get(chain) or _json_route(j, army, chain) for chain in chains]):
             # Some coast is reached by several chains (rare): the pieces' way, turned to JSON.
             pieces: defaultdict[str, list[_Piece]] = defaultdict(list)
             if shared is None:
@@ -551,19 +556,28 @@ def _sea_json(j: _JsonTables, marks: bytearray) -> dict[str, list[str]]:
             for unit, more in pieces.items():
                 extra[unit] += map(_json_of, more)
             continue
-        for chain in chains:
-            orders, supporters, supports = routes.get(chain) or _json_route(j, army, chain)
+        for orders, supporters, supports, _ in found:
             for unit, text in orders:
                 extra[unit].append(text)
             for unit, text in compress(supports, supporters(marks)):
                 extra[unit].append(text)
     if shared is not None:
-        numbers = t.numbers
+        present = set(compress(j.keys, marks))
         for may_support, by_key in shared:
-            for key in may_support:
-                if marks[numbers[key]]:
-                    extra[key].append(by_key[key].json)
+            for key in may_support & present:  # (each supporter's own list: any order)
+                extra[key].append(by_key[key].json)
     return extra
+
+
+def _apart(routes: list[tuple[Any, ...]]) -> bool:
+    """Does each coast these chains reach (their ``_JsonRoute``) come from one chain only?"""
+    seen = 0
+    for route in routes:
+        lands = route[3]
+        if seen & lands:
+            return False
+        seen |= lands
+    return True
 
 
 _NO_SEA_ORDERS: dict[str, list[str]] = {}  # (never written to)
