@@ -53,12 +53,17 @@ def _picker(numbers: Iterable[int]) -> _Picker:
     """The reader of the marks of these numbers, rising: a ``struct`` format of single bytes with the gaps
     between them skipped, which reads a few dozen marks in about half the time ``operator.itemgetter`` takes.
     ``compress`` then keeps the values whose marks are set."""
-    fields, at = ["<"], 0
+    fields, at, run = ["<"], 0, 0  # (marks next to each other read as one field of ``run`` bytes)
     for number in numbers:
         if number < at:
             raise ValueError(f"marks read out of order: {number} after {at - 1}")
-        fields.append(f"{number - at}xB" if number > at else "B")
+        if number > at:
+            fields.append(f"{run}B{number - at}x" if run else f"{number - at}x")
+            run = 0
+        run += 1
         at = number + 1
+    if run:
+        fields.append(f"{run}B")
     return Struct("".join(fields)).unpack_from
 
 

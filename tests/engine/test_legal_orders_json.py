@@ -267,3 +267,17 @@ def test_units_of_a_power_listed_apart_are_written_together() -> None:
     assert answer == json.dumps(movement_order_texts(variant.board, state))
     assert list(json.loads(answer)) == ["FRANCE", "GERMANY", "ENGLAND"]
     assert "A WAL - BEL" in json.loads(answer)["ENGLAND"]["WAL"]  # (a convoy the fleet in the Channel offers)
+
+
+def test_a_picker_reads_the_marks_it_names() -> None:
+    """Each unit's supports are kept by the marks a ``struct`` format reads (runs of marks as one field, the
+    gaps skipped): it reads exactly the marks of its numbers, in order, and refuses numbers out of order."""
+    from engine.option_texts import _picker
+
+    rng = random.Random(3)
+    for _ in range(300):
+        marks = bytearray(rng.randrange(2) for _ in range(rng.randrange(1, 40)))
+        numbers = sorted(rng.sample(range(len(marks)), rng.randrange(len(marks) + 1)))
+        assert _picker(numbers)(marks) == tuple(marks[n] for n in numbers), numbers
+    with pytest.raises(ValueError):
+        _picker([3, 2])
