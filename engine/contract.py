@@ -11,6 +11,7 @@ from json import JSONDecodeError, JSONDecoder, decoder as _decoder, dumps as _du
 from json.encoder import encode_basestring_ascii as _quote  # json.dumps's own string encoder
 from operator import attrgetter
 from re import Match
+from sys import intern
 from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 from .mapdata import MapData
@@ -37,7 +38,9 @@ _ABSENT: Any = object()
 def _canonical_units(board: MapData, kinds: frozenset[UnitType], powers: tuple[str, ...]) -> dict[str, dict[str, Unit]]:
     """Per power, every unit the board allows in canonical notation ("A PAR", "F STP/SC"): requests
     written by programs use it, so they skip the general reading below."""
-    texts = {f"{kind.value} {loc}": (kind, loc) for kind in kinds for loc in board.locations(kind)}
+    # (Interned: the option texts' tables name units by the same strings, so a request's unit texts are
+    # compared with one string each, table after table.)
+    texts = {intern(f"{kind.value} {loc}"): (kind, loc) for kind in kinds for loc in board.locations(kind)}
     return {power: {text: Unit(power, kind, loc) for text, (kind, loc) in texts.items()} for power in powers}
 
 

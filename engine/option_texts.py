@@ -19,6 +19,7 @@ from json.encoder import encode_basestring_ascii as _quote  # json.dumps's own s
 from itertools import compress
 from operator import itemgetter
 from struct import Struct
+from sys import intern
 from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 from .mapdata import MapData
@@ -114,7 +115,7 @@ def _tables(board: MapData) -> _Tables:
     walkable: dict[str, frozenset[str]] = {}
     for kind in (UnitType.ARMY, UnitType.FLEET):
         for loc in sorted(board.locations(kind)):
-            key = f"{kind.value} {loc}"
+            key = intern(f"{kind.value} {loc}")  # (the contract's tables name units by the same strings)
             short[key] = f"{kind.value} {province_of(loc)}"
             if kind is UnitType.FLEET:
                 dests = sorted(board.fleet_adjacent(loc))
@@ -428,7 +429,10 @@ def _json_tables(board: MapData) -> _JsonTables:
                      for loc, (key, fixed, number, read, _, supports) in per.items()
                      for head in (_quote(loc) + ": [" + ", ".join(map(_quote, fixed)),)}
             for letter, per in t.rows.items()}
-    by_key = {f"{letter} {loc}": row for letter, per in rows.items() for loc, row in per.items()}
+    by_key: dict[str, tuple[Any, ...]] = {}  # (keyed by the rows' own keys: the same strings as ``numbers``')
+    for letter, per in t.rows.items():
+        for loc, unit_row in per.items():
+            by_key[unit_row[0]] = rows[letter][loc]
     sailing = tuple((key, key[2:], first_seas, ConvoyChain("", frozenset(), (), t.chains[key[2:]]))
                     for key, first_seas in t.sailing)
     j = _JsonTables(t, rows["A"], rows["F"], by_key, {power: _opening(power) for power in board.powers}, {}, sailing,
@@ -496,12 +500,12 @@ def movement_orders_json_of_units(board: MapData, units: Mapping[str, list[str]]
     units' texts without the position."""
     last = _last_json_tables  # (one tuple: read whole even while another thread replaces it)
     j = last[1] if last[0] is board else _json_tables_kept(board)
-    numbers, by_key = j.texts.numbers, j.by_key
-    marks = bytearray(len(numbers) + 1)  # (_marks, inlined)
+    by_key = j.by_key
+    marks = bytearray(len(by_key) + 1)  # (_marks, inlined)
     marks[0] = 1
     for texts in units.values():
         for text in texts:
-            marks[numbers[text]] = 1
+            marks[by_key[text][2]] = 1
     extra = _sea_json(j, marks)
     parts: list[str] = []
     for power, texts in units.items():
