@@ -693,14 +693,18 @@ def _parse_json(text: str) -> Any:
     """``json.loads(text)``, value and errors, in fewer steps: its scanner called directly."""
     if text.startswith("\ufeff"):
         return _loads(text)  # (its error for a byte order mark)
-    try:
-        value, end = _scan_json(text, _json_space(text, 0).end())
+    try:  # (blanks are skipped only where there are some: a request usually has none round it)
+        value, end = _scan_json(text, 0 if text[:1] not in _BLANKS else _json_space(text, 0).end())
     except StopIteration as exc:
         raise JSONDecodeError("Expecting value", text, exc.value) from None
-    end = _json_space(text, end).end()
     if end != len(text):
-        raise JSONDecodeError("Extra data", text, end)
+        end = _json_space(text, end).end()
+        if end != len(text):
+            raise JSONDecodeError("Extra data", text, end)
     return value
+
+
+_BLANKS = " \t\n\r"  # (and "": the empty text is read by the pattern too)
 
 
 def read_request_text(text: str | bytes) -> Any:

@@ -36,7 +36,7 @@ def test_text_that_is_no_request_is_a_request_error(call, text: str | bytes, wor
 
 
 @pytest.mark.parametrize("text", [
-    "", " ", "{", '{"a": 1} x', '{"a": 1}  \n', "[1, 2", "\ufeff{}", '{"a": "\\ud800"}', "NaN", "1e999", '"x"',
+    "", " ", "{", '{"a": 1} x', '{"a": 1}  \n', ' \r\n{"a": 1}', "\t1 x", "\n[1]\n", "1", "[1]]", "[1, 2", "\ufeff{}", '{"a": "\\ud800"}', "NaN", "1e999", '"x"',
     '{"a":1,}', "tru", '{"a" 1}', '{"a": "\x01"}', "9" * 5000, "[" * 100_000, json.dumps(OPENING),
 ])
 def test_the_request_text_is_read_as_json_loads_reads_it(text: str) -> None:
