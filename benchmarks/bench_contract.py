@@ -284,7 +284,7 @@ def ceiling(mila: Series, json_alone: Series, target: float, stages: dict[str, f
           f"an engine taking no time would be {mila.median_ms / json_alone.median_ms:.1f}x; the text entry pays only "
           f"json.loads of the request ({parse:.0f} us: {mila.median_ms * 1e3 / parse:.0f}x) and writes its answer "
           f"itself; the target leaves {mila.median_ms * 1e3 / target:.0f} us for the whole call")
-    print("  where a cold call's time goes (each stage timed alone, cold, through the engine's public pieces, median "
+    print("  where a cold call's time goes (each stage timed alone, cold, through the engine's own pieces, median "
           "per position; the rest is what the whole call, timed the same way, takes beyond them):")
     for label, us in stages.items():
         print(f"    {label:58} {us:7.1f} us")
