@@ -284,7 +284,7 @@ def ceiling(mila: Series, json_alone: Series, target: float, stages: dict[str, f
           f"an engine taking no time would be {mila.median_ms / json_alone.median_ms:.1f}x; the text entry pays only "
           f"json.loads of the request ({parse:.0f} us: {mila.median_ms * 1e3 / parse:.0f}x) and writes its answer "
           f"itself; the target leaves {mila.median_ms * 1e3 / target:.0f} us for the whole call")
-    print("  where a cold call's time goes (each stage timed alone, cold, through the engine's public pieces, median "
+    print("  where a cold call's time goes (each stage timed alone, cold, through the engine's own pieces, median "
           "per position; the rest is what the whole call, timed the same way, takes beyond them):")
     for label, us in stages.items():
         print(f"    {label:58} {us:7.1f} us")
@@ -308,8 +308,8 @@ def cold_stages(phases: list[Phase], repeats: int, cold_adjudicate: Series,
     ``engine/lean``, which serves these phases) and ``legal_orders_json`` call, each stage timed on its own
     (``forget_positions`` before each, and a stage's input made afresh, untimed)."""
     from engine import lean
-    from engine.contract import state_from_request
-    from engine.options import legal_orders_json_for_state
+    from engine.contract import _plain_check, state_from_request
+    from engine.options import legal_orders_json_for_units
 
     rows: dict[str, list[float]] = {}
     legal_rows: dict[str, list[float]] = {}
@@ -340,7 +340,11 @@ def cold_stages(phases: list[Phase], repeats: int, cold_adjudicate: Series,
         ending = _stage_median(lambda: lean.turn_end(held[2]), fresh(3), repeats)
         writing = _stage_median(lambda: lean.response_text(variant.id, held[0].phase_text, held[1], held[2], held[3]),
                                 fresh(4), repeats)
-        legal = _stage_median(lambda: legal_orders_json_for_state(variant, state), forget_positions, repeats)
+        # The text entry checks a plain request without building its position and lists the legal orders
+        # from the units' texts (the position is built only if a later call needs it).
+        check = _stage_median(lambda: _plain_check(variant, request), forget_positions, repeats)
+        legal = _stage_median(lambda: legal_orders_json_for_units(variant, state.phase, request["units"]),
+                              forget_positions, repeats)
         whole = _stage_median(lambda: engine.adjudicate_json(text), forget_positions, repeats)
         whole_legal = _stage_median(lambda: engine.legal_orders_json(text), forget_positions, repeats)
         rows.setdefault("whole", []).append(whole)
@@ -349,11 +353,12 @@ def cold_stages(phases: list[Phase], repeats: int, cold_adjudicate: Series,
                           ("read and check the order texts", reading), ("adjudicate and explain every order", deciding),
                           ("make the next position", ending), ("write the response", writing)):
             rows.setdefault(label, []).append(us)
-        for label, us in (("parse the request (json.loads)", parse), ("read and check the position", position),
-                          ("list every legal order as JSON", legal)):
+        for label, us in (("parse the request (json.loads)", parse),
+                          ("check the position (building none)", check),
+                          ("list every legal order as JSON, from the units' texts", legal)):
             legal_rows.setdefault(label, []).append(us)
     return (_breakdown(rows, "reading the variant, checking the order lines", cold_adjudicate),
-            _breakdown(legal_rows, "keeping the position", cold_legal))
+            _breakdown(legal_rows, "the position's key, keeping it", cold_legal))
 
 
 def _breakdown(rows: dict[str, list[float]], rest: str, interleaved: Series) -> dict[str, float]:

@@ -6,14 +6,17 @@ the field; orders that can't be read or aren't legal come back with ``"result": 
 from __future__ import annotations
 
 from functools import lru_cache
-from json import JSONDecodeError, dumps as _dumps, loads as _loads
+from itertools import chain
+from json import JSONDecodeError, JSONDecoder, decoder as _decoder, dumps as _dumps, loads as _loads
 from json.encoder import encode_basestring_ascii as _quote  # json.dumps's own string encoder
 from operator import attrgetter
-from typing import Any, Iterable, Mapping, NamedTuple
+from re import Match
+from sys import intern
+from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 from . import lean
 from .mapdata import MapData
-from .options import legal_orders_for_state, legal_orders_json_for_state
+from .options import legal_orders_for_state, legal_orders_json_for_state, legal_orders_json_for_units
 from .outcomes import encode as encode_outcome, encoded_json, note
 from .phases import FAILS, INVALID, SUCCEEDS, OrderResult, PhaseResult, Submission
 from .position_check import YEARS_OF_PLAY, check_phase, first_year, shown
@@ -36,7 +39,9 @@ _ABSENT: Any = object()
 def _canonical_units(board: MapData, kinds: frozenset[UnitType], powers: tuple[str, ...]) -> dict[str, dict[str, Unit]]:
     """Per power, every unit the board allows in canonical notation ("A PAR", "F STP/SC"): requests
     written by programs use it, so they skip the general reading below."""
-    texts = {f"{kind.value} {loc}": (kind, loc) for kind in kinds for loc in board.locations(kind)}
+    # (Interned: the option texts' tables name units by the same strings, so a request's unit texts are
+    # compared with one string each, table after table.)
+    texts = {intern(f"{kind.value} {loc}"): (kind, loc) for kind in kinds for loc in board.locations(kind)}
     return {power: {text: Unit(power, kind, loc) for text, (kind, loc) in texts.items()} for power in powers}
 
 
@@ -156,6 +161,7 @@ class _PlainReading(NamedTuple):
 
     board: MapData
     units: dict[str, dict[str, tuple[str, Unit]]]  # power -> "A PAR" -> (its province, the unit): standing units only
+    provinces: dict[str, str]  # "A PAR" -> "PAR": the same units' provinces, whoever owns them
     centres: frozenset[str]  # the supply centres' codes
     phases: dict[str, Phase]  # "S1901M" -> its phase: the calendar's movement and adjustment phases of _TABLED_YEARS
     first_year: int
@@ -193,7 +199,8 @@ def _plain_reading(variant: Variant) -> _PlainReading | None:
                       for phase in (Phase(season, year, kind) for year in range(first, first + _TABLED_YEARS)
                                     for season, kind in kinds)
                       if variant.phase_problem(phase) is None}  # (the problem may depend on the year)
-            reading = _PlainReading(board, units, frozenset(board.supply_centers), phases, first,
+            provinces = {text: prov for per in units.values() for text, (prov, _) in per.items()}
+            reading = _PlainReading(board, units, provinces, frozenset(board.supply_centers), phases, first,
                                     first + YEARS_OF_PLAY)
         if not variant.options:  # as _standing_texts: a variant's options may change the rules
             _PLAIN_READINGS[key] = reading
@@ -202,12 +209,10 @@ def _plain_reading(variant: Variant) -> _PlainReading | None:
     return reading
 
 
-def _plain_position(variant: Variant, request: dict[str, Any]) -> GameState | None:
-    """The position of a request in the form programs write, read in a few steps: no options, extra data,
-    dislodged units or standoffs; a movement or adjustment phase written ``S1901M``; powers as the board
-    names them; units in canonical notation ("A PAR", "F STP/SC"), each where its kind may stand, one per
-    province; centres by code. ``None`` for anything else, which the general reading reads (and whose
-    errors it names): what this reading accepts, the general one reads to an equal position."""
+def _plain_phase(variant: Variant, request: dict[str, Any]) -> tuple[_PlainReading, Phase] | None:
+    """The first steps of the plain reading (:func:`_plain_position`): the variant's tables and the phase,
+    when the request has no options, extra data, dislodged units or standoffs, its units are an object and
+    its phase is a movement or adjustment phase of the calendar written ``S1901M``; ``None`` otherwise."""
     if request.get("options") is not None or request.get("extra") is not None:
         return None
     dislodged = request.get("dislodged")
@@ -217,8 +222,7 @@ def _plain_position(variant: Variant, request: dict[str, Any]) -> GameState | No
     if contested is not None and (type(contested) is not list or contested):
         return None
     reading = _plain_reading(variant)
-    units = request.get("units")
-    if reading is None or type(units) is not dict:
+    if reading is None or type(request.get("units")) is not dict:
         return None
     # The phase, as Phase.parse reads it and check_phase checks it.
     text = request.get("phase")
@@ -236,6 +240,49 @@ def _plain_position(variant: Variant, request: dict[str, Any]) -> GameState | No
         phase = Phase(letters[0], year, letters[1])
         if variant.phase_problem(phase) is not None:
             return None
+    return reading, phase
+
+
+def _plain_check(variant: Variant, request: dict[str, Any]) -> Phase | None:
+    """Would :func:`_plain_position` read ``request``? Its phase when it would, checked as that reading checks
+    it but building nothing (a caller that needs only the units' texts builds the position later, if at all)."""
+    found = _plain_phase(variant, request)
+    if found is None:
+        return None
+    reading, phase = found
+    tables = reading.units
+    units = request["units"]
+    # (Each step over all powers at once: a request holds few units per power.)
+    if not (tables.keys() >= units.keys() and _LISTS.issuperset(map(type, units.values()))):
+        return None
+    try:
+        places = [*map(reading.provinces.__getitem__, chain.from_iterable(units.values()))]
+        if len(set(places)) != len(places):  # two units in one province
+            return None
+        given = request.get("centers")
+        if given is not None and not (type(given) is dict and tables.keys() >= given.keys()
+                                      and _LISTS.issuperset(map(type, given.values()))
+                                      and reading.centres.issuperset(chain.from_iterable(given.values()))):
+            return None
+    except (KeyError, TypeError):  # a text not in the tables, or an unhashable value
+        return None
+    return phase
+
+
+_LISTS = frozenset({list})
+
+
+def _plain_position(variant: Variant, request: dict[str, Any]) -> GameState | None:
+    """The position of a request in the form programs write, read in a few steps: no options, extra data,
+    dislodged units or standoffs; a movement or adjustment phase written ``S1901M``; powers as the board
+    names them; units in canonical notation ("A PAR", "F STP/SC"), each where its kind may stand, one per
+    province; centres by code. ``None`` for anything else, which the general reading reads (and whose
+    errors it names): what this reading accepts, the general one reads to an equal position."""
+    found = _plain_phase(variant, request)
+    if found is None:
+        return None
+    reading, phase = found
+    units = request["units"]
     # (Plain loops: dict.update from pairs is slower at these sizes.)
     occupants: dict[str, Unit] = {}
     count = 0
@@ -397,15 +444,53 @@ def _plain_state(variant: Variant, phase: Phase, units: list[Unit], centers: dic
 
 
 class _Position:
-    """A position read from a request before: its variant and state, and its legal orders once asked for."""
+    """A position read from a request before: its variant and state, and its legal orders once asked for.
 
-    __slots__ = ("variant", "state", "legal", "legal_json")
+    A request in the plain form that the engine read from text itself (no caller holds it) may be kept
+    checked but unbuilt (``unread``): its legal orders as text need only its units' texts, and its state is
+    read from it when first asked for (the request is kept with it)."""
 
-    def __init__(self, variant: Variant, state: GameState) -> None:
+    __slots__ = ("variant", "_state", "unread", "phase", "legal", "legal_json")
+
+    def __init__(self, variant: Variant, state: GameState | None, unread: dict[str, Any] | None = None,
+                 phase: Phase | None = None) -> None:
         self.variant = variant
-        self.state = state
+        self._state = state
+        self.unread = unread  # the request, checked by _plain_check, when ``state`` is read from it on demand
+        self.phase = phase  # its phase, with ``unread``
         self.legal: dict[str, dict[str, list[str]]] | None = None
         self.legal_json: str | None = None  # ``legal`` as JSON text, once asked for as text
+
+    @property
+    def state(self) -> GameState:
+        state = self._state
+        if state is None:  # (two threads may both read it: the same position, either kept)
+            assert self.unread is not None  # (the request stays: it is read once, and the engine's alone)
+            state = _plain_position(self.variant, self.unread)
+            assert state is not None  # (the request passed _plain_check, and nobody else holds it)
+            self._state = state
+        return state
+
+
+_PLAIN_VARIANTS: dict[Any, Variant] = {}  # a variant's name in requests -> the variant, for plain readings only
+
+
+def _own_position(request: Any) -> _Position:
+    """The position of a request the engine read from text itself: checked, and built when first needed
+    when it is in the plain form."""
+    if type(request) is dict:
+        name = request.get("variant", "standard")
+        # A variant without options that reads positions plainly has no state of its own: one serves every
+        # request naming it (as one serves every request for a position kept).
+        variant = _PLAIN_VARIANTS.get(name) if type(name) is str and request.get("options") is None else None
+        if variant is None:
+            variant = _variant(request)
+        phase = _plain_check(variant, request)
+        if phase is not None:
+            if name not in _PLAIN_VARIANTS and not variant.options and len(_PLAIN_VARIANTS) < 64:
+                _PLAIN_VARIANTS[name] = variant
+            return _Position(variant, None, request, phase)
+    return _Position(*state_from_request(request))
 
 
 _POSITIONS: dict[int, tuple[tuple[Any, ...], _Position]] = {}  # by the key's hash: (key, position), oldest first
@@ -454,9 +539,10 @@ def _position_key(request: Mapping[str, Any]) -> tuple[Any, ...] | None:
     return (get("variant", "standard"), get("phase"), units, centers)
 
 
-def _read_position(request: Mapping[str, Any]) -> _Position:
+def _read_position(request: Mapping[str, Any], own: bool = False) -> _Position:
     """The position a request describes, from the positions read before when it is one of them (a caller
-    asking for a position's legal orders and then adjudicating it, a bot trying several order sets)."""
+    asking for a position's legal orders and then adjudicating it, a bot trying several order sets).
+    ``own``: the engine read the request from text itself, so it may be kept unbuilt (``_Position``)."""
     key = _position_key(request)
     if key is None:
         return _Position(*state_from_request(request))
@@ -467,7 +553,7 @@ def _read_position(request: Mapping[str, Any]) -> _Position:
     known = _POSITIONS.get(code)
     if known is not None and known[0] == key:
         return known[1]
-    position = _Position(*state_from_request(request))
+    position = _own_position(request) if own else _Position(*state_from_request(request))
     if len(_POSITIONS) >= _POSITIONS_KEPT:
         try:
             del _POSITIONS[next(iter(_POSITIONS))]
@@ -602,6 +688,29 @@ def adjudicate(request: Mapping[str, Any]) -> dict[str, Any]:
     return response
 
 
+# json.loads's own scanner and its pattern of blanks (neither in the type stubs)
+_scan_json: Callable[[str, int], tuple[Any, int]] = getattr(JSONDecoder(), "scan_once")
+_json_space: Callable[[str, int], Match[str]] = getattr(_decoder, "WHITESPACE").match
+
+
+def _parse_json(text: str) -> Any:
+    """``json.loads(text)``, value and errors, in fewer steps: its scanner called directly."""
+    if text.startswith("\ufeff"):
+        return _loads(text)  # (its error for a byte order mark)
+    try:  # (blanks are skipped only where there are some: a request usually has none round it)
+        value, end = _scan_json(text, 0 if text[:1] not in _BLANKS else _json_space(text, 0).end())
+    except StopIteration as exc:
+        raise JSONDecodeError("Expecting value", text, exc.value) from None
+    if end != len(text):
+        end = _json_space(text, end).end()
+        if end != len(text):
+            raise JSONDecodeError("Extra data", text, end)
+    return value
+
+
+_BLANKS = " \t\n\r"  # (and "": the empty text is read by the pattern too)
+
+
 def read_request_text(text: str | bytes) -> Any:
     """JSON text (or UTF-8 bytes) to a request; every way it can fail is a :class:`RequestError`."""
     if isinstance(text, (bytes, bytearray)):
@@ -612,7 +721,7 @@ def read_request_text(text: str | bytes) -> Any:
     elif not isinstance(text, str):
         raise RequestError("request", f"expected JSON text, got {type(text).__name__}")
     try:
-        return _loads(text)
+        return _parse_json(text)
     except JSONDecodeError as exc:
         raise RequestError("request", f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}") from None
     except RecursionError:
@@ -733,10 +842,16 @@ def legal_orders(request: Mapping[str, Any]) -> dict[str, dict[str, list[str]]]:
 def legal_orders_json(text: str | bytes) -> str:
     """``json.dumps(legal_orders(json.loads(text)))``, byte for byte: the text path (no copies of the
     lists are made, since the caller gets text; a position asked for again answers with the same text)."""
-    position = _read_position(read_request_text(text))
+    position = _read_position(read_request_text(text), own=True)
     answer = position.legal_json
     if answer is None:
-        legal = position.legal
-        answer = position.legal_json = (_dumps(legal) if legal is not None
-                                        else legal_orders_json_for_state(position.variant, position.state))
+        legal, variant, unread = position.legal, position.variant, position.unread
+        if legal is not None:
+            answer = _dumps(legal)
+        elif unread is not None and position.phase is not None \
+                and type(variant).move_permission is Variant.move_permission:  # (no rule needs the position)
+            answer = legal_orders_json_for_units(variant, position.phase, unread["units"])
+        if answer is None:
+            answer = legal_orders_json_for_state(variant, position.state)
+        position.legal_json = answer
     return answer

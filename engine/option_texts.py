@@ -18,7 +18,9 @@ from functools import lru_cache
 from json.encoder import encode_basestring_ascii as _quote  # json.dumps's own string encoder
 from itertools import compress
 from operator import itemgetter
-from typing import Any, Iterable, NamedTuple
+from struct import Struct
+from sys import intern
+from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 from .mapdata import MapData
 from .state import GameState
@@ -40,8 +42,30 @@ class _UnitRow(NamedTuple):
     key: str
     fixed: list[str]  # its hold and move orders
     number: int  # its key's number
-    pick: itemgetter[tuple[int, ...]]  # the marks of the units it could support, in the map's order of keys
+    numbers: tuple[int, ...]  # the numbers of the units it could support, in the map's order of keys (rising)
+    pick: _Picker  # their marks
     supports: tuple[list[str], ...]  # every support it could give each of them, in the same order
+
+
+_Picker = Callable[[bytearray], tuple[int, ...]]  # a position's marks (``_marks``) -> some of them, in order
+
+
+def _picker(numbers: Iterable[int]) -> _Picker:
+    """The reader of the marks of these numbers, rising: a ``struct`` format of single bytes with the gaps
+    between them skipped, which reads a few dozen marks in about half the time ``operator.itemgetter`` takes.
+    ``compress`` then keeps the values whose marks are set."""
+    fields, at, run = ["<"], 0, 0  # (marks next to each other read as one field of ``run`` bytes)
+    for number in numbers:
+        if number < at:
+            raise ValueError(f"marks read out of order: {number} after {at - 1}")
+        if number > at:
+            fields.append(f"{run}B{number - at}x" if run else f"{number - at}x")
+            run = 0
+        run += 1
+        at = number + 1
+    if run:
+        fields.append(f"{run}B")
+    return Struct("".join(fields)).unpack_from
 
 
 class _SeaMove(NamedTuple):
@@ -64,11 +88,11 @@ class _RouteTexts(NamedTuple):
 @dataclass(slots=True)
 class _Tables:
     rows: dict[str, dict[str, tuple[Any, ...]]]  # "A" or "F" -> location -> _UnitRow as a tuple
-    numbers: dict[str, int]  # unit key -> its number; a position's marks are one byte a number and one never set
+    numbers: dict[str, int]  # unit key -> its number, from 1; a position's marks are one byte a number, and mark 0
     seas: tuple[str, ...]  # the seas where a fleet could convoy ("NTH")
-    seas_pick: itemgetter[tuple[int, ...]]  # the marks of the fleets there
-    sailing: tuple[tuple[str, frozenset[str]] | None, ...]  # armies that could be convoyed ("A BRE"), and the seas
-    sailing_pick: itemgetter[tuple[int, ...]]  # of their first fleets; and the marks of those armies
+    seas_pick: _Picker  # the marks of the fleets there
+    sailing: tuple[tuple[str, frozenset[str]], ...]  # armies that could be convoyed ("A BRE"), and the seas
+    sailing_pick: _Picker  # of their first fleets; and the marks of those armies
     chains: dict[str, tuple[ConvoyChain, ...]]  # validate.convoy_chains
     # army province -> coastal destination -> (move text, only by convoy: who may support it, with what)
     sail: dict[str, dict[str, tuple[str, dict[str, str] | None]]]
@@ -91,7 +115,7 @@ def _tables(board: MapData) -> _Tables:
     walkable: dict[str, frozenset[str]] = {}
     for kind in (UnitType.ARMY, UnitType.FLEET):
         for loc in sorted(board.locations(kind)):
-            key = f"{kind.value} {loc}"
+            key = intern(f"{kind.value} {loc}")  # (the contract's tables name units by the same strings)
             short[key] = f"{kind.value} {province_of(loc)}"
             if kind is UnitType.FLEET:
                 dests = sorted(board.fleet_adjacent(loc))
@@ -108,7 +132,7 @@ def _tables(board: MapData) -> _Tables:
 
     rows: dict[str, dict[str, tuple[Any, ...]]] = {"A": {}, "F": {}}
     supporters: dict[str, list[tuple[str, str, str]]] = defaultdict(list)
-    numbers = {key: n for n, key in enumerate(fixed)}
+    numbers = {key: n for n, key in enumerate(fixed, start=1)}  # (mark 0 is always set: _JsonRow.pick)
     for key in fixed:
         here = province_of(key[2:])
         prefix = f"{key} S "
@@ -121,9 +145,9 @@ def _tables(board: MapData) -> _Tables:
             texts += [prefix + suffix for prov in near[key] for suffix in move_suffixes[other].get(prov, ())]
             if texts:
                 supports[other] = texts
-        rows[key[0]][key[2:]] = tuple(_UnitRow(key, fixed[key], numbers[key],
-                                               _picker([numbers[other] for other in supports], len(fixed)),
-                                               tuple(supports.values()) + ([],) * max(0, 2 - len(supports))))
+        read = tuple(numbers[other] for other in supports)
+        rows[key[0]][key[2:]] = tuple(_UnitRow(key, fixed[key], numbers[key], read, _picker(read),
+                                               tuple(supports.values())))
         for prov in near[key]:
             supporters[prov].append((key, here, prefix))
 
@@ -142,20 +166,13 @@ def _tables(board: MapData) -> _Tables:
     seas = tuple(sorted(sea_fleets))
     sailing = [(f"A {army}", frozenset(chain.sea for chain in roots)) for army, roots in sorted(chains.items())
                if roots and f"A {army}" in numbers]
-    t = _Tables(rows, numbers, seas, _picker([numbers[f"F {sea}"] for sea in seas], len(fixed)),
-                (*sailing, None), _picker([numbers[key] for key, _ in sailing], len(fixed)), chains, sail, {}, {}, {})
+    t = _Tables(rows, numbers, seas, _picker(numbers[f"F {sea}"] for sea in seas),
+                tuple(sailing), _picker(numbers[key] for key, _ in sailing), chains, sail, {}, {}, {})
     every_chain = [(army, c) for army, roots in chains.items() for c in _tree(roots)]
     if len(every_chain) <= _EAGER_ROUTE_TEXTS:
         for army, chain in every_chain:
             _route(t, army, chain)
     return t
-
-
-def _picker(numbers: list[int], never: int) -> itemgetter[tuple[int, ...]]:
-    """The getter of these marks; at least two (``never``, a mark never set, stands in), so that it returns a
-    tuple (``compress`` then keeps the values whose marks are set; give the stand-ins' values as you like)."""
-    first, second, *rest = numbers + [never] * max(0, 2 - len(numbers))
-    return itemgetter(first, second, *rest)
 
 
 def _tree(roots: tuple[ConvoyChain, ...]) -> list[ConvoyChain]:
@@ -211,8 +228,8 @@ class _Route(NamedTuple):
 
     moves: _Piece  # the army's moves along it
     convoys: list[tuple[str, _Piece]]  # (fleet key, the convoys it may give along the chain)
-    supporters: itemgetter[tuple[int, ...]]  # the marks of the units that may support some move by sea along it
-    supports: tuple[tuple[str, _Piece] | None, ...]  # (supporter key, its supports of those moves), in that order
+    supporters: _Picker  # the marks of the units that may support some move by sea along it
+    supports: tuple[tuple[str, _Piece], ...]  # (supporter key, its supports of those moves), in that order
     # The same order by order, for an army whose chains reach one coast several ways (_add_shared_landings):
     by_dest: list[tuple[str, _Piece, frozenset[str] | None]]  # (destination, the move, who may support it)
     convoys_by_text: list[tuple[str, dict[str, _Piece]]]  # (fleet key, its convoys by text)
@@ -228,9 +245,11 @@ def _route(t: _Tables, army: str, chain: ConvoyChain) -> _Route:
                 supports = t.sail[army][dest][1]
                 assert supports is not None  # (a destination only by convoy)
                 pieces[dest] = {key: _one_piece(text) for key, text in supports.items()}
+        # (Each supporter's pieces go to its own list: read in the order of their numbers.)
+        by_number = sorted(supports_by_key.items(), key=lambda item: t.numbers[item[0]])
         route = t.routes[chain] = _Route(_piece(moves), [(fleet, _piece(texts)) for fleet, texts in convoys],
-                                         _picker([t.numbers[key] for key in supports_by_key], len(t.numbers)),
-                                         (*((key, _piece(texts)) for key, texts in supports_by_key.items()), None, None),
+                                         _picker(t.numbers[key] for key, _ in by_number),
+                                         tuple((key, _piece(texts)) for key, texts in by_number),
                                          [(dest, _one_piece(move), keys) for dest, move, keys in by_dest],
                                          [(fleet, {text: _one_piece(text) for text in texts}) for fleet, texts in convoys])
     return route
@@ -290,7 +309,7 @@ def _sea_orders(t: _Tables, marks: bytearray) -> dict[str, list[_Piece]]:
         # (who may support a move by sea, their supports)
         sea_moves: list[tuple[frozenset[str], dict[str, _Piece]]] = []
         chain_roots, routes = t.chains, t.routes
-        for key, first_seas in compress(t.sailing, t.sailing_pick(marks)):  # type: ignore[misc]
+        for key, first_seas in compress(t.sailing, t.sailing_pick(marks)):
             if first_seas.isdisjoint(fleets):
                 continue
             # validate.chains_formed, inlined (a hot loop): the chains of the army's tree the fleets form
@@ -309,7 +328,7 @@ def _sea_orders(t: _Tables, marks: bytearray) -> dict[str, list[_Piece]]:
                 extra[key].append(moves)
                 for fleet, piece in convoys:
                     extra[fleet].append(piece)
-                for supporter, piece in compress(supports, supporters(marks)):  # type: ignore[misc]
+                for supporter, piece in compress(supports, supporters(marks)):
                     extra[supporter].append(piece)
         numbers = t.numbers
         for may_support, pieces in sea_moves:
@@ -327,7 +346,7 @@ def _unrestricted_texts(board: MapData, state: GameState) -> dict[str, dict[str,
     marks = _marks(len(t.numbers), map(_third, placed))
     extra = _sea_orders(t, marks)
     out: dict[str, dict[str, list[str]]] = {}
-    for unit, (key, fixed, _, pick, supports) in zip(units, placed):
+    for unit, (key, fixed, _, _, pick, supports) in zip(units, placed):
         texts = fixed.copy()
         for given in compress(supports, pick(marks)):
             texts += given
@@ -343,15 +362,16 @@ def _unrestricted_texts(board: MapData, state: GameState) -> dict[str, dict[str,
 
 
 def _marks(size: int, numbers: Iterable[int]) -> bytearray:
-    """A position's units marked by their keys' numbers (``_UnitRow.number``), in ``size`` bytes and one more."""
+    """A position's units marked by their keys' numbers (``_UnitRow.number``, 1 to ``size``), and mark 0, always
+    set (``_JsonRow.pick`` reads it)."""
     marks = bytearray(size + 1)
+    marks[0] = 1
     for number in numbers:
         marks[number] = 1
     return marks
 
 
 _third = itemgetter(2)
-_fourth = itemgetter(3)
 
 
 class _JsonRow(NamedTuple):
@@ -359,10 +379,11 @@ class _JsonRow(NamedTuple):
 
     key: str  # "A PAR"
     head: str  # the start of its entry: '"PAR": ["A PAR H", "A PAR - BUR"' (the place, the hold and moves)
-    after: str  # the same after another unit's entry of its power: '], "PAR": ["A PAR H", ...'
     number: int  # as _UnitRow's
-    pick: itemgetter[tuple[int, ...]]  # as _UnitRow's
-    supports: tuple[str, ...]  # _UnitRow's supports as JSON, each text after a ", "
+    pick: _Picker  # mark 0 (always set), then _UnitRow's
+    # The entry as it follows another unit's entry of its power ('], "PAR": ["A PAR H", ...'), then _UnitRow's
+    # supports as JSON, each text after a ", ": the marks ``pick`` reads keep the head and the supports given.
+    entry: tuple[str, ...]
 
 
 @dataclass(slots=True)
@@ -370,19 +391,67 @@ class _JsonTables:
     texts: _Tables  # the map's tables these are made from
     army: dict[str, tuple[Any, ...]]  # location -> _JsonRow as a tuple
     fleet: dict[str, tuple[Any, ...]]
+    by_key: dict[str, tuple[Any, ...]]  # the same rows by unit key ("A PAR", "F STP/SC")
     opening: dict[str, tuple[str, str]]  # power -> ('{"FRANCE": {', ']}, "FRANCE": {'): its entries' opening
+    routes: dict[ConvoyChain, tuple[Any, ...]]  # _Route's pieces as JSON (_JsonRoute as a tuple), filled as ``routes``
+    # _Tables.sailing with each army's province and a chain standing before its tree (its one-sea chains
+    # are the longer ones), so that one loop walks the chains the fleets form
+    sailing: tuple[tuple[str, str, frozenset[str], ConvoyChain], ...]
+    keys: tuple[str, ...]  # unit key by number ("" for mark 0)
+    coast_bits: dict[str, int]  # province -> its bit, for the coasts a chain reaches (_JsonRoute.lands)
+
+
+class _JsonRoute(NamedTuple):
+    """A chain's orders as JSON (``_Route``'s pieces), as the convoy loop reads them."""
+
+    orders: tuple[tuple[str, str], ...]  # (unit key, its orders along the chain): the army's moves, each fleet's convoys
+    supporters: _Picker  # as _Route's
+    supports: tuple[tuple[str, str], ...]  # (supporter key, its supports of the moves by sea), as _Route's
+    lands: int  # the coasts the chain newly reaches (ConvoyChain.lands), as bits (_JsonTables.coast_bits)
+
+
+def _json_route(j: _JsonTables, army: str, chain: ConvoyChain) -> tuple[Any, ...]:
+    route = j.routes.get(chain)
+    if route is None:
+        moves, convoys, supporters, supports, _, _ = j.texts.routes.get(chain) or _route(j.texts, army, chain)
+        route = j.routes[chain] = tuple(_JsonRoute(
+            (("A " + army, moves.json), *((fleet, piece.json) for fleet, piece in convoys)), supporters,
+            tuple((key, piece.json) for key, piece in supports), sum(j.coast_bits[coast] for coast in chain.lands)))
+    return route
 
 
 @lru_cache(maxsize=None)
 def _json_tables(board: MapData) -> _JsonTables:
     """The map's unit rows as JSON: per location of each unit type its ``_JsonRow``."""
     t = _tables(board)
-    rows = {letter: {loc: tuple(_JsonRow(key, head, "], " + head, number, pick,
-                                         tuple(_piece(texts).json for texts in supports)))
-                     for loc, (key, fixed, number, pick, supports) in per.items()
+    rows = {letter: {loc: tuple(_JsonRow(key, head, number, _picker((0, *read)),
+                                         ("], " + head, *(_piece(texts).json for texts in supports))))
+                     for loc, (key, fixed, number, read, _, supports) in per.items()
                      for head in (_quote(loc) + ": [" + ", ".join(map(_quote, fixed)),)}
             for letter, per in t.rows.items()}
-    return _JsonTables(t, rows["A"], rows["F"], {power: _opening(power) for power in board.powers})
+    by_key: dict[str, tuple[Any, ...]] = {}  # (keyed by the rows' own keys: the same strings as ``numbers``')
+    for letter, per in t.rows.items():
+        for loc, unit_row in per.items():
+            by_key[unit_row[0]] = rows[letter][loc]
+    sailing = tuple((key, key[2:], first_seas, ConvoyChain("", frozenset(), (), t.chains[key[2:]]))
+                    for key, first_seas in t.sailing)
+    j = _JsonTables(t, rows["A"], rows["F"], by_key, {power: _opening(power) for power in board.powers}, {}, sailing,
+                    ("", *t.numbers), {place: 1 << n for n, place in enumerate(sorted(board.provinces))})
+    for army, roots in t.chains.items():  # the chains made with the map's tables (every chain on small maps)
+        for chain in _tree(roots):
+            if chain in t.routes:
+                _json_route(j, army, chain)
+    return j
+
+
+_last_json_tables: tuple[Any, Any] = (None, None)  # the board asked for last and its tables (lru_cache hashes the map)
+
+
+def _json_tables_kept(board: MapData) -> _JsonTables:
+    global _last_json_tables
+    tables = _json_tables(board)
+    _last_json_tables = (board, tables)
+    return tables
 
 
 def _opening(power: str) -> tuple[str, str]:
@@ -402,42 +471,125 @@ def movement_orders_json(board: MapData, state: GameState) -> str:
     army, fleet = j.army, j.fleet
     units = state.units.values()
     placed = [(fleet if unit.type is _FLEET else army)[unit.loc] for unit in units]
-    marks = _marks(len(j.texts.numbers), map(_fourth, placed))
-    extra = _sea_orders(j.texts, marks)
+    marks = _marks(len(j.texts.numbers), map(_third, placed))
+    extra = _sea_json(j, marks)
     parts: list[str] = []
-    add = parts.append
     power = None
     done: set[str] = set()
-    for unit, (key, head, after, _, pick, supports) in zip(units, placed):
-        if unit.power == power:
-            add(after)
-        else:
+    for unit, (key, head, _, pick, entry) in zip(units, placed):
+        at = len(parts)
+        parts += compress(entry, pick(marks))  # the entry as if after another of its power, and its supports
+        if unit.power != power:
             if unit.power in done:  # this power's units came apart: group them, then write
                 return _grouped_json(units, placed, marks, extra)
             opening = j.opening.get(unit.power) or _opening(unit.power)
-            if power is None:
-                add(opening[0] + head)
-            else:
+            parts[at] = (opening[0] if power is None else opening[1]) + head
+            if power is not None:
                 done.add(power)
-                add(opening[1] + head)
             power = unit.power
-        parts += compress(supports, pick(marks))
-        more = extra.get(key)
-        if more is not None:
-            parts += map(_json_of, more)
-    add("]}}" if parts else "{}")
+        if key in extra:
+            parts += extra[key]
+    parts.append("]}}" if parts else "{}")
+    return "".join(parts)
+
+
+def movement_orders_json_of_units(board: MapData, units: Mapping[str, list[str]]) -> str:
+    """``movement_orders_json`` of the position of ``units`` alone: ``{power: ["A PAR", "F STP/SC", ...]}``,
+    every unit in canonical notation, where its kind may stand, one per province (the position a request
+    in the plain form describes, whose units are listed in this order, power by power): written from the
+    units' texts without the position."""
+    last = _last_json_tables  # (one tuple: read whole even while another thread replaces it)
+    j = last[1] if last[0] is board else _json_tables_kept(board)
+    by_key = j.by_key
+    marks = bytearray(len(by_key) + 1)  # (_marks, inlined)
+    marks[0] = 1
+    for texts in units.values():
+        for text in texts:
+            marks[by_key[text][2]] = 1
+    extra = _sea_json(j, marks)
+    parts: list[str] = []
+    for power, texts in units.items():
+        if not texts:
+            continue
+        at = len(parts)
+        for text in texts:  # each entry as if after another of its power
+            key, _, _, pick, entry = by_key[text]
+            parts += compress(entry, pick(marks))
+            if key in extra:
+                parts += extra[key]
+        start = j.opening.get(power) or _opening(power)  # the power's first entry opens its object
+        parts[at] = (start[1] if at else start[0]) + by_key[texts[0]][1]
+    parts.append("]}}" if parts else "{}")
     return "".join(parts)
 
 
 def _grouped_json(units: Iterable[Unit], placed: list[tuple[Any, ...]], marks: bytearray,
-                  extra: dict[str, list[_Piece]]) -> str:
+                  extra: dict[str, list[str]]) -> str:
     """``movement_orders_json`` for units of one power listed apart: each power's entries in a list first."""
     out: dict[str, list[str]] = {}
-    for unit, (key, head, _, _, pick, supports) in zip(units, placed):
-        text = (head + "".join(compress(supports, pick(marks)))
-                + "".join(map(_json_of, extra.get(key, ()))) + "]")
+    for unit, (key, head, _, pick, entry) in zip(units, placed):
+        given = list(compress(entry, pick(marks)))
+        text = head + "".join(given[1:]) + "".join(extra.get(key, ())) + "]"
         out.setdefault(unit.power, []).append(text)
     return "{" + ", ".join(_quote(power) + ": {" + ", ".join(per) + "}" for power, per in out.items()) + "}"
+
+
+def _sea_json(j: _JsonTables, marks: bytearray) -> dict[str, list[str]]:
+    """``_sea_orders`` as JSON: the same orders in the same order, each unit's as JSON texts (each after a
+    ", "), read from the chains' JSON (``_JsonTables.routes``)."""
+    t = j.texts
+    fleets = set(compress(t.seas, t.seas_pick(marks)))
+    if not fleets:
+        return _NO_SEA_ORDERS
+    extra: defaultdict[str, list[str]] = defaultdict(list)
+    shared: list[tuple[frozenset[str], dict[str, _Piece]]] | None = None
+    routes = j.routes
+    for key, army, first_seas, before in compress(j.sailing, t.sailing_pick(marks)):
+        if first_seas.isdisjoint(fleets):
+            continue
+        # validate.chains_formed, inlined (a hot loop): the chains of the army's tree the fleets form
+        chains = [before]
+        for formed in chains:  # the loop also visits the chains it appends
+            for chain in formed.longer:
+                if chain.sea in fleets:
+                    chains.append(chain)
+        del chains[0]
+        if len(chains) == 1:  # (the usual case)
+            found: Iterable[tuple[Any, ...]] = (routes.get(chains[0]) or _json_route(j, army, chains[0]),)
+        elif not _apart(found := [routes.get(chain) or _json_route(j, army, chain) for chain in chains]):
+            # Some coast is reached by several chains (rare): the pieces' way, turned to JSON.
+            pieces: defaultdict[str, list[_Piece]] = defaultdict(list)
+            if shared is None:
+                shared = []
+            _add_shared_landings(t, key, chains, pieces, shared)
+            for unit, more in pieces.items():
+                extra[unit] += map(_json_of, more)
+            continue
+        for orders, supporters, supports, _ in found:
+            for unit, text in orders:
+                extra[unit].append(text)
+            for unit, text in compress(supports, supporters(marks)):
+                extra[unit].append(text)
+    if shared is not None:
+        present = set(compress(j.keys, marks))
+        for may_support, by_key in shared:
+            for key in may_support & present:  # (each supporter's own list: any order)
+                extra[key].append(by_key[key].json)
+    return extra
+
+
+def _apart(routes: list[tuple[Any, ...]]) -> bool:
+    """Does each coast these chains reach (their ``_JsonRoute``) come from one chain only?"""
+    seen = 0
+    for route in routes:
+        lands = route[3]
+        if seen & lands:
+            return False
+        seen |= lands
+    return True
+
+
+_NO_SEA_ORDERS: dict[str, list[str]] = {}  # (never written to)
 
 
 def _add_shared_landings(t: _Tables, army_key: str, chains: list[ConvoyChain], extra: defaultdict[str, list[_Piece]],

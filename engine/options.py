@@ -9,14 +9,14 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from .hooks import VariantRules
-from .option_texts import movement_order_texts, movement_orders_json
+from .option_texts import movement_order_texts, movement_orders_json, movement_orders_json_of_units
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, Waive
 from .mapdata import MapData
 from .state import Dislodged, GameState
-from .types import PhaseType, Unit, UnitType, province_of, unit_spec
+from .types import Phase, PhaseType, Unit, UnitType, province_of, unit_spec
 from .validate import MovePermission, fleet_groups, fleets_at_sea, minimal_convoy_routes, sea_coasts, unit_can_reach
 
 
@@ -194,6 +194,17 @@ def legal_orders_json_for_state(variant: VariantRules, state: GameState) -> str:
             and variant.move_permission(state) is None:
         return movement_orders_json(variant.board, state)
     return json.dumps(legal_orders_for_state(variant, state))
+
+
+def legal_orders_json_for_units(variant: VariantRules, phase: Phase, units: Mapping[str, list[str]]) -> str | None:
+    """``legal_orders_json_for_state`` of the position of ``units`` alone in ``phase`` (``{power: ["A PAR",
+    "F STP/SC", ...]}``: canonical texts, each unit where its kind may stand, one per province, no
+    dislodged units, standoffs or data), written from the texts, when the phase is a standard movement
+    phase; ``None`` otherwise (the caller builds the position and asks ``legal_orders_json_for_state``).
+    For a variant that forbids no moves: the caller knows that its ``move_permission`` is the standard one."""
+    if phase.type is PhaseType.MOVEMENT and has_standard_options(variant):
+        return movement_orders_json_of_units(variant.board, units)
+    return None
 
 
 def orderable_powers(variant: VariantRules, state: GameState) -> list[str]:

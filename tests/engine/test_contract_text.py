@@ -35,6 +35,27 @@ def test_text_that_is_no_request_is_a_request_error(call, text: str | bytes, wor
     assert caught.value.field == "request" and words in str(caught.value)
 
 
+@pytest.mark.parametrize("text", [
+    "", " ", "{", '{"a": 1} x', '{"a": 1}  \n', ' \r\n{"a": 1}', "\t1 x", "\n[1]\n", "1", "[1]]", "[1, 2", "\ufeff{}", '{"a": "\\ud800"}', "NaN", "1e999", '"x"',
+    '{"a":1,}', "tru", '{"a" 1}', '{"a": "\x01"}', "9" * 5000, "[" * 100_000, json.dumps(OPENING),
+])
+def test_the_request_text_is_read_as_json_loads_reads_it(text: str) -> None:
+    """The text entries call ``json.loads``'s own scanner directly: the same value, the same errors."""
+    from engine.contract import _parse_json
+
+    def outcome(read):  # type: ignore[no-untyped-def]
+        try:
+            return ("read", read(text))
+        except json.JSONDecodeError as exc:
+            return ("not JSON", exc.msg, exc.pos, exc.lineno, exc.colno)
+        except (RecursionError, ValueError) as exc:
+            return (type(exc).__name__, str(exc))
+
+    expected = outcome(json.loads)
+    assert outcome(_parse_json) == expected
+    assert expected[0] != "read" or text.strip()  # (blank text is no JSON)
+
+
 def test_utf8_bytes_and_text_get_the_same_answer() -> None:
     text = json.dumps({**OPENING, "orders": {"FRANCE": ["A PAR - Bourgogne \u00e9"]}})
     assert engine.adjudicate_json(text.encode("utf-8")) == engine.adjudicate_json(text) \

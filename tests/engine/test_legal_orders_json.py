@@ -196,3 +196,93 @@ def test_a_spoiled_plain_request_gets_the_general_readings_answer(spoil: str) ->
         fast = _outcome(lambda: state_from_request(spoiled))
         assert fast == _outcome(lambda: _general(spoiled)), (spoil, request["phase"])
         assert fast[0] == ("read" if spoil in HARMLESS else "refused"), (spoil, request["phase"], fast)
+        # The text entry's check alone (it builds the position only when asked for more than its legal
+        # orders) takes what the plain reading takes, and the text entry answers as the general reading does.
+        assert (_checked(spoiled) is not None) == (_plain(spoiled) is not None), (spoil, request["phase"])
+        forget_positions()
+        assert _text_outcome(json.dumps(spoiled)) == _text_outcome(json.dumps(spoiled), general=True), spoil
+
+
+def _checked(request: dict[str, Any]) -> Any:
+    from engine.contract import _plain_check, _variant
+
+    try:
+        variant = _variant(request)
+    except RequestError:
+        return None
+    return _plain_check(variant, request)
+
+
+def _plain(request: dict[str, Any]) -> GameState | None:
+    from engine.contract import _plain_position, _variant
+
+    try:
+        variant = _variant(request)
+    except RequestError:
+        return None
+    return _plain_position(variant, request)
+
+
+def _text_outcome(text: str, general: bool = False) -> Any:
+    """``engine.legal_orders_json``'s answer or error, or (``general``) what the general reading and
+    listing give."""
+    try:
+        if general:
+            return json.dumps(legal_orders_for_state(*_general(json.loads(text))))
+        return engine.legal_orders_json(text)
+    except RequestError as exc:
+        return ("refused", exc.field, str(exc))
+
+
+def test_a_position_kept_unread_answers_as_one_read_afresh() -> None:
+    """The text entry keeps a plain request's position checked but unbuilt: what is asked of it next (its
+    legal orders as dicts, an adjudication with orders) is what a first call answers."""
+    for request in _plain_requests():
+        with_orders = {**request, "orders": {power: [f"{unit} H" for unit in units][:1]
+                                             for power, units in request["units"].items()}}
+        text = json.dumps(with_orders)
+        assert _checked(json.loads(text)) is not None, request["phase"]
+        forget_positions()
+        expected_legal = engine.legal_orders(json.loads(text))
+        forget_positions()
+        expected_result = engine.adjudicate(json.loads(text))
+        for ask in ("legal_orders", "adjudicate"):
+            forget_positions()
+            first = engine.legal_orders_json(text)
+            assert first == json.dumps(expected_legal), request["phase"]
+            if ask == "legal_orders":
+                assert engine.legal_orders(json.loads(text)) == expected_legal, request["phase"]
+            else:
+                assert engine.adjudicate(json.loads(text)) == expected_result, request["phase"]
+            assert engine.legal_orders_json(text) == first
+
+
+def test_units_of_a_power_listed_apart_are_written_together() -> None:
+    """A position whose units of one power are not listed together (a variant's own ``make_state`` may
+    list them so) is written with each power's entries together, as ``json.dumps`` of the texts writes it."""
+    from engine.option_texts import movement_order_texts, movement_orders_json
+    from engine.types import Phase, Unit, UnitType
+
+    variant = find_variant("standard")
+    units = [Unit("FRANCE", UnitType.ARMY, "PAR"), Unit("GERMANY", UnitType.FLEET, "HEL"),
+             Unit("FRANCE", UnitType.FLEET, "ENG"), Unit("ENGLAND", UnitType.ARMY, "WAL"),
+             Unit("GERMANY", UnitType.ARMY, "BUR")]
+    state = GameState.build("standard", Phase.parse("S1901M"), units, {})
+    answer = movement_orders_json(variant.board, state)
+    assert answer == json.dumps(movement_order_texts(variant.board, state))
+    assert list(json.loads(answer)) == ["FRANCE", "GERMANY", "ENGLAND"]
+    assert "A WAL - BEL" in json.loads(answer)["ENGLAND"]["WAL"]  # (a convoy the fleet in the Channel offers)
+
+
+def test_a_picker_reads_the_marks_it_names() -> None:
+    """Each unit's supports are kept by the marks a ``struct`` format reads (runs of marks as one field, the
+    gaps skipped): it reads exactly the marks of its numbers, in order, and refuses numbers out of order."""
+    from engine.option_texts import _picker
+
+    rng = random.Random(3)
+    for _ in range(300):
+        marks = bytearray(rng.randrange(2) for _ in range(rng.randrange(1, 40)))
+        numbers = sorted(rng.sample(range(len(marks)), rng.randrange(len(marks) + 1)))
+        assert _picker(numbers)(marks) == tuple(marks[n] for n in numbers), numbers
+    with pytest.raises(ValueError):
+        _picker([3, 2])
