@@ -104,10 +104,7 @@ def read_position(request: Mapping[str, Any], variant: Variant, tables: MapTable
             table = by_power.get(power) if type(power) is str else None
             if table is None or type(texts) is not list:
                 return None
-            found = list(map(table.get, texts))
-            if None in found:
-                return None
-            standing += found  # type: ignore[arg-type]
+            standing += map(table.__getitem__, texts)  # (a unit not of the table: KeyError below)
         if centers_given is None:  # the variant's starting ownership
             centers = dict(tables.initial_centers)
         else:
@@ -121,7 +118,7 @@ def read_position(request: Mapping[str, Any], variant: Variant, tables: MapTable
             if not tables.centers.issuperset(codes):
                 return None
             centers = dict(zip(codes, owners))  # (a centre listed twice: the later owner, as the general reading)
-    except TypeError:  # an unhashable item: the general reading names it
+    except (KeyError, TypeError):  # a unit not in canonical notation, an unhashable item: the general reading
         return None
     position = Position(variant, tables, season, str(phase_text), standing, centers)
     if len(position.at) != 2 * len(standing):
