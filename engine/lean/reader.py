@@ -161,7 +161,9 @@ def read_orders(position: Position, texts: Mapping[str, list[str]]) -> Orders:
     lines = made.lines
     add = lines.append
     kind, dest, target, via = made.kind, made.dest, made.target, made.via
-    first: dict[int, str] = {}  # unit -> its first order's text, in the order written
+    first: list[str | None] = [None] * n  # unit -> its first order's text
+    ordered: list[int] = []  # the units given an order, in the order first written
+    order_given = ordered.append
     clash: set[int] = set()
     read: Read | str
     heads = position.tables.heads
@@ -176,9 +178,10 @@ def read_orders(position: Position, texts: Mapping[str, list[str]]) -> Orders:
                     j = -1 if backed is None else by_text.get(backed, -2)
                     if j != -2:
                         add((head + quoted, i, None))
-                        known = first.get(i)
+                        known = first[i]
                         if known is None:
                             first[i] = quoted
+                            order_given(i)
                             kind[i], dest[i], target[i] = k, d, j
                         elif known != quoted:
                             clash.add(i)
@@ -189,9 +192,10 @@ def read_orders(position: Position, texts: Mapping[str, list[str]]) -> Orders:
                 continue
             i, k, d, j, v, quoted = read
             add((head + quoted, i, None))
-            known = first.get(i)
+            known = first[i]
             if known is None:
                 first[i] = quoted
+                order_given(i)
                 kind[i], dest[i], target[i], via[i] = k, d, j, v
             elif known != quoted:  # DATC 4.D.3: a unit given different orders gets none of them
                 clash.add(i)
@@ -200,9 +204,7 @@ def read_orders(position: Position, texts: Mapping[str, list[str]]) -> Orders:
         for i in clash:
             kind[i], dest[i], target[i], via[i] = -1, None, -1, False
         made.lines = [(start, -2, None) if i in clash else line for line in lines for start, i, _ in (line,)]
-        ordered = [i for i in first if i not in clash]
-    else:
-        ordered = list(first)
+        ordered = [i for i in ordered if i not in clash]
     made.defaults = [u for u in range(n) if kind[u] < 0] if len(ordered) < n else []
     made.sequence = ordered + made.defaults if made.defaults else ordered
     return made
