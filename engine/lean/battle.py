@@ -319,7 +319,7 @@ def fight(position: Position, orders: Orders) -> Fought:
     # --- outcomes (MovementResolver.explain) -------------------------------------------------------
 
     def backing(supporters: list[int]) -> str:
-        return "[" + ", ".join([json[s] for s in supporters]) + "]"
+        return "[" + ", ".join([json[s] for s in supporters]) + "]" if supporters else "[]"
 
     def void_not_ordered(u: int, j: int) -> Outcome:
         dest: str = dest_loc[u]  # type: ignore[assignment]
@@ -355,7 +355,8 @@ def fight(position: Position, orders: Orders) -> Fought:
                                    f'{{"code": "cant_dislodge_own", "data": {{"dest": "{dest}"}}}}}}')
         resist = hold_strength(dest)
         if d is not None:
-            backed = backing(own + hold_supporters.get(d, no_one))
+            held = hold_supporters.get(d)
+            backed = backing(own + held if held else own)
             defender = json[d]
         else:
             backed = backing(own)
