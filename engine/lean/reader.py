@@ -219,10 +219,11 @@ def _read_text(position: Position, power: str, text: str) -> Read | str:
     (``OrderReader.read``); validation reads the raw order's kind, places and "via convoy" only. So a shape
     is looked up as the same order in canonical notation, or refused in validation's words, before the
     general validation is asked."""
-    found = _by_convoy(position, power, text)
-    if found is not None:
-        return found
     tables = position.tables
+    if text in tables.far:
+        found = _by_convoy(position, power, text)
+        if found is not None:
+            return found
     vocab = tables.vocab
     if vocab.clash is None and text.isascii():
         # The words the vocabulary splits the text into ("a par-bur": A PAR - BUR): when they are a canonical

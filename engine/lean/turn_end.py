@@ -78,7 +78,7 @@ def turn_end(battle: Fought) -> TurnEnd:
         counts = {}
         for owner in centers.values():
             counts[owner] = counts.get(owner, 0) + 1
-        best = max(tables.powers, key=lambda power: counts.get(power, 0), default=None)  # type: ignore[union-attr]
+        best = max(tables.powers, key=lambda power: counts.get(power, 0), default=None)
         if best is not None and counts.get(best, 0) >= tables.victory_centers:
             winner = best
     if season.adjustments is not None and _needs_adjustments(tables.powers, tables.home_centers, after, centers, counts):
