@@ -53,7 +53,7 @@ class Fought(NamedTuple):
     outcomes: list[Outcome]  # per unit: its order's outcome (the order given, or the hold it got)
     moved: dict[int, str]  # unit -> where its move ended
     dislodged: dict[int, int]  # unit -> the unit that dislodged it, in unit order
-    contested: set[str]  # provinces left empty by a standoff
+    contested: set[str]  # provinces left empty by a standoff (worked out only when some unit is dislodged)
     convoyed: set[int]  # units whose move goes by convoy
 
 
@@ -307,7 +307,7 @@ def fight(position: Position, orders: Orders) -> Fought:
         if len(dislodged) > 1:
             dislodged = dict(sorted(dislodged.items()))  # in the units' order, as the general path lists them
     contested: set[str] = set()
-    if len(moved) < len(moving):
+    if dislodged and len(moved) < len(moving):  # (standoffs are kept only for a retreat phase)
         occupied = set(prov)
         occupied.difference_update([prov[u] for u in moved], [prov[u] for u in dislodged])
         occupied.update([move_dest[u] for u in moved])  # type: ignore[misc]

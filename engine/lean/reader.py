@@ -273,19 +273,20 @@ def _unknown_place(position: Position, text: str) -> str | None:
     lower = written.lower()
     if not lower or not _SIMPLE.issuperset(lower):
         return None
-    board = position.tables.board
-    words = _multiword_regex(board)
+    tables = position.tables
+    words = _multiword_regex(tables.board)
     if words is not None and words.search(lower):
         return None
     tokens = lower.replace("-", " - ").split()  # (the parser's tokens, for such a text)
     first = tokens[0]
     if first in _WAIVE or first in _BUILD or first in _DISBAND:
         return None
-    unit_words = position.variant.unit_words()
-    at = 1 if (first in _UNIT_WORDS or first in unit_words) and len(tokens) > 1 and board.lookup(first) is None else 0
+    # (``MapData.lookup`` of such a token: lower case, no spaces, dots or "+", so looked up as it is)
+    names = tables.names
+    at = 1 if (first in _UNIT_WORDS or first in tables.unit_words) and len(tokens) > 1 and first not in names else 0
     if at >= len(tokens):
         return None
-    if board.lookup(tokens[at]) is None:
+    if tokens[at] not in names:
         return f"unknown place {tokens[at].upper()!r} in {written!r}"
     if at + 1 >= len(tokens):
         return None
@@ -295,7 +296,7 @@ def _unknown_place(position: Position, text: str) -> str | None:
     at += 2
     if action == "moves" and at < len(tokens) and tokens[at] == "to":
         at += 1
-    if at < len(tokens) and board.lookup(tokens[at]) is None:
+    if at < len(tokens) and tokens[at] not in names:
         return f"unknown place {tokens[at].upper()!r} in {written!r}"
     return None
 

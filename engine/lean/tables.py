@@ -125,6 +125,10 @@ class MapTables:
     # words are then put in JSON text without ``quote``. A map with other names is left to the general path.
     plain: bool = False
     far: dict[str, Far] = field(default_factory=dict)  # canonical texts of moves by convoy, convoys, supports of them
+    # The parser's extra unit words (``Variant.unit_words``), and the map's names in lower case as
+    # ``MapData.lookup`` reads them: a name without spaces, dots or "+" is looked up as it is.
+    unit_words: dict[str, UnitType] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)
 
     def reach(self, origin: str) -> frozenset[str]:
         """``validate.convoy_reach``: the coasts an army in ``origin`` could be convoyed to."""
@@ -229,6 +233,8 @@ def _build(variant: Variant) -> MapTables:
     tables.rank_opens = tuple("], " + quote(s.power) + ": [" + s.quoted for s in ranked_units)
     tables.rank_follows = tuple(", " + s.quoted for s in ranked_units)
     tables.far = _far(tables)
+    tables.unit_words = variant.unit_words()
+    tables.names = board._names
     tables.plain = all(_PLAIN.fullmatch(text) for per in standing.values() for text in per) \
         and all(_PLAIN.fullmatch(loc) for loc in board.locations(FLEET) | board.locations(ARMY))
     return tables
