@@ -174,7 +174,10 @@ def read_orders(position: Position, texts: Mapping[str, list[str]]) -> Orders:
             if t is not None:  # the usual text: its order taken in place
                 k, unit, backed, d, quoted = t
                 i = by_text.get(unit)
-                if i is not None and powers[i] == power:
+                if i is not None and powers[i] != power:  # another power's unit: refused as ``_refused`` words it
+                    add((head + quoted, -1, f"the unit in {position.prov[i]} belongs to {powers[i]}, not {power}"))
+                    continue
+                if i is not None:
                     j = -1 if backed is None else by_text.get(backed, -2)
                     if j != -2:
                         add((head + quoted, i, None))
