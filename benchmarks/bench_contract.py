@@ -361,6 +361,50 @@ def cold_stages(phases: list[Phase], repeats: int, cold_adjudicate: Series,
             _breakdown(legal_rows, "the position's key, keeping it", cold_legal))
 
 
+def stages_in_one_call(phases: list[Phase], repeats: int) -> dict[str, float]:
+    """Median microseconds per position of each stage of a cold ``adjudicate_json`` call, timed back to back
+    as the call runs them (the contract's own steps, ``forget_positions`` before each run), with the whole
+    run. Timed alone, a stage repeated on one input runs in caches and branch predictors it has just trained;
+    back to back, each stage finds them as the one before left them, as in a real call."""
+    from engine import lean
+    from engine.contract import _orders, _variant, read_request_text
+
+    labels = ("parse the request (json.loads)", "read the variant", "read and check the position",
+              "check the order lines", "read and check the order texts", "adjudicate and explain every order",
+              "make the next position", "write the response")
+    rows: dict[str, list[float]] = {label: [] for label in labels + ("all of them, back to back",)}
+    clock = time.perf_counter
+    for p in phases:
+        text = p.request_text
+        taken: list[list[float]] = [[] for _ in rows]
+        for _ in range(repeats):
+            forget_positions()
+            t0 = clock()
+            request = read_request_text(text)
+            t1 = clock()
+            variant = _variant(request)
+            t2 = clock()
+            position = lean.read_position(request, variant, lean.tables_for(variant))
+            t3 = clock()
+            texts = _orders(request, variant)
+            t4 = clock()
+            orders = lean.read_orders(position, texts)
+            t5 = clock()
+            battle = lean.fight(position, orders)
+            t6 = clock()
+            end = lean.turn_end(battle)
+            t7 = clock()
+            lean.response_text(variant.id, position.phase_text, orders, battle, end)
+            t8 = clock()
+            marks = (t0, t1, t2, t3, t4, t5, t6, t7, t8)
+            for k in range(len(labels)):
+                taken[k].append((marks[k + 1] - marks[k]) * 1e6)
+            taken[-1].append((t8 - t0) * 1e6)
+        for label, times in zip(rows, taken):
+            rows[label].append(statistics.median(times))
+    return {label: statistics.median(v) for label, v in rows.items()}
+
+
 def _breakdown(rows: dict[str, list[float]], rest: str, interleaved: Series) -> dict[str, float]:
     """The stages' medians, the rest of the whole call timed the same way, the whole call so timed, and the
     whole call as the interleaved rounds timed it (among the other lines, with their caches)."""
@@ -412,6 +456,7 @@ def main(argv: list[str] | None = None) -> int:
     adjudication, mila_with_texts = bench_adjudication(phases, args.repeats)
     legal = bench_legal_orders(phases, args.repeats)
     stages, legal_stages = cold_stages(phases, args.repeats, adjudication[1], legal[1])
+    in_call = stages_in_one_call(phases, args.repeats)
     checks = bench_host_checks(phases, args.repeats)
     adj_ratio = report("Movement phase through the contract, per phase", adjudication, ADJUDICATION_TARGET, 1, True)
     warm_adj, adj_dicts, warm_adj_dicts = report_warm(adjudication)
@@ -422,6 +467,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  for information, {mila_with_texts.label} (MILA reading the same texts): mean "
           f"{mila_with_texts.mean_ms:.3f} ms, {mila_with_texts.mean_ms / adjudication[1].mean_ms:.1f}x ours (cold)")
     ceiling(adjudication[0], adjudication[-1], ADJUDICATION_TARGET, stages)
+    print("  the same call's stages timed back to back, as the call runs them (cold, median per position; each stage "
+          "here finds the caches and branch predictors as the stage before left them):")
+    for label, us in in_call.items():
+        print(f"    {label:58} {us:7.1f} us")
     legal_ratio = report("Legal orders through the contract, per position", legal, LEGAL_ORDERS_TARGET, 1, True)
     warm_legal, legal_dicts, warm_legal_dicts = report_warm(legal)
     print("  (cold and warm as above: warm, the position and its legal orders are kept from the call before)")

@@ -53,7 +53,7 @@ class Fought(NamedTuple):
     outcomes: list[Outcome]  # per unit: its order's outcome (the order given, or the hold it got)
     moved: dict[int, str]  # unit -> where its move ended
     dislodged: dict[int, int]  # unit -> the unit that dislodged it, in unit order
-    contested: set[str]  # provinces left empty by a standoff
+    contested: set[str]  # provinces left empty by a standoff (worked out only when some unit is dislodged)
     convoyed: set[int]  # units whose move goes by convoy
 
 
@@ -307,7 +307,7 @@ def fight(position: Position, orders: Orders) -> Fought:
         if len(dislodged) > 1:
             dislodged = dict(sorted(dislodged.items()))  # in the units' order, as the general path lists them
     contested: set[str] = set()
-    if len(moved) < len(moving):
+    if dislodged and len(moved) < len(moving):  # (standoffs are kept only for a retreat phase)
         occupied = set(prov)
         occupied.difference_update([prov[u] for u in moved], [prov[u] for u in dislodged])
         occupied.update([move_dest[u] for u in moved])  # type: ignore[misc]
@@ -319,13 +319,12 @@ def fight(position: Position, orders: Orders) -> Fought:
     # --- outcomes (MovementResolver.explain) -------------------------------------------------------
 
     def backing(supporters: list[int]) -> str:
-        return "[" + ", ".join([json[s] for s in supporters]) + "]"
+        return "[" + ", ".join([json[s] for s in supporters]) + "]" if supporters else "[]"
 
     def void_not_ordered(u: int, j: int) -> Outcome:
         dest: str = dest_loc[u]  # type: ignore[assignment]
-        return (False, "", "", "".join((_FAILS_WORDS, "void: ", text[j], " was not ordered to ", dest,
-                                        '", "outcome": {"code": "void_not_ordered", "data": {"dest": "', dest,
-                                        '", "target": ', json[j], "}}}")))
+        return (False, "", "", f'{_FAILS_WORDS}void: {text[j]} was not ordered to {dest}", "outcome": '
+                               f'{{"code": "void_not_ordered", "data": {{"dest": "{dest}", "target": {json[j]}}}}}}}')
 
     def failed_move(u: int, attack: int) -> Outcome:
         dest: str = move_dest[u]  # type: ignore[assignment]
@@ -333,11 +332,10 @@ def fight(position: Position, orders: Orders) -> Fought:
         opponent = opposed[u]
         defend = 1 + supports(opponent) if opponent is not None else 0
         if opponent is not None and attack <= defend:
-            return (False, "", "", "".join((
-                _FAILS_WORDS, "lost head-to-head battle with ", text[opponent], " (", str(attack), " vs ", str(defend),
-                ')", "outcome": {"code": "lost_head_to_head", "data": {"attack": ', str(attack), ', "backing": ',
-                backing(own + move_supporters.get(opponent, no_one)), ', "opponent": ', json[opponent], ', "resist": ',
-                str(defend), "}}}")))
+            backed = backing(own + move_supporters.get(opponent, no_one))
+            return (False, "", "", f'{_FAILS_WORDS}lost head-to-head battle with {text[opponent]} ({attack} vs {defend})", '
+                                   f'"outcome": {{"code": "lost_head_to_head", "data": {{"attack": {attack}, "backing": '
+                                   f'{backed}, "opponent": {json[opponent]}, "resist": {defend}}}}}}}')
         for other in moves_into[dest]:
             if other == u:
                 continue
@@ -345,26 +343,27 @@ def fight(position: Position, orders: Orders) -> Fought:
             if attack <= prevent:
                 backed = backing(own + move_supporters.get(other, no_one))
                 if result[other]:
-                    return (False, "", "", "".join((
-                        _FAILS_WORDS, "beaten to ", dest, " by ", text[other], " (", str(attack), " vs ", str(prevent),
-                        ')", "outcome": {"code": "beaten_to", "data": {"attack": ', str(attack), ', "backing": ', backed,
-                        ', "by": ', json[other], ', "dest": "', dest, '", "resist": ', str(prevent), "}}}")))
-                return (False, "", "", "".join((
-                    _FAILS_WORDS, "bounced with ", text[other], " in ", dest, " (", str(attack), " vs ", str(prevent),
-                    ')", "outcome": {"code": "bounced_with", "data": {"attack": ', str(attack), ', "backing": ', backed,
-                    ', "dest": "', dest, '", "other": ', json[other], ', "resist": ', str(prevent), "}}}")))
+                    return (False, "", "", f'{_FAILS_WORDS}beaten to {dest} by {text[other]} ({attack} vs {prevent})", '
+                                           f'"outcome": {{"code": "beaten_to", "data": {{"attack": {attack}, "backing": '
+                                           f'{backed}, "by": {json[other]}, "dest": "{dest}", "resist": {prevent}}}}}}}')
+                return (False, "", "", f'{_FAILS_WORDS}bounced with {text[other]} in {dest} ({attack} vs {prevent})", '
+                                       f'"outcome": {{"code": "bounced_with", "data": {{"attack": {attack}, "backing": '
+                                       f'{backed}, "dest": "{dest}", "other": {json[other]}, "resist": {prevent}}}}}}}')
         d = at.get(dest)
         if d is not None and power[d] == power[u] and attack == 0:
-            return (False, "", "", "".join((
-                _FAILS_WORDS, "can't dislodge own unit in ", dest,
-                '", "outcome": {"code": "cant_dislodge_own", "data": {"dest": "', dest, '"}}}')))
+            return (False, "", "", f'{_FAILS_WORDS}can\'t dislodge own unit in {dest}", "outcome": '
+                                   f'{{"code": "cant_dislodge_own", "data": {{"dest": "{dest}"}}}}}}')
         resist = hold_strength(dest)
-        backed = backing(own + hold_supporters.get(d, no_one)) if d is not None else backing(own)
-        return (False, "", "", "".join((
-            _FAILS_WORDS, "bounced off ", dest, " (", str(attack), " vs ", str(resist),
-            ')", "outcome": {"code": "bounced_off", "data": {"attack": ', str(attack), ', "backing": ', backed,
-            ', "defender": ', json[d] if d is not None else "null", ', "dest": "', dest, '", "resist": ', str(resist),
-            "}}}")))
+        if d is not None:
+            held = hold_supporters.get(d)
+            backed = backing(own + held if held else own)
+            defender = json[d]
+        else:
+            backed = backing(own)
+            defender = "null"
+        return (False, "", "", f'{_FAILS_WORDS}bounced off {dest} ({attack} vs {resist})", "outcome": {{"code": '
+                               f'"bounced_off", "data": {{"attack": {attack}, "backing": {backed}, "defender": {defender}, '
+                               f'"dest": "{dest}", "resist": {resist}}}}}}}')
 
     def cut(u: int, into: str | None) -> Outcome:
         cutters = [a for a in moves_into.get(prov[u], no_one) if power[a] != power[u] and prov[a] != into and has_path(a)]

@@ -104,10 +104,7 @@ def read_position(request: Mapping[str, Any], variant: Variant, tables: MapTable
             table = by_power.get(power) if type(power) is str else None
             if table is None or type(texts) is not list:
                 return None
-            found = list(map(table.get, texts))
-            if None in found:
-                return None
-            standing += found  # type: ignore[arg-type]
+            standing += map(table.__getitem__, texts)  # (a unit not of the table: KeyError below)
         if centers_given is None:  # the variant's starting ownership
             centers = dict(tables.initial_centers)
         else:
@@ -121,7 +118,7 @@ def read_position(request: Mapping[str, Any], variant: Variant, tables: MapTable
             if not tables.centers.issuperset(codes):
                 return None
             centers = dict(zip(codes, owners))  # (a centre listed twice: the later owner, as the general reading)
-    except TypeError:  # an unhashable item: the general reading names it
+    except (KeyError, TypeError):  # a unit not in canonical notation, an unhashable item: the general reading
         return None
     position = Position(variant, tables, season, str(phase_text), standing, centers)
     if len(position.at) != 2 * len(standing):
@@ -164,7 +161,9 @@ def read_orders(position: Position, texts: Mapping[str, list[str]]) -> Orders:
     lines = made.lines
     add = lines.append
     kind, dest, target, via = made.kind, made.dest, made.target, made.via
-    first: dict[int, str] = {}  # unit -> its first order's text, in the order written
+    first: list[str | None] = [None] * n  # unit -> its first order's text
+    ordered: list[int] = []  # the units given an order, in the order first written
+    order_given = ordered.append
     clash: set[int] = set()
     read: Read | str
     heads = position.tables.heads
@@ -175,13 +174,17 @@ def read_orders(position: Position, texts: Mapping[str, list[str]]) -> Orders:
             if t is not None:  # the usual text: its order taken in place
                 k, unit, backed, d, quoted = t
                 i = by_text.get(unit)
-                if i is not None and powers[i] == power:
+                if i is not None and powers[i] != power:  # another power's unit: refused as ``_refused`` words it
+                    add((head + quoted, -1, f"the unit in {position.prov[i]} belongs to {powers[i]}, not {power}"))
+                    continue
+                if i is not None:
                     j = -1 if backed is None else by_text.get(backed, -2)
                     if j != -2:
                         add((head + quoted, i, None))
-                        known = first.get(i)
+                        known = first[i]
                         if known is None:
                             first[i] = quoted
+                            order_given(i)
                             kind[i], dest[i], target[i] = k, d, j
                         elif known != quoted:
                             clash.add(i)
@@ -192,9 +195,10 @@ def read_orders(position: Position, texts: Mapping[str, list[str]]) -> Orders:
                 continue
             i, k, d, j, v, quoted = read
             add((head + quoted, i, None))
-            known = first.get(i)
+            known = first[i]
             if known is None:
                 first[i] = quoted
+                order_given(i)
                 kind[i], dest[i], target[i], via[i] = k, d, j, v
             elif known != quoted:  # DATC 4.D.3: a unit given different orders gets none of them
                 clash.add(i)
@@ -203,9 +207,7 @@ def read_orders(position: Position, texts: Mapping[str, list[str]]) -> Orders:
         for i in clash:
             kind[i], dest[i], target[i], via[i] = -1, None, -1, False
         made.lines = [(start, -2, None) if i in clash else line for line in lines for start, i, _ in (line,)]
-        ordered = [i for i in first if i not in clash]
-    else:
-        ordered = list(first)
+        ordered = [i for i in ordered if i not in clash]
     made.defaults = [u for u in range(n) if kind[u] < 0] if len(ordered) < n else []
     made.sequence = ordered + made.defaults if made.defaults else ordered
     return made
@@ -220,10 +222,11 @@ def _read_text(position: Position, power: str, text: str) -> Read | str:
     (``OrderReader.read``); validation reads the raw order's kind, places and "via convoy" only. So a shape
     is looked up as the same order in canonical notation, or refused in validation's words, before the
     general validation is asked."""
-    found = _by_convoy(position, power, text)
-    if found is not None:
-        return found
     tables = position.tables
+    if text in tables.far:
+        found = _by_convoy(position, power, text)
+        if found is not None:
+            return found
     vocab = tables.vocab
     if vocab.clash is None and text.isascii():
         # The words the vocabulary splits the text into ("a par-bur": A PAR - BUR): when they are a canonical
@@ -273,19 +276,20 @@ def _unknown_place(position: Position, text: str) -> str | None:
     lower = written.lower()
     if not lower or not _SIMPLE.issuperset(lower):
         return None
-    board = position.tables.board
-    words = _multiword_regex(board)
+    tables = position.tables
+    words = _multiword_regex(tables.board)
     if words is not None and words.search(lower):
         return None
     tokens = lower.replace("-", " - ").split()  # (the parser's tokens, for such a text)
     first = tokens[0]
     if first in _WAIVE or first in _BUILD or first in _DISBAND:
         return None
-    unit_words = position.variant.unit_words()
-    at = 1 if (first in _UNIT_WORDS or first in unit_words) and len(tokens) > 1 and board.lookup(first) is None else 0
+    # (``MapData.lookup`` of such a token: lower case, no spaces, dots or "+", so looked up as it is)
+    names = tables.names
+    at = 1 if (first in _UNIT_WORDS or first in tables.unit_words) and len(tokens) > 1 and first not in names else 0
     if at >= len(tokens):
         return None
-    if board.lookup(tokens[at]) is None:
+    if tokens[at] not in names:
         return f"unknown place {tokens[at].upper()!r} in {written!r}"
     if at + 1 >= len(tokens):
         return None
@@ -295,7 +299,7 @@ def _unknown_place(position: Position, text: str) -> str | None:
     at += 2
     if action == "moves" and at < len(tokens) and tokens[at] == "to":
         at += 1
-    if at < len(tokens) and board.lookup(tokens[at]) is None:
+    if at < len(tokens) and tokens[at] not in names:
         return f"unknown place {tokens[at].upper()!r} in {written!r}"
     return None
 

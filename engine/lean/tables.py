@@ -116,10 +116,19 @@ class MapTables:
     # that sea that lands there (``validate.convoy_chains``), as bits; empty on a map of too many seas
     chains: dict[tuple[str, str, str], tuple[int, ...]] = field(default_factory=dict)
     reaches: dict[str, frozenset[str]] = field(default_factory=dict)  # province -> validate.convoy_reach
+    # Per rank (``Standing.rank``): the unit's power, and its entry in the response's units when it opens its
+    # power's list ('], "FRANCE": ["A PAR"') and when it follows another unit (', "A PAR"')
+    rank_power: tuple[str, ...] = ()
+    rank_opens: tuple[str, ...] = ()
+    rank_follows: tuple[str, ...] = ()
     # Every place and unit text is written by JSON as it is (letters, digits, "/", "-", "_", spaces): outcome
     # words are then put in JSON text without ``quote``. A map with other names is left to the general path.
     plain: bool = False
     far: dict[str, Far] = field(default_factory=dict)  # canonical texts of moves by convoy, convoys, supports of them
+    # The parser's extra unit words (``Variant.unit_words``), and the map's names in lower case as
+    # ``MapData.lookup`` reads them: a name without spaces, dots or "+" is looked up as it is.
+    unit_words: dict[str, UnitType] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)
 
     def reach(self, origin: str) -> frozenset[str]:
         """``validate.convoy_reach``: the coasts an army in ``origin`` could be convoyed to."""
@@ -219,7 +228,13 @@ def _build(variant: Variant) -> MapTables:
                 stack.extend(chain.longer)
         tables.chains = {key: tuple(masks) for key, masks in chains.items()}
     tables.reaches = {prov: convoy_reach(board, prov) for prov in provinces}
+    ranked_units = sorted((s for per in standing.values() for s in per.values()), key=lambda s: s.rank)
+    tables.rank_power = tuple(s.power for s in ranked_units)
+    tables.rank_opens = tuple("], " + quote(s.power) + ": [" + s.quoted for s in ranked_units)
+    tables.rank_follows = tuple(", " + s.quoted for s in ranked_units)
     tables.far = _far(tables)
+    tables.unit_words = variant.unit_words()
+    tables.names = board._names
     tables.plain = all(_PLAIN.fullmatch(text) for per in standing.values() for text in per) \
         and all(_PLAIN.fullmatch(loc) for loc in board.locations(FLEET) | board.locations(ARMY))
     return tables

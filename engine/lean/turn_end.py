@@ -69,29 +69,33 @@ def turn_end(battle: Fought) -> TurnEnd:
     # on the spot alike: Phase.type plays no part below but the adjustment test).
     centers = position.centers
     winner = None
+    counts: dict[str, int] | None = None  # owner -> centres owned, when counted
     if season.centres_change:
         centers = dict(centers)
         supply = tables.centers
-        for here, unit in after.items():
-            if here in supply:
-                centers[here] = unit.power
-        counts: dict[str, int] = {}
+        for here in supply.intersection(after):
+            centers[here] = after[here].power
+        counts = {}
         for owner in centers.values():
             counts[owner] = counts.get(owner, 0) + 1
         best = max(tables.powers, key=lambda power: counts.get(power, 0), default=None)
         if best is not None and counts.get(best, 0) >= tables.victory_centers:
             winner = best
-    if season.adjustments is not None and _needs_adjustments(tables.powers, tables.home_centers, after, centers):
+    if season.adjustments is not None and _needs_adjustments(tables.powers, tables.home_centers, after, centers, counts):
         return TurnEnd(season.adjustments, after, [], destroyed, [], centers, winner)
     return TurnEnd(season.next_movement, after, [], destroyed, [], centers, winner)
 
 
 def _needs_adjustments(powers: tuple[str, ...], homes: dict[str, tuple[str, ...]], units: dict[str, Standing],
-                       centers: dict[str, str]) -> bool:
-    """``Variant.needs_adjustments`` under the standard rules."""
-    deltas: dict[str, int] = {}
-    for owner in centers.values():
-        deltas[owner] = deltas.get(owner, 0) + 1
+                       centers: dict[str, str], counts: dict[str, int] | None) -> bool:
+    """``Variant.needs_adjustments`` under the standard rules (``counts``: the centres each owner owns,
+    when counted already)."""
+    if counts is not None:
+        deltas = dict(counts)
+    else:
+        deltas = {}
+        for owner in centers.values():
+            deltas[owner] = deltas.get(owner, 0) + 1
     for unit in units.values():
         deltas[unit.power] = deltas.get(unit.power, 0) - 1  # (a power with units is in the game)
     for power in powers:

@@ -6,7 +6,6 @@ the position after the phase (units, dislodged units with their retreats, stando
 from __future__ import annotations
 
 from json.encoder import encode_basestring_ascii as quote
-from itertools import groupby
 from operator import attrgetter
 
 from .battle import Fought
@@ -14,7 +13,7 @@ from .reader import Orders
 from .tables import head
 from .turn_end import TurnEnd
 
-_RANK, _POWER, _QUOTED = attrgetter("rank"), attrgetter("power"), attrgetter("quoted")
+_RANK = attrgetter("rank")
 _INVALID = ', "result": "invalid", "reason": '
 _SEVERAL = (', "result": "invalid", "reason": "several different orders for this unit", '
             '"outcome": {"code": "several_orders", "data": {}}}')
@@ -24,33 +23,71 @@ _DESTROYED = (', "result": "succeeds", "reason": "no retreat possible: destroyed
 
 
 def response_text(variant_id: str, phase_text: str, orders: Orders, battle: Fought, end: TurnEnd) -> str:
+    # One list of fragments, joined once: each result line's start (JSON already, up to its order text) and
+    # its tail, the separators written between them.
     outcomes = battle.outcomes
-    parts: list[str] = []
-    add = parts.append
-    for start, u, invalid in orders.lines:  # (each line's start is JSON already, up to its order text)
+    out = ['{"variant": ', quote(variant_id), ', "phase": ', quote(phase_text), ', "next_phase": ', quote(end.next_phase),
+           ', "orders": [']
+    add = out.append
+    sep = ""
+    for start, u, invalid in orders.lines:
+        add(sep)
+        add(start)
+        sep = ", "
         if u >= 0:
-            add(start + outcomes[u][3])
+            add(outcomes[u][3])
         elif u == -1:
             reason = quote(invalid)  # type: ignore[arg-type]
-            add(start + _INVALID + reason + ', "outcome": {"code": "invalid", "data": {"text": ' + reason + "}}}")
+            add(_INVALID + reason + ', "outcome": {"code": "invalid", "data": {"text": ' + reason + "}}}")
         else:
-            add(start + _SEVERAL)
+            add(_SEVERAL)
     standing = battle.position.standing
     for u in orders.defaults:  # no usable order: the unit held
-        held = standing[u].hold
+        add(sep)
+        add(standing[u].hold)
+        sep = ", "
         ok, words, json, _ = outcomes[u]
         if ok:
-            add(held + _NO_ORDER)
+            add(_NO_ORDER)
         else:
-            add(held + ', "result": "fails", "reason": ' + quote(words) + ', "default": true, "outcome": ' + json + "}")
+            add(', "result": "fails", "reason": ' + quote(words) + ', "default": true, "outcome": ' + json + "}")
     for gone in end.destroyed:
+        add(sep)
         add(head(gone.power) + quote(gone.text + " D") + _DESTROYED)
+        sep = ", "
     # The units sorted by power, location, kind (their rank), each power's written in a run.
-    listed = ", ".join([quote(power) + ": [" + ", ".join(map(_QUOTED, run)) + "]"
-                        for power, run in groupby(sorted(end.units.values(), key=_RANK), key=_POWER)])
+    add('], "units": {')
+    tables = battle.position.tables
+    ranks = sorted(map(_RANK, end.units.values()))
+    if ranks:
+        power_of, opens, follows = tables.rank_power, tables.rank_opens, tables.rank_follows
+        listed: list[str] = []
+        last = ""
+        for r in ranks:
+            power = power_of[r]
+            if power is last:
+                listed.append(follows[r])
+            else:
+                listed.append(opens[r])
+                last = power
+        add("".join(listed)[3:])
+        add("]")
+    add('}, "dislodged": {')
+    if end.dislodged:
+        dislodged: dict[str, list[str]] = {}
+        for d in sorted(end.dislodged, key=lambda d: (d.unit.power, d.unit.loc)):
+            entry = ('{"unit": ' + quote(f"{d.unit.type._value_} {d.unit.loc}") + ', "attacker": ' + quote(d.attacker)
+                     + ', "via_convoy": ' + ("true" if d.via_convoy else "false") + ', "retreats": ['
+                     + ", ".join(map(quote, d.retreats)) + "]}")
+            dislodged.setdefault(d.unit.power, []).append(entry)
+        add(", ".join(quote(power) + ": [" + ", ".join(entries) + "]" for power, entries in dislodged.items()))
+    add('}, "contested": [')
+    if end.contested:
+        add(", ".join(map(quote, end.contested)))
+    add('], "centers": {')
     owned: dict[str, list[str]] = {}
     centers = end.centers
-    for centre, quoted in battle.position.tables.sorted_centers:
+    for centre, quoted in tables.sorted_centers:
         owner = centers.get(centre)
         if owner is None:
             continue
@@ -58,19 +95,6 @@ def response_text(variant_id: str, phase_text: str, orders: Orders, battle: Foug
             owned[owner].append(quoted)
         else:
             owned[owner] = [quoted]
-    dislodged: dict[str, list[str]] = {}
-    for d in sorted(end.dislodged, key=lambda d: (d.unit.power, d.unit.loc)):
-        entry = ('{"unit": ' + quote(f"{d.unit.type._value_} {d.unit.loc}") + ', "attacker": ' + quote(d.attacker)
-                 + ', "via_convoy": ' + ("true" if d.via_convoy else "false") + ', "retreats": ['
-                 + ", ".join(map(quote, d.retreats)) + "]}")
-        dislodged.setdefault(d.unit.power, []).append(entry)
-    return "".join((
-        '{"variant": ', quote(variant_id), ', "phase": ', quote(phase_text), ', "next_phase": ', quote(end.next_phase),
-        ', "orders": [', ", ".join(parts), '], "units": {',
-        listed,
-        '}, "dislodged": {',
-        ", ".join(quote(power) + ": [" + ", ".join(entries) + "]" for power, entries in dislodged.items()),
-        '}, "contested": [', ", ".join(map(quote, end.contested)), '], "centers": {',
-        ", ".join([quote(owner) + ": [" + ", ".join(centres) + "]" for owner, centres in owned.items()]),
-        ('}, "winner": ' + quote(end.winner) + "}") if end.winner else "}}",
-    ))
+    add(", ".join([quote(owner) + ": [" + ", ".join(centres) + "]" for owner, centres in owned.items()]))
+    add(('}, "winner": ' + quote(end.winner) + "}") if end.winner else "}}")
+    return "".join(out)
