@@ -196,6 +196,14 @@ def _order_of_seasons(variant: WorldDiplomacy, phase: Phase) -> tuple[int, int]:
     return (phase.year, seasons.index(phase.season) if phase.season in seasons else len(seasons))
 
 
+def _upkeep_words(variant: WorldDiplomacy, upkeep_of: dict[Unit, str], unit: Unit) -> str:
+    """A unit's upkeep line on the finance sheet ("upkeep of {EP} F 3"), kept per map."""
+    if len(upkeep_of) >= _UPKEEP_LINES_KEPT:
+        upkeep_of.clear()
+    line = upkeep_of[unit] = f"upkeep of {variant.seed_text(str(unit))}"
+    return line
+
+
 def _unit_cost(unit: Unit) -> int:
     return COST_MILITIA if unit.type is MILITIA else COST_ARMY_OR_FLEET
 
@@ -256,13 +264,23 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
     removed: list[Unit] = []
     if variant.is_economy_phase(state.phase):
         listed = variant.options.get("upkeep", "listed") == "listed"
-        asked = {o.unit: o for o in of_kind(Maintain)}
+        # The unit -> its upkeep order's slot (the orders are keyed by slot), in the order the sheet lists them.
+        asked: dict[Unit, str] = {o.unit: key for key, o in orders.items() if type(o) is Maintain} \
+            if finance_kinds <= _EXACT_FINANCE else {o.unit: o.slot() or "" for o in of_kind(Maintain)}
         owned_by: dict[str, list[Unit]] = {}
         for u in state.all_units():
-            owned_by.setdefault(u.power, []).append(u)
+            owned = owned_by.get(u.power)
+            if owned is None:
+                owned_by[u.power] = [u]
+            else:
+                owned.append(u)
         asked_by: dict[str, list[Unit]] = {}
-        for u in asked:  # in the order the sheet lists them
-            asked_by.setdefault(u.power, []).append(u)
+        for u in asked:
+            listing = asked_by.get(u.power)
+            if listing is None:
+                asked_by[u.power] = [u]
+            else:
+                listing.append(u)
         money, sheets = purse.money, purse.sheets
         upkeep_of = variant.tables.upkeep_words  # a unit -> "upkeep of {EP} F 3", its sheet line's words
         for power in variant.powers:
@@ -281,34 +299,49 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
                 keep = sorted(owned, key=lambda u: (u.type is MILITIA, u.loc))
             # A price in dollars -> in the country's money, as printed, and the outcomes of paying it or not.
             prices: dict[int, tuple[int, str, Outcome, Outcome]] = {}
-            for unit in keep:  # ``purse.pay`` for each, with the prices and words worked out once per country
-                usd = COST_MILITIA if unit.type is MILITIA else COST_ARMY_OR_FLEET
-                price = prices.get(usd)
-                if price is None:
-                    cost = purse.price(power, usd)
-                    words = purse.words(power, cost)
-                    price = prices[usd] = (cost, words, _ok("maintained", cost=words), _fail("unpaid", cost=words))
-                cost, words, maintained, unpaid_outcome = price
-                have = money.get(power, 0)
-                paid = have >= cost
-                if paid:
-                    money[power] = have - cost
+            for usd in {COST_MILITIA if u.type is MILITIA else COST_ARMY_OR_FLEET for u in keep}:
+                cost = purse.price(power, usd)
+                words = purse.words(power, cost)
+                prices[usd] = (cost, words, _ok("maintained", cost=words), _fail("unpaid", cost=words))
+            have = money.get(power, 0)
+            if sum(prices[COST_MILITIA if u.type is MILITIA else COST_ARMY_OR_FLEET][0] for u in keep) <= have:
+                # Every unit listed is paid for (the usual sheet): what ``purse.pay`` does unit by unit, at once.
+                lines: list[str] = []
+                for unit in keep:
+                    cost, words, maintained, _ = prices[COST_MILITIA if unit.type is MILITIA else COST_ARMY_OR_FLEET]
+                    have -= cost
                     line = upkeep_of.get(unit)
                     if line is None:
-                        if len(upkeep_of) >= _UPKEEP_LINES_KEPT:
-                            upkeep_of.clear()
-                        line = upkeep_of[unit] = f"upkeep of {variant.seed_text(str(unit))}"
+                        line = _upkeep_words(variant, upkeep_of, unit)
+                    lines.append(f"{line}: -{words}")
+                    slot = asked.get(unit)
+                    if slot is not None:
+                        own[slot] = maintained
+                if keep:
+                    money[power] = have
                     sheet = sheets.get(power)
                     if sheet is None:
-                        sheets[power] = [f"{line}: -{words}"]
+                        sheets[power] = lines
                     else:
-                        sheet.append(f"{line}: -{words}")
-                else:
-                    removed.append(unit)
-                    unpaid.add(unit)
-                order = asked.get(unit)
-                if order is not None:
-                    own[order.slot() or ""] = maintained if paid else unpaid_outcome
+                        sheet += lines
+            else:
+                for unit in keep:  # ``purse.pay`` for each, while money lasts
+                    cost, words, maintained, unpaid_outcome = \
+                        prices[COST_MILITIA if unit.type is MILITIA else COST_ARMY_OR_FLEET]
+                    have = money.get(power, 0)
+                    paid = have >= cost
+                    if paid:
+                        money[power] = have - cost
+                        line = upkeep_of.get(unit)
+                        if line is None:
+                            line = _upkeep_words(variant, upkeep_of, unit)
+                        sheets.setdefault(power, []).append(f"{line}: -{words}")
+                    else:
+                        removed.append(unit)
+                        unpaid.add(unit)
+                    slot = asked.get(unit)
+                    if slot is not None:
+                        own[slot] = maintained if paid else unpaid_outcome
             if unpaid:
                 for unit in owned:
                     if unit in unpaid:

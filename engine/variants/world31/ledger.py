@@ -115,6 +115,10 @@ class Ledger:
             money = {power(p, "money"): cents(v, f"money.{p}", 0) for p, v in given.items()}
         homes: dict[str, tuple[str, ...]] = {}
         for p, provs in mapping("homes").items():
+            if type(provs) is list and type(p) is str and p in powers \
+                    and all(type(x) is str for x in provs) and places.issuperset(provs):
+                homes[p] = tuple(sorted(set(provs)))  # well formed (the common case)
+                continue
             if not isinstance(provs, list):
                 raise PositionError(f"extra.homes.{p}", "must be a list of provinces")
             homes[power(p, "homes")] = tuple(sorted({place(x, f"homes.{p}") for x in provs}))
