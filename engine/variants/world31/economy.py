@@ -369,7 +369,7 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
                 own[rising.slot() or ""] = _fail("unpaid", cost=purse.words(rising.power, cost))
 
     # 4. The resolver, then militia moves.
-    units = {p: u for p, u in state.units.items() if u not in gone}
+    units = {p: u for p, u in state.units.items() if u not in gone} if gone else state.units
     military = {p: o for p, o in orders.items() if p in units}
     militia: dict[str, Order] = {}
     for s in state.stacked:
@@ -495,10 +495,10 @@ def _militia_after(state: GameState, units: Mapping[str, Unit], result: Movement
     for key, m_order in militia.items():
         if isinstance(m_order, MilitiaMove):
             wanted.setdefault(province_of(m_order.dest), []).append(key)
-    foreign_tries: dict[str, set[str]] = {}  # province -> the countries whose units tried to enter it
+    foreign_tries: dict[str, set[str]] = {}  # province wanted -> the countries whose units tried to enter it
     if wanted:
         for origin, dest in move_dest.items():
-            if origin in units:
+            if dest in wanted and origin in units:
                 foreign_tries.setdefault(dest, set()).add(units[origin].power)
     kept: list[StackedUnit] = []
     lost: list[StackedUnit] = []

@@ -42,7 +42,7 @@ class OwnLines:
         self.land = variant.tables.land
         tables = variant.tables
         self._upkeep = tables.upkeep_entries()  # canonical upkeep line -> (kind, location, province, slot)
-        self._maintained = tables.maintain_orders  # a unit -> its upkeep order, shared by every phase
+        self._maintained = tables.maintain_entries_by_unit  # a unit -> its upkeep line read, shared by every phase
         self._homes: dict[str, str] | None = None  # home centre -> its country, from the ledger (``Ledger.home_of``)
 
     def __call__(self, power: str, text: str) -> Entry | None:
@@ -75,12 +75,12 @@ class OwnLines:
                 return None
         if unit is None or unit.power != power or unit.loc != loc:
             return None
-        order = self._maintained.get(unit)
-        if order is None:
+        made = self._maintained.get(unit)  # (the unit's one canonical upkeep line is ``text``)
+        if made is None:
             if len(self._maintained) >= _UPKEEP_ORDERS_KEPT:
                 self._maintained.clear()
-            order = self._maintained[unit] = Maintain(unit)
-        return order, text, slot
+            made = self._maintained[unit] = (Maintain(unit), text, slot)
+        return made
 
     # --- purchases ------------------------------------------------------------------------------------
 
