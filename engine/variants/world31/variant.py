@@ -244,7 +244,7 @@ class WorldDiplomacy(Variant):
             if prov in land and prov not in control:
                 control[prov] = unit.power
         if len(control) != len(ordered):  # a province the map's control leaves out: sorted again
-            control = dict(sorted(control.items()))
+            control = {prov: control[prov] for prov in sorted(control)}
         homes = tables.homes
         return {"money": {p: 0 for p in sorted(homes)}, "homes": {p: list(h) for p, h in sorted(homes.items())},
                 "control": control, "rebellions": [], "loans": [], "bribes": []}
