@@ -61,7 +61,7 @@ class Ledger:
         return {
             "money": dict(sorted(self.money.items())),
             "homes": {p: list(h) for p, h in sorted(self.homes.items())},
-            "control": dict(sorted(self.control.items())),
+            "control": _by_key(self.control),
             "rebellions": list(self.rebellions),
             "loans": [{"power": ln.power, "owed": ln.owed, "due": str(ln.due)} for ln in self.loans],
             "bribes": [{"briber": b.briber, "unit": [b.unit.power, b.unit.type._value_, b.unit.loc],
@@ -150,6 +150,14 @@ class Ledger:
                                        Unit(power(raw[0], f"bribes[{i}].unit"), kind, raw[2]),
                                        cents(entry["price"], f"bribes[{i}].price", 1), phase(entry["since"], f"bribes[{i}].since")))
         return cls(money, homes, control, rebellions, tuple(loans), tuple(bribes))
+
+
+def _by_key(mapping: Mapping[str, str]) -> dict[str, str]:
+    """``dict(sorted(mapping.items()))``; a mapping already in order (control read back from a position,
+    changed in place) is copied as it is."""
+    keys = list(mapping)
+    ordered = sorted(keys)
+    return dict(mapping) if keys == ordered else {key: mapping[key] for key in ordered}
 
 
 def _all_known(values: Any, powers: Mapping[str, object]) -> bool:
