@@ -134,7 +134,7 @@ class _Purse:
         self.money = dict(ledger.money)
         self.sheets: dict[str, list[str]] = {}
         self.currencies: dict[str, Currency] = {}
-        self._words: dict[tuple[str, int], str] = {}  # (power, cents) -> the amount as its sheet prints it
+        self._words: dict[tuple[str, int], str] = {}  # (currency's name, cents) -> the amount as a sheet prints it
 
     def currency(self, power: str) -> Currency:
         if power not in self.currencies:
@@ -145,10 +145,11 @@ class _Purse:
         return self.currency(power).from_dollars(usd)
 
     def words(self, power: str, cents: int) -> str:
-        key = (power, cents)
+        currency = self.currency(power)
+        key = (currency.name, cents)  # (what ``shown`` reads: in the basic game every country's words are one)
         known = self._words.get(key)
         if known is None:
-            known = self._words[key] = shown(cents, self.currency(power))
+            known = self._words[key] = shown(cents, currency)
         return known
 
     def pay(self, power: str, cents: int, what: str) -> bool:
@@ -282,6 +283,7 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
             else:
                 listing.append(u)
         money, sheets = purse.money, purse.sheets
+        maintained_for: dict[str, Outcome] = {}  # a price as printed -> the outcome of paying it
         upkeep_of = variant.tables.upkeep_words  # a unit -> "upkeep of {EP} F 3", its sheet line's words
         for power in variant.powers:
             owned = owned_by.get(power)
@@ -297,18 +299,22 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
                         unpaid.add(u)
             else:
                 keep = sorted(owned, key=lambda u: (u.type is MILITIA, u.loc))
-            # A price in dollars -> in the country's money, as printed, and the outcomes of paying it or not.
-            prices: dict[int, tuple[int, str, Outcome, Outcome]] = {}
+            # A price in dollars -> in the country's money, as printed, and the outcome of paying it (the same
+            # words give the same outcome: in the basic game every country's).
+            prices: dict[int, tuple[int, str, Outcome]] = {}
             for usd in {COST_MILITIA if u.type is MILITIA else COST_ARMY_OR_FLEET for u in keep}:
                 cost = purse.price(power, usd)
                 words = purse.words(power, cost)
-                prices[usd] = (cost, words, _ok("maintained", cost=words), _fail("unpaid", cost=words))
+                paid_outcome = maintained_for.get(words)
+                if paid_outcome is None:
+                    paid_outcome = maintained_for[words] = _ok("maintained", cost=words)
+                prices[usd] = (cost, words, paid_outcome)
             have = money.get(power, 0)
             if sum(prices[COST_MILITIA if u.type is MILITIA else COST_ARMY_OR_FLEET][0] for u in keep) <= have:
                 # Every unit listed is paid for (the usual sheet): what ``purse.pay`` does unit by unit, at once.
                 lines: list[str] = []
                 for unit in keep:
-                    cost, words, maintained, _ = prices[COST_MILITIA if unit.type is MILITIA else COST_ARMY_OR_FLEET]
+                    cost, words, maintained = prices[COST_MILITIA if unit.type is MILITIA else COST_ARMY_OR_FLEET]
                     have -= cost
                     line = upkeep_of.get(unit)
                     if line is None:
@@ -326,8 +332,7 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
                         sheet += lines
             else:
                 for unit in keep:  # ``purse.pay`` for each, while money lasts
-                    cost, words, maintained, unpaid_outcome = \
-                        prices[COST_MILITIA if unit.type is MILITIA else COST_ARMY_OR_FLEET]
+                    cost, words, maintained = prices[COST_MILITIA if unit.type is MILITIA else COST_ARMY_OR_FLEET]
                     have = money.get(power, 0)
                     paid = have >= cost
                     if paid:
@@ -341,7 +346,7 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
                         unpaid.add(unit)
                     slot = asked.get(unit)
                     if slot is not None:
-                        own[slot] = maintained if paid else unpaid_outcome
+                        own[slot] = maintained if paid else _fail("unpaid", cost=words)
             if unpaid:
                 for unit in owned:
                     if unit in unpaid:
@@ -394,6 +399,7 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
     bought = sorted((o for o in orders.values() if type(o) is Build), key=str) if Build in order_kinds else []
     taken = set(after_units) | {s.province for s in stacked} if bought else set()
     placed: list[Unit] = []
+    bought_for: dict[str, Outcome] = {}  # a price as printed -> the outcome of a purchase at it
     for build in bought:
         assert isinstance(build, Build)
         unit, site = build.unit, province_of(build.unit.loc)
@@ -402,7 +408,11 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
             own[build.slot() or ""] = _fail("site_taken", site=site)
         elif purse.pay(unit.power, cost, f"bought {variant.seed_text(str(unit))}"):
             taken.add(site)
-            own[build.slot() or ""] = _ok("bought", cost=purse.words(unit.power, cost))
+            words = purse.words(unit.power, cost)
+            bought_outcome = bought_for.get(words)
+            if bought_outcome is None:
+                bought_outcome = bought_for[words] = _ok("bought", cost=words)
+            own[build.slot() or ""] = bought_outcome
             if unit.type is MILITIA:
                 stacked.append(StackedUnit(unit.power, MILITIA, unit.loc))
             else:
