@@ -30,7 +30,7 @@ class OwnLines:
     """Reads one movement phase's upkeep, militia and purchase lines in canonical notation (a callable:
     ``(power, text) -> (order, canonical text, slot)`` or ``None``)."""
 
-    __slots__ = ("variant", "state", "board", "units", "economy", "permit", "land", "_homes", "_upkeep", "_maintained")
+    __slots__ = ("variant", "state", "board", "units", "economy", "permit", "land", "_homes", "_upkeep", "_maintained", "_sites")
 
     def __init__(self, variant: WorldDiplomacy, state: GameState) -> None:
         self.variant = variant
@@ -43,6 +43,7 @@ class OwnLines:
         tables = variant.tables
         self._upkeep = tables.upkeep_entries()  # canonical upkeep line -> (kind, location, province, slot)
         self._maintained = tables.maintain_entries_by_unit  # a unit -> its upkeep line read, shared by every phase
+        self._sites: dict[str, frozenset[str]] = {}  # a country -> its build sites in this position
         self._homes: dict[str, str] | None = None  # home centre -> its country, from the ledger (``Ledger.home_of``)
 
     def __call__(self, power: str, text: str) -> Entry | None:
@@ -98,7 +99,12 @@ class OwnLines:
                 for centre in centres:
                     homes.setdefault(centre, country)
             self._homes = homes
-        if homes.get(prov) != power or prov not in self.variant.build_sites(self.state, power):
+        if homes.get(prov) != power:
+            return None
+        sites = self._sites.get(power)
+        if sites is None:
+            sites = self._sites[power] = self.variant.build_sites(self.state, power)
+        if prov not in sites:
             return None
         if kind is _FLEET and self.board.provinces[prov].coasts and "/" not in loc:
             return None

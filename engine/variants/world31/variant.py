@@ -367,7 +367,7 @@ class WorldDiplomacy(Variant):
         circle = self._circle(state)
 
         def permit(unit: Unit, prov: str) -> str | None:
-            if province_of(unit.loc) in frozen:
+            if unit.loc.partition("/")[0] in frozen:  # (province_of, inline: every move and support read asks)
                 return f"{unit} is frozen in: nothing moves in the {circle} this season"
             if prov in frozen:
                 return f"{board.provinces[prov].name} is frozen: nothing can happen there this season"
