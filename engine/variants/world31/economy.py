@@ -35,6 +35,7 @@ from .money import (
     TAX_CITY,
     TAX_PROVINCE,
     TAX_SEA,
+    US_DOLLAR,
     Currency,
     convert,
     shown,
@@ -671,14 +672,19 @@ def _finance_sheets(variant: WorldDiplomacy, before: GameState, after: GameState
     """Every country's finance sheet (seed §7.2), seen by that country alone."""
     ledger = variant.ledger(after)
     notes = []
-    had_units = {u.power for u in before.all_units()}
+    had_units = {u.power for u in before.units.values()}
+    had_units.update(s.power for s in before.stacked)
+    advanced = variant.advanced  # (in the basic game every country's money is the US dollar)
+    owed_by: dict[str, list[str]] = {}
+    for ln in ledger.loans:
+        owed_by.setdefault(ln.power, []).append(f"loan {shown(ln.owed)} due by {ln.due}")
     for power in variant.powers:
         lines = sheets.get(power, [])
         if not lines and power not in had_units:
             continue
-        currency = variant.currency(after, power)
-        owed = [f"loan {shown(ln.owed)} due by {ln.due}" for ln in ledger.loans if ln.power == power]
-        body = "; ".join([*lines, *owed]) or "no official transactions"
+        currency = variant.currency(after, power) if advanced else US_DOLLAR
+        owed = owed_by.get(power)
+        body = "; ".join([*lines, *owed] if owed else lines) or "no official transactions"
         notes.append(PhaseNote(power, "FINANCES", True,
                                f"finances: {body}; savings {shown(ledger.balance(power), currency)}"))
     return notes
