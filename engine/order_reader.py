@@ -771,7 +771,17 @@ class OrderReader:
                             joined.append(nxt)
                             stack.append(nxt)
                 groups.append(frozenset(joined))
-            found = self._groups = (groups, {}, group_of)
+            # The groups next to each province, from the fleets' side at once: what ``_groups_near`` finds
+            # place by place (a board of many seas asks about dozens of places a position).
+            near_groups: dict[str, set[int]] = {}
+            for fleet, number in group_of.items():
+                for prov in near(fleet):
+                    known = near_groups.get(prov)
+                    if known is None:
+                        near_groups[prov] = {number}
+                    else:
+                        known.add(number)
+            found = self._groups = (groups, near_groups, group_of)
         return found
 
     def _convoyable_without(self, origin: str, dest: str, busy: str) -> bool:

@@ -35,6 +35,7 @@ from .money import (
     TAX_CITY,
     TAX_PROVINCE,
     TAX_SEA,
+    US_DOLLAR,
     Currency,
     convert,
     shown,
@@ -134,7 +135,7 @@ class _Purse:
         self.money = dict(ledger.money)
         self.sheets: dict[str, list[str]] = {}
         self.currencies: dict[str, Currency] = {}
-        self._words: dict[tuple[str, int], str] = {}  # (power, cents) -> the amount as its sheet prints it
+        self._words: dict[tuple[str, int], str] = {}  # (currency's name, cents) -> the amount as a sheet prints it
 
     def currency(self, power: str) -> Currency:
         if power not in self.currencies:
@@ -145,10 +146,11 @@ class _Purse:
         return self.currency(power).from_dollars(usd)
 
     def words(self, power: str, cents: int) -> str:
-        key = (power, cents)
+        currency = self.currency(power)
+        key = (currency.name, cents)  # (what ``shown`` reads: in the basic game every country's words are one)
         known = self._words.get(key)
         if known is None:
-            known = self._words[key] = shown(cents, self.currency(power))
+            known = self._words[key] = shown(cents, currency)
         return known
 
     def pay(self, power: str, cents: int, what: str) -> bool:
@@ -194,6 +196,14 @@ _EXACT_FINANCE = frozenset({Maintain, Bribe, Guess, Rebellion, Pacify, Loan, Tra
 def _order_of_seasons(variant: WorldDiplomacy, phase: Phase) -> tuple[int, int]:
     seasons = variant.movement_seasons
     return (phase.year, seasons.index(phase.season) if phase.season in seasons else len(seasons))
+
+
+def _upkeep_words(variant: WorldDiplomacy, upkeep_of: dict[Unit, str], unit: Unit) -> str:
+    """A unit's upkeep line on the finance sheet ("upkeep of {EP} F 3"), kept per map."""
+    if len(upkeep_of) >= _UPKEEP_LINES_KEPT:
+        upkeep_of.clear()
+    line = upkeep_of[unit] = f"upkeep of {variant.seed_text(str(unit))}"
+    return line
 
 
 def _unit_cost(unit: Unit) -> int:
@@ -256,14 +266,25 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
     removed: list[Unit] = []
     if variant.is_economy_phase(state.phase):
         listed = variant.options.get("upkeep", "listed") == "listed"
-        asked = {o.unit: o for o in of_kind(Maintain)}
+        # The unit -> its upkeep order's slot (the orders are keyed by slot), in the order the sheet lists them.
+        asked: dict[Unit, str] = {o.unit: key for key, o in orders.items() if type(o) is Maintain} \
+            if finance_kinds <= _EXACT_FINANCE else {o.unit: o.slot() or "" for o in of_kind(Maintain)}
         owned_by: dict[str, list[Unit]] = {}
         for u in state.all_units():
-            owned_by.setdefault(u.power, []).append(u)
+            owned = owned_by.get(u.power)
+            if owned is None:
+                owned_by[u.power] = [u]
+            else:
+                owned.append(u)
         asked_by: dict[str, list[Unit]] = {}
-        for u in asked:  # in the order the sheet lists them
-            asked_by.setdefault(u.power, []).append(u)
+        for u in asked:
+            listing = asked_by.get(u.power)
+            if listing is None:
+                asked_by[u.power] = [u]
+            else:
+                listing.append(u)
         money, sheets = purse.money, purse.sheets
+        maintained_for: dict[str, Outcome] = {}  # a price as printed -> the outcome of paying it
         upkeep_of = variant.tables.upkeep_words  # a unit -> "upkeep of {EP} F 3", its sheet line's words
         for power in variant.powers:
             owned = owned_by.get(power)
@@ -279,36 +300,54 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
                         unpaid.add(u)
             else:
                 keep = sorted(owned, key=lambda u: (u.type is MILITIA, u.loc))
-            # A price in dollars -> in the country's money, as printed, and the outcomes of paying it or not.
-            prices: dict[int, tuple[int, str, Outcome, Outcome]] = {}
-            for unit in keep:  # ``purse.pay`` for each, with the prices and words worked out once per country
-                usd = COST_MILITIA if unit.type is MILITIA else COST_ARMY_OR_FLEET
-                price = prices.get(usd)
-                if price is None:
-                    cost = purse.price(power, usd)
-                    words = purse.words(power, cost)
-                    price = prices[usd] = (cost, words, _ok("maintained", cost=words), _fail("unpaid", cost=words))
-                cost, words, maintained, unpaid_outcome = price
-                have = money.get(power, 0)
-                paid = have >= cost
-                if paid:
-                    money[power] = have - cost
+            # A price in dollars -> in the country's money, as printed, and the outcome of paying it (the same
+            # words give the same outcome: in the basic game every country's).
+            prices: dict[int, tuple[int, str, Outcome]] = {}
+            for usd in {COST_MILITIA if u.type is MILITIA else COST_ARMY_OR_FLEET for u in keep}:
+                cost = purse.price(power, usd)
+                words = purse.words(power, cost)
+                paid_outcome = maintained_for.get(words)
+                if paid_outcome is None:
+                    paid_outcome = maintained_for[words] = _ok("maintained", cost=words)
+                prices[usd] = (cost, words, paid_outcome)
+            have = money.get(power, 0)
+            if sum(prices[COST_MILITIA if u.type is MILITIA else COST_ARMY_OR_FLEET][0] for u in keep) <= have:
+                # Every unit listed is paid for (the usual sheet): what ``purse.pay`` does unit by unit, at once.
+                lines: list[str] = []
+                for unit in keep:
+                    cost, words, maintained = prices[COST_MILITIA if unit.type is MILITIA else COST_ARMY_OR_FLEET]
+                    have -= cost
                     line = upkeep_of.get(unit)
                     if line is None:
-                        if len(upkeep_of) >= _UPKEEP_LINES_KEPT:
-                            upkeep_of.clear()
-                        line = upkeep_of[unit] = f"upkeep of {variant.seed_text(str(unit))}"
+                        line = _upkeep_words(variant, upkeep_of, unit)
+                    lines.append(f"{line}: -{words}")
+                    slot = asked.get(unit)
+                    if slot is not None:
+                        own[slot] = maintained
+                if keep:
+                    money[power] = have
                     sheet = sheets.get(power)
                     if sheet is None:
-                        sheets[power] = [f"{line}: -{words}"]
+                        sheets[power] = lines
                     else:
-                        sheet.append(f"{line}: -{words}")
-                else:
-                    removed.append(unit)
-                    unpaid.add(unit)
-                order = asked.get(unit)
-                if order is not None:
-                    own[order.slot() or ""] = maintained if paid else unpaid_outcome
+                        sheet += lines
+            else:
+                for unit in keep:  # ``purse.pay`` for each, while money lasts
+                    cost, words, maintained = prices[COST_MILITIA if unit.type is MILITIA else COST_ARMY_OR_FLEET]
+                    have = money.get(power, 0)
+                    paid = have >= cost
+                    if paid:
+                        money[power] = have - cost
+                        line = upkeep_of.get(unit)
+                        if line is None:
+                            line = _upkeep_words(variant, upkeep_of, unit)
+                        sheets.setdefault(power, []).append(f"{line}: -{words}")
+                    else:
+                        removed.append(unit)
+                        unpaid.add(unit)
+                    slot = asked.get(unit)
+                    if slot is not None:
+                        own[slot] = maintained if paid else _fail("unpaid", cost=words)
             if unpaid:
                 for unit in owned:
                     if unit in unpaid:
@@ -336,7 +375,7 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
                 own[rising.slot() or ""] = _fail("unpaid", cost=purse.words(rising.power, cost))
 
     # 4. The resolver, then militia moves.
-    units = {p: u for p, u in state.units.items() if u not in gone}
+    units = {p: u for p, u in state.units.items() if u not in gone} if gone else state.units
     military = {p: o for p, o in orders.items() if p in units}
     militia: dict[str, Order] = {}
     for s in state.stacked:
@@ -361,6 +400,7 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
     bought = sorted((o for o in orders.values() if type(o) is Build), key=str) if Build in order_kinds else []
     taken = set(after_units) | {s.province for s in stacked} if bought else set()
     placed: list[Unit] = []
+    bought_for: dict[str, Outcome] = {}  # a price as printed -> the outcome of a purchase at it
     for build in bought:
         assert isinstance(build, Build)
         unit, site = build.unit, province_of(build.unit.loc)
@@ -369,7 +409,11 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
             own[build.slot() or ""] = _fail("site_taken", site=site)
         elif purse.pay(unit.power, cost, f"bought {variant.seed_text(str(unit))}"):
             taken.add(site)
-            own[build.slot() or ""] = _ok("bought", cost=purse.words(unit.power, cost))
+            words = purse.words(unit.power, cost)
+            bought_outcome = bought_for.get(words)
+            if bought_outcome is None:
+                bought_outcome = bought_for[words] = _ok("bought", cost=words)
+            own[build.slot() or ""] = bought_outcome
             if unit.type is MILITIA:
                 stacked.append(StackedUnit(unit.power, MILITIA, unit.loc))
             else:
@@ -462,10 +506,10 @@ def _militia_after(state: GameState, units: Mapping[str, Unit], result: Movement
     for key, m_order in militia.items():
         if isinstance(m_order, MilitiaMove):
             wanted.setdefault(province_of(m_order.dest), []).append(key)
-    foreign_tries: dict[str, set[str]] = {}  # province -> the countries whose units tried to enter it
+    foreign_tries: dict[str, set[str]] = {}  # province wanted -> the countries whose units tried to enter it
     if wanted:
         for origin, dest in move_dest.items():
-            if origin in units:
+            if dest in wanted and origin in units:
                 foreign_tries.setdefault(dest, set()).add(units[origin].power)
     kept: list[StackedUnit] = []
     lost: list[StackedUnit] = []
@@ -628,14 +672,19 @@ def _finance_sheets(variant: WorldDiplomacy, before: GameState, after: GameState
     """Every country's finance sheet (seed §7.2), seen by that country alone."""
     ledger = variant.ledger(after)
     notes = []
-    had_units = {u.power for u in before.all_units()}
+    had_units = {u.power for u in before.units.values()}
+    had_units.update(s.power for s in before.stacked)
+    advanced = variant.advanced  # (in the basic game every country's money is the US dollar)
+    owed_by: dict[str, list[str]] = {}
+    for ln in ledger.loans:
+        owed_by.setdefault(ln.power, []).append(f"loan {shown(ln.owed)} due by {ln.due}")
     for power in variant.powers:
         lines = sheets.get(power, [])
         if not lines and power not in had_units:
             continue
-        currency = variant.currency(after, power)
-        owed = [f"loan {shown(ln.owed)} due by {ln.due}" for ln in ledger.loans if ln.power == power]
-        body = "; ".join([*lines, *owed]) or "no official transactions"
+        currency = variant.currency(after, power) if advanced else US_DOLLAR
+        owed = owed_by.get(power)
+        body = "; ".join([*lines, *owed] if owed else lines) or "no official transactions"
         notes.append(PhaseNote(power, "FINANCES", True,
                                f"finances: {body}; savings {shown(ledger.balance(power), currency)}"))
     return notes

@@ -61,7 +61,7 @@ class Ledger:
         return {
             "money": dict(sorted(self.money.items())),
             "homes": {p: list(h) for p, h in sorted(self.homes.items())},
-            "control": dict(sorted(self.control.items())),
+            "control": _by_key(self.control),
             "rebellions": list(self.rebellions),
             "loans": [{"power": ln.power, "owed": ln.owed, "due": str(ln.due)} for ln in self.loans],
             "bribes": [{"briber": b.briber, "unit": [b.unit.power, b.unit.type._value_, b.unit.loc],
@@ -115,11 +115,15 @@ class Ledger:
             money = {power(p, "money"): cents(v, f"money.{p}", 0) for p, v in given.items()}
         homes: dict[str, tuple[str, ...]] = {}
         for p, provs in mapping("homes").items():
+            if type(provs) is list and type(p) is str and p in powers \
+                    and all(type(x) is str for x in provs) and places.issuperset(provs):
+                homes[p] = tuple(sorted(set(provs)))  # well formed (the common case)
+                continue
             if not isinstance(provs, list):
                 raise PositionError(f"extra.homes.{p}", "must be a list of provinces")
             homes[power(p, "homes")] = tuple(sorted({place(x, f"homes.{p}") for x in provs}))
         given = mapping("control")
-        if places.issuperset(given) and all(type(v) is str and v in powers for v in given.values()):
+        if places.issuperset(given) and _all_known(given.values(), powers):
             control = dict(given)
         else:
             control = {place(k, "control"): power(v, f"control.{k}") for k, v in given.items()}
@@ -146,6 +150,22 @@ class Ledger:
                                        Unit(power(raw[0], f"bribes[{i}].unit"), kind, raw[2]),
                                        cents(entry["price"], f"bribes[{i}].price", 1), phase(entry["since"], f"bribes[{i}].since")))
         return cls(money, homes, control, rebellions, tuple(loans), tuple(bribes))
+
+
+def _by_key(mapping: Mapping[str, str]) -> dict[str, str]:
+    """``dict(sorted(mapping.items()))``; a mapping already in order (control read back from a position,
+    changed in place) is copied as it is."""
+    keys = list(mapping)
+    ordered = sorted(keys)
+    return dict(mapping) if keys == ordered else {key: mapping[key] for key in ordered}
+
+
+def _all_known(values: Any, powers: Mapping[str, object]) -> bool:
+    """Every value is a power of ``powers`` (in one step: a ledger controls hundreds of provinces)."""
+    try:
+        return powers.keys() >= set(values)
+    except TypeError:  # an unhashable value: the checks one by one name it
+        return False
 
 
 __all__ = ["KEYS", "Ledger", "Loan", "PendingBribe"]

@@ -63,6 +63,10 @@ class MilitiaSupportMove(SupportMove):
 MILITIA_ORDERS = (MilitiaHold, MilitiaMove, MilitiaSupportHold, MilitiaSupportMove)
 
 
+_MAINTAIN_SLOTS: dict[Unit, str] = {}  # a unit -> its upkeep order's slot (units of the maps in use)
+_MAINTAIN_SLOTS_KEPT = 50_000  # bounded by the maps' places and countries in practice; a cap all the same
+
+
 @dataclass(frozen=True, slots=True)
 class Maintain(Order):
     """Pay a unit's upkeep in Winter or Summer; a unit nobody pays for disappears (seed §2.5, §6.3)."""
@@ -81,8 +85,14 @@ class Maintain(Order):
         return self.unit.power
 
     def slot(self) -> str | None:
-        unit = self.unit  # (province_of, inline: every unit's upkeep line asks, twice a year)
-        return f"maintain:{unit.type._value_}:{unit.loc.partition('/')[0]}"
+        unit = self.unit
+        known = _MAINTAIN_SLOTS.get(unit)  # (every unit's upkeep line asks, several times a phase)
+        if known is None:
+            known = f"maintain:{unit.type._value_}:{unit.loc.partition('/')[0]}"
+            if len(_MAINTAIN_SLOTS) >= _MAINTAIN_SLOTS_KEPT:
+                _MAINTAIN_SLOTS.clear()
+            _MAINTAIN_SLOTS[unit] = known
+        return known
 
     def __str__(self) -> str:
         return f"MAINTAIN {self.unit}"

@@ -23,13 +23,14 @@ if TYPE_CHECKING:
 Entry = tuple[Order, str, "str | None"]  # as engine.order_reader: the order, its canonical text, its slot
 _ARMY, _FLEET = UnitType.ARMY, UnitType.FLEET
 _OCCUPANT_KINDS = {"A": _ARMY, "F": _FLEET}
+_UPKEEP_ORDERS_KEPT = 50_000  # bounded by the map's places and countries in practice; a cap all the same
 
 
 class OwnLines:
     """Reads one movement phase's upkeep, militia and purchase lines in canonical notation (a callable:
     ``(power, text) -> (order, canonical text, slot)`` or ``None``)."""
 
-    __slots__ = ("variant", "state", "board", "units", "economy", "permit", "land", "_homes")
+    __slots__ = ("variant", "state", "board", "units", "economy", "permit", "land", "_homes", "_upkeep", "_maintained", "_sites")
 
     def __init__(self, variant: WorldDiplomacy, state: GameState) -> None:
         self.variant = variant
@@ -39,6 +40,10 @@ class OwnLines:
         self.economy = variant.is_economy_phase(state.phase)  # upkeep and purchases are ordered now
         self.permit = variant.move_permission(state)
         self.land = variant.tables.land
+        tables = variant.tables
+        self._upkeep = tables.upkeep_entries()  # canonical upkeep line -> (kind, location, province, slot)
+        self._maintained = tables.maintain_entries_by_unit  # a unit -> its upkeep line read, shared by every phase
+        self._sites: dict[str, frozenset[str]] = {}  # a country -> its build sites in this position
         self._homes: dict[str, str] | None = None  # home centre -> its country, from the ledger (``Ledger.home_of``)
 
     def __call__(self, power: str, text: str) -> Entry | None:
@@ -57,12 +62,10 @@ class OwnLines:
 
     def _maintain(self, power: str, text: str) -> Entry | None:
         """``_validate_finance``'s upkeep line: the unit named, the country's own."""
-        raw = self.variant.tables.upkeep_lines().get(text)
-        if raw is None:
+        read = self._upkeep.get(text)
+        if read is None:
             return None
-        kind, loc = raw.unit_type, raw.loc
-        assert kind is not None and loc is not None
-        prov = loc.partition("/")[0]
+        kind, loc, prov, slot = read
         unit: Unit | None
         if kind is MILITIA:
             militia = self._militia_at(prov)
@@ -73,7 +76,12 @@ class OwnLines:
                 return None
         if unit is None or unit.power != power or unit.loc != loc:
             return None
-        return Maintain(unit), text, f"maintain:{kind._value_}:{prov}"
+        made = self._maintained.get(unit)  # (the unit's one canonical upkeep line is ``text``)
+        if made is None:
+            if len(self._maintained) >= _UPKEEP_ORDERS_KEPT:
+                self._maintained.clear()
+            made = self._maintained[unit] = (Maintain(unit), text, slot)
+        return made
 
     # --- purchases ------------------------------------------------------------------------------------
 
@@ -91,7 +99,12 @@ class OwnLines:
                 for centre in centres:
                     homes.setdefault(centre, country)
             self._homes = homes
-        if homes.get(prov) != power or prov not in self.variant.build_sites(self.state, power):
+        if homes.get(prov) != power:
+            return None
+        sites = self._sites.get(power)
+        if sites is None:
+            sites = self._sites[power] = self.variant.build_sites(self.state, power)
+        if prov not in sites:
             return None
         if kind is _FLEET and self.board.provinces[prov].coasts and "/" not in loc:
             return None

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ...mapdata import MapData
-from ...orders import RawOrder
+from ...orders import Order, RawOrder
 from ...state import GameState
 from ...types import Season, Unit, UnitType
 from .notation import numbered, seed_text
@@ -30,10 +30,15 @@ class MapTables:
     seas: frozenset[str]
     homes: dict[str, tuple[str, ...]]  # power -> the map's home centres, sorted
     control: dict[str, str]  # land province -> the map's owner of it, home centres their country's
+    sorted_control: dict[str, str] | None = None  # ``control`` in the order of its provinces; made on first need
     # (continent, conquest option) -> the places to control (see ``WorldDiplomacy.continent_places``)
     continent_places: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
     # canonical upkeep line ("MAINTAIN A NA5") -> the raw order the variant's parser gives it; made on first need
     maintain: dict[str, RawOrder] | None = None
+    # canonical upkeep line -> (kind, location, province, the order's slot), for the order reader; made on first need
+    maintain_entries: dict[str, tuple[UnitType, str, str, str]] | None = None
+    # a unit -> its upkeep line read: (order, canonical text, slot); orders are immutable, one serves every phase
+    maintain_entries_by_unit: dict[Unit, tuple[Order, str, str]] = field(default_factory=dict)
     # canonical purchase line ("F NA5 B") -> (kind, location) as the variant's parser reads it; made on first need
     purchase: dict[str, tuple[UnitType, str]] | None = None
     seed_texts: dict[str, str] = field(default_factory=dict)  # canonical text -> the seed's notation
@@ -52,6 +57,15 @@ class MapTables:
                     table[text] = RawOrder("maintain", kind, loc, text=text)
             self.maintain = table
         return self.maintain
+
+    def upkeep_entries(self) -> dict[str, tuple[UnitType, str, str, str]]:
+        """``upkeep_lines`` as the fast reading uses them: each line's kind, location, province and slot."""
+        if self.maintain_entries is None:
+            self.maintain_entries = {
+                text: (raw.unit_type, raw.loc, raw.loc.partition("/")[0],
+                       f"maintain:{raw.unit_type._value_}:{raw.loc.partition('/')[0]}")
+                for text, raw in self.upkeep_lines().items() if raw.unit_type is not None and raw.loc is not None}
+        return self.maintain_entries
 
     def build_lines(self) -> dict[str, tuple[UnitType, str]]:
         """Every canonical purchase line, read: ``<kind> <location> B`` for each home centre of the map and

@@ -230,6 +230,25 @@ class WorldDiplomacy(Variant):
                 control.setdefault(prov, unit.power)
         return Ledger(money={p: 0 for p in homes}, homes=homes, control=control)
 
+    def _start_plain(self, units: Sequence[Unit], centers: Mapping[str, str]) -> dict[str, Any]:
+        """``initial_ledger(units, centers).plain()``, from the map's control already sorted: the centres
+        and units usually stand in provinces the map's control lists, which then keep their sorted places."""
+        tables = self.tables
+        ordered = tables.sorted_control
+        if ordered is None:
+            ordered = tables.sorted_control = dict(sorted(tables.control.items()))
+        control = {**ordered, **centers}
+        land = tables.land
+        for unit in units:
+            prov = unit.loc.partition("/")[0]
+            if prov in land and prov not in control:
+                control[prov] = unit.power
+        if len(control) != len(ordered):  # a province the map's control leaves out: sorted again
+            control = {prov: control[prov] for prov in sorted(control)}
+        homes = tables.homes
+        return {"money": {p: 0 for p in sorted(homes)}, "homes": {p: list(h) for p, h in sorted(homes.items())},
+                "control": control, "rebellions": [], "loans": [], "bribes": []}
+
     def make_state(self, phase: Phase, units: list[Unit], centers: Mapping[str, str],
                    dislodged: list[Dislodged] = (), contested: tuple[str, ...] = (),  # type: ignore[assignment]
                    extra: Mapping[str, Any] | None = None) -> GameState:
@@ -237,7 +256,7 @@ class WorldDiplomacy(Variant):
         centres; control: the map's ``owner`` of each area, home centres, owned centres and the provinces
         units stand in)."""
         given = dict(extra or {})
-        start = self.initial_ledger(units, centers).plain()
+        start = self._start_plain(units, centers)
         for key in ("money", "homes", "control"):
             if key in given and isinstance(given[key], Mapping):
                 given[key] = {**start[key], **given[key]}
@@ -348,7 +367,7 @@ class WorldDiplomacy(Variant):
         circle = self._circle(state)
 
         def permit(unit: Unit, prov: str) -> str | None:
-            if province_of(unit.loc) in frozen:
+            if unit.loc.partition("/")[0] in frozen:  # (province_of, inline: every move and support read asks)
                 return f"{unit} is frozen in: nothing moves in the {circle} this season"
             if prov in frozen:
                 return f"{board.provinces[prov].name} is frozen: nothing can happen there this season"
