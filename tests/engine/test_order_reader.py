@@ -20,6 +20,8 @@ from engine.state import GameState
 from engine.types import OrderError, PhaseType
 from engine.variants import Variant, find_variant, variant_ids
 
+from random_games import snapshots
+
 
 def general(variant: Variant, state: GameState, power: str | None, text: Any) -> object:
     try:
@@ -73,28 +75,13 @@ def rewrites(text: str, rng: random.Random, variant: Variant) -> list[str]:
     return out
 
 
-def positions(variant_id: str, seed: int, phases: int) -> list[Game]:
-    """Snapshots of a random game: one ``Game`` per phase (movement, retreats and adjustments)."""
-    rng = random.Random(seed)
-    game = Game.new(variant_id)
-    out = []
-    for _ in range(phases):
-        if game.is_over:
-            break
-        out.append(Game(game.variant, game.state))
-        for power in game.powers_to_order():
-            game.set_orders(power, random_orders(game, power, rng), ready=True)
-        game.process()
-    return out
-
-
 @pytest.mark.parametrize("variant_id", variant_ids())
 def test_reader_gives_what_parse_and_validate_give(variant_id: str) -> None:
     rng = random.Random(7)
     compared = kinds = 0
     seen_phase_types = set()
     for seed in range(2):
-        for game in positions(variant_id, seed, 7):
+        for game in snapshots(variant_id, seed, 7):
             variant, state = game.variant, game.state
             seen_phase_types.add(state.phase.type)
             reader = OrderReader(variant, state)
@@ -121,7 +108,7 @@ def test_split_reader_gives_the_parsers_raw_order(variant_id: str) -> None:
     vocab = _vocabulary(board, ())
     rng = random.Random(3)
     read = 0
-    for game in positions(variant.id, 1, 4):
+    for game in snapshots(variant.id, 1, 4):
         per_unit = game.variant.legal_orders(game.state).values()
         legal = [str(o) for per in per_unit for opts in per.values() for o in opts]
         for text in rng.sample(legal, min(120, len(legal))):
@@ -219,7 +206,7 @@ def test_word_salad_reads_alike(variant_id: str) -> None:
                  "U P X U P - P", "P X P - P", "U P X U P X", "W W W", "W W W W W", "U P X W", "U P X U P - W"]
     fill = {"U": units, "P": places, "X": actions, "W": words}
     rng = random.Random(11)
-    games = positions(variant_id, 2, 3)
+    games = snapshots(variant_id, 2, 3)
     read = 0
     for game in games:
         reader = OrderReader(game.variant, game.state)

@@ -6,32 +6,16 @@ from __future__ import annotations
 import random
 
 import engine
-from engine.bots import random_orders
 from engine.contract import position_of
-from engine.game import Game
 from engine.state import GameState
-from engine.types import PhaseType, Unit, UnitType
+from engine.types import Unit, UnitType
 from engine.variants import find_variant
 from engine.variants.world31.ledger import Ledger
 from engine.variants.world31.orders import MILITIA
 
+from random_games import snapshots
+
 UPKEEP = {UnitType.ARMY: 300, UnitType.FLEET: 300, MILITIA: 600}  # cents, in US dollars (the basic game)
-
-
-def positions(variant_id: str, seed: int, phases: int) -> list[Game]:
-    """Snapshots of a seeded random game's movement phases."""
-    rng = random.Random(seed)
-    game = Game.new(variant_id)
-    out = []
-    for _ in range(phases):
-        if game.is_over:
-            break
-        if game.state.phase.type is PhaseType.MOVEMENT:
-            out.append(Game(game.variant, game.state))
-        for power in game.powers_to_order():
-            game.set_orders(power, random_orders(game, power, rng), ready=True)
-        game.process()
-    return out
 
 
 def test_upkeep_is_paid_unit_by_unit_in_the_order_listed_while_money_lasts() -> None:
@@ -40,7 +24,7 @@ def test_upkeep_is_paid_unit_by_unit_in_the_order_listed_while_money_lasts() -> 
     takes; the money left is the balance less what was paid."""
     rng = random.Random(7)
     checked = short = covered = 0
-    for game in positions("world31", 3, 12):
+    for game in snapshots("world31", 3, 12, movement_only=True):
         variant, state = game.variant, game.state
         if not variant.is_economy_phase(state.phase):  # type: ignore[attr-defined]
             continue
@@ -82,7 +66,7 @@ def test_the_start_ledger_written_out_directly_is_the_initial_ledgers() -> None:
     land = sorted(variant.tables.land)  # type: ignore[attr-defined]
     uncontrolled = [p for p in land if p not in variant.tables.control]  # type: ignore[attr-defined]
     assert uncontrolled
-    states: list[GameState] = [g.state for g in positions("world31", 1, 8)]
+    states: list[GameState] = [g.state for g in snapshots("world31", 1, 8, movement_only=True)]
     for state in list(states):
         extra_units = [Unit("FRANCE", UnitType.ARMY, p) for p in rng.sample(uncontrolled, 5) if p not in state.units]
         states.append(state.replace(units={**state.units, **{u.loc: u for u in extra_units}}))

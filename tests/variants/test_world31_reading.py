@@ -7,17 +7,18 @@ import random
 
 import pytest
 
-from engine.bots import random_orders
 from engine.convoy_routes import convoy_route_exists
 from engine.game import Game
 from engine.mapdata import MapData
 from engine.order_reader import OrderReader
 from engine.orders import RawOrder, order_key
 from engine.state import GameState
-from engine.types import OrderError, Phase, PhaseType, Unit, UnitType
+from engine.types import OrderError, Phase, Unit, UnitType
 from engine.validate import minimal_convoy_routes, on_minimal_convoy_route
 from engine.variants import Variant, find_variant
 from engine.variants.world31.orders import MILITIA
+
+from random_games import snapshots
 
 A, F, M = UnitType.ARMY, UnitType.FLEET, MILITIA
 
@@ -37,22 +38,6 @@ def fast(reader: OrderReader, power: str | None, text: str) -> object:
         return (type(exc), str(exc))
     assert reader.read(power, text) == entry[0]
     return entry
-
-
-def movement_positions(variant_id: str, seed: int, phases: int) -> list[Game]:
-    """Snapshots of a seeded random game's movement phases, each with its own game."""
-    rng = random.Random(seed)
-    game = Game.new(variant_id)
-    out = []
-    for _ in range(phases):
-        if game.is_over:
-            break
-        if game.state.phase.type is PhaseType.MOVEMENT:
-            out.append(Game(game.variant, game.state))
-        for power in game.powers_to_order():
-            game.set_orders(power, random_orders(game, power, rng), ready=True)
-        game.process()
-    return out
 
 
 def own_lines(game: Game, rng: random.Random) -> tuple[list[tuple[str, str]], list[str]]:
@@ -87,7 +72,7 @@ def test_own_lines_read_fast_as_the_general_path_reads_them(variant_id: str) -> 
     compared = taken = 0
     seasons = set()
     for seed in range(2):
-        for game in movement_positions(variant_id, seed, 10):
+        for game in snapshots(variant_id, seed, 10, movement_only=True):
             variant, state = game.variant, game.state
             seasons.add(state.phase.season)
             reader = OrderReader(variant, state)
@@ -166,7 +151,7 @@ def test_convoy_checks_on_a_board_of_many_seas_agree_with_the_general_searches()
 
 def test_the_readers_groups_of_fleets_find_the_routes_convoy_route_exists_finds() -> None:
     rng = random.Random(8)
-    for game in movement_positions("world31", 3, 12)[-4:]:
+    for game in snapshots("world31", 3, 12, movement_only=True)[-4:]:
         variant, state = game.variant, game.state
         board = variant.board
         reader = OrderReader(variant, state)
