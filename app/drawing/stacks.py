@@ -136,17 +136,23 @@ def paint_unit_badge(painter: QPainter, at: QPointF, size: float, text: str) -> 
     """A short mark on the bottom right of the unit drawn ``size`` wide at ``at`` (EMG: its points, "2" or
     "1"): dark text in a white disc, readable on any power's colour."""
     painter.save()
-    tag = at + QPointF(size * 0.46, size * 0.42)
     radius = size * 0.24
+    _paint_tag(painter, at + QPointF(size * 0.46, size * 0.42), radius, size, radius * 1.05, _tag_text(text))
+    painter.restore()
+
+
+def _paint_tag(painter: QPainter, tag: QPointF, radius: float, size: float, glyph_scale: float,
+               glyph: QPainterPath) -> None:
+    """A white disc of ``radius`` at ``tag`` outlined in ink, with ``glyph`` (a unit-square path) in ink
+    scaled by ``glyph_scale``: the tags on units (points, decoys)."""
     painter.setPen(make_pen(palette.UNIT_INK, size * 0.05))
     painter.setBrush(QBrush(QColor("#ffffff")))
     painter.drawEllipse(tag, radius, radius)
     painter.translate(tag)
-    painter.scale(radius * 1.05, radius * 1.05)
+    painter.scale(glyph_scale, glyph_scale)
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QBrush(QColor(palette.UNIT_INK)))
-    painter.drawPath(_tag_text(text))
-    painter.restore()
+    painter.drawPath(glyph)
 
 
 def paint_decoy_mark(painter: QPainter, at: QPointF, size: float) -> None:
@@ -164,14 +170,6 @@ def paint_decoy_mark(painter: QPainter, at: QPointF, size: float) -> None:
     ring.setDashPattern([2.0, 1.4])
     painter.setPen(ring)
     painter.drawEllipse(at, radius, radius)
-    tag = at + QPointF(-size * 0.44, -size * 0.44)
     tag_radius = size * 0.22
-    painter.setPen(make_pen(palette.UNIT_INK, size * 0.05))
-    painter.setBrush(QBrush(QColor("#ffffff")))
-    painter.drawEllipse(tag, tag_radius, tag_radius)
-    painter.translate(tag)
-    painter.scale(tag_radius * 1.15, tag_radius * 1.15)
-    painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(QBrush(QColor(palette.UNIT_INK)))
-    painter.drawPath(_letter_d())
+    _paint_tag(painter, at + QPointF(-size * 0.44, -size * 0.44), tag_radius, size, tag_radius * 1.15, _letter_d())
     painter.restore()

@@ -93,10 +93,7 @@ def unseen_areas(variant: Variant, state: GameState, viewer: str | None) -> froz
     shaded on its board; none for the game master or a shared screen, and none without fog."""
     if viewer is ALL or viewer == PUBLIC:
         return frozenset()
-    seen = variant.seen_areas(state, viewer)
-    if seen is None:
-        return frozenset()
-    return frozenset(p for p in variant.board.provinces if p not in seen)
+    return _outside(variant, variant.seen_areas(state, viewer))
 
 
 def unexplored_areas(variant: Variant, state: GameState, viewer: str | None) -> frozenset[str]:
@@ -104,10 +101,14 @@ def unexplored_areas(variant: Variant, state: GameState, viewer: str | None) -> 
     own map), drawn blank; none for the game master, a shared screen, or a map everyone knows."""
     if viewer is ALL or viewer == PUBLIC:
         return frozenset()
-    known = variant.explored_areas(state, viewer)
-    if known is None:
+    return _outside(variant, variant.explored_areas(state, viewer))
+
+
+def _outside(variant: Variant, areas: frozenset[str] | None) -> frozenset[str]:
+    """The board's provinces not in ``areas`` (none when the variant gives no such set)."""
+    if areas is None:
         return frozenset()
-    return frozenset(p for p in variant.board.provinces if p not in known)
+    return frozenset(p for p in variant.board.provinces if p not in areas)
 
 
 def area_labels(variant: Variant, viewer: str | None) -> Mapping[str, str]:
