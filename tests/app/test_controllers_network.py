@@ -167,7 +167,8 @@ def test_a_seat_joining_late_loads_the_history_and_its_saved_orders(host: HostTh
     first.submit_orders(["F LON - ENG"], ready=False)
     host.process_now()
     assert host.status()["phase"] == "F1901M"
-    first.next_event("state", STEP)
+    # The queue may still hold the spring state sent on claim; wait for autumn's.
+    first.next_event(lambda e: e.get("type") == "state" and e["position"]["phase"] == "F1901M", STEP)
     first.submit_orders(["F ENG - BRE"], ready=False)
     token = first.token
     first.close()
