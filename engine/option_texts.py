@@ -20,7 +20,8 @@ from itertools import compress
 from operator import itemgetter
 from struct import Struct
 from sys import intern
-from typing import Any, Callable, Iterable, Mapping, NamedTuple
+from types import FunctionType
+from typing import Any, Callable, Final, Iterable, Mapping, NamedTuple
 
 from .mapdata import MapData
 from .state import GameState
@@ -497,7 +498,16 @@ def movement_orders_json_of_units(board: MapData, units: Mapping[str, list[str]]
     """``movement_orders_json`` of the position of ``units`` alone: ``{power: ["A PAR", "F STP/SC", ...]}``,
     every unit in canonical notation, where its kind may stand, one per province (the position a request
     in the plain form describes, whose units are listed in this order, power by power): written from the
-    units' texts without the position."""
+    units' texts without the position. (The compiled build keeps each unit's supports by a plain loop, the
+    interpreter by ``struct`` and ``compress``: each is the faster there, and both write the same text.)"""
+    if _COMPILED:
+        return _units_json_by_loops(board, units)
+    return _units_json_by_pickers(board, units)
+
+
+def _units_json_by_pickers(board: MapData, units: Mapping[str, list[str]]) -> str:
+    """``movement_orders_json_of_units`` as the interpreter writes it fastest: each unit's supports kept by
+    ``compress`` from the marks its picker reads."""
     last = _last_json_tables  # (one tuple: read whole even while another thread replaces it)
     j = last[1] if last[0] is board else _json_tables_kept(board)
     by_key = j.by_key
@@ -521,6 +531,212 @@ def movement_orders_json_of_units(board: MapData, units: Mapping[str, list[str]]
         parts[at] = (start[1] if at else start[0]) + by_key[texts[0]][1]
     parts.append("]}}" if parts else "{}")
     return "".join(parts)
+
+
+class _LoopRow:
+    """One unit key's part of the JSON answer as the compiled loop reads it (``_JsonRow``'s, as lists)."""
+
+    def __init__(self, key: str, head: str, number: int, reads: list[int], entry: list[str]) -> None:
+        self.key = key  # "A PAR"
+        self.head = head  # as _JsonRow's
+        self.number = number  # its key's number
+        self.reads = reads  # mark 0, then the numbers of the units it could support (_UnitRow.numbers)
+        self.entry = entry  # as _JsonRow's: one item per number of ``reads``
+
+
+class _LoopTables:
+    """The map's JSON tables (``_JsonTables``) with the unit rows as the compiled loop reads them."""
+
+    def __init__(self, board: MapData, j: _JsonTables) -> None:
+        self.board = board
+        self.json = j
+        t = j.texts
+        self.rows: dict[str, _LoopRow] = {}
+        for per in t.rows.values():
+            for key, _, number, read, _, _ in per.values():
+                json_row = j.by_key[key]
+                self.rows[key] = _LoopRow(key, json_row[1], number, [0, *read], list(json_row[4]))
+        # Marks: one a number, mark 0 (always set), and a last one never set, for seas no fleet convoys from.
+        self.size = len(t.numbers) + 2
+        self.sea_fleets = [t.numbers[f"F {sea}"] for sea in t.seas]
+        self.sailing = [_LoopArmy(key, t.numbers[key], [self._chain(chain) for chain in t.chains[key[2:]]])
+                        for key, _ in t.sailing]
+
+    def _chain(self, chain: ConvoyChain) -> _LoopChain:
+        fleet = self.json.texts.numbers.get(f"F {chain.sea}") if chain.sea in self.json.texts.seas else None
+        return _LoopChain(chain, self.size - 1 if fleet is None else fleet,
+                          [self._chain(longer) for longer in chain.longer])
+
+
+class _LoopArmy:
+    """An army that could be convoyed (``_Tables.sailing``), for the compiled walk of its chains."""
+
+    def __init__(self, key: str, number: int, roots: list[_LoopChain]) -> None:
+        self.key = key  # "A BRE"
+        self.number = number
+        self.roots = roots  # its one-sea chains, each the root of a tree of longer ones
+
+
+class _LoopChain:
+    """A chain of an army's tree (``ConvoyChain``) as the compiled walk reads it: the mark of the fleet on its
+    last sea, the chains one sea longer, and its orders once made."""
+
+    def __init__(self, chain: ConvoyChain, fleet: int, longer: list[_LoopChain]) -> None:
+        self.chain = chain
+        self.fleet = fleet  # the number of "F <its last sea>"
+        self.longer = longer
+        self.route: _LoopRoute | None = None
+
+
+class _LoopRoute:
+    """A chain's orders as JSON (``_JsonRoute``'s, as lists)."""
+
+    def __init__(self, owners: list[str], orders: list[str], supporters: list[int], supporter_keys: list[str],
+                 supports: list[str], lands: int) -> None:
+        self.owners = owners  # the army's key, then each fleet's
+        self.orders = orders  # their orders along the chain, as JSON
+        self.supporters = supporters  # the numbers of the units that may support some move by sea along it
+        self.supporter_keys = supporter_keys  # their keys
+        self.supports = supports  # their supports of those moves, as JSON
+        self.lands = lands  # as _JsonRoute's
+
+
+def _loop_route(lt: _LoopTables, army: _LoopArmy, chain: _LoopChain) -> _LoopRoute:
+    j = lt.json
+    orders, _, supports, lands = j.routes.get(chain.chain) or _json_route(j, army.key[2:], chain.chain)
+    numbers = j.texts.numbers
+    route = chain.route = _LoopRoute([key for key, _ in orders], [text for _, text in orders],
+                                     [numbers[key] for key, _ in supports], [key for key, _ in supports],
+                                     [text for _, text in supports], lands)
+    return route
+
+
+_last_loop_tables: _LoopTables | None = None
+
+
+def _loop_tables(board: MapData) -> _LoopTables:
+    global _last_loop_tables
+    last = _last_loop_tables
+    if last is None or last.board is not board:
+        last = _last_loop_tables = _loop_tables_of(board)
+    return last
+
+
+@lru_cache(maxsize=None)
+def _loop_tables_of(board: MapData) -> _LoopTables:
+    return _LoopTables(board, _json_tables(board))
+
+
+def _units_json_by_loops(board: MapData, units: Mapping[str, list[str]]) -> str:
+    """``movement_orders_json_of_units`` with each unit's supports kept by a plain loop over its marks: what
+    the compiled build runs (a C loop), where the interpreter is faster with ``struct`` and ``compress``."""
+    lt = _loop_tables(board)
+    j = lt.json
+    rows = lt.rows
+    marking = bytearray(lt.size)
+    marking[0] = 1
+    for texts in units.values():
+        for text in texts:
+            marking[rows[text].number] = 1
+    marks = bytes(marking)
+    extra = _sea_json_by_loops(lt, marks)
+    parts: list[str] = []
+    openings = j.opening
+    for power, texts in units.items():
+        if not texts:
+            continue
+        at = len(parts)
+        for text in texts:  # each entry as if after another of its power
+            row = rows[text]
+            reads = row.reads
+            entry = row.entry
+            parts.append(entry[0])
+            for i in range(1, len(reads)):
+                if marks[reads[i]]:
+                    parts.append(entry[i])
+            more = extra.get(row.key)
+            if more is not None:
+                parts.extend(more)
+        start = openings.get(power) or _opening(power)  # the power's first entry opens its object
+        parts[at] = (start[1] if at else start[0]) + rows[texts[0]].head
+    parts.append("]}}" if parts else "{}")
+    return "".join(parts)
+
+
+def _sea_json_by_loops(lt: _LoopTables, marks: bytes) -> dict[str, list[str]]:
+    """``_sea_json`` as the compiled build writes it fastest: the same orders in the same order, the chains the
+    fleets form found by reading marks in plain loops."""
+    for number in lt.sea_fleets:
+        if marks[number]:
+            break
+    else:
+        return _NO_SEA_ORDERS
+    extra: dict[str, list[str]] = {}
+    shared: list[tuple[frozenset[str], dict[str, _Piece]]] | None = None
+    for army in lt.sailing:
+        if not marks[army.number]:
+            continue
+        formed: list[_LoopChain] = []
+        for chain in army.roots:
+            if marks[chain.fleet]:
+                formed.append(chain)
+        if not formed:
+            continue
+        at = 0
+        while at < len(formed):  # (the loop also visits the chains it appends)
+            for chain in formed[at].longer:
+                if marks[chain.fleet]:
+                    formed.append(chain)
+            at += 1
+        routes: list[_LoopRoute] = []
+        seen = 0
+        apart = True
+        for chain in formed:
+            route = chain.route
+            if route is None:
+                route = _loop_route(lt, army, chain)
+            if seen & route.lands:
+                apart = False
+            seen |= route.lands
+            routes.append(route)
+        if not apart:  # some coast is reached by several chains (rare): as _sea_json
+            pieces: defaultdict[str, list[_Piece]] = defaultdict(list)
+            if shared is None:
+                shared = []
+            _add_shared_landings(lt.json.texts, army.key, [chain.chain for chain in formed], pieces, shared)
+            for unit, more in pieces.items():
+                texts = [piece.json for piece in more]
+                if unit in extra:
+                    extra[unit].extend(texts)
+                else:
+                    extra[unit] = texts
+            continue
+        for route in routes:
+            owners, orders = route.owners, route.orders
+            for k in range(len(owners)):
+                listed = extra.get(owners[k])
+                if listed is None:
+                    extra[owners[k]] = [orders[k]]
+                else:
+                    listed.append(orders[k])
+            supporters, keys, supports = route.supporters, route.supporter_keys, route.supports
+            for k in range(len(supporters)):
+                if marks[supporters[k]]:
+                    listed = extra.get(keys[k])
+                    if listed is None:
+                        extra[keys[k]] = [supports[k]]
+                    else:
+                        listed.append(supports[k])
+    if shared is not None:
+        numbers = lt.json.texts.numbers
+        for may_support, by_key in shared:
+            for key in may_support:  # (each supporter's own list: any order)
+                if marks[numbers[key]]:
+                    if key in extra:
+                        extra[key].append(by_key[key].json)
+                    else:
+                        extra[key] = [by_key[key].json]
+    return extra
 
 
 def _grouped_json(units: Iterable[Unit], placed: list[tuple[Any, ...]], marks: bytearray,
@@ -625,3 +841,11 @@ def _lands_apart(chains: list[ConvoyChain]) -> bool:
     """Does each coast these chains reach come from one chain only?"""
     lands = [c.lands for c in chains]
     return len(set().union(*lands)) == sum(map(len, lands))
+
+
+def _is_compiled() -> bool:
+    """Does this module run compiled (mypyc)? Its functions are then built-in functions, not Python ones."""
+    return not isinstance(_is_compiled, FunctionType)
+
+
+_COMPILED: Final = _is_compiled()

@@ -286,3 +286,39 @@ def test_a_picker_reads_the_marks_it_names() -> None:
         assert _picker(numbers)(marks) == tuple(marks[n] for n in numbers), numbers
     with pytest.raises(ValueError):
         _picker([3, 2])
+
+
+def test_both_ways_of_keeping_supports_write_the_same_answer() -> None:
+    """The compiled build keeps each unit's supports, and finds the chains its fleets form, by plain loops over
+    the position's marks; the interpreter by ``struct`` pickers and ``compress``. Whichever build runs here,
+    both ways write the same answer, the one written from the position itself, including positions where
+    several chains of fleets reach one coast."""
+    from engine.option_texts import _units_json_by_loops, _units_json_by_pickers, movement_orders_json
+
+    variant = find_variant("standard")
+    board = variant.board
+    shared_landings = 0
+    for seed in range(4):
+        for _, state in _games("standard", seed=200 + seed, count=25):
+            if state.phase.type is not PhaseType.MOVEMENT:
+                continue
+            units = position_of(variant, state)["units"]
+            read = state_from_request({"variant": "standard", "phase": str(state.phase), "units": units})[1]
+            expected = movement_orders_json(board, read)
+            assert _units_json_by_loops(board, units) == expected, str(state.phase)
+            assert _units_json_by_pickers(board, units) == expected, str(state.phase)
+            shared_landings += _has_shared_landing(board, read)
+    assert shared_landings > 0
+
+
+def _has_shared_landing(board: Any, state: GameState) -> bool:
+    """Is some coast reached by two chains of the fleets at sea from one army's coast?"""
+    from engine.validate import chains_formed, convoy_chains, fleets_at_sea
+
+    fleets = fleets_at_sea(board, state)
+    for prov, unit in state.units.items():
+        if unit.type.value == "A" and prov in convoy_chains(board):
+            lands = [coast for chain in chains_formed(convoy_chains(board)[prov], fleets) for coast in chain.lands]
+            if len(lands) != len(set(lands)):
+                return True
+    return False
