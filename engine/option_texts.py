@@ -561,6 +561,8 @@ class _LoopTables:
         self.sea_fleets = [t.numbers[f"F {sea}"] for sea in t.seas]
         self.sailing = [_LoopArmy(key, t.numbers[key], [self._chain(chain) for chain in t.chains[key[2:]]])
                         for key, _ in t.sailing]
+        # (army key, coast only by convoy) -> supporter key -> its support of the move, as JSON
+        self.sea_supports: dict[tuple[str, str], dict[str, str]] = {}
 
     def _chain(self, chain: ConvoyChain) -> _LoopChain:
         fleet = self.json.texts.numbers.get(f"F {chain.sea}") if chain.sea in self.json.texts.seas else None
@@ -589,26 +591,93 @@ class _LoopChain:
 
 
 class _LoopRoute:
-    """A chain's orders as JSON (``_JsonRoute``'s, as lists)."""
+    """A chain's orders as JSON (``_JsonRoute``'s, as lists), and the same order by order for an army whose
+    chains reach one coast several ways (``_Route.by_dest`` and ``convoys_by_text``'s, as JSON)."""
 
     def __init__(self, owners: list[str], orders: list[str], supporters: list[int], supporter_keys: list[str],
-                 supports: list[str], lands: int) -> None:
+                 supports: list[str], lands: int, dests: list[str], moves: list[str],
+                 by_sea: list[frozenset[str] | None], sea_supports: list[dict[str, str]], fleets: list[str],
+                 convoys: list[list[str]]) -> None:
         self.owners = owners  # the army's key, then each fleet's
         self.orders = orders  # their orders along the chain, as JSON
         self.supporters = supporters  # the numbers of the units that may support some move by sea along it
         self.supporter_keys = supporter_keys  # their keys
         self.supports = supports  # their supports of those moves, as JSON
         self.lands = lands  # as _JsonRoute's
+        self.dests = dests  # the coasts it reaches (ConvoyChain.lands)
+        self.moves = moves  # the army's move to each, as JSON
+        self.by_sea = by_sea  # for each: the keys of the units that may support the move, if only by convoy
+        self.sea_supports = sea_supports  # for each: every possible supporter's support of the move, as JSON
+        self.fleets = fleets  # the fleets' keys
+        self.convoys = convoys  # for each fleet, its convoy to each coast, as JSON
 
 
 def _loop_route(lt: _LoopTables, army: _LoopArmy, chain: _LoopChain) -> _LoopRoute:
     j = lt.json
+    t = j.texts
     orders, _, supports, lands = j.routes.get(chain.chain) or _json_route(j, army.key[2:], chain.chain)
-    numbers = j.texts.numbers
+    by_dest, convoys_by_text = (t.routes.get(chain.chain) or _route(t, army.key[2:], chain.chain))[4:]
+    numbers = t.numbers
+    sail = t.sail[army.key[2:]]
+    sea_supports: list[dict[str, str]] = []
+    for dest, _, keys in by_dest:
+        by_key = sail[dest][1]
+        if keys is None or by_key is None:
+            sea_supports.append({})
+            continue
+        pair = (army.key, dest)  # (the same supports for each of the army's chains reaching the coast)
+        made = lt.sea_supports.get(pair)
+        if made is None:
+            made = lt.sea_supports[pair] = {key: ", " + _quote(text) for key, text in by_key.items()}
+        sea_supports.append(made)
     route = chain.route = _LoopRoute([key for key, _ in orders], [text for _, text in orders],
                                      [numbers[key] for key, _ in supports], [key for key, _ in supports],
-                                     [text for _, text in supports], lands)
+                                     [text for _, text in supports], lands,
+                                     [dest for dest, _, _ in by_dest], [move.json for _, move, _ in by_dest],
+                                     [keys for _, _, keys in by_dest], sea_supports,
+                                     [fleet for fleet, _ in convoys_by_text],
+                                     [[piece.json for piece in by_text.values()] for _, by_text in convoys_by_text])
     return route
+
+
+def _add_shared_landings_by_loops(army: _LoopArmy, routes: list[_LoopRoute], extra: dict[str, list[str]],
+                                  shared: list[tuple[frozenset[str], dict[str, str]]]) -> None:
+    """``_add_shared_landings`` for the compiled walk, from the routes' JSON: the same orders in the same order."""
+    moves_to: dict[str, str] = {}
+    may_support: dict[str, frozenset[str]] = {}
+    supports_of: dict[str, dict[str, str]] = {}
+    convoys_by: dict[str, dict[str, str]] = {}
+    for route in routes:
+        dests, moves, by_sea = route.dests, route.moves, route.by_sea
+        for k in range(len(dests)):
+            dest = dests[k]
+            moves_to[dest] = moves[k]
+            keys = by_sea[k]
+            if keys is not None:
+                known = may_support.get(dest)
+                may_support[dest] = keys if known is None else known | keys
+                supports_of[dest] = route.sea_supports[k]
+        fleets, convoys = route.fleets, route.convoys
+        for f in range(len(fleets)):
+            by_dest = convoys_by.get(fleets[f])
+            if by_dest is None:
+                by_dest = convoys_by[fleets[f]] = {}
+            texts = convoys[f]
+            for k in range(len(dests)):
+                by_dest[dests[k]] = texts[k]
+    _extend(extra, army.key, list(moves_to.values()))
+    for fleet, by_dest in convoys_by.items():
+        _extend(extra, fleet, list(by_dest.values()))
+    for dest, keys in may_support.items():
+        shared.append((keys, supports_of[dest]))
+
+
+def _extend(extra: dict[str, list[str]], key: str, texts: list[str]) -> None:
+    listed = extra.get(key)
+    if listed is None:
+        extra[key] = texts
+    else:
+        listed.extend(texts)
 
 
 _last_loop_tables: _LoopTables | None = None
@@ -672,7 +741,7 @@ def _sea_json_by_loops(lt: _LoopTables, marks: bytes) -> dict[str, list[str]]:
     else:
         return _NO_SEA_ORDERS
     extra: dict[str, list[str]] = {}
-    shared: list[tuple[frozenset[str], dict[str, _Piece]]] | None = None
+    shared: list[tuple[frozenset[str], dict[str, str]]] | None = None
     for army in lt.sailing:
         if not marks[army.number]:
             continue
@@ -699,17 +768,10 @@ def _sea_json_by_loops(lt: _LoopTables, marks: bytes) -> dict[str, list[str]]:
                 apart = False
             seen |= route.lands
             routes.append(route)
-        if not apart:  # some coast is reached by several chains (rare): as _sea_json
-            pieces: defaultdict[str, list[_Piece]] = defaultdict(list)
+        if not apart:  # some coast is reached by several chains (rare)
             if shared is None:
                 shared = []
-            _add_shared_landings(lt.json.texts, army.key, [chain.chain for chain in formed], pieces, shared)
-            for unit, more in pieces.items():
-                texts = [piece.json for piece in more]
-                if unit in extra:
-                    extra[unit].extend(texts)
-                else:
-                    extra[unit] = texts
+            _add_shared_landings_by_loops(army, routes, extra, shared)
             continue
         for route in routes:
             owners, orders = route.owners, route.orders
@@ -732,10 +794,11 @@ def _sea_json_by_loops(lt: _LoopTables, marks: bytes) -> dict[str, list[str]]:
         for may_support, by_key in shared:
             for key in may_support:  # (each supporter's own list: any order)
                 if marks[numbers[key]]:
-                    if key in extra:
-                        extra[key].append(by_key[key].json)
+                    listed = extra.get(key)
+                    if listed is None:
+                        extra[key] = [by_key[key]]
                     else:
-                        extra[key] = [by_key[key].json]
+                        listed.append(by_key[key])
     return extra
 
 
