@@ -8,6 +8,11 @@ routes); ``tests/engine/test_options.py`` checks that both give exactly the same
 move permission (:data:`engine.validate.MovePermission`) filters the prebuilt texts: the tables stay
 per map, and positions without a restriction pay nothing.
 
+The module may run compiled (mypyc). The interpreter keeps a unit's supports fastest with ``struct``
+pickers and ``compress``, which stay Python calls once compiled; the compiled build lists the JSON answer
+from units' texts by plain loops over the marks instead (``_units_json_by_loops``), which it turns into C
+loops. Both ways write the same text (``tests/engine/test_legal_orders_json.py`` runs both in either build).
+
 Each list holds a unit's orders in no particular order.
 """
 from __future__ import annotations
