@@ -472,7 +472,12 @@ def movement_orders_json(board: MapData, state: GameState) -> str:
     """``json.dumps(movement_order_texts(board, state))``, byte for byte (the same texts in the same order),
     written from per-map JSON fragments rather than lists: the contract's text path. The parts are
     gathered in one list and joined once (positions list each power's units together; one that doesn't is
-    grouped first)."""
+    grouped first). (The compiled build keeps each unit's supports by plain loops, as
+    ``movement_orders_json_of_units`` does.)"""
+    if _COMPILED:
+        answer = _state_json_by_loops(board, state)
+        if answer is not None:
+            return answer
     j = _json_tables(board)
     army, fleet = j.army, j.fleet
     units = state.units.values()
@@ -556,11 +561,14 @@ class _LoopTables:
         self.board = board
         self.json = j
         t = j.texts
-        self.rows: dict[str, _LoopRow] = {}
-        for per in t.rows.values():
-            for key, _, number, read, _, _ in per.values():
+        self.rows: dict[str, _LoopRow] = {}  # by unit key ("A PAR", "F STP/SC")
+        self.army: dict[str, _LoopRow] = {}  # by location
+        self.fleet: dict[str, _LoopRow] = {}
+        for letter, per in t.rows.items():
+            for loc, (key, _, number, read, _, _) in per.items():
                 json_row = j.by_key[key]
-                self.rows[key] = _LoopRow(key, json_row[1], number, [0, *read], list(json_row[4]))
+                row = self.rows[key] = _LoopRow(key, json_row[1], number, [0, *read], list(json_row[4]))
+                (self.fleet if letter == "F" else self.army)[loc] = row
         # Marks: one a number, mark 0 (always set), and a last one never set, for seas no fleet convoys from.
         self.size = len(t.numbers) + 2
         self.sea_fleets = [t.numbers[f"F {sea}"] for sea in t.seas]
@@ -721,18 +729,58 @@ def _units_json_by_loops(board: MapData, units: Mapping[str, list[str]]) -> str:
             continue
         at = len(parts)
         for text in texts:  # each entry as if after another of its power
-            row = rows[text]
-            reads = row.reads
-            entry = row.entry
-            parts.append(entry[0])
-            for i in range(1, len(reads)):
-                if marks[reads[i]]:
-                    parts.append(entry[i])
-            more = extra.get(row.key)
-            if more is not None:
-                parts.extend(more)
+            _add_entry(parts, rows[text], marks, extra)
         start = openings.get(power) or _opening(power)  # the power's first entry opens its object
         parts[at] = (start[1] if at else start[0]) + rows[texts[0]].head
+    parts.append("]}}" if parts else "{}")
+    return "".join(parts)
+
+
+def _add_entry(parts: list[str], row: _LoopRow, marks: bytes, extra: dict[str, list[str]]) -> None:
+    """Add a unit's entry as if after another of its power, the supports its marks keep and its orders by sea."""
+    reads = row.reads
+    entry = row.entry
+    parts.append(entry[0])
+    for i in range(1, len(reads)):
+        if marks[reads[i]]:
+            parts.append(entry[i])
+    more = extra.get(row.key)
+    if more is not None:
+        parts.extend(more)
+
+
+def _state_json_by_loops(board: MapData, state: GameState) -> str | None:
+    """``movement_orders_json`` as the compiled build writes it (``_units_json_by_loops``, from the position's
+    units); ``None`` when some power's units are listed apart (the caller groups them)."""
+    lt = _loop_tables(board)
+    army, fleet = lt.army, lt.fleet
+    placed: list[_LoopRow] = []
+    owners: list[str] = []
+    marking = bytearray(lt.size)
+    marking[0] = 1
+    for unit in state.units.values():
+        row = (fleet if unit.type is _FLEET else army)[unit.loc]
+        marking[row.number] = 1
+        placed.append(row)
+        owners.append(unit.power)
+    marks = bytes(marking)
+    extra = _sea_json_by_loops(lt, marks)
+    openings = lt.json.opening
+    parts: list[str] = []
+    power = ""
+    done: set[str] = set()
+    for n in range(len(placed)):
+        row = placed[n]
+        at = len(parts)
+        _add_entry(parts, row, marks, extra)
+        if owners[n] != power:
+            if owners[n] in done:  # this power's units came apart
+                return None
+            opening = openings.get(owners[n]) or _opening(owners[n])
+            parts[at] = (opening[1] if at else opening[0]) + row.head
+            if at:
+                done.add(power)
+            power = owners[n]
     parts.append("]}}" if parts else "{}")
     return "".join(parts)
 

@@ -260,7 +260,7 @@ def test_a_position_kept_unread_answers_as_one_read_afresh() -> None:
 def test_units_of_a_power_listed_apart_are_written_together() -> None:
     """A position whose units of one power are not listed together (a variant's own ``make_state`` may
     list them so) is written with each power's entries together, as ``json.dumps`` of the texts writes it."""
-    from engine.option_texts import movement_order_texts, movement_orders_json
+    from engine.option_texts import _state_json_by_loops, movement_order_texts, movement_orders_json
     from engine.types import Phase, Unit, UnitType
 
     variant = find_variant("standard")
@@ -271,6 +271,7 @@ def test_units_of_a_power_listed_apart_are_written_together() -> None:
     answer = movement_orders_json(variant.board, state)
     assert answer == json.dumps(movement_order_texts(variant.board, state))
     assert list(json.loads(answer)) == ["FRANCE", "GERMANY", "ENGLAND"]
+    assert _state_json_by_loops(variant.board, state) is None  # (the compiled loops leave it to the grouping)
     assert "A WAL - BEL" in json.loads(answer)["ENGLAND"]["WAL"]  # (a convoy the fleet in the Channel offers)
 
 
@@ -293,7 +294,8 @@ def test_both_ways_of_keeping_supports_write_the_same_answer() -> None:
     the position's marks; the interpreter by ``struct`` pickers and ``compress``. Whichever build runs here,
     both ways write the same answer, the one written from the position itself, including positions where
     several chains of fleets reach one coast."""
-    from engine.option_texts import _units_json_by_loops, _units_json_by_pickers, movement_orders_json
+    from engine.option_texts import (_state_json_by_loops, _units_json_by_loops, _units_json_by_pickers,
+                                     movement_order_texts)
 
     variant = find_variant("standard")
     board = variant.board
@@ -304,9 +306,10 @@ def test_both_ways_of_keeping_supports_write_the_same_answer() -> None:
                 continue
             units = position_of(variant, state)["units"]
             read = state_from_request({"variant": "standard", "phase": str(state.phase), "units": units})[1]
-            expected = movement_orders_json(board, read)
+            expected = json.dumps(movement_order_texts(board, read))
             assert _units_json_by_loops(board, units) == expected, str(state.phase)
             assert _units_json_by_pickers(board, units) == expected, str(state.phase)
+            assert _state_json_by_loops(board, read) == expected, str(state.phase)
             shared_landings += _has_shared_landing(board, read)
     assert shared_landings > 0
 
