@@ -9,9 +9,11 @@ move permission (:data:`engine.validate.MovePermission`) filters the prebuilt te
 per map, and positions without a restriction pay nothing.
 
 The module may run compiled (mypyc). The interpreter keeps a unit's supports fastest with ``struct``
-pickers and ``compress``, which stay Python calls once compiled; the compiled build lists the JSON answer
-from units' texts by plain loops over the marks instead (``_units_json_by_loops``), which it turns into C
-loops. Both ways write the same text (``tests/engine/test_legal_orders_json.py`` runs both in either build).
+pickers and ``compress``, which stay Python calls once compiled; the compiled build writes the JSON answers
+(from units' texts or from a position) by plain loops over the marks instead (``_units_json_by_loops``,
+``_state_json_by_loops``), which it turns into C loops. Both ways write the same text
+(``tests/engine/test_legal_orders_json.py`` runs both in either build). The lists of texts
+(``movement_order_texts``) take the pickers in either build.
 
 Each list holds a unit's orders in no particular order.
 """
