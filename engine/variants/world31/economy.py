@@ -116,17 +116,6 @@ class WorldResult(MovementResult):
     sheets: dict[str, list[str]] = field(default_factory=dict)  # power -> finance sheet lines
 
 
-class _Outcomes(dict[str, Outcome]):
-    """The economy's and militia's outcomes, then the resolver's (worded lazily)."""
-
-    def __init__(self, own: Mapping[str, Outcome], resolver: Mapping[str, Outcome]) -> None:
-        super().__init__(own)
-        self._resolver = resolver
-
-    def __missing__(self, key: str) -> Outcome:
-        return self._resolver[key]
-
-
 class _Purse:
     """Money moves during one phase, each recorded on its country's finance sheet."""
 
@@ -477,7 +466,11 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
 
     new_ledger = replace(ledger, money=purse.money, rebellions=tuple(sorted(rebellions)), loans=tuple(loans),
                          bribes=tuple(pending))
-    return WorldResult(_Outcomes(own, result.outcomes), result.moved, result.dislodged, result.contested,
+    # The economy's and militia's outcomes go in beside the resolver's, which it words when first asked for
+    # (one look-up per order, where a dict of the economy's in front of the resolver's took two).
+    outcomes = result.outcomes
+    dict.update(outcomes, own)
+    return WorldResult(outcomes, result.moved, result.dislodged, result.contested,
                        result.convoyed, ledger=new_ledger, removed=removed, stacked=tuple(stacked), placed=placed,
                        turned=turned, notes=notes, sheets=purse.sheets)
 
