@@ -14,7 +14,7 @@ Every country gets a finance sheet (its own eyes only) with the phase's results.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from ...hooks import PhaseEnd, PhaseNote
@@ -55,6 +55,7 @@ from .orders import (
     militia_slot,
 )
 from .resolver import WorldResolver
+from .result import WorldResult
 
 if TYPE_CHECKING:
     from .variant import WorldDiplomacy
@@ -98,22 +99,6 @@ def _ok(code: str, **data: object) -> Outcome:
 
 def _fail(code: str, **data: object) -> Outcome:
     return outcome(False, code, **data)
-
-
-# --- the phase's result -------------------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class WorldResult(MovementResult):
-    """The resolver's result plus the economy's effects, applied to the board by ``after_phase``."""
-
-    ledger: Ledger = field(default_factory=Ledger)
-    removed: list[Unit] = field(default_factory=list)  # not maintained
-    stacked: tuple[StackedUnit, ...] = ()  # the militia after the phase
-    placed: list[Unit] = field(default_factory=list)  # armies and fleets bought
-    turned: dict[tuple[str, UnitType], str] = field(default_factory=dict)  # (province, kind) after movement -> briber
-    notes: list[PhaseNote] = field(default_factory=list)
-    sheets: dict[str, list[str]] = field(default_factory=dict)  # power -> finance sheet lines
 
 
 class _Purse:
@@ -377,8 +362,8 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
         own[key] = _fail("not_maintained")
     resolver = WorldResolver(variant.board, units, military, tracer, militia)
     result = resolver.run()
-    for key, m_order in militia.items():
-        if not isinstance(m_order, MilitiaMove) and key in result.outcomes:
+    for key, m_order in militia.items():  # (the resolver's outcomes are of its orders)
+        if not isinstance(m_order, MilitiaMove) and key in resolver.orders:
             own[key] = result.outcomes[key]
     after_units = _occupants_after(units, result)
     stacked, lost = _militia_after(state, units, result, resolver.move_dest, militia, own, after_units)
