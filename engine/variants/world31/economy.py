@@ -275,31 +275,37 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
             else:
                 keep = sorted(owned, key=lambda u: (u.type is MILITIA, u.loc))
             # A price in dollars -> in the country's money, as printed, and the outcome of paying it (the same
-            # words give the same outcome: in the basic game every country's).
+            # words give the same outcome: in the basic game every country's), found at the first unit of its kind.
+            # One pass writes the sheet as if every unit listed were paid for (the usual sheet) and totals it.
             prices: dict[int, tuple[int, str, Outcome]] = {}
-            for usd in {COST_MILITIA if u.type is MILITIA else COST_ARMY_OR_FLEET for u in keep}:
-                cost = purse.price(power, usd)
-                words = purse.words(power, cost)
-                paid_outcome = maintained_for.get(words)
-                if paid_outcome is None:
-                    paid_outcome = maintained_for[words] = _ok("maintained", cost=words)
-                prices[usd] = (cost, words, paid_outcome)
+            total = 0
+            lines: list[str] = []
+            paid_slots: list[tuple[str, Outcome]] = []
+            for unit in keep:
+                usd = COST_MILITIA if unit.type is MILITIA else COST_ARMY_OR_FLEET
+                price = prices.get(usd)
+                if price is None:
+                    cost = purse.price(power, usd)
+                    words = purse.words(power, cost)
+                    paid_outcome = maintained_for.get(words)
+                    if paid_outcome is None:
+                        paid_outcome = maintained_for[words] = _ok("maintained", cost=words)
+                    price = prices[usd] = (cost, words, paid_outcome)
+                total += price[0]
+                line = upkeep_of.get(unit)
+                if line is None:
+                    line = _upkeep_words(variant, upkeep_of, unit)
+                lines.append(f"{line}: -{price[1]}")
+                slot = asked.get(unit)
+                if slot is not None:
+                    paid_slots.append((slot, price[2]))
             have = money.get(power, 0)
-            if sum(prices[COST_MILITIA if u.type is MILITIA else COST_ARMY_OR_FLEET][0] for u in keep) <= have:
-                # Every unit listed is paid for (the usual sheet): what ``purse.pay`` does unit by unit, at once.
-                lines: list[str] = []
-                for unit in keep:
-                    cost, words, maintained = prices[COST_MILITIA if unit.type is MILITIA else COST_ARMY_OR_FLEET]
-                    have -= cost
-                    line = upkeep_of.get(unit)
-                    if line is None:
-                        line = _upkeep_words(variant, upkeep_of, unit)
-                    lines.append(f"{line}: -{words}")
-                    slot = asked.get(unit)
-                    if slot is not None:
-                        own[slot] = maintained
+            if total <= have:
+                # Every unit listed is paid for: what ``purse.pay`` does unit by unit, at once.
+                for slot, maintained in paid_slots:
+                    own[slot] = maintained
                 if keep:
-                    money[power] = have
+                    money[power] = have - total
                     sheet = sheets.get(power)
                     if sheet is None:
                         sheets[power] = lines
@@ -365,14 +371,14 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
     for key, m_order in militia.items():  # (the resolver's outcomes are of its orders)
         if not isinstance(m_order, MilitiaMove) and key in resolver.orders:
             own[key] = result.outcomes[key]
-    after_units = _occupants_after(units, result)
-    stacked, lost = _militia_after(state, units, result, resolver.move_dest, militia, own, after_units)
+    holders = _holders_after(units, result)
+    stacked, lost = _militia_after(state, units, result, resolver.move_dest, militia, own, holders)
     for s in lost:
         notes.append(PhaseNote(s.power, str(s.unit), False, Reason("militia_lost", {"unit": s.unit})))
 
     # 5. Purchases, placed where nothing now stands.
     bought = sorted((o for o in orders.values() if type(o) is Build), key=str) if Build in order_kinds else []
-    taken = set(after_units) | {s.province for s in stacked} if bought else set()
+    taken = set(holders) | {s.province for s in stacked} if bought else set()
     placed: list[Unit] = []
     bought_for: dict[str, Outcome] = {}  # a price as printed -> the outcome of a purchase at it
     for build in bought:
@@ -460,22 +466,25 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
                        turned=turned, notes=notes, sheets=purse.sheets)
 
 
-def _occupants_after(units: Mapping[str, Unit], result: MovementResult) -> dict[str, Unit]:
-    out: dict[str, Unit] = {}
+def _holders_after(units: Mapping[str, Unit], result: MovementResult) -> dict[str, str]:
+    """Province -> the country whose army or fleet stands there after movement (what militia moves and
+    purchases ask; no unit is made for it)."""
+    out: dict[str, str] = {}
+    dislodged, moved = result.dislodged, result.moved
     for prov, unit in units.items():
-        if prov in result.dislodged:
+        if prov in dislodged:
             continue
-        dest = result.moved.get(prov)
+        dest = moved.get(prov)
         if dest is not None:
-            out[province_of(dest)] = Unit(unit.power, unit.type, dest)
-        else:
-            out.setdefault(prov, unit)
+            out[dest.partition("/")[0]] = unit.power
+        elif prov not in out:
+            out[prov] = unit.power
     return out
 
 
 def _militia_after(state: GameState, units: Mapping[str, Unit], result: MovementResult, move_dest: Mapping[str, str],
                    militia: Mapping[str, Order], own: dict[str, Outcome],
-                   occupants: Mapping[str, Unit]) -> tuple[list[StackedUnit], list[StackedUnit]]:
+                   holders: Mapping[str, str]) -> tuple[list[StackedUnit], list[StackedUnit]]:
     """The militia after movement, and those lost. A militia moves only into a province that no other
     country's unit holds or tried to enter, where no militia stood or is going; one whose province another
     country took is destroyed (militia don't retreat)."""
@@ -500,17 +509,17 @@ def _militia_after(state: GameState, units: Mapping[str, Unit], result: Movement
         loc = s.loc
         if isinstance(m_order, MilitiaMove):
             dest = province_of(m_order.dest)
-            occupant = occupants.get(dest)
+            holder = holders.get(dest)
             free = (dest not in start and len(wanted.get(dest, ())) == 1
-                    and (occupant is None or occupant.power == s.power)
+                    and (holder is None or holder == s.power)
                     and not (foreign_tries.get(dest, set()) - {s.power}) and dest not in result.contested)
             if free:
                 loc = m_order.dest
                 own[key] = _ok("militia_moves", dest=m_order.dest)
             else:
                 own[key] = _fail("militia_blocked", dest=dest)
-        here = occupants.get(province_of(loc))
-        if here is not None and here.power != s.power:
+        here = holders.get(province_of(loc))
+        if here is not None and here != s.power:
             lost.append(s)
             own[key] = _fail("militia_lost", unit=s.unit)
             continue
