@@ -215,7 +215,7 @@ for _code, _words in _FIXED.items():
     _WORDINGS[_code] = _fixed(_words)
 
 
-def shown_number(strength: float) -> float:
+def shown_number(strength: float) -> int | float:
     """A strength as reasons show it: ``1`` rather than ``1.0``, ``1.5`` as it is."""
     value = float(format(strength, "g"))
     return int(value) if value.is_integer() else value

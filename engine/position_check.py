@@ -90,21 +90,29 @@ def check_provinces(variant: Variant, provinces: Iterable[Any], field: str) -> N
             raise PositionError(field, f"unknown province {shown(prov)}")
 
 
-_STANDING: dict[tuple[type, Any], frozenset[Unit]] = {}  # a map table, kept for the process's life
+# A map table, kept for the process's life: (variant class, board) -> the powers, and each place -> the kinds
+# that stand there. (Not a set of every power's every unit: on the World's board that is 64,000 units, all
+# of them objects the garbage collector would walk through at every full collection.)
+_STANDING: dict[tuple[type, Any], tuple[frozenset[str], dict[str, frozenset[UnitType]]]] = {}
+_NO_KINDS: frozenset[UnitType] = frozenset()
 
 
-def _standing_units(variant: Variant) -> frozenset[Unit]:
-    """Every unit of every power and kind the variant uses, at each place of the board where its kind
-    stands (``variant.can_stand``): made once per variant class and board. (Places a variant adds beyond
-    the board's, such as units carried at sea, are checked one by one.)"""
+def _standing_places(variant: Variant) -> tuple[frozenset[str], dict[str, frozenset[UnitType]]]:
+    """The powers (and pseudo-powers) of the variant, and for each place of the board the kinds the
+    variant uses that stand there (``variant.can_stand``): a unit of one of those powers and kinds there
+    may stand; made once per variant class and board. (Places a variant adds beyond the board's, such as
+    units carried at sea, are checked one by one.)"""
     key = (type(variant), variant.board)
     known = _STANDING.get(key)
     if known is None:
         board = variant.board
-        owners = [*board.powers, *variant.pseudo_powers]
-        known = _STANDING[key] = frozenset(
-            Unit(power, kind, loc) for kind in variant.unit_types for loc in board.locations(kind)
-            if variant.can_stand(kind, loc) for power in owners)
+        kinds_at: dict[str, set[UnitType]] = {}
+        for kind in variant.unit_types:
+            for loc in board.locations(kind):
+                if variant.can_stand(kind, loc):
+                    kinds_at.setdefault(loc, set()).add(kind)
+        known = _STANDING[key] = (frozenset([*board.powers, *variant.pseudo_powers]),
+                                  {loc: frozenset(kinds) for loc, kinds in kinds_at.items()})
     return known
 
 
@@ -118,9 +126,10 @@ def check_state(variant: Variant, state: GameState) -> None:
     can_stand = variant.can_stand
     # Units that stand where they may on this board, from the map's table (variants without options:
     # their rules are their class's); any other unit is checked field by field.
-    standing = frozenset() if variant.options else _standing_units(variant)
+    standing_powers, kinds_at = (frozenset(), {}) if variant.options else _standing_places(variant)
     for prov, unit in state.units.items():
-        if type(unit) is Unit and unit in standing and type(unit.type) is UnitType and unit.loc.partition("/")[0] == prov:
+        if type(unit) is Unit and unit.power in standing_powers and unit.type in kinds_at.get(unit.loc, _NO_KINDS) \
+                and type(unit.type) is UnitType and unit.loc.partition("/")[0] == prov:
             continue
         if (isinstance(unit, Unit) and isinstance(unit.power, str) and unit.power in owners
                 and isinstance(unit.type, UnitType) and unit.type in kinds and isinstance(unit.loc, str)

@@ -408,3 +408,27 @@ def test_units_that_passed_the_position_check_before_are_still_checked_where_the
     with pytest.raises(PositionError):
         check_state(variant, state.replace(units={**state.units, "PAR": letter}))
     assert type(paris.type) is UnitType
+
+
+@pytest.mark.parametrize("variant_id", ["standard", "world31"])
+def test_the_position_check_refuses_a_unit_of_no_power_or_where_its_kind_cannot_stand(variant_id: str) -> None:
+    """The table of places where each kind stands (the powers kept apart) lets through only the units the
+    checks one by one accept: every unit of the start, and no unit of an unknown power, no kind the variant
+    doesn't use, no army at sea and no fleet inland, on a board where each of those places holds other kinds."""
+    from engine.position_check import check_state
+    from engine.types import PositionError, Unit, UnitType
+    from engine.variants import find_variant
+
+    variant = find_variant(variant_id)
+    state = variant.initial_state()
+    check_state(variant, state)
+    board = variant.board
+    prov, unit = next((p, u) for p, u in state.units.items() if u.type is UnitType.ARMY)
+    sea = next(p.id for p in board.provinces.values() if p.is_sea and p.id not in state.units)
+    inland = next(p.id for p in board.provinces.values() if p.is_land and not p.is_coastal and p.id not in state.units)
+    unused = next(k for k in UnitType if k not in variant.unit_types)
+    for where, wrong in ((prov, Unit("MARS", UnitType.ARMY, unit.loc)), (prov, Unit(unit.power, unused, unit.loc)),
+                         (sea, Unit(unit.power, UnitType.ARMY, sea)), (inland, Unit(unit.power, UnitType.FLEET, inland))):
+        units = {p: u for p, u in state.units.items() if p != prov}
+        with pytest.raises(PositionError):
+            check_state(variant, state.replace(units={**units, where: wrong}))

@@ -14,7 +14,7 @@ Every country gets a finance sheet (its own eyes only) with the phase's results.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from ...hooks import PhaseEnd, PhaseNote
@@ -55,6 +55,7 @@ from .orders import (
     militia_slot,
 )
 from .resolver import WorldResolver
+from .result import WorldResult
 
 if TYPE_CHECKING:
     from .variant import WorldDiplomacy
@@ -98,33 +99,6 @@ def _ok(code: str, **data: object) -> Outcome:
 
 def _fail(code: str, **data: object) -> Outcome:
     return outcome(False, code, **data)
-
-
-# --- the phase's result -------------------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class WorldResult(MovementResult):
-    """The resolver's result plus the economy's effects, applied to the board by ``after_phase``."""
-
-    ledger: Ledger = field(default_factory=Ledger)
-    removed: list[Unit] = field(default_factory=list)  # not maintained
-    stacked: tuple[StackedUnit, ...] = ()  # the militia after the phase
-    placed: list[Unit] = field(default_factory=list)  # armies and fleets bought
-    turned: dict[tuple[str, UnitType], str] = field(default_factory=dict)  # (province, kind) after movement -> briber
-    notes: list[PhaseNote] = field(default_factory=list)
-    sheets: dict[str, list[str]] = field(default_factory=dict)  # power -> finance sheet lines
-
-
-class _Outcomes(dict[str, Outcome]):
-    """The economy's and militia's outcomes, then the resolver's (worded lazily)."""
-
-    def __init__(self, own: Mapping[str, Outcome], resolver: Mapping[str, Outcome]) -> None:
-        super().__init__(own)
-        self._resolver = resolver
-
-    def __missing__(self, key: str) -> Outcome:
-        return self._resolver[key]
 
 
 class _Purse:
@@ -301,31 +275,37 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
             else:
                 keep = sorted(owned, key=lambda u: (u.type is MILITIA, u.loc))
             # A price in dollars -> in the country's money, as printed, and the outcome of paying it (the same
-            # words give the same outcome: in the basic game every country's).
+            # words give the same outcome: in the basic game every country's), found at the first unit of its kind.
+            # One pass writes the sheet as if every unit listed were paid for (the usual sheet) and totals it.
             prices: dict[int, tuple[int, str, Outcome]] = {}
-            for usd in {COST_MILITIA if u.type is MILITIA else COST_ARMY_OR_FLEET for u in keep}:
-                cost = purse.price(power, usd)
-                words = purse.words(power, cost)
-                paid_outcome = maintained_for.get(words)
-                if paid_outcome is None:
-                    paid_outcome = maintained_for[words] = _ok("maintained", cost=words)
-                prices[usd] = (cost, words, paid_outcome)
+            total = 0
+            lines: list[str] = []
+            paid_slots: list[tuple[str, Outcome]] = []
+            for unit in keep:
+                usd = COST_MILITIA if unit.type is MILITIA else COST_ARMY_OR_FLEET
+                price = prices.get(usd)
+                if price is None:
+                    cost = purse.price(power, usd)
+                    words = purse.words(power, cost)
+                    paid_outcome = maintained_for.get(words)
+                    if paid_outcome is None:
+                        paid_outcome = maintained_for[words] = _ok("maintained", cost=words)
+                    price = prices[usd] = (cost, words, paid_outcome)
+                total += price[0]
+                line = upkeep_of.get(unit)
+                if line is None:
+                    line = _upkeep_words(variant, upkeep_of, unit)
+                lines.append(f"{line}: -{price[1]}")
+                slot = asked.get(unit)
+                if slot is not None:
+                    paid_slots.append((slot, price[2]))
             have = money.get(power, 0)
-            if sum(prices[COST_MILITIA if u.type is MILITIA else COST_ARMY_OR_FLEET][0] for u in keep) <= have:
-                # Every unit listed is paid for (the usual sheet): what ``purse.pay`` does unit by unit, at once.
-                lines: list[str] = []
-                for unit in keep:
-                    cost, words, maintained = prices[COST_MILITIA if unit.type is MILITIA else COST_ARMY_OR_FLEET]
-                    have -= cost
-                    line = upkeep_of.get(unit)
-                    if line is None:
-                        line = _upkeep_words(variant, upkeep_of, unit)
-                    lines.append(f"{line}: -{words}")
-                    slot = asked.get(unit)
-                    if slot is not None:
-                        own[slot] = maintained
+            if total <= have:
+                # Every unit listed is paid for: what ``purse.pay`` does unit by unit, at once.
+                for slot, maintained in paid_slots:
+                    own[slot] = maintained
                 if keep:
-                    money[power] = have
+                    money[power] = have - total
                     sheet = sheets.get(power)
                     if sheet is None:
                         sheets[power] = lines
@@ -388,17 +368,17 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
         own[key] = _fail("not_maintained")
     resolver = WorldResolver(variant.board, units, military, tracer, militia)
     result = resolver.run()
-    for key, m_order in militia.items():
-        if not isinstance(m_order, MilitiaMove) and key in result.outcomes:
+    for key, m_order in militia.items():  # (the resolver's outcomes are of its orders)
+        if not isinstance(m_order, MilitiaMove) and key in resolver.orders:
             own[key] = result.outcomes[key]
-    after_units = _occupants_after(units, result)
-    stacked, lost = _militia_after(state, units, result, resolver.move_dest, militia, own, after_units)
+    holders = _holders_after(units, result)
+    stacked, lost = _militia_after(state, units, result, resolver.move_dest, militia, own, holders)
     for s in lost:
         notes.append(PhaseNote(s.power, str(s.unit), False, Reason("militia_lost", {"unit": s.unit})))
 
     # 5. Purchases, placed where nothing now stands.
     bought = sorted((o for o in orders.values() if type(o) is Build), key=str) if Build in order_kinds else []
-    taken = set(after_units) | {s.province for s in stacked} if bought else set()
+    taken = set(holders) | {s.province for s in stacked} if bought else set()
     placed: list[Unit] = []
     bought_for: dict[str, Outcome] = {}  # a price as printed -> the outcome of a purchase at it
     for build in bought:
@@ -477,27 +457,34 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
 
     new_ledger = replace(ledger, money=purse.money, rebellions=tuple(sorted(rebellions)), loans=tuple(loans),
                          bribes=tuple(pending))
-    return WorldResult(_Outcomes(own, result.outcomes), result.moved, result.dislodged, result.contested,
+    # The economy's and militia's outcomes go in beside the resolver's, which it words when first asked for
+    # (one look-up per order, where a dict of the economy's in front of the resolver's took two).
+    outcomes = result.outcomes
+    dict.update(outcomes, own)
+    return WorldResult(outcomes, result.moved, result.dislodged, result.contested,
                        result.convoyed, ledger=new_ledger, removed=removed, stacked=tuple(stacked), placed=placed,
                        turned=turned, notes=notes, sheets=purse.sheets)
 
 
-def _occupants_after(units: Mapping[str, Unit], result: MovementResult) -> dict[str, Unit]:
-    out: dict[str, Unit] = {}
+def _holders_after(units: Mapping[str, Unit], result: MovementResult) -> dict[str, str]:
+    """Province -> the country whose army or fleet stands there after movement (what militia moves and
+    purchases ask; no unit is made for it)."""
+    out: dict[str, str] = {}
+    dislodged, moved = result.dislodged, result.moved
     for prov, unit in units.items():
-        if prov in result.dislodged:
+        if prov in dislodged:
             continue
-        dest = result.moved.get(prov)
+        dest = moved.get(prov)
         if dest is not None:
-            out[province_of(dest)] = Unit(unit.power, unit.type, dest)
-        else:
-            out.setdefault(prov, unit)
+            out[dest.partition("/")[0]] = unit.power
+        elif prov not in out:
+            out[prov] = unit.power
     return out
 
 
 def _militia_after(state: GameState, units: Mapping[str, Unit], result: MovementResult, move_dest: Mapping[str, str],
                    militia: Mapping[str, Order], own: dict[str, Outcome],
-                   occupants: Mapping[str, Unit]) -> tuple[list[StackedUnit], list[StackedUnit]]:
+                   holders: Mapping[str, str]) -> tuple[list[StackedUnit], list[StackedUnit]]:
     """The militia after movement, and those lost. A militia moves only into a province that no other
     country's unit holds or tried to enter, where no militia stood or is going; one whose province another
     country took is destroyed (militia don't retreat)."""
@@ -522,17 +509,17 @@ def _militia_after(state: GameState, units: Mapping[str, Unit], result: Movement
         loc = s.loc
         if isinstance(m_order, MilitiaMove):
             dest = province_of(m_order.dest)
-            occupant = occupants.get(dest)
+            holder = holders.get(dest)
             free = (dest not in start and len(wanted.get(dest, ())) == 1
-                    and (occupant is None or occupant.power == s.power)
+                    and (holder is None or holder == s.power)
                     and not (foreign_tries.get(dest, set()) - {s.power}) and dest not in result.contested)
             if free:
                 loc = m_order.dest
                 own[key] = _ok("militia_moves", dest=m_order.dest)
             else:
                 own[key] = _fail("militia_blocked", dest=dest)
-        here = occupants.get(province_of(loc))
-        if here is not None and here.power != s.power:
+        here = holders.get(province_of(loc))
+        if here is not None and here != s.power:
             lost.append(s)
             own[key] = _fail("militia_lost", unit=s.unit)
             continue

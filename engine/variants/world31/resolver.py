@@ -56,11 +56,11 @@ class WorldResolver(MovementResolver):
         return super().run()
 
     def hold_strength(self, prov: str) -> float:
-        base = super().hold_strength(prov)
+        base = MovementResolver.hold_strength(self, prov)  # (the base named: this runs for every strength)
         return base + 1 if prov in self.guard else base
 
     def attack_strength(self, origin: str) -> float:
-        strength = super().attack_strength(origin)
+        strength = MovementResolver.attack_strength(self, origin)
         dest = self.move_dest[origin]
         if strength and self.guard.get(dest) == self.units[origin].power:
             return strength + 1  # a country's own militia doesn't stand against it
@@ -68,7 +68,7 @@ class WorldResolver(MovementResolver):
 
     def support_is_cut(self, prov: str) -> bool:
         if not prov.startswith(MILITIA_KEY):
-            return super().support_is_cut(prov)
+            return MovementResolver.support_is_cut(self, prov)
         order = self.orders[prov]
         power, here = self.units[prov].power, prov[len(MILITIA_KEY):]
         into = province_of(order.dest) if isinstance(order, SupportMove) else None
@@ -77,7 +77,7 @@ class WorldResolver(MovementResolver):
 
     def is_dislodged(self, prov: str) -> bool:
         if not prov.startswith(MILITIA_KEY):
-            return super().is_dislodged(prov)
+            return MovementResolver.is_dislodged(self, prov)
         power, here = self.units[prov].power, prov[len(MILITIA_KEY):]
         return any(self.units[a].power != power and self.resolve(a) for a in self.moves_into.get(here, ()))
 
