@@ -117,8 +117,11 @@ def forget_compiled_builds() -> None:
                     file.unlink()
 
 
-extensions = compiled_extensions()
-if not extensions:
+# pip runs this file once per step (requirements, metadata, the build); only the build needs mypyc's work.
+BUILDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install", "bdist"}
+building = not BUILDS.isdisjoint(sys.argv[1:])
+extensions = compiled_extensions() if building else []
+if building and not extensions:
     forget_compiled_builds()
 
 setup(
