@@ -40,6 +40,12 @@ def say(message: str) -> None:
     print(f"chancellery: {message}", flush=True)
 
 
+def brief(error: BaseException) -> str:
+    """An error in a few words (a failed compile's message is the whole compiler command)."""
+    text = f"{type(error).__name__}: {error}".replace("\n", " ")
+    return text if len(text) <= 160 else f"{text[:100]} ... {text[-50:]}"
+
+
 def module_name(path: str) -> str:
     return path.removesuffix(".py").replace("/", ".")
 
@@ -52,7 +58,7 @@ def compiled_extensions() -> list:
     try:
         from mypyc.build import mypycify
     except Exception as error:  # noqa: BLE001  (any failure to import it means: no mypyc here)
-        say(f"mypyc is not available ({error}): installing pure Python only")
+        say(f"mypyc is not available ({brief(error)}): installing pure Python only")
         return []
     # A configuration of mypyc's own: pyproject.toml's [tool.mypy] is for checking the whole project, and the
     # build environment lacks the runtime dependencies (shapely, numpy), which the compiled modules don't use.
@@ -62,7 +68,7 @@ def compiled_extensions() -> list:
         try:
             extensions = mypycify(["--config-file", str(config), *COMPILED], opt_level="3", group_name=LIBRARY_GROUP)
         except (Exception, SystemExit) as error:  # mypyc exits when it can't type-check or translate a module
-            say(f"mypyc could not translate the modules ({error!r}): installing pure Python only")
+            say(f"mypyc could not translate the modules ({brief(error)}): installing pure Python only")
             return []
     return extensions
 
@@ -78,7 +84,7 @@ class BuildCompiledOrPure(build_ext):
             super().run()
         except (Exception, SystemExit) as error:  # no C compiler, or the compile failed
             self._discard()
-            say(f"the compiled modules could not be built ({error}): installing pure Python only")
+            say(f"the compiled modules could not be built ({brief(error)}): installing pure Python only")
             return
         record = self._record_path()
         record.parent.mkdir(parents=True, exist_ok=True)
