@@ -10,8 +10,9 @@ import importlib
 import json
 import os
 import sys
-from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader, SourceFileLoader
+from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader, ModuleSpec, SourceFileLoader
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -40,31 +41,31 @@ class Build:
         self.write_record()
 
     def write_record(self, **changes: object) -> None:
-        record = {"library": "pkgx_lib__mypyc", "modules": {
+        record: dict[str, object] = {"library": "pkgx_lib__mypyc", "modules": {
             f"pkgx.{name}": hashlib.sha256((self.package / f"{name}.py").read_bytes()).hexdigest()
             for name in ("mod", "other")}}
         record.update(changes)
         (self.package / RECORD_NAME).write_text(json.dumps(record))
 
-    def spec(self, name: str = "mod"):  # type: ignore[no-untyped-def]
+    def spec(self, name: str = "mod") -> ModuleSpec | None:
         """What a fresh finder answers for ``pkgx.<name>`` (a new one: the verdict is kept per process)."""
         return CompiledOrSource("pkgx", self.package).find_spec(f"pkgx.{name}", [str(self.package)])
 
 
 @pytest.fixture
-def build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Build:
+def build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Build]:
     monkeypatch.syspath_prepend(str(tmp_path))
     yield Build(tmp_path)
     for name in [n for n in sys.modules if n == "pkgx" or n.startswith("pkgx.")]:
         del sys.modules[name]
 
 
-def _is_compiled(spec) -> bool:  # type: ignore[no-untyped-def]
-    return isinstance(spec.loader, ExtensionFileLoader) and spec.origin.endswith(SUFFIX)
+def _is_compiled(spec: ModuleSpec | None) -> bool:
+    return spec is not None and isinstance(spec.loader, ExtensionFileLoader) and str(spec.origin).endswith(SUFFIX)
 
 
-def _is_source(spec, name: str = "mod") -> bool:  # type: ignore[no-untyped-def]
-    return isinstance(spec.loader, SourceFileLoader) and spec.origin.endswith(f"{name}.py")
+def _is_source(spec: ModuleSpec | None, name: str = "mod") -> bool:
+    return spec is not None and isinstance(spec.loader, SourceFileLoader) and str(spec.origin).endswith(f"{name}.py")
 
 
 def test_a_build_matching_its_sources_is_used(build: Build) -> None:
