@@ -50,6 +50,13 @@ def module_name(path: str) -> str:
     return path.removesuffix(".py").replace("/", ".")
 
 
+def source_hashes() -> dict[str, str]:
+    return {module_name(path): hashlib.sha256((ROOT / path).read_bytes()).hexdigest() for path in COMPILED}
+
+
+TRANSLATED: dict[str, str] = {}  # the hashes of the sources as mypyc read them
+
+
 def compiled_extensions() -> list:
     """mypyc's extension modules for ``COMPILED``, or none (saying why) when they can't or shouldn't be made."""
     if os.environ.get(PURE_SWITCH, "") not in ("", "0"):
@@ -66,6 +73,7 @@ def compiled_extensions() -> list:
         config = Path(folder, "mypyc.ini")
         config.write_text("[mypy]\nignore_missing_imports = True\n", encoding="utf-8")
         try:
+            TRANSLATED.update(source_hashes())
             extensions = mypycify(["--config-file", str(config), *COMPILED], opt_level="3", group_name=LIBRARY_GROUP)
         except (Exception, SystemExit) as error:  # mypyc exits when it can't type-check or translate a module
             say(f"mypyc could not translate the modules ({brief(error)}): installing pure Python only")
@@ -86,9 +94,13 @@ class BuildCompiledOrPure(build_ext):
             self._discard()
             say(f"the compiled modules could not be built ({brief(error)}): installing pure Python only")
             return
+        hashes = source_hashes()
+        if hashes != TRANSLATED:
+            self._discard()
+            say("a compiled module's source changed during the build: installing pure Python only")
+            return
         record = self._record_path()
         record.parent.mkdir(parents=True, exist_ok=True)
-        hashes = {module_name(path): hashlib.sha256((ROOT / path).read_bytes()).hexdigest() for path in COMPILED}
         record.write_text(json.dumps({"library": f"{LIBRARY_GROUP}__mypyc", "modules": hashes}, indent=1) + "\n",
                           encoding="utf-8")
         say(f"compiled with mypyc: {', '.join(sorted(hashes))}")
