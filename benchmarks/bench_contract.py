@@ -448,6 +448,7 @@ def main(argv: list[str] | None = None) -> int:
     refused = sum(1 for p in phases for r in engine.adjudicate(json.loads(p.request_text))["orders"]
                   if r["result"] == "invalid")
     print(f"Chancellery {engine.__version__} vs MILA diplomacy {_mila_version()}, Python {sys.version.split()[0]}")
+    print(f"engine modules: {engine.compiled.summary()}")
     print(f"{len(phases)} movement phases from random games, {min(units)}-{max(units)} units "
           f"(mean {statistics.fmean(units):.1f}), {orders} order texts ({ODD_SHARE:.0%} in other notations, "
           f"{ILLEGAL_SHARE:.0%} illegal; we refuse {refused}, MILA drops {orders - sum(p.mila_kept for p in phases)} "

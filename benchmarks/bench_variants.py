@@ -141,6 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown variant(s): {', '.join(unknown)} (known: {', '.join(variant_ids())})")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"engine modules: {engine.compiled.summary()}")
     print(f"Movement phases through Game.set_orders + Game.process(), {args.phases} per variant, best of "
           f"{args.repeats}, median over phases (load {load:.1f})")
     sampled = {vid: sample_phases(vid, args.phases, args.seed) for vid in ["standard", *chosen]}

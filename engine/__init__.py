@@ -6,6 +6,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
+from . import compiled  # first: it decides whether compiled modules or their sources are imported
 from .contract import adjudicate, adjudicate_json, legal_orders, legal_orders_json
 from .types import ChancelleryError, OrderError, Phase, RequestError, Unit, UnitType
 

@@ -7,12 +7,15 @@ standoffs or variant data. It answers ``None`` for anything else, and the genera
 Modules: ``tables`` (per-map tables, made once per board), ``reader`` (the request into per-unit records),
 ``battle`` (the resolver over them), ``turn_end`` (the next position), ``writer`` (the response text).
 ``tests/engine/test_lean_path.py`` compares both paths over random games, odd notations, illegal orders
-and the DATC cases.
+and the DATC cases. These modules are compiled with mypyc when the machine can (``setup.py``); ``COMPILED``
+says whether the compiled ones run (``engine.compiled`` decides).
 """
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any, Callable, Mapping
 
+from ..compiled import runs_compiled
 from ..rules import DEFAULT_RULEBOOK
 from ..variants import Variant
 from .battle import fight
@@ -23,6 +26,10 @@ from .writer import response_text
 
 ENABLED = True
 """Switch for tests and benchmarks: ``False`` sends every request down the general path."""
+
+COMPILED = all(runs_compiled(import_module(f"{__name__}.{name}"))
+               for name in ("tables", "reader", "battle", "turn_end", "writer"))
+"""Whether this path runs compiled (mypyc) rather than from its Python source."""
 
 
 def serves(variant: Variant) -> bool:
@@ -53,5 +60,5 @@ def adjudicate_text(request: Mapping[str, Any], variant: Variant,
     return response_text(variant.id, position.phase_text, orders, battle, turn_end(battle))
 
 
-__all__ = ["ENABLED", "adjudicate_text", "fight", "read_orders", "read_position", "response_text", "serves", "tables_for",
+__all__ = ["COMPILED", "ENABLED", "adjudicate_text", "fight", "read_orders", "read_position", "response_text", "serves", "tables_for",
            "turn_end"]
