@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QListWidget, QTableWidget, QTabWidget
 from pytestqt.qtbot import QtBot
 
@@ -87,6 +87,7 @@ def arrows(page: NetworkGamePage) -> set[tuple[str, str, str | None]]:
 def widget_texts(window: MainWindow) -> list[str]:
     """Every string any widget holds, shown or hidden, plus the window title and status line."""
     texts = [window.windowTitle(), window.statusBar().currentMessage()]
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)  # walk live widgets only
     for w in QApplication.allWidgets():
         texts += [w.windowTitle(), w.toolTip(), w.statusTip(), w.accessibleName()]
         for attr in ("text", "toPlainText", "placeholderText", "currentText", "title"):
