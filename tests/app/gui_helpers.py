@@ -1,17 +1,32 @@
 """Shared helpers for the GUI tests: a main window with private settings folders, real clicks on the map."""
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication, QPushButton
+from PySide6.QtCore import QEvent, QPoint, Qt
+from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from app.controllers.setup import Mode, NewGameSpec
 from app.settings import SettingsStore
 from app.widgets.game_page import GamePage
 from app.widgets.main_window import MainWindow
+
+
+def all_widgets() -> list[QWidget]:
+    """Every live widget of the application. ``QApplication.allWidgets()`` hands back raw pointers that
+    become Python objects one by one: a garbage collection in between can destroy a widget Python owns
+    (and its children) still listed, a crash. Garbage is collected first and collection paused meanwhile;
+    once listed, every widget is held by the list."""
+    gc.collect()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    gc.disable()
+    try:
+        return list(QApplication.allWidgets())
+    finally:
+        gc.enable()
 
 
 def make_window(qtbot: QtBot, tmp_path: Path) -> MainWindow:

@@ -11,7 +11,7 @@ pytestmark = pytest.mark.gui
 import logging
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QComboBox, QListWidget, QMenu, QTabWidget
 from pytestqt.qtbot import QtBot
@@ -21,7 +21,7 @@ from app.controllers.setup import Mode
 from app.widgets.game_page import GamePage
 from app.widgets.main_window import MainWindow
 
-from gui_helpers import click, pass_curtain, start, submit, window  # noqa: F401
+from gui_helpers import all_widgets, click, pass_curtain, start, submit, window  # noqa: F401
 
 FRENCH_SECRETS = ("PAR - PIC", "BRE - ENG", "GAS - SPA")
 
@@ -29,8 +29,7 @@ FRENCH_SECRETS = ("PAR - PIC", "BRE - ENG", "GAS - SPA")
 def all_texts(window: MainWindow, page: GamePage) -> list[str]:
     """Every string the GUI holds for display, in any widget, hidden or not, plus the map's arrows."""
     texts: list[str] = [window.windowTitle(), window.statusBar().currentMessage(), QApplication.clipboard().text()]
-    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)  # walk live widgets only
-    for w in QApplication.allWidgets():
+    for w in all_widgets():
         texts += [w.windowTitle(), w.toolTip(), w.statusTip(), w.whatsThis(), w.accessibleName(),
                   w.accessibleDescription()]
         for attr in ("text", "toPlainText", "placeholderText", "currentText", "title"):

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QListWidget, QTableWidget, QTabWidget
 from pytestqt.qtbot import QtBot
 
@@ -35,7 +35,7 @@ from engine.game import Game
 from engine.net.client import Client
 from engine.net.host import Host, HostSettings, HostThread
 
-from gui_helpers import assert_results_shown, click, submit, window  # noqa: F401
+from gui_helpers import all_widgets, assert_results_shown, click, submit, window  # noqa: F401
 
 WAIT = 6000  # ms any one network step may take
 STEP = 5.0
@@ -87,8 +87,7 @@ def arrows(page: NetworkGamePage) -> set[tuple[str, str, str | None]]:
 def widget_texts(window: MainWindow) -> list[str]:
     """Every string any widget holds, shown or hidden, plus the window title and status line."""
     texts = [window.windowTitle(), window.statusBar().currentMessage()]
-    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)  # walk live widgets only
-    for w in QApplication.allWidgets():
+    for w in all_widgets():
         texts += [w.windowTitle(), w.toolTip(), w.statusTip(), w.accessibleName()]
         for attr in ("text", "toPlainText", "placeholderText", "currentText", "title"):
             getter = getattr(w, attr, None)
