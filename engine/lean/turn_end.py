@@ -54,7 +54,7 @@ def turn_end(battle: Fought) -> TurnEnd:
         for u, attacker in dislodged.items():
             gone = standing[u].unit
             came_from = prov[attacker]
-            via = attacker in battle.convoyed
+            via = battle.convoyed[attacker]
             retreats = tuple(loc for loc in tables.retreats[(gone.type is not _ARMY, gone.loc)]
                              if (here := loc.partition("/")[0]) not in after and here not in contested
                              and not (here == came_from and not via))
