@@ -51,7 +51,7 @@ NO_CONVOY_ORDERED = _fixed(False, "no convoy ordered", "no_convoy_ordered")
 class Fought:
     """What a movement phase came to."""
 
-    def __init__(self, position: Position, prov: tuple[str, ...], outcomes: list[Outcome], moved: dict[int, str],
+    def __init__(self, position: Position, prov: list[str], outcomes: list[Outcome], moved: dict[int, str],
                  dislodged: dict[int, int], contested: set[str], convoyed: list[bool]) -> None:
         self.position = position
         self.prov = prov  # per unit: its province

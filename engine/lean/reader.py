@@ -39,13 +39,12 @@ class Position:
         self.phase = season.phase
         self.phase_text = phase_text
         self.standing = standing
-        # Per unit (by number), each of its fields: one pass over the units for all of them.
-        fields = list(zip(*standing)) or [()] * len(Standing._fields)
-        self.units: tuple[Unit, ...] = fields[0]
-        self.prov: tuple[str, ...] = fields[1]
-        self.text: tuple[str, ...] = fields[2]
-        self.json: tuple[str, ...] = fields[3]
-        self.power: tuple[str, ...] = fields[6]
+        # Per unit (by number), each of its fields.
+        self.units: list[Unit] = [s.unit for s in standing]
+        self.prov: list[str] = [s.prov for s in standing]
+        self.text: list[str] = [s.text for s in standing]
+        self.json: list[str] = [s.json for s in standing]
+        self.power: list[str] = [s.power for s in standing]
         # province -> unit number, and unit as written ("F STP/SC") -> unit number: one table (a province is
         # never written like a unit)
         index = dict(zip(self.prov, range(len(standing))))
@@ -126,6 +125,28 @@ def read_position(request: Mapping[str, Any], variant: Variant, tables: MapTable
     return position
 
 
+def plain_order_lines(given: object, tables: MapTables, most_lines: int, longest: int) -> Mapping[str, list[str]] | None:
+    """A request's ``orders`` as they stand, when ``contract._orders`` would read them unchanged: every key a
+    power's name as the map writes it, every value a list of strings of at most ``longest`` characters, at
+    most ``most_lines`` lines in all; ``None`` for anything else (the contract reads those and words its errors)."""
+    if given is None:
+        return {}
+    if type(given) is not dict:
+        return None
+    heads = tables.heads
+    total = 0
+    for power, lines in given.items():
+        if type(power) is not str or power not in heads or not power.isupper() or type(lines) is not list:
+            return None
+        total += len(lines)
+        for line in lines:
+            if type(line) is not str or len(line) > longest:
+                return None
+    if total > most_lines:
+        return None
+    return given
+
+
 class Orders:
     """Every unit's usable order (by unit number) and every written order's result line, in request order."""
 
@@ -172,7 +193,7 @@ def read_orders(position: Position, texts: Mapping[str, list[str]]) -> Orders:
         for text in written:
             t = tabled.get(text)
             if t is not None:  # the usual text: its order taken in place
-                k, unit, backed, d, quoted = t
+                unit, backed, quoted = t.unit, t.target, t.quoted
                 i = by_text.get(unit)
                 if i is not None and powers[i] != power:  # another power's unit: refused as ``_refused`` words it
                     add((head + quoted, -1, f"the unit in {position.prov[i]} belongs to {powers[i]}, not {power}"))
@@ -185,7 +206,7 @@ def read_orders(position: Position, texts: Mapping[str, list[str]]) -> Orders:
                         if known is None:
                             first[i] = quoted
                             order_given(i)
-                            kind[i], dest[i], target[i] = k, d, j
+                            kind[i], dest[i], target[i] = t.kind, t.dest, j
                         elif known != quoted:
                             clash.add(i)
                         continue
@@ -342,7 +363,7 @@ def _by_convoy(position: Position, power: str, text: str) -> Read | None:
     far = tables.far.get(text)
     if far is None:
         return None
-    kind, written, origin, dest, via, quoted = far
+    kind, written, origin, dest, via, quoted = far.kind, far.unit, far.origin, far.dest, far.via, far.quoted
     if kind == MOVE:
         i = position.at.get(origin)
         if i is None or position.power[i] != power or position.units[i].type is not ARMY:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from json.encoder import encode_basestring_ascii as quote
-from typing import NamedTuple
+from typing import Final, final
 
 from ..mapdata import MapData
 from ..order_reader import _decided_by_map, _supports_by_map, _vocabulary, _Vocabulary
@@ -22,54 +22,68 @@ from ..variants import Variant
 ARMY, FLEET = UnitType.ARMY, UnitType.FLEET
 
 # Compiled order kinds (per unit, ``Orders.kind``).
-HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, CONVOY = 0, 1, 2, 3, 4
+HOLD: Final = 0
+MOVE: Final = 1
+SUPPORT_HOLD: Final = 2
+SUPPORT_MOVE: Final = 3
+CONVOY: Final = 4
 
 
-class Standing(NamedTuple):
+@final
+class Standing:
     """A unit as a request names it ("A PAR" of FRANCE), read once per map."""
 
-    unit: Unit
-    prov: str
-    text: str  # "A PAR"
-    json: str  # the unit as outcome data: {"power": ..., "type": ..., "loc": ...}
-    fleet: bool
-    hold: str  # the start of its default hold's result line: '{"power": "FRANCE", "order": "A PAR H"'
-    power: str
-    quoted: str  # the unit as JSON text ('"A PAR"')
-    rank: int  # its place among all the map's units sorted as the response lists them: power, location, kind
+    def __init__(self, unit: Unit, prov: str, text: str, json: str, fleet: bool, hold: str, power: str, quoted: str,
+                 rank: int) -> None:
+        self.unit = unit
+        self.prov = prov
+        self.text = text  # "A PAR"
+        self.json = json  # the unit as outcome data: {"power": ..., "type": ..., "loc": ...}
+        self.fleet = fleet
+        self.hold = hold  # the start of its default hold's result line: '{"power": "FRANCE", "order": "A PAR H"'
+        self.power = power
+        self.quoted = quoted  # the unit as JSON text ('"A PAR"')
+        self.rank = rank  # its place among all the map's units sorted as the response lists them: power, location, kind
 
 
-class Season(NamedTuple):
+@final
+class Season:
     """A movement phase of the calendar and what follows it (``Variant.next_phase`` and ``phases._advance``)."""
 
-    phase: Phase
-    retreats: str  # the retreat phase's text
-    centres_change: bool  # centres change hands after it
-    adjustments: str | None  # the adjustment phase after it, when the calendar has one
-    next_movement: str  # the movement phase after it
+    def __init__(self, phase: Phase, retreats: str, centres_change: bool, adjustments: str | None,
+                 next_movement: str) -> None:
+        self.phase = phase
+        self.retreats = retreats  # the retreat phase's text
+        self.centres_change = centres_change  # centres change hands after it
+        self.adjustments = adjustments  # the adjustment phase after it, when the calendar has one
+        self.next_movement = next_movement  # the movement phase after it
 
 
-class Far(NamedTuple):
+@final
+class Far:
     """A move by convoy ("A LON - NWY", "A PIC - BEL VIA"), a convoy ("F NTH C A LON - NWY") or a support of a
     move by convoy ("A YOR S A LON - NWY") in canonical notation, as far as the map decides it: the
     position decides the rest (the fleets at sea)."""
 
-    kind: int
-    unit: str  # the ordered unit as written
-    origin: str  # the army's province (its own, for a move)
-    dest: str
-    via: bool  # a move: "via convoy" said where the army could also walk (``Move.via_convoy``)
-    quoted: str  # the order's canonical text as JSON
+    def __init__(self, kind: int, unit: str, origin: str, dest: str, via: bool, quoted: str) -> None:
+        self.kind = kind
+        self.unit = unit  # the ordered unit as written
+        self.origin = origin  # the army's province (its own, for a move)
+        self.dest = dest
+        self.via = via  # a move: "via convoy" said where the army could also walk (``Move.via_convoy``)
+        self.quoted = quoted  # the order's canonical text as JSON
 
 
-class Tabled(NamedTuple):
+@final
+class Tabled:
     """A hold, move or support in canonical notation that the map and the units it names decide."""
 
-    kind: int
-    unit: str  # the ordered unit as written ("A PAR")
-    target: str | None  # the supported unit as it stands ("F SPA/SC")
-    dest: str | None  # move: destination location; support of a move: its destination as written
-    quoted: str  # the text as JSON
+    def __init__(self, kind: int, unit: str, target: str | None, dest: str | None, quoted: str) -> None:
+        self.kind = kind
+        self.unit = unit  # the ordered unit as written ("A PAR")
+        self.target = target  # the supported unit as it stands ("F SPA/SC")
+        self.dest = dest  # move: destination location; support of a move: its destination as written
+        self.quoted = quoted  # the text as JSON
 
 
 def head(power: str) -> str:
@@ -188,7 +202,7 @@ def _build(variant: Variant) -> MapTables:
         standing[power] = per
     ranked = sorted((s.power, s.unit.loc, s.unit.type.value, s) for per in standing.values() for s in per.values())
     for rank, (_, _, _, s) in enumerate(ranked):
-        standing[s.power][s.text] = s._replace(rank=rank)
+        s.rank = rank
     provinces = board.provinces
     bit = {prov: 1 << i for i, prov in enumerate(provinces)}
     sea_next = {bit[prov]: _mask(bit, board.fleet_adjacent_provinces(prov)) for prov in provinces}

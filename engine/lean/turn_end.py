@@ -8,28 +8,33 @@ the next movement season. The standard calendar only: the lean path serves ``Var
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import final
 
 from ..types import Unit
 from .battle import Fought
 from .tables import ARMY as _ARMY, Standing
 
 
-class Dislodged(NamedTuple):
-    unit: Unit
-    attacker: str  # the attacker's province
-    via_convoy: bool
-    retreats: tuple[str, ...]
+@final
+class Dislodged:
+    def __init__(self, unit: Unit, attacker: str, via_convoy: bool, retreats: tuple[str, ...]) -> None:
+        self.unit = unit
+        self.attacker = attacker  # the attacker's province
+        self.via_convoy = via_convoy
+        self.retreats = retreats
 
 
-class TurnEnd(NamedTuple):
-    next_phase: str
-    units: dict[str, Standing]  # province -> unit, after the phase
-    dislodged: list[Dislodged]  # waiting for the retreat phase (empty when none follows)
-    destroyed: list[Standing]  # dislodged with nowhere to go: destroyed with this phase's results
-    contested: list[str]  # sorted; only when a retreat phase follows
-    centers: dict[str, str]
-    winner: str | None
+@final
+class TurnEnd:
+    def __init__(self, next_phase: str, units: dict[str, Standing], dislodged: list[Dislodged],
+                 destroyed: list[Standing], contested: list[str], centers: dict[str, str], winner: str | None) -> None:
+        self.next_phase = next_phase
+        self.units = units  # province -> unit, after the phase
+        self.dislodged = dislodged  # waiting for the retreat phase (empty when none follows)
+        self.destroyed = destroyed  # dislodged with nowhere to go: destroyed with this phase's results
+        self.contested = contested  # sorted; only when a retreat phase follows
+        self.centers = centers
+        self.winner = winner
 
 
 def turn_end(battle: Fought) -> TurnEnd:

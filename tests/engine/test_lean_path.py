@@ -285,3 +285,32 @@ def test_requests_outside_the_plain_form_take_the_general_path() -> None:
         assert lean.adjudicate_text(request, variant, lambda: contract._orders(request, variant)) is None, changed
     assert not lean.serves(contract._variant({"options": {"victory_centers": 10}}))
     assert not lean.serves(contract._variant({"variant": "colonial"}))
+
+
+@pytest.mark.parametrize("orders", [
+    None, {}, {"FRANCE": []}, {"FRANCE": ["A PAR - BUR"], "GERMANY": ["A MUN - BUR", "A MUN H"]},
+    {"france": ["A PAR - BUR"]}, {"France": ["A PAR - BUR"]}, {"SPAIN": ["A PAR - BUR"]}, {"FRANCE": "A PAR - BUR"},
+    {"FRANCE": ["A PAR - BUR", 7]}, {"FRANCE": ["A PAR - BUR", None]}, {"FRANCE": ["A PAR - BUR" + " " * 2000]},
+    {"FRANCE": ["A PAR H"] * 10_001}, {"FRANCE": ["A PAR H"] * 6_000, "GERMANY": ["A MUN H"] * 4_001},
+    {"FRANCE": ["A PAR - BUR"], "france": ["A PAR H"]}, {"FRANCE": ("A PAR - BUR",)}, [["FRANCE", ["A PAR H"]]],
+])
+def test_order_lines_are_read_or_refused_as_the_general_path_does(orders: Any) -> None:
+    """The lean path reads plainly good order lines itself: any others go to the contract's reading, so the
+    answer, or the error, is the general path's."""
+    request = {"phase": "S1901M", "units": {"FRANCE": ["A PAR"], "GERMANY": ["A MUN"]}, "orders": orders}
+
+    def answer() -> Any:
+        try:
+            return contract.adjudicate(request)
+        except contract.RequestError as exc:
+            return ("error", str(exc))
+
+    forget_positions()
+    lean_answer = answer()
+    lean.ENABLED = False
+    try:
+        forget_positions()
+        general = answer()
+    finally:
+        lean.ENABLED = True
+    assert lean_answer == general
