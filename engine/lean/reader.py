@@ -14,7 +14,7 @@ from typing import Any, Mapping
 
 from json.encoder import encode_basestring_ascii as quote
 
-from ..order_reader import Shape, _canonical_support, _split_read, raw_order
+from ..order_reader import _WAIVE_SHAPE, Shape, _canonical_support, _split_read, _Vocabulary, raw_order
 from ..orders import (_BUILD, _DISBAND, _MOVE, _RETREAT, _UNIT_WORDS, _WAIVE, Convoy, Hold, Move, Order, SupportHold,
                       SupportMove, _multiword_regex)
 from ..state import GameState
@@ -249,6 +249,7 @@ def _read_text(position: Position, power: str, text: str) -> Read | str:
         if found is not None:
             return found
     vocab = tables.vocab
+    shape: Shape | None
     if vocab.clash is None and text.isascii():
         # The words the vocabulary splits the text into ("a par-bur": A PAR - BUR): when they are a canonical
         # text of the map's table, the text stands for that order (``_split_read`` reads both alike).
@@ -256,15 +257,23 @@ def _read_text(position: Position, power: str, text: str) -> Read | str:
         if ">" in line:
             line = line.replace("->", "-").replace("=>", "-")
         if ">" not in line:
-            words = " ".join(line.replace("-", " - ").split())
-            t = tables.tabled.get(words)
+            words = line.replace("-", " - ").split()
+            joined = " ".join(words)
+            t = tables.tabled.get(joined)
             if t is not None:
                 i = position.by_text.get(t.unit)
                 if i is not None and position.power[i] == power:
                     j = -1 if t.target is None else position.by_text.get(t.target, -2)
                     if j != -2:
                         return (i, t.kind, t.dest, j, False, t.quoted)
-    shape = vocab.canonical.get(text) or _canonical_support(vocab, text) or _split_read(vocab, text)
+            # A text in canonical notation is its own split: only such a text may be one of the vocabulary's
+            # canonical texts or a support of two of them.
+            shape = (vocab.canonical.get(text) or _canonical_support(vocab, text) if joined == text else None) \
+                or _split_words(vocab, words)
+        else:
+            shape = None  # (``_split_read`` leaves a lone ">" to the parser; no canonical text holds one)
+    else:
+        shape = vocab.canonical.get(text) or _canonical_support(vocab, text) or _split_read(vocab, text)
     variant = position.variant
     try:
         if shape is None:
@@ -284,6 +293,65 @@ def _read_text(position: Position, power: str, text: str) -> Read | str:
         return _record(position, variant.validate(raw_order(shape, text), position.state(), power))
     except OrderError as exc:
         return str(exc)
+
+
+def _split_words(vocab: _Vocabulary, words: list[str]) -> Shape | None:
+    """``order_reader._split_read`` of a text, from the words it splits the text into (for a map whose names
+    don't run into each other, ``_Vocabulary.clash``, and a text in ASCII without a lone ">": upper case,
+    arrows read as dashes, a dash a word of its own): the same shape, read here so that the lean path reads
+    texts in other notations without a call into the general reader. ``tests/engine/test_lean_path.py``
+    compares the two."""
+    n = len(words)
+    places = vocab.places
+    actions = vocab.actions
+    if n < 3:
+        if n == 2:  # "PAR H", "bre d": a hold, disband or build without the unit's letter
+            loc = places.get(words[0])
+            action = actions.get(words[1])
+            if loc is not None and action is not None and words[1] in vocab.bare:
+                return (action, None, loc, None, None, None, False)
+            return None
+        return _WAIVE_SHAPE if n == 1 and words[0] == "WAIVE" else None
+    unit_words = vocab.unit_words
+    kind = unit_words.get(words[0])
+    i = 0 if kind is None else 1
+    loc = places.get(words[i])
+    if loc is None:
+        return None
+    action = actions.get(words[i + 1])
+    rest = n - i - 2
+    if action == "hold" or action == "disband" or action == "build":
+        return (action, kind, loc, None, None, None, False) if rest == 0 else None
+    if action == "move" or action == "retreat":
+        if rest == 1:
+            via = False
+        elif action == "move" and (rest == 2 or rest == 3) and words[i + 3] == "VIA" \
+                and (rest == 2 or words[i + 4] == "CONVOY"):
+            via = True
+        else:
+            return None
+        dest = places.get(words[i + 2])
+        if dest is None:
+            return None
+        return (action, kind, loc, None, None, dest, via)
+    if action == "support" or action == "convoy":
+        j = i + 2
+        if j >= n:
+            return None
+        target_kind = unit_words.get(words[j])
+        if target_kind is not None:
+            j += 1
+        target = places.get(words[j]) if j < n else None
+        if target is None:
+            return None
+        if j + 1 == n:  # a support to hold (a convoy without a destination is the parser's error to word)
+            return (action, kind, loc, target_kind, target, None, False) if action == "support" else None
+        if j + 3 == n and words[j + 1] == "-":
+            dest = places.get(words[j + 2])
+            if dest is not None:
+                return (action, kind, loc, target_kind, target, dest, False)
+        return None
+    return None
 
 
 _SIMPLE = frozenset("abcdefghijklmnopqrstuvwxyz0123456789 -")
