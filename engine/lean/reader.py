@@ -277,6 +277,8 @@ def _read_text(position: Position, power: str, text: str) -> Read | str:
     variant = position.variant
     try:
         if shape is None:
+            shape = _split_named(tables, text)
+        if shape is None:
             unknown = _unknown_place(position, text)
             if unknown is not None:
                 return unknown
@@ -355,6 +357,33 @@ def _split_words(vocab: _Vocabulary, words: list[str]) -> Shape | None:
 
 
 _SIMPLE = frozenset("abcdefghijklmnopqrstuvwxyz0123456789 -")
+
+
+def _split_named(tables: MapTables, text: str) -> Shape | None:
+    """The shape the general parser gives a text of plain words that names places by names of several words
+    ("F Black Sea - Rumania"): the parser reads each such name as its code (``orders.tokenize``), so the text
+    reads as the one written with the codes, which the split reader reads (when it can: else ``None``)."""
+    lower = text.strip().lower()
+    if not lower or not _SIMPLE.issuperset(lower):
+        return None
+    pattern = _multiword_regex(tables.board)
+    if pattern is None:
+        return None
+    lookup = tables.board.lookup
+    parts: list[str] = []
+    last = 0
+    for found in pattern.finditer(lower):
+        name = found.group(0)
+        parts.append(lower[last:found.start()])
+        parts.append(" " + (lookup(name) or name).lower() + " ")
+        last = found.end()
+    if not parts:
+        return None
+    parts.append(lower[last:])
+    plain = "".join(parts)
+    if pattern.search(plain) is not None:  # (codes and words that make another name: the parser's business)
+        return None
+    return _split_words(tables.vocab, plain.upper().replace("-", " - ").split())
 
 
 def _unknown_place(position: Position, text: str) -> str | None:

@@ -258,6 +258,10 @@ ODD_TEXTS = [
     "F MAO C A BRE - WAL", "A PIC S A BRE - LON", "A PIC S A BRE - WAL", "A PIC S A BRE - PIC", "England: F LON H",
     "F LON (nc) - NTH", "A PAR. - BUR", "A PAR\t- BUR", "A PAR - BUR\n", "A PÄR - BUR", "F STP - BOT", "F STP/NC - BOT",
     "F STP/SC - BOT", "A MUN S F KIE", "A MUN S F KIE H", "F KIE S A MUN", "F KIE - BER", "F KIE - MUN",
+    "F English Channel - North Sea", "F Mid-Atlantic Ocean - North Africa", "fleet english channel s army wales - london",
+    "English Channel - Irish Sea", "F eng ch - nth", "F English Channel ch - NTH", "F North Sea Sea - NWY",
+    "F Mid-Atlantic Ocean - Spain", "F Mid-Atlantic Ocean - Spain north coast", "F mid atlantic ocean h",
+    "F St Petersburg - Gulf of Bothnia", "F St. Petersburg - Gulf of Bothnia", "A Paris - North Sea",
 ]
 
 
