@@ -47,9 +47,12 @@ class Position:
         self.power: list[str] = [s.power for s in standing]
         # province -> unit number, and unit as written ("F STP/SC") -> unit number: one table (a province is
         # never written like a unit)
-        index = dict(zip(self.prov, range(len(standing))))
+        index: dict[str, int] = {}
+        for i, s in enumerate(standing):
+            index[s.prov] = i
         if len(index) == len(standing):
-            index.update(zip(self.text, range(len(standing))))
+            for i, s in enumerate(standing):
+                index[s.text] = i
         self.at = self.by_text = index
         self.centers = centers
         self._state: GameState | None = None
@@ -103,20 +106,19 @@ def read_position(request: Mapping[str, Any], variant: Variant, tables: MapTable
             table = by_power.get(power) if type(power) is str else None
             if table is None or type(texts) is not list:
                 return None
-            standing += map(table.__getitem__, texts)  # (a unit not of the table: KeyError below)
+            for text in texts:
+                standing.append(table[text])  # (a unit not of the table: KeyError below)
         if centers_given is None:  # the variant's starting ownership
             centers = dict(tables.initial_centers)
         else:
-            codes: list[str] = []
-            owners: list[str] = []
+            centers = {}
             for power, owned in centers_given.items():
                 if type(power) is not str or power not in by_power or type(owned) is not list:
                     return None
-                codes += owned
-                owners += [power] * len(owned)
-            if not tables.centers.issuperset(codes):
+                for code in owned:
+                    centers[code] = power  # (a centre listed twice: the later owner, as the general reading)
+            if not tables.centers.issuperset(centers):
                 return None
-            centers = dict(zip(codes, owners))  # (a centre listed twice: the later owner, as the general reading)
     except (KeyError, TypeError):  # a unit not in canonical notation, an unhashable item: the general reading
         return None
     position = Position(variant, tables, season, str(phase_text), standing, centers)
@@ -180,11 +182,9 @@ def read_orders(position: Position, texts: Mapping[str, list[str]]) -> Orders:
     tabled = position.tables.tabled
     by_text, powers = position.by_text, position.power
     lines = made.lines
-    add = lines.append
     kind, dest, target, via = made.kind, made.dest, made.target, made.via
     first: list[str | None] = [None] * n  # unit -> its first order's text
     ordered: list[int] = []  # the units given an order, in the order first written
-    order_given = ordered.append
     clash: set[int] = set()
     read: Read | str
     heads = position.tables.heads
@@ -196,30 +196,30 @@ def read_orders(position: Position, texts: Mapping[str, list[str]]) -> Orders:
                 unit, backed, quoted = t.unit, t.target, t.quoted
                 i = by_text.get(unit)
                 if i is not None and powers[i] != power:  # another power's unit: refused as ``_refused`` words it
-                    add((head + quoted, -1, f"the unit in {position.prov[i]} belongs to {powers[i]}, not {power}"))
+                    lines.append((head + quoted, -1, f"the unit in {position.prov[i]} belongs to {powers[i]}, not {power}"))
                     continue
                 if i is not None:
                     j = -1 if backed is None else by_text.get(backed, -2)
                     if j != -2:
-                        add((head + quoted, i, None))
+                        lines.append((head + quoted, i, None))
                         known = first[i]
                         if known is None:
                             first[i] = quoted
-                            order_given(i)
+                            ordered.append(i)
                             kind[i], dest[i], target[i] = t.kind, t.dest, j
                         elif known != quoted:
                             clash.add(i)
                         continue
             read = _read_text(position, power, text)
             if isinstance(read, str):
-                add((head + quote(text.strip()), -1, read))
+                lines.append((head + quote(text.strip()), -1, read))
                 continue
             i, k, d, j, v, quoted = read
-            add((head + quoted, i, None))
+            lines.append((head + quoted, i, None))
             known = first[i]
             if known is None:
                 first[i] = quoted
-                order_given(i)
+                ordered.append(i)
                 kind[i], dest[i], target[i], via[i] = k, d, j, v
             elif known != quoted:  # DATC 4.D.3: a unit given different orders gets none of them
                 clash.add(i)
@@ -277,11 +277,11 @@ def _read_text(position: Position, power: str, text: str) -> Read | str:
     variant = position.variant
     try:
         if shape is None:
-            shape = _split_named(tables, text)
-        if shape is None:
             unknown = _unknown_place(position, text)
             if unknown is not None:
                 return unknown
+            shape = _split_named(tables, text)  # (only a text naming no place by several words is unknown)
+        if shape is None:
             raw = variant.parse(text)
             if raw.route is not None:
                 return _record(position, variant.validate(raw, position.state(), power))
