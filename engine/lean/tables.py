@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from json.encoder import encode_basestring_ascii as quote
 from typing import Final, final
 
-from ..mapdata import MapData
+from ..mapdata import MapData, load_map
 from ..order_reader import _decided_by_map, _supports_by_map, _vocabulary, _Vocabulary
 from ..position_check import YEARS_OF_PLAY, first_year
 from ..types import Phase, PhaseType, Unit, UnitType
@@ -157,7 +157,10 @@ def tables_for(variant: Variant) -> MapTables:
     """The tables of ``variant``'s board (a variant of the standard rules: the calendar is the class's)."""
     key = (type(variant), variant.map_id)
     known = _TABLES.get(key)
-    if known is None or known.board is not variant.board:
+    # (``Variant.board`` is the map loaded for its id: asked of a fresh variant, as the contract makes for each
+    # request, the property would run Python code each time only to fetch the one cached map.)
+    board = load_map(variant.map_id) if type(variant) is Variant and "board" not in vars(variant) else variant.board
+    if known is None or known.board is not board:
         known = _TABLES[key] = _build(variant)
     return known
 

@@ -83,8 +83,12 @@ def turn_end(battle: Fought) -> TurnEnd:
         counts = {}
         for owner in centers.values():
             counts[owner] = counts.get(owner, 0) + 1
-        best = max(tables.powers, key=lambda power: counts.get(power, 0), default=None)
-        if best is not None and counts.get(best, 0) >= tables.victory_centers:
+        best, most = None, -1  # (the first power of the most centres, as ``max`` finds it)
+        for power in tables.powers:
+            owned = counts.get(power, 0)
+            if owned > most:
+                best, most = power, owned
+        if best is not None and most >= tables.victory_centers:
             winner = best
     if season.adjustments is not None and _needs_adjustments(tables.powers, tables.home_centers, after, centers, counts):
         return TurnEnd(season.adjustments, after, [], destroyed, [], centers, winner)

@@ -6,14 +6,12 @@ the position after the phase (units, dislodged units with their retreats, stando
 from __future__ import annotations
 
 from json.encoder import encode_basestring_ascii as quote
-from operator import attrgetter
 
 from .battle import Fought
 from .reader import Orders
 from .tables import head
 from .turn_end import TurnEnd
 
-_RANK = attrgetter("rank")
 _INVALID = ', "result": "invalid", "reason": '
 _SEVERAL = (', "result": "invalid", "reason": "several different orders for this unit", '
             '"outcome": {"code": "several_orders", "data": {}}}')
@@ -57,7 +55,7 @@ def response_text(variant_id: str, phase_text: str, orders: Orders, battle: Foug
     # The units sorted by power, location, kind (their rank), each power's written in a run.
     out.append('], "units": {')
     tables = battle.position.tables
-    ranks = sorted(map(_RANK, end.units.values()))
+    ranks = sorted([s.rank for s in end.units.values()])
     if ranks:
         power_of, opens, follows = tables.rank_power, tables.rank_opens, tables.rank_follows
         listed: list[str] = []
