@@ -58,5 +58,5 @@ def adjudicate_text(request: Mapping[str, Any], variant: Variant,
     return response_text(variant.id, position.phase_text, orders, battle, turn_end(battle))
 
 
-__all__ = ["ENABLED", "adjudicate_text", "fight", "read_orders", "read_position", "response_text", "serves", "tables_for",
-           "turn_end"]
+__all__ = ["ENABLED", "adjudicate_text", "fight", "plain_order_lines", "read_orders", "read_position", "response_text",
+           "serves", "tables_for", "turn_end"]

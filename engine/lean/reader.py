@@ -500,6 +500,7 @@ def _other_notation(position: Position, power: str, shape: Shape) -> Read | None
     if unit.power != power:
         return None
     head = position.text[i]
+    target = ""  # the supported or convoyed unit as it stands
     if kind == "hold":
         canonical = head + " H"
     elif kind == "move" and dest is not None:
@@ -509,11 +510,17 @@ def _other_notation(position: Position, power: str, shape: Shape) -> Read | None
         j = at.get(target_prov)
         if j is None:
             return None
+        target = position.text[j]
         canonical = (f"{head} {'S' if kind == 'support' else 'C'} {units[j].type._value_} {target_prov}"
                      + ("" if dest is None else f" - {dest}"))
     else:
         return None
-    t = position.tables.tabled.get(canonical)
+    tables = position.tables
+    t = tables.tabled.get(canonical)
+    if t is None and kind == "support":  # a fleet on a coast written with its province alone?
+        on_coast = tables.coast_supports.get(canonical)
+        if on_coast is not None:
+            t = on_coast.get(target)
     if t is None or t.unit != head:
         return _by_convoy(position, power, canonical)
     if t.target is None:

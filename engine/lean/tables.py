@@ -15,7 +15,9 @@ from typing import Final, final
 from ..mapdata import MapData, load_map
 from ..order_reader import _decided_by_map, _supports_by_map, _vocabulary, _Vocabulary
 from ..position_check import YEARS_OF_PLAY, first_year
-from ..types import Phase, PhaseType, Unit, UnitType
+from ..orders import SupportHold, SupportMove
+from ..state import GameState
+from ..types import OrderError, Phase, PhaseType, Unit, UnitType
 from ..validate import CHAIN_TABLE_SEAS, _sea_touch, convoy_chains, convoy_reach
 from ..variants import Variant
 
@@ -143,6 +145,11 @@ class MapTables:
     # ``MapData.lookup`` reads them: a name without spaces, dots or "+" is looked up as it is.
     unit_words: dict[str, UnitType] = field(default_factory=dict)
     names: dict[str, str] = field(default_factory=dict)
+    # Supports of a fleet on a coast written, as the canonical text writes them, with the fleet's province alone
+    # ("A MAR S F SPA", "A GAS S F SPA - MAR"; the map's table of supports holds no such text): text -> the
+    # supported fleet as it stands ("F SPA/SC") -> the order, as validation reads it whenever the two units
+    # stand there.
+    coast_supports: dict[str, dict[str, Tabled]] = field(default_factory=dict)
 
     def reach(self, origin: str) -> frozenset[str]:
         """``validate.convoy_reach``: the coasts an army in ``origin`` could be convoyed to."""
@@ -250,6 +257,7 @@ def _build(variant: Variant) -> MapTables:
     tables.rank_opens = tuple("], " + quote(s.power) + ": [" + s.quoted for s in ranked_units)
     tables.rank_follows = tuple(", " + s.quoted for s in ranked_units)
     tables.far = _far(tables)
+    tables.coast_supports = _coast_supports(variant, tables, next(iter(phases.values())).phase if phases else None)
     tables.unit_words = variant.unit_words()
     tables.names = board._names
     tables.plain = all(_PLAIN.fullmatch(text) for per in standing.values() for text in per) \
@@ -298,6 +306,46 @@ def _far(tables: MapTables) -> dict[str, Far]:
             text = f"F {sea} C A {origin} - {land}"
             far[text] = Far(CONVOY, f"F {sea}", origin, land, False, quote(text))
     return far
+
+
+def _coast_supports(variant: Variant, tables: MapTables, phase: Phase | None) -> dict[str, dict[str, Tabled]]:
+    """``MapTables.coast_supports``: each support of a fleet on a coast, written with the fleet's province, by
+    a unit that could move where it supports, read by ``Variant.validate`` itself in a position of the two
+    units alone (the checks of a support read those two units and the map only)."""
+    board, vocab = tables.board, tables.vocab
+    table: dict[str, dict[str, Tabled]] = {}
+    if phase is None:
+        return table
+    power = tables.powers[0]
+    supporters = [(kind, loc) for kind in (ARMY, FLEET) for loc in sorted(board.locations(kind))
+                  if f"{kind.value} {loc}" in vocab.unit_texts]
+    for prov, coasts in sorted(tables.coasts.items()):
+        for coast in (f"{prov}/{c}" for c in coasts):
+            fleet = Unit(power, FLEET, coast)
+            if coast not in board.locations(FLEET) or not variant.can_stand(FLEET, coast):
+                continue
+            for kind, loc in supporters:
+                here = loc.partition("/")[0]
+                if here == prov:
+                    continue
+                head = f"{kind.value} {loc} S F {prov}"
+                texts = [head] + [f"{head} - {dest.partition('/')[0]}" for dest in sorted(board.adjacent(FLEET, coast))
+                                  if dest.partition("/")[0] != here]
+                state = GameState(variant.id, phase, {here: Unit(power, kind, loc), prov: fleet}, {}, {}, frozenset(),
+                                  {}, (), {})
+                for text in texts:
+                    try:
+                        order = variant.validate(variant.parse(text), state, power)
+                    except OrderError:
+                        continue
+                    if type(order) is SupportHold and order.target == fleet:
+                        made = Tabled(SUPPORT_HOLD, f"{kind.value} {loc}", f"F {coast}", None, quote(str(order)))
+                    elif type(order) is SupportMove and order.target == fleet:
+                        made = Tabled(SUPPORT_MOVE, f"{kind.value} {loc}", f"F {coast}", order.dest, quote(str(order)))
+                    else:
+                        continue
+                    table.setdefault(text, {})[f"F {coast}"] = made
+    return table
 
 
 def _mask(bit: dict[str, int], provinces: frozenset[str]) -> int:

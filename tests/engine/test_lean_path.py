@@ -343,3 +343,14 @@ def test_the_lean_split_of_a_texts_words_is_the_order_readers() -> None:
         assert shape == _split_read(vocab, text), text
         seen.add(shape is None or shape[0])
     assert seen == {True, "hold", "move", "support", "convoy", "build", "disband", "retreat", "waive"}
+
+
+def test_supports_of_fleets_on_coasts_written_with_the_province_answer_as_the_general_path() -> None:
+    units = {"FRANCE": ["A MAR", "F SPA/SC", "A GAS"], "RUSSIA": ["F STP/SC", "A MOS", "F FIN", "A SEV"],
+             "TURKEY": ["F BUL/SC", "A SER", "A CON"]}
+    orders = {"FRANCE": ["A MAR S F SPA", "A GAS S F SPA - MAR", "F SPA/SC - MAR"],
+              "RUSSIA": ["F FIN S F STP", "A MOS S F STP - LVN", "F STP/SC - LVN", "A SEV S F BUL - RUM"],
+              "TURKEY": ["A SER S F BUL - RUM", "a con s f bul - aeg", "F BUL/SC - AEG"]}
+    response = json.loads(assert_both_paths_agree({"phase": "S1902M", "units": units, "orders": orders}))
+    results = {entry["order"]: entry["result"] for entry in response["orders"]}
+    assert results["A GAS S F SPA - MAR"] == "succeeds" and results["A SER S F BUL - RUM"] == "invalid"
