@@ -159,9 +159,10 @@ class Orders:
         self.dest: list[str | None] = [None] * n  # move: location; support of a move: as written; convoy: province
         self.target: list[int] = [-1] * n  # the supported or convoyed unit
         self.via: list[bool] = [False] * n
-        # (the result line up to its order text included, unit number, or -1 when invalid and -2 for several
-        # orders, the reason it is invalid or None)
-        self.lines: list[tuple[str, int, str | None]] = []
+        # (the result line's start up to its order text, with the separator from the line before; the order
+        # text as JSON; the unit number, or -1 when invalid and -2 for several orders; the reason it is invalid
+        # or None)
+        self.lines: list[tuple[str, str, int, str | None]] = []
         # The units in the order the general path hands the resolver their orders: the units given a usable
         # order, as first written, then the others.
         self.sequence: list[int] = []
@@ -189,19 +190,21 @@ def read_orders(position: Position, texts: Mapping[str, list[str]]) -> Orders:
     read: Read | str
     heads = position.tables.heads
     for power, written in texts.items():
-        head = heads.get(power) or tables_head(power)
+        first_head = heads.get(power) or tables_head(power)
+        later_head = ", " + first_head
         for text in written:
+            head = later_head if lines else first_head
             t = tabled.get(text)
             if t is not None:  # the usual text: its order taken in place
                 unit, backed, quoted = t.unit, t.target, t.quoted
                 i = by_text.get(unit)
                 if i is not None and powers[i] != power:  # another power's unit: refused as ``_refused`` words it
-                    lines.append((head + quoted, -1, f"the unit in {position.prov[i]} belongs to {powers[i]}, not {power}"))
+                    lines.append((head, quoted, -1, f"the unit in {position.prov[i]} belongs to {powers[i]}, not {power}"))
                     continue
                 if i is not None:
                     j = -1 if backed is None else by_text.get(backed, -2)
                     if j != -2:
-                        lines.append((head + quoted, i, None))
+                        lines.append((head, quoted, i, None))
                         known = first[i]
                         if known is None:
                             first[i] = quoted
@@ -212,10 +215,10 @@ def read_orders(position: Position, texts: Mapping[str, list[str]]) -> Orders:
                         continue
             read = _read_text(position, power, text)
             if isinstance(read, str):
-                lines.append((head + quote(text.strip()), -1, read))
+                lines.append((head, quote(text.strip()), -1, read))
                 continue
             i, k, d, j, v, quoted = read
-            lines.append((head + quoted, i, None))
+            lines.append((head, quoted, i, None))
             known = first[i]
             if known is None:
                 first[i] = quoted
@@ -227,7 +230,7 @@ def read_orders(position: Position, texts: Mapping[str, list[str]]) -> Orders:
     if clash:
         for i in clash:
             kind[i], dest[i], target[i], via[i] = -1, None, -1, False
-        made.lines = [(start, -2, None) if i in clash else line for line in lines for start, i, _ in (line,)]
+        made.lines = [(line[0], line[1], -2, None) if line[2] in clash else line for line in lines]
         ordered = [i for i in ordered if i not in clash]
     made.defaults = [u for u in range(n) if kind[u] < 0] if len(ordered) < n else []
     made.sequence = ordered + made.defaults if made.defaults else ordered

@@ -26,11 +26,9 @@ def response_text(variant_id: str, phase_text: str, orders: Orders, battle: Foug
     outcomes = battle.outcomes
     out = ['{"variant": ', quote(variant_id), ', "phase": ', quote(phase_text), ', "next_phase": ', quote(end.next_phase),
            ', "orders": [']
-    sep = ""
-    for start, u, invalid in orders.lines:
-        out.append(sep)
+    for start, quoted, u, invalid in orders.lines:  # (each start holds the separator from the line before)
         out.append(start)
-        sep = ", "
+        out.append(quoted)
         if u >= 0:
             out.append(outcomes[u][3])
         elif u == -1:
@@ -38,6 +36,7 @@ def response_text(variant_id: str, phase_text: str, orders: Orders, battle: Foug
             out.append(_INVALID + reason + ', "outcome": {"code": "invalid", "data": {"text": ' + reason + "}}}")
         else:
             out.append(_SEVERAL)
+    sep = ", " if orders.lines else ""
     standing = battle.position.standing
     for u in orders.defaults:  # no usable order: the unit held
         out.append(sep)
