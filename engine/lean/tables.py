@@ -320,7 +320,7 @@ def _coast_supports(variant: Variant, tables: MapTables, phase: Phase | None) ->
     supporters = [(kind, loc) for kind in (ARMY, FLEET) for loc in sorted(board.locations(kind))
                   if f"{kind.value} {loc}" in vocab.unit_texts]
     for prov, coasts in sorted(tables.coasts.items()):
-        for coast in (f"{prov}/{c}" for c in coasts):
+        for coast in [f"{prov}/{c}" for c in coasts]:
             fleet = Unit(power, FLEET, coast)
             if coast not in board.locations(FLEET) or not variant.can_stand(FLEET, coast):
                 continue
