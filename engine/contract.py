@@ -822,7 +822,7 @@ def _lean_answer(request: Any) -> str | None:
     if type(request) is not dict or not lean.ENABLED:
         return None
     variant = _variant(request)
-    return lean.adjudicate_text(request, variant, lambda: _orders(request, variant))
+    return lean.adjudicate_text(request, variant, lambda: _orders(request, variant), MAX_ORDERS, MAX_ORDER_LENGTH)
 
 
 def _legal(position: _Position) -> dict[str, dict[str, list[str]]]:

@@ -19,7 +19,7 @@ from ..compiled import runs_compiled
 from ..rules import DEFAULT_RULEBOOK
 from ..variants import Variant
 from .battle import fight
-from .reader import Unsupported, read_orders, read_position
+from .reader import Unsupported, plain_order_lines, read_orders, read_position
 from .tables import tables_for
 from .turn_end import turn_end
 from .writer import response_text
@@ -39,10 +39,13 @@ def serves(variant: Variant) -> bool:
 
 
 def adjudicate_text(request: Mapping[str, Any], variant: Variant,
-                    orders_of: Callable[[], Mapping[str, list[str]]]) -> str | None:
+                    orders_of: Callable[[], Mapping[str, list[str]]], most_lines: int = 0,
+                    longest: int = 0) -> str | None:
     """The response text to a plain request of a movement phase of ``variant`` (see the module doc), or
     ``None``. ``orders_of`` reads the request's order lines (raising the contract's errors), called once the
-    position has been read, as the general path reads them."""
+    position has been read, as the general path reads them; when ``most_lines`` is given, lines that are
+    plainly good (at most ``most_lines`` of at most ``longest`` characters, keyed by the powers' names) are
+    read here instead."""
     if not ENABLED or not serves(variant):
         return None
     tables = tables_for(variant)
@@ -51,7 +54,9 @@ def adjudicate_text(request: Mapping[str, Any], variant: Variant,
     position = read_position(request, variant, tables)
     if position is None:
         return None
-    texts = orders_of()
+    texts = plain_order_lines(request.get("orders"), tables, most_lines, longest) if most_lines else None
+    if texts is None:
+        texts = orders_of()
     try:
         orders = read_orders(position, texts)
     except Unsupported:
@@ -60,5 +65,5 @@ def adjudicate_text(request: Mapping[str, Any], variant: Variant,
     return response_text(variant.id, position.phase_text, orders, battle, turn_end(battle))
 
 
-__all__ = ["COMPILED", "ENABLED", "adjudicate_text", "fight", "read_orders", "read_position", "response_text", "serves", "tables_for",
-           "turn_end"]
+__all__ = ["COMPILED", "ENABLED", "adjudicate_text", "fight", "plain_order_lines", "read_orders", "read_position",
+           "response_text", "serves", "tables_for", "turn_end"]

@@ -9,12 +9,14 @@ decision is taken in and every list of units in an outcome. ``explain`` gives wh
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, final
 
 from .reader import Orders, Position
 from .tables import ARMY as _ARMY, CONVOY, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, route_exists, tail
 
-_UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
+_UNRESOLVED: Final = 0
+_GUESSING: Final = 1
+_RESOLVED: Final = 2
 
 Outcome = tuple[bool, str, str, str]
 """(succeeded, words, outcome JSON, the result line's tail after the order text: ``tables.tail``). Outcomes of
@@ -45,88 +47,148 @@ NO_CONVOY_ROUTE = _fixed(False, "no convoy route", "no_convoy_route")
 NO_CONVOY_ORDERED = _fixed(False, "no convoy ordered", "no_convoy_ordered")
 
 
-class Fought(NamedTuple):
+@final
+class Fought:
     """What a movement phase came to."""
 
-    position: Position
-    prov: tuple[str, ...]  # per unit: its province
-    outcomes: list[Outcome]  # per unit: its order's outcome (the order given, or the hold it got)
-    moved: dict[int, str]  # unit -> where its move ended
-    dislodged: dict[int, int]  # unit -> the unit that dislodged it, in unit order
-    contested: set[str]  # provinces left empty by a standoff (worked out only when some unit is dislodged)
-    convoyed: set[int]  # units whose move goes by convoy
+    def __init__(self, position: Position, prov: list[str], outcomes: list[Outcome], moved: dict[int, str],
+                 dislodged: dict[int, int], contested: set[str], convoyed: list[bool]) -> None:
+        self.position = position
+        self.prov = prov  # per unit: its province
+        self.outcomes = outcomes  # per unit: its order's outcome (the order given, or the hold it got)
+        self.moved = moved  # unit -> where its move ended
+        self.dislodged = dislodged  # unit -> the unit that dislodged it, in unit order
+        self.contested = contested  # provinces left empty by a standoff (worked out only when some unit is dislodged)
+        self.convoyed = convoyed  # per unit: its move goes by convoy
+
+
+_NO_ONE: Final[list[int]] = []  # (shared by every unit with nobody in some list: never appended to)
 
 
 def fight(position: Position, orders: Orders) -> Fought:
     """Decide every order (``MovementResolver.run``) and explain each (``MovementResolver.explain``)."""
-    sequence = orders.sequence  # the order the general path hands the resolver the orders in
-    tables = position.tables
-    at = position.at
-    units = position.units
-    n = len(units)
-    power, prov, text, json = position.power, position.prov, position.text, position.json
-    kind = orders.kind  # -1, no order: the unit holds (HOLD, 0, written)
-    dest_loc, target = orders.dest, orders.target
-    move_dest: list[str | None] = [None] * n
-    moves_into: dict[str, list[int]] = {}
-    hold_supporters: dict[int, list[int]] = {}
-    move_supporters: dict[int, list[int]] = {}
-    convoyers: dict[int, list[int]] = {}
-    supporting: list[int] = []
-    moving: list[int] = []  # the units ordered to move, in sequence
-    for i in sequence:
-        k = kind[i]
-        if k == MOVE:
-            moving.append(i)
-            dest = dest_loc[i].partition("/")[0]  # type: ignore[union-attr]
-            move_dest[i] = dest
-            if dest in moves_into:
-                moves_into[dest].append(i)
-            else:
-                moves_into[dest] = [i]
-        elif k > 0:
-            supporting.append(i)
-    for i in supporting:
-        k = kind[i]
-        j = target[i]
-        if k == SUPPORT_HOLD:
-            if move_dest[j] is None:
-                hold_supporters.setdefault(j, []).append(i)
-        elif k == SUPPORT_MOVE:
-            mv = move_dest[j]
-            here = dest_loc[i]
-            # DATC 4.B.4: a coast in a support order need not be given, but if given it must match.
-            if mv is not None and mv == here.partition("/")[0] and ("/" not in here or here == dest_loc[j]):  # type: ignore[union-attr, operator]
-                move_supporters.setdefault(j, []).append(i)
-        elif move_dest[j] is not None and move_dest[j] == dest_loc[i]:  # a convoy of the army's move
-            convoyers.setdefault(j, []).append(i)
-    # DATC 4.A.3: the army goes by convoy if it can't walk, if told "via convoy", or if a fleet of its own
-    # power convoys it.
-    convoyed: set[int] = set()
-    via = orders.via
-    army_adjacent = tables.army_adjacent
-    for i in moving:
-        if units[i].type is _ARMY:
-            if via[i] or move_dest[i] not in army_adjacent[prov[i]]:
-                convoyed.add(i)
-            else:
-                fleets = convoyers.get(i)
-                if fleets is not None and any(power[f] == power[i] for f in fleets):
-                    convoyed.add(i)
-    # Per mover, the unit moving the other way when the two meet head to head (neither goes by convoy).
-    opposed: list[int | None] = [None] * n
-    for i in moving:
-        d = at.get(move_dest[i])  # type: ignore[arg-type]
-        if d is not None and move_dest[d] == prov[i] and i not in convoyed and d not in convoyed:
-            opposed[i] = d
-    state = [_UNRESOLVED] * n
-    result = [False] * n
-    deps: list[int] = []
-    paradox: set[int] = set()
-    bit = tables.bit
-    no_one: list[int] = []
+    battle = _Battle(position, orders)
+    battle.run()
+    return battle.explain()
 
-    def resolve(u: int) -> bool:
+
+@final
+class _Battle:
+    """The decisions of one phase: per-unit lists (by unit number) and the resolver's steps as methods."""
+
+    def __init__(self, position: Position, orders: Orders) -> None:
+        self.position = position
+        self.tables = tables = position.tables
+        self.sequence = sequence = orders.sequence  # the order the general path hands the resolver the orders in
+        at = position.at
+        self.at = at
+        units = position.units
+        n = len(units)
+        power, prov = position.power, position.prov
+        self.power = power
+        self.prov = prov
+        self.kind = kind = orders.kind  # -1, no order: the unit holds (HOLD, 0, written)
+        self.dest_loc = dest_loc = orders.dest
+        self.target = target = orders.target
+        move_dest = [""] * n  # a mover's destination province ("": not moving)
+        moves_into: dict[str, list[int]] = {}
+        rivals: list[list[int]] = [_NO_ONE] * n  # per mover: every unit moving where it moves, itself included
+        moving: list[int] = []  # the units ordered to move, in sequence
+        supporting: list[int] = []
+        for i in sequence:
+            k = kind[i]
+            if k == MOVE:
+                moving.append(i)
+                loc = dest_loc[i]
+                assert loc is not None
+                dest = loc.partition("/")[0]
+                move_dest[i] = dest
+                movers = moves_into.get(dest)
+                if movers is None:
+                    rivals[i] = moves_into[dest] = [i]
+                else:
+                    movers.append(i)
+                    rivals[i] = movers
+            elif k > 0:
+                supporting.append(i)
+        hold_supporters: list[list[int]] = [_NO_ONE] * n
+        move_supporters: list[list[int]] = [_NO_ONE] * n
+        convoyers: list[list[int]] = [_NO_ONE] * n
+        for i in supporting:
+            k = kind[i]
+            j = target[i]
+            if k == SUPPORT_HOLD:
+                if not move_dest[j]:
+                    if hold_supporters[j] is _NO_ONE:
+                        hold_supporters[j] = [i]
+                    else:
+                        hold_supporters[j].append(i)
+            elif k == SUPPORT_MOVE:
+                mv = move_dest[j]
+                here = dest_loc[i]
+                assert here is not None
+                # DATC 4.B.4: a coast in a support order need not be given, but if given it must match.
+                if mv and mv == here.partition("/")[0] and ("/" not in here or here == dest_loc[j]):
+                    if move_supporters[j] is _NO_ONE:
+                        move_supporters[j] = [i]
+                    else:
+                        move_supporters[j].append(i)
+            elif move_dest[j] and move_dest[j] == dest_loc[i]:  # a convoy of the army's move
+                if convoyers[j] is _NO_ONE:
+                    convoyers[j] = [i]
+                else:
+                    convoyers[j].append(i)
+        # DATC 4.A.3: the army goes by convoy if it can't walk, if told "via convoy", or if a fleet of its own
+        # power convoys it.
+        convoyed = [False] * n
+        via = orders.via
+        army_adjacent = tables.army_adjacent
+        for i in moving:
+            if units[i].type is _ARMY:
+                if via[i] or move_dest[i] not in army_adjacent[prov[i]]:
+                    convoyed[i] = True
+                else:
+                    mine = power[i]
+                    for f in convoyers[i]:
+                        if power[f] == mine:
+                            convoyed[i] = True
+                            break
+        # Per mover, the unit where it goes (-1: none), and the unit moving the other way when the two meet
+        # head to head (neither goes by convoy).
+        dest_unit = [-1] * n
+        opposed = [-1] * n
+        for i in moving:
+            d = at.get(move_dest[i], -1)
+            dest_unit[i] = d
+            if d >= 0 and move_dest[d] == prov[i] and not convoyed[i] and not convoyed[d]:
+                opposed[i] = d
+        # Per unit, the units moving into its province.
+        attackers: list[list[int]] = [_NO_ONE] * n
+        for dest, movers in moves_into.items():
+            d = at.get(dest, -1)
+            if d >= 0:
+                attackers[d] = movers
+        self.move_dest = move_dest
+        self.moves_into = moves_into
+        self.rivals = rivals
+        self.moving = moving
+        self.hold_supporters = hold_supporters
+        self.move_supporters = move_supporters
+        self.convoyers = convoyers
+        self.convoyed = convoyed
+        self.dest_unit = dest_unit
+        self.opposed = opposed
+        self.attackers = attackers
+        self.state = [_UNRESOLVED] * n
+        self.result = [False] * n
+        self.deps: list[int] = []
+        self.paradox: set[int] = set()
+
+    # --- the decisions (MovementResolver) --------------------------------------------------------------
+    # (A decision already taken is read in place: ``resolve`` would give it back without doing anything.)
+
+    def resolve(self, u: int) -> bool:
+        state, result, deps = self.state, self.result, self.deps
         st = state[u]
         if st == _RESOLVED:
             return result[u]
@@ -136,7 +198,7 @@ def fight(position: Position, orders: Orders) -> Fought:
         mark = len(deps)
         result[u] = False
         state[u] = _GUESSING
-        first = adjudicate(u)
+        first = self.adjudicate(u)
         if len(deps) == mark:
             if state[u] != _RESOLVED:
                 result[u] = first
@@ -151,7 +213,7 @@ def fight(position: Position, orders: Orders) -> Fought:
         del deps[mark:]
         result[u] = True
         state[u] = _GUESSING
-        second = adjudicate(u)
+        second = self.adjudicate(u)
         if first == second:
             for p in deps[mark:]:
                 state[p] = _UNRESOLVED
@@ -161,10 +223,11 @@ def fight(position: Position, orders: Orders) -> Fought:
             return first
         cycle = deps[mark:]
         del deps[mark:]
-        backup_rule(cycle)
-        return resolve(u)
+        self.backup_rule(cycle)
+        return self.resolve(u)
 
-    def backup_rule(cycle: list[int]) -> None:
+    def backup_rule(self, cycle: list[int]) -> None:
+        kind, state, result = self.kind, self.state, self.result
         convoys = [p for p in cycle if kind[p] == CONVOY]
         if convoys:  # Szykman: the convoying fleets in the paradox hold; their convoys fail
             for p in cycle:
@@ -172,7 +235,7 @@ def fight(position: Position, orders: Orders) -> Fought:
             for p in convoys:
                 result[p] = False
                 state[p] = _RESOLVED
-                paradox.add(p)
+                self.paradox.add(p)
         else:  # circular movement: every move in it succeeds
             for p in cycle:
                 if kind[p] == MOVE:
@@ -181,167 +244,252 @@ def fight(position: Position, orders: Orders) -> Fought:
                 else:
                     state[p] = _UNRESOLVED
 
-    def adjudicate(u: int) -> bool:
-        k = kind[u]
+    def adjudicate(self, u: int) -> bool:
+        k = self.kind[u]
         if k == MOVE:
-            return move_succeeds(u)
+            return self.move_succeeds(u)
         if k == SUPPORT_HOLD or k == SUPPORT_MOVE:
-            return not support_is_cut(u) and not is_dislodged(u)
-        return not is_dislodged(u)
+            return not self.support_is_cut(u) and not self.is_dislodged(u)
+        return not self.is_dislodged(u)
 
-    def move_succeeds(u: int) -> bool:
-        if u in convoyed and not has_path(u):
+    def move_succeeds(self, u: int) -> bool:
+        if self.convoyed[u] and not self.has_path(u):
             return False
-        attack = attack_strength(u)
-        dest: str = move_dest[u]  # type: ignore[assignment]
-        opponent = opposed[u]
-        if opponent is not None:
-            if attack <= 1 + supports(opponent):
+        attack = self.attack_strength(u)
+        opponent = self.opposed[u]
+        if opponent >= 0:
+            if attack <= 1 + self.supports(opponent, ""):
                 return False
-        elif attack <= hold_strength(dest):
+        elif attack <= self.hold_strength(self.dest_unit[u]):
             return False
-        for other in moves_into[dest]:
-            if other != u and attack <= prevent_strength(other):
+        for other in self.rivals[u]:
+            if other != u and attack <= self.prevent_strength(other):
                 return False
         return True
 
-    def has_path(u: int) -> bool:
-        if u not in convoyed:
+    def has_path(self, u: int) -> bool:
+        if not self.convoyed[u]:
             return True
-        fleets = [f for f in convoyers.get(u, no_one) if resolve(f)]
-        if not fleets:
-            return False
         mask = 0
-        for f in fleets:
-            mask |= bit[prov[f]]
-        return route_exists(tables, prov[u], move_dest[u], mask)  # type: ignore[arg-type]
-
-    def is_dislodged(u: int) -> bool:
-        if move_dest[u] is not None and resolve(u):
+        found = False
+        bit, prov = self.tables.bit, self.prov
+        for f in self.convoyers[u]:
+            if self.resolve(f):
+                mask |= bit[prov[f]]
+                found = True
+        if not found:
             return False
-        for r in moves_into.get(prov[u], no_one):
-            if result[r] if state[r] == _RESOLVED else resolve(r):
+        return route_exists(self.tables, prov[u], self.move_dest[u], mask)
+
+    def is_dislodged(self, u: int) -> bool:
+        if self.move_dest[u] and self.resolve(u):
+            return False
+        state, result = self.state, self.result
+        for r in self.attackers[u]:
+            if result[r] if state[r] == _RESOLVED else self.resolve(r):
                 return True
         return False
 
-    def support_is_cut(u: int) -> bool:
+    def support_is_cut(self, u: int) -> bool:
+        power, prov = self.power, self.prov
         mine = power[u]
-        into = dest_loc[u].partition("/")[0] if kind[u] == SUPPORT_MOVE else None  # type: ignore[union-attr]
-        for attacker in moves_into.get(prov[u], no_one):
+        into = ""
+        if self.kind[u] == SUPPORT_MOVE:
+            loc = self.dest_loc[u]
+            assert loc is not None
+            into = loc.partition("/")[0]
+        for attacker in self.attackers[u]:
             if power[attacker] == mine or prov[attacker] == into:
                 continue  # (not cut by the unit it supports an attack against, DATC 4.A.4)
-            if has_path(attacker):
+            if self.has_path(attacker):
                 return True
         return False
 
-    # (A decision already taken is read in place: ``resolve`` would give it back without doing anything.)
-
-    def supports(u: int, exclude_power: str | None = None) -> int:
+    def supports(self, u: int, exclude_power: str) -> int:
+        """The successful supports of ``u``'s move, but those of ``exclude_power`` ("": none left out)."""
+        state, result, power = self.state, self.result, self.power
         count = 0
-        for s in move_supporters.get(u, no_one):
-            if exclude_power is not None and power[s] == exclude_power:
+        for s in self.move_supporters[u]:
+            if exclude_power and power[s] == exclude_power:
                 continue
-            if result[s] if state[s] == _RESOLVED else resolve(s):
+            if result[s] if state[s] == _RESOLVED else self.resolve(s):
                 count += 1
         return count
 
-    def hold_strength(place: str) -> int:
-        d = at.get(place)
-        if d is None:
+    def hold_strength(self, d: int) -> int:
+        """The hold strength of the province of unit ``d`` (-1: an empty province)."""
+        if d < 0:
             return 0
-        if move_dest[d] is not None:
-            return 0 if (result[d] if state[d] == _RESOLVED else resolve(d)) else 1
-        return 1 + sum(1 for s in hold_supporters.get(d, no_one) if (result[s] if state[s] == _RESOLVED else resolve(s)))
+        state, result = self.state, self.result
+        if self.move_dest[d]:
+            return 0 if (result[d] if state[d] == _RESOLVED else self.resolve(d)) else 1
+        count = 1
+        for s in self.hold_supporters[d]:
+            if result[s] if state[s] == _RESOLVED else self.resolve(s):
+                count += 1
+        return count
 
-    def attack_strength(u: int) -> int:
-        if u in convoyed and not has_path(u):
+    def attack_strength(self, u: int) -> int:
+        if self.convoyed[u] and not self.has_path(u):
             return 0
-        d = at.get(move_dest[u])  # type: ignore[arg-type]
-        if d is None:
-            return 1 + supports(u)
-        if move_dest[d] is not None and opposed[u] is None and resolve(d):
-            return 1 + supports(u)
+        d = self.dest_unit[u]
+        if d < 0:
+            return 1 + self.supports(u, "")
+        if self.move_dest[d] and self.opposed[u] < 0 and self.resolve(d):
+            return 1 + self.supports(u, "")
+        power = self.power
         if power[d] == power[u]:
             return 0  # no self-dislodgement
-        return 1 + supports(u, power[d])
+        return 1 + self.supports(u, power[d])
 
-    def prevent_strength(u: int) -> int:
-        if u in convoyed and not has_path(u):
+    def prevent_strength(self, u: int) -> int:
+        if self.convoyed[u] and not self.has_path(u):
             return 0
-        opponent = opposed[u]
-        if opponent is not None and resolve(opponent):
+        opponent = self.opposed[u]
+        if opponent >= 0 and self.resolve(opponent):
             return 0  # a unit that lost its head-to-head battle can't bounce others (DATC 4.A.7)
-        return 1 + supports(u)
+        return 1 + self.supports(u, "")
 
-    # --- the run (MovementResolver.run) ------------------------------------------------------------
-    for u in sequence:  # unattacked units that don't move: their orders succeed
-        if kind[u] != MOVE and prov[u] not in moves_into and state[u] == _UNRESOLVED:
-            result[u] = True
-            state[u] = _RESOLVED
-    # A move into an empty place that no other unit tries to enter, not by convoy, whose supports (if any) are
-    # decided already succeeds: ``move_succeeds`` finds it so whenever it is asked, asking no other decision
-    # (so deciding it now changes nothing else).
-    for dest, movers in moves_into.items():
-        if len(movers) == 1 and dest not in at:
-            u = movers[0]
-            if u in convoyed:
-                continue
-            backed = move_supporters.get(u)
-            if backed is None or all(state[s] == _RESOLVED for s in backed):
+    def run(self) -> None:
+        """``MovementResolver.run``."""
+        kind, state, result = self.kind, self.state, self.result
+        attackers = self.attackers
+        sequence = self.sequence
+        for u in sequence:  # unattacked units that don't move: their orders succeed
+            if kind[u] != MOVE and not attackers[u] and state[u] == _UNRESOLVED:
                 result[u] = True
                 state[u] = _RESOLVED
-    for u in sequence:
-        if state[u] != _RESOLVED:
-            resolve(u)
-    moved: dict[int, str] = {u: dest_loc[u] for u in moving if result[u]}  # type: ignore[misc]  # (a move ends where ordered)
-    dislodged: dict[int, int] = {}
-    if moved:
-        for place, movers in moves_into.items():
-            d = at.get(place)
-            if d is None or d in moved:
-                continue
-            for attacker in movers:
-                if attacker in moved:
-                    dislodged[d] = attacker
-                    break
-        if len(dislodged) > 1:
-            dislodged = dict(sorted(dislodged.items()))  # in the units' order, as the general path lists them
-    contested: set[str] = set()
-    if dislodged and len(moved) < len(moving):  # (standoffs are kept only for a retreat phase)
-        occupied = set(prov)
-        occupied.difference_update([prov[u] for u in moved], [prov[u] for u in dislodged])
-        occupied.update([move_dest[u] for u in moved])  # type: ignore[misc]
-        for u in moving:
-            dest = move_dest[u]
-            if not result[u] and dest not in occupied and prevent_strength(u) > 0:
-                contested.add(dest)  # type: ignore[arg-type]
+        # A move into an empty place that no other unit tries to enter, not by convoy, whose supports (if any)
+        # are decided already succeeds: ``move_succeeds`` finds it so whenever it is asked, asking no other
+        # decision (so deciding it now changes nothing else).
+        rivals, dest_unit, convoyed, move_supporters = self.rivals, self.dest_unit, self.convoyed, self.move_supporters
+        for u in self.moving:
+            if dest_unit[u] < 0 and len(rivals[u]) == 1 and not convoyed[u]:
+                for s in move_supporters[u]:
+                    if state[s] != _RESOLVED:
+                        break
+                else:
+                    result[u] = True
+                    state[u] = _RESOLVED
+        for u in sequence:
+            if state[u] != _RESOLVED:
+                self.resolve(u)
 
     # --- outcomes (MovementResolver.explain) -------------------------------------------------------
 
-    def backing(supporters: list[int]) -> str:
+    def explain(self) -> Fought:
+        position = self.position
+        tables = self.tables
+        prov, power = self.prov, self.power
+        text, json = position.text, position.json
+        kind, result, target, dest_loc = self.kind, self.result, self.target, self.dest_loc
+        convoyed, convoyers, paradox = self.convoyed, self.convoyers, self.paradox
+        hold_supporters, move_supporters = self.hold_supporters, self.move_supporters
+        moving, move_dest = self.moving, self.move_dest
+        moved: dict[int, str] = {}  # (a move ends where ordered)
+        for u in moving:
+            if result[u]:
+                loc = dest_loc[u]
+                assert loc is not None
+                moved[u] = loc
+        dislodged: dict[int, int] = {}  # in the units' order, as the general path lists them
+        contested: set[str] = set()
+        if moved:
+            attackers = self.attackers
+            for d in range(len(prov)):
+                movers = attackers[d]
+                if movers and d not in moved:
+                    for attacker in movers:
+                        if attacker in moved:
+                            dislodged[d] = attacker
+                            break
+            if dislodged and len(moved) < len(moving):  # (standoffs are kept only for a retreat phase)
+                occupied = set(prov)
+                occupied.difference_update([prov[u] for u in moved], [prov[u] for u in dislodged])
+                occupied.update([move_dest[u] for u in moved])
+                for u in moving:
+                    dest = move_dest[u]
+                    if not result[u] and dest not in occupied and self.prevent_strength(u) > 0:
+                        contested.add(dest)
+        outcomes: list[Outcome] = []
+        add = outcomes.append
+        moves, moves_by_convoy = tables.moves, tables.moves_by_convoy
+        for u in range(len(prov)):
+            k = kind[u]
+            if k == MOVE:
+                loc = dest_loc[u]
+                assert loc is not None
+                if result[u]:
+                    add(moves_by_convoy[loc] if convoyed[u] else moves[loc])
+                elif convoyed[u] and not self.has_path(u):
+                    fleets = convoyers[u]
+                    if any(c in paradox for c in fleets):
+                        add(PARADOX_CONVOY_FAILS)
+                    else:
+                        add(NO_CONVOY_ROUTE if fleets else NO_CONVOY_ORDERED)
+                else:
+                    add(self.failed_move(u, self.attack_strength(u)))
+            elif u in dislodged:
+                by = dislodged[u]
+                add(_made(False, "dislodged by " + text[by], '{"code": "dislodged_by", "data": {"by": ' + json[by] + "}}"))
+            elif k == SUPPORT_HOLD:
+                j = target[u]
+                if u not in hold_supporters[j]:
+                    add((False, "", "", "".join((_FAILS_WORDS, "void: ", text[j], ' did not hold", "outcome": '
+                                                 '{"code": "void_did_not_hold", "data": {"target": ', json[j], "}}}"))))
+                else:
+                    add(GIVEN if result[u] else self.cut(u, ""))
+            elif k == SUPPORT_MOVE:
+                j = target[u]
+                if u not in move_supporters[j]:
+                    add(self.void_not_ordered(u, j))
+                else:
+                    loc = dest_loc[u]
+                    assert loc is not None
+                    add(GIVEN if result[u] else self.cut(u, loc.partition("/")[0]))
+            elif k == CONVOY:
+                j = target[u]
+                if u in paradox:
+                    add(PARADOX_FLEET_HOLDS)
+                elif u not in convoyers[j]:
+                    add(self.void_not_ordered(u, j))
+                elif not convoyed[j]:
+                    add((False, "", "", "".join((_FAILS_WORDS, "void: ", text[j], ' moves over land", "outcome": '
+                                                 '{"code": "void_over_land", "data": {"target": ', json[j], "}}}"))))
+                else:
+                    add(CONVOYS if result[u] else CONVOY_FAILS)
+            else:
+                add(HOLDS)
+        return Fought(position, prov, outcomes, moved, dislodged, contested, convoyed)
+
+    def backing(self, supporters: list[int]) -> str:
+        json = self.position.json
         return "[" + ", ".join([json[s] for s in supporters]) + "]" if supporters else "[]"
 
-    def void_not_ordered(u: int, j: int) -> Outcome:
-        dest: str = dest_loc[u]  # type: ignore[assignment]
-        return (False, "", "", f'{_FAILS_WORDS}void: {text[j]} was not ordered to {dest}", "outcome": '
+    def void_not_ordered(self, u: int, j: int) -> Outcome:
+        dest = self.dest_loc[u]
+        json = self.position.json
+        return (False, "", "", f'{_FAILS_WORDS}void: {self.position.text[j]} was not ordered to {dest}", "outcome": '
                                f'{{"code": "void_not_ordered", "data": {{"dest": "{dest}", "target": {json[j]}}}}}}}')
 
-    def failed_move(u: int, attack: int) -> Outcome:
-        dest: str = move_dest[u]  # type: ignore[assignment]
-        own = move_supporters.get(u, no_one)
-        opponent = opposed[u]
-        defend = 1 + supports(opponent) if opponent is not None else 0
-        if opponent is not None and attack <= defend:
-            backed = backing(own + move_supporters.get(opponent, no_one))
+    def failed_move(self, u: int, attack: int) -> Outcome:
+        dest = self.move_dest[u]
+        text, json = self.position.text, self.position.json
+        power, result = self.power, self.result
+        own = self.move_supporters[u]
+        opponent = self.opposed[u]
+        defend = 1 + self.supports(opponent, "") if opponent >= 0 else 0
+        if opponent >= 0 and attack <= defend:
+            backed = self.backing(own + self.move_supporters[opponent])
             return (False, "", "", f'{_FAILS_WORDS}lost head-to-head battle with {text[opponent]} ({attack} vs {defend})", '
                                    f'"outcome": {{"code": "lost_head_to_head", "data": {{"attack": {attack}, "backing": '
                                    f'{backed}, "opponent": {json[opponent]}, "resist": {defend}}}}}}}')
-        for other in moves_into[dest]:
+        for other in self.rivals[u]:
             if other == u:
                 continue
-            prevent = prevent_strength(other)
+            prevent = self.prevent_strength(other)
             if attack <= prevent:
-                backed = backing(own + move_supporters.get(other, no_one))
+                backed = self.backing(own + self.move_supporters[other])
                 if result[other]:
                     return (False, "", "", f'{_FAILS_WORDS}beaten to {dest} by {text[other]} ({attack} vs {prevent})", '
                                            f'"outcome": {{"code": "beaten_to", "data": {{"attack": {attack}, "backing": '
@@ -349,73 +497,26 @@ def fight(position: Position, orders: Orders) -> Fought:
                 return (False, "", "", f'{_FAILS_WORDS}bounced with {text[other]} in {dest} ({attack} vs {prevent})", '
                                        f'"outcome": {{"code": "bounced_with", "data": {{"attack": {attack}, "backing": '
                                        f'{backed}, "dest": "{dest}", "other": {json[other]}, "resist": {prevent}}}}}}}')
-        d = at.get(dest)
-        if d is not None and power[d] == power[u] and attack == 0:
+        d = self.dest_unit[u]
+        if d >= 0 and power[d] == power[u] and attack == 0:
             return (False, "", "", f'{_FAILS_WORDS}can\'t dislodge own unit in {dest}", "outcome": '
                                    f'{{"code": "cant_dislodge_own", "data": {{"dest": "{dest}"}}}}}}')
-        resist = hold_strength(dest)
-        if d is not None:
-            held = hold_supporters.get(d)
-            backed = backing(own + held if held else own)
+        resist = self.hold_strength(d)
+        if d >= 0:
+            held = self.hold_supporters[d]
+            backed = self.backing(own + held if held else own)
             defender = json[d]
         else:
-            backed = backing(own)
+            backed = self.backing(own)
             defender = "null"
         return (False, "", "", f'{_FAILS_WORDS}bounced off {dest} ({attack} vs {resist})", "outcome": {{"code": '
                                f'"bounced_off", "data": {{"attack": {attack}, "backing": {backed}, "defender": {defender}, '
                                f'"dest": "{dest}", "resist": {resist}}}}}}}')
 
-    def cut(u: int, into: str | None) -> Outcome:
-        cutters = [a for a in moves_into.get(prov[u], no_one) if power[a] != power[u] and prov[a] != into and has_path(a)]
+    def cut(self, u: int, into: str) -> Outcome:
+        power, prov = self.power, self.prov
+        text, json = self.position.text, self.position.json
+        cutters = [a for a in self.attackers[u] if power[a] != power[u] and prov[a] != into and self.has_path(a)]
         return (False, "", "", "".join((
             _FAILS_WORDS, "cut by " + ", ".join([text[c] for c in cutters]) if cutters else "cut",
             '", "outcome": {"code": "support_cut", "data": {"by": [', ", ".join([json[c] for c in cutters]), "]}}}")))
-
-    outcomes: list[Outcome] = []
-    add = outcomes.append
-    moves, moves_by_convoy = tables.moves, tables.moves_by_convoy
-    for u in range(n):
-        k = kind[u]
-        ok = result[u]
-        if k == MOVE:
-            if ok:
-                add(moves_by_convoy[dest_loc[u]] if u in convoyed else moves[dest_loc[u]])  # type: ignore[index]
-            elif u in convoyed and not has_path(u):
-                fleets = convoyers.get(u)
-                if fleets and any(c in paradox for c in fleets):
-                    add(PARADOX_CONVOY_FAILS)
-                else:
-                    add(NO_CONVOY_ROUTE if fleets else NO_CONVOY_ORDERED)
-            else:
-                add(failed_move(u, attack_strength(u)))
-        elif u in dislodged:
-            by = dislodged[u]
-            add(_made(False, "dislodged by " + text[by], '{"code": "dislodged_by", "data": {"by": ' + json[by] + "}}"))
-        elif k == SUPPORT_HOLD:
-            j = target[u]
-            if u not in hold_supporters.get(j, no_one):
-                add((False, "", "", "".join((_FAILS_WORDS, "void: ", text[j], ' did not hold", "outcome": '
-                                             '{"code": "void_did_not_hold", "data": {"target": ', json[j], "}}}"))))
-            else:
-                add(GIVEN if ok else cut(u, None))
-        elif k == SUPPORT_MOVE:
-            j = target[u]
-            if u not in move_supporters.get(j, no_one):
-                add(void_not_ordered(u, j))
-            else:
-                add(GIVEN if ok else cut(u, dest_loc[u].partition("/")[0]))  # type: ignore[union-attr]
-        elif k == CONVOY:
-            j = target[u]
-            if u in paradox:
-                add(PARADOX_FLEET_HOLDS)
-            elif u not in convoyers.get(j, no_one):
-                add(void_not_ordered(u, j))
-            elif j not in convoyed:
-                add((False, "", "", "".join((_FAILS_WORDS, "void: ", text[j], ' moves over land", "outcome": '
-                                             '{"code": "void_over_land", "data": {"target": ', json[j], "}}}"))))
-            else:
-                add(CONVOYS if ok else CONVOY_FAILS)
-        else:
-            add(HOLDS)
-
-    return Fought(position, prov, outcomes, moved, dislodged, contested, convoyed)

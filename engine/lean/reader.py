@@ -14,7 +14,7 @@ from typing import Any, Mapping
 
 from json.encoder import encode_basestring_ascii as quote
 
-from ..order_reader import Shape, _canonical_support, _split_read, raw_order
+from ..order_reader import _WAIVE_SHAPE, Shape, _canonical_support, _split_read, _Vocabulary, raw_order
 from ..orders import (_BUILD, _DISBAND, _MOVE, _RETREAT, _UNIT_WORDS, _WAIVE, Convoy, Hold, Move, Order, SupportHold,
                       SupportMove, _multiword_regex)
 from ..state import GameState
@@ -39,18 +39,20 @@ class Position:
         self.phase = season.phase
         self.phase_text = phase_text
         self.standing = standing
-        # Per unit (by number), each of its fields: one pass over the units for all of them.
-        fields = list(zip(*standing)) or [()] * len(Standing._fields)
-        self.units: tuple[Unit, ...] = fields[0]
-        self.prov: tuple[str, ...] = fields[1]
-        self.text: tuple[str, ...] = fields[2]
-        self.json: tuple[str, ...] = fields[3]
-        self.power: tuple[str, ...] = fields[6]
+        # Per unit (by number), each of its fields.
+        self.units: list[Unit] = [s.unit for s in standing]
+        self.prov: list[str] = [s.prov for s in standing]
+        self.text: list[str] = [s.text for s in standing]
+        self.json: list[str] = [s.json for s in standing]
+        self.power: list[str] = [s.power for s in standing]
         # province -> unit number, and unit as written ("F STP/SC") -> unit number: one table (a province is
         # never written like a unit)
-        index = dict(zip(self.prov, range(len(standing))))
+        index: dict[str, int] = {}
+        for i, s in enumerate(standing):
+            index[s.prov] = i
         if len(index) == len(standing):
-            index.update(zip(self.text, range(len(standing))))
+            for i, s in enumerate(standing):
+                index[s.text] = i
         self.at = self.by_text = index
         self.centers = centers
         self._state: GameState | None = None
@@ -104,26 +106,47 @@ def read_position(request: Mapping[str, Any], variant: Variant, tables: MapTable
             table = by_power.get(power) if type(power) is str else None
             if table is None or type(texts) is not list:
                 return None
-            standing += map(table.__getitem__, texts)  # (a unit not of the table: KeyError below)
+            for text in texts:
+                standing.append(table[text])  # (a unit not of the table: KeyError below)
         if centers_given is None:  # the variant's starting ownership
             centers = dict(tables.initial_centers)
         else:
-            codes: list[str] = []
-            owners: list[str] = []
+            centers = {}
             for power, owned in centers_given.items():
                 if type(power) is not str or power not in by_power or type(owned) is not list:
                     return None
-                codes += owned
-                owners += [power] * len(owned)
-            if not tables.centers.issuperset(codes):
+                for code in owned:
+                    centers[code] = power  # (a centre listed twice: the later owner, as the general reading)
+            if not tables.centers.issuperset(centers):
                 return None
-            centers = dict(zip(codes, owners))  # (a centre listed twice: the later owner, as the general reading)
     except (KeyError, TypeError):  # a unit not in canonical notation, an unhashable item: the general reading
         return None
     position = Position(variant, tables, season, str(phase_text), standing, centers)
     if len(position.at) != 2 * len(standing):
         return None  # two units in one province: the general reading names them
     return position
+
+
+def plain_order_lines(given: object, tables: MapTables, most_lines: int, longest: int) -> Mapping[str, list[str]] | None:
+    """A request's ``orders`` as they stand, when ``contract._orders`` would read them unchanged: every key a
+    power's name as the map writes it, every value a list of strings of at most ``longest`` characters, at
+    most ``most_lines`` lines in all; ``None`` for anything else (the contract reads those and words its errors)."""
+    if given is None:
+        return {}
+    if type(given) is not dict:
+        return None
+    heads = tables.heads
+    total = 0
+    for power, lines in given.items():
+        if type(power) is not str or power not in heads or not power.isupper() or type(lines) is not list:
+            return None
+        total += len(lines)
+        for line in lines:
+            if type(line) is not str or len(line) > longest:
+                return None
+    if total > most_lines:
+        return None
+    return given
 
 
 class Orders:
@@ -136,9 +159,10 @@ class Orders:
         self.dest: list[str | None] = [None] * n  # move: location; support of a move: as written; convoy: province
         self.target: list[int] = [-1] * n  # the supported or convoyed unit
         self.via: list[bool] = [False] * n
-        # (the result line up to its order text included, unit number, or -1 when invalid and -2 for several
-        # orders, the reason it is invalid or None)
-        self.lines: list[tuple[str, int, str | None]] = []
+        # (the result line's start up to its order text, with the separator from the line before; the order
+        # text as JSON; the unit number, or -1 when invalid and -2 for several orders; the reason it is invalid
+        # or None)
+        self.lines: list[tuple[str, str, int, str | None]] = []
         # The units in the order the general path hands the resolver their orders: the units given a usable
         # order, as first written, then the others.
         self.sequence: list[int] = []
@@ -159,46 +183,46 @@ def read_orders(position: Position, texts: Mapping[str, list[str]]) -> Orders:
     tabled = position.tables.tabled
     by_text, powers = position.by_text, position.power
     lines = made.lines
-    add = lines.append
     kind, dest, target, via = made.kind, made.dest, made.target, made.via
     first: list[str | None] = [None] * n  # unit -> its first order's text
     ordered: list[int] = []  # the units given an order, in the order first written
-    order_given = ordered.append
     clash: set[int] = set()
     read: Read | str
     heads = position.tables.heads
     for power, written in texts.items():
-        head = heads.get(power) or tables_head(power)
+        first_head = heads.get(power) or tables_head(power)
+        later_head = ", " + first_head
         for text in written:
+            head = later_head if lines else first_head
             t = tabled.get(text)
             if t is not None:  # the usual text: its order taken in place
-                k, unit, backed, d, quoted = t
+                unit, backed, quoted = t.unit, t.target, t.quoted
                 i = by_text.get(unit)
                 if i is not None and powers[i] != power:  # another power's unit: refused as ``_refused`` words it
-                    add((head + quoted, -1, f"the unit in {position.prov[i]} belongs to {powers[i]}, not {power}"))
+                    lines.append((head, quoted, -1, f"the unit in {position.prov[i]} belongs to {powers[i]}, not {power}"))
                     continue
                 if i is not None:
                     j = -1 if backed is None else by_text.get(backed, -2)
                     if j != -2:
-                        add((head + quoted, i, None))
+                        lines.append((head, quoted, i, None))
                         known = first[i]
                         if known is None:
                             first[i] = quoted
-                            order_given(i)
-                            kind[i], dest[i], target[i] = k, d, j
+                            ordered.append(i)
+                            kind[i], dest[i], target[i] = t.kind, t.dest, j
                         elif known != quoted:
                             clash.add(i)
                         continue
             read = _read_text(position, power, text)
             if isinstance(read, str):
-                add((head + quote(text.strip()), -1, read))
+                lines.append((head, quote(text.strip()), -1, read))
                 continue
             i, k, d, j, v, quoted = read
-            add((head + quoted, i, None))
+            lines.append((head, quoted, i, None))
             known = first[i]
             if known is None:
                 first[i] = quoted
-                order_given(i)
+                ordered.append(i)
                 kind[i], dest[i], target[i], via[i] = k, d, j, v
             elif known != quoted:  # DATC 4.D.3: a unit given different orders gets none of them
                 clash.add(i)
@@ -206,7 +230,7 @@ def read_orders(position: Position, texts: Mapping[str, list[str]]) -> Orders:
     if clash:
         for i in clash:
             kind[i], dest[i], target[i], via[i] = -1, None, -1, False
-        made.lines = [(start, -2, None) if i in clash else line for line in lines for start, i, _ in (line,)]
+        made.lines = [(line[0], line[1], -2, None) if line[2] in clash else line for line in lines]
         ordered = [i for i in ordered if i not in clash]
     made.defaults = [u for u in range(n) if kind[u] < 0] if len(ordered) < n else []
     made.sequence = ordered + made.defaults if made.defaults else ordered
@@ -228,6 +252,7 @@ def _read_text(position: Position, power: str, text: str) -> Read | str:
         if found is not None:
             return found
     vocab = tables.vocab
+    shape: Shape | None
     if vocab.clash is None and text.isascii():
         # The words the vocabulary splits the text into ("a par-bur": A PAR - BUR): when they are a canonical
         # text of the map's table, the text stands for that order (``_split_read`` reads both alike).
@@ -235,21 +260,31 @@ def _read_text(position: Position, power: str, text: str) -> Read | str:
         if ">" in line:
             line = line.replace("->", "-").replace("=>", "-")
         if ">" not in line:
-            words = " ".join(line.replace("-", " - ").split())
-            t = tables.tabled.get(words)
+            words = line.replace("-", " - ").split()
+            joined = " ".join(words)
+            t = tables.tabled.get(joined)
             if t is not None:
                 i = position.by_text.get(t.unit)
                 if i is not None and position.power[i] == power:
                     j = -1 if t.target is None else position.by_text.get(t.target, -2)
                     if j != -2:
                         return (i, t.kind, t.dest, j, False, t.quoted)
-    shape = vocab.canonical.get(text) or _canonical_support(vocab, text) or _split_read(vocab, text)
+            # A text in canonical notation is its own split: only such a text may be one of the vocabulary's
+            # canonical texts or a support of two of them.
+            shape = (vocab.canonical.get(text) or _canonical_support(vocab, text) if joined == text else None) \
+                or _split_words(vocab, words)
+        else:
+            shape = None  # (``_split_read`` leaves a lone ">" to the parser; no canonical text holds one)
+    else:
+        shape = vocab.canonical.get(text) or _canonical_support(vocab, text) or _split_read(vocab, text)
     variant = position.variant
     try:
         if shape is None:
             unknown = _unknown_place(position, text)
             if unknown is not None:
                 return unknown
+            shape = _split_named(tables, text)  # (only a text naming no place by several words is unknown)
+        if shape is None:
             raw = variant.parse(text)
             if raw.route is not None:
                 return _record(position, variant.validate(raw, position.state(), power))
@@ -265,7 +300,93 @@ def _read_text(position: Position, power: str, text: str) -> Read | str:
         return str(exc)
 
 
+def _split_words(vocab: _Vocabulary, words: list[str]) -> Shape | None:
+    """``order_reader._split_read`` of a text, from the words it splits the text into (for a map whose names
+    don't run into each other, ``_Vocabulary.clash``, and a text in ASCII without a lone ">": upper case,
+    arrows read as dashes, a dash a word of its own): the same shape, read here so that the lean path reads
+    texts in other notations without a call into the general reader. ``tests/engine/test_lean_path.py``
+    compares the two."""
+    n = len(words)
+    places = vocab.places
+    actions = vocab.actions
+    if n < 3:
+        if n == 2:  # "PAR H", "bre d": a hold, disband or build without the unit's letter
+            loc = places.get(words[0])
+            action = actions.get(words[1])
+            if loc is not None and action is not None and words[1] in vocab.bare:
+                return (action, None, loc, None, None, None, False)
+            return None
+        return _WAIVE_SHAPE if n == 1 and words[0] == "WAIVE" else None
+    unit_words = vocab.unit_words
+    kind = unit_words.get(words[0])
+    i = 0 if kind is None else 1
+    loc = places.get(words[i])
+    if loc is None:
+        return None
+    action = actions.get(words[i + 1])
+    rest = n - i - 2
+    if action == "hold" or action == "disband" or action == "build":
+        return (action, kind, loc, None, None, None, False) if rest == 0 else None
+    if action == "move" or action == "retreat":
+        if rest == 1:
+            via = False
+        elif action == "move" and (rest == 2 or rest == 3) and words[i + 3] == "VIA" \
+                and (rest == 2 or words[i + 4] == "CONVOY"):
+            via = True
+        else:
+            return None
+        dest = places.get(words[i + 2])
+        if dest is None:
+            return None
+        return (action, kind, loc, None, None, dest, via)
+    if action == "support" or action == "convoy":
+        j = i + 2
+        if j >= n:
+            return None
+        target_kind = unit_words.get(words[j])
+        if target_kind is not None:
+            j += 1
+        target = places.get(words[j]) if j < n else None
+        if target is None:
+            return None
+        if j + 1 == n:  # a support to hold (a convoy without a destination is the parser's error to word)
+            return (action, kind, loc, target_kind, target, None, False) if action == "support" else None
+        if j + 3 == n and words[j + 1] == "-":
+            dest = places.get(words[j + 2])
+            if dest is not None:
+                return (action, kind, loc, target_kind, target, dest, False)
+        return None
+    return None
+
+
 _SIMPLE = frozenset("abcdefghijklmnopqrstuvwxyz0123456789 -")
+
+
+def _split_named(tables: MapTables, text: str) -> Shape | None:
+    """The shape the general parser gives a text of plain words that names places by names of several words
+    ("F Black Sea - Rumania"): the parser reads each such name as its code (``orders.tokenize``), so the text
+    reads as the one written with the codes, which the split reader reads (when it can: else ``None``)."""
+    lower = text.strip().lower()
+    if not lower or not _SIMPLE.issuperset(lower):
+        return None
+    pattern = _multiword_regex(tables.board)
+    if pattern is None:
+        return None
+    lookup = tables.board.lookup
+    parts: list[str] = []
+    last = 0
+    for found in pattern.finditer(lower):
+        name = found.group(0)
+        parts.append(lower[last:found.start()])
+        parts.append(" " + (lookup(name) or name).lower() + " ")
+        last = found.end()
+    if not parts:
+        return None
+    parts.append(lower[last:])
+    plain = "".join(parts)
+    if pattern.search(plain) is not None:  # (codes and words that make another name: the parser's business)
+        return None
+    return _split_words(tables.vocab, plain.upper().replace("-", " - ").split())
 
 
 def _unknown_place(position: Position, text: str) -> str | None:
@@ -342,7 +463,7 @@ def _by_convoy(position: Position, power: str, text: str) -> Read | None:
     far = tables.far.get(text)
     if far is None:
         return None
-    kind, written, origin, dest, via, quoted = far
+    kind, written, origin, dest, via, quoted = far.kind, far.unit, far.origin, far.dest, far.via, far.quoted
     if kind == MOVE:
         i = position.at.get(origin)
         if i is None or position.power[i] != power or position.units[i].type is not ARMY:
@@ -382,6 +503,7 @@ def _other_notation(position: Position, power: str, shape: Shape) -> Read | None
     if unit.power != power:
         return None
     head = position.text[i]
+    target = ""  # the supported or convoyed unit as it stands
     if kind == "hold":
         canonical = head + " H"
     elif kind == "move" and dest is not None:
@@ -391,11 +513,17 @@ def _other_notation(position: Position, power: str, shape: Shape) -> Read | None
         j = at.get(target_prov)
         if j is None:
             return None
+        target = position.text[j]
         canonical = (f"{head} {'S' if kind == 'support' else 'C'} {units[j].type._value_} {target_prov}"
                      + ("" if dest is None else f" - {dest}"))
     else:
         return None
-    t = position.tables.tabled.get(canonical)
+    tables = position.tables
+    t = tables.tabled.get(canonical)
+    if t is None and kind == "support":  # a fleet on a coast written with its province alone?
+        on_coast = tables.coast_supports.get(canonical)
+        if on_coast is not None:
+            t = on_coast.get(target)
     if t is None or t.unit != head:
         return _by_convoy(position, power, canonical)
     if t.target is None:

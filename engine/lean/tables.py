@@ -10,66 +10,82 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from json.encoder import encode_basestring_ascii as quote
-from typing import NamedTuple
+from typing import Final, final
 
-from ..mapdata import MapData
+from ..mapdata import MapData, load_map
 from ..order_reader import _decided_by_map, _supports_by_map, _vocabulary, _Vocabulary
 from ..position_check import YEARS_OF_PLAY, first_year
-from ..types import Phase, PhaseType, Unit, UnitType
+from ..orders import SupportHold, SupportMove
+from ..state import GameState
+from ..types import OrderError, Phase, PhaseType, Unit, UnitType
 from ..validate import CHAIN_TABLE_SEAS, _sea_touch, convoy_chains, convoy_reach
 from ..variants import Variant
 
 ARMY, FLEET = UnitType.ARMY, UnitType.FLEET
 
 # Compiled order kinds (per unit, ``Orders.kind``).
-HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, CONVOY = 0, 1, 2, 3, 4
+HOLD: Final = 0
+MOVE: Final = 1
+SUPPORT_HOLD: Final = 2
+SUPPORT_MOVE: Final = 3
+CONVOY: Final = 4
 
 
-class Standing(NamedTuple):
+@final
+class Standing:
     """A unit as a request names it ("A PAR" of FRANCE), read once per map."""
 
-    unit: Unit
-    prov: str
-    text: str  # "A PAR"
-    json: str  # the unit as outcome data: {"power": ..., "type": ..., "loc": ...}
-    fleet: bool
-    hold: str  # the start of its default hold's result line: '{"power": "FRANCE", "order": "A PAR H"'
-    power: str
-    quoted: str  # the unit as JSON text ('"A PAR"')
-    rank: int  # its place among all the map's units sorted as the response lists them: power, location, kind
+    def __init__(self, unit: Unit, prov: str, text: str, json: str, fleet: bool, hold: str, power: str, quoted: str,
+                 rank: int) -> None:
+        self.unit = unit
+        self.prov = prov
+        self.text = text  # "A PAR"
+        self.json = json  # the unit as outcome data: {"power": ..., "type": ..., "loc": ...}
+        self.fleet = fleet
+        self.hold = hold  # the start of its default hold's result line: '{"power": "FRANCE", "order": "A PAR H"'
+        self.power = power
+        self.quoted = quoted  # the unit as JSON text ('"A PAR"')
+        self.rank = rank  # its place among all the map's units sorted as the response lists them: power, location, kind
 
 
-class Season(NamedTuple):
+@final
+class Season:
     """A movement phase of the calendar and what follows it (``Variant.next_phase`` and ``phases._advance``)."""
 
-    phase: Phase
-    retreats: str  # the retreat phase's text
-    centres_change: bool  # centres change hands after it
-    adjustments: str | None  # the adjustment phase after it, when the calendar has one
-    next_movement: str  # the movement phase after it
+    def __init__(self, phase: Phase, retreats: str, centres_change: bool, adjustments: str | None,
+                 next_movement: str) -> None:
+        self.phase = phase
+        self.retreats = retreats  # the retreat phase's text
+        self.centres_change = centres_change  # centres change hands after it
+        self.adjustments = adjustments  # the adjustment phase after it, when the calendar has one
+        self.next_movement = next_movement  # the movement phase after it
 
 
-class Far(NamedTuple):
+@final
+class Far:
     """A move by convoy ("A LON - NWY", "A PIC - BEL VIA"), a convoy ("F NTH C A LON - NWY") or a support of a
     move by convoy ("A YOR S A LON - NWY") in canonical notation, as far as the map decides it: the
     position decides the rest (the fleets at sea)."""
 
-    kind: int
-    unit: str  # the ordered unit as written
-    origin: str  # the army's province (its own, for a move)
-    dest: str
-    via: bool  # a move: "via convoy" said where the army could also walk (``Move.via_convoy``)
-    quoted: str  # the order's canonical text as JSON
+    def __init__(self, kind: int, unit: str, origin: str, dest: str, via: bool, quoted: str) -> None:
+        self.kind = kind
+        self.unit = unit  # the ordered unit as written
+        self.origin = origin  # the army's province (its own, for a move)
+        self.dest = dest
+        self.via = via  # a move: "via convoy" said where the army could also walk (``Move.via_convoy``)
+        self.quoted = quoted  # the order's canonical text as JSON
 
 
-class Tabled(NamedTuple):
+@final
+class Tabled:
     """A hold, move or support in canonical notation that the map and the units it names decide."""
 
-    kind: int
-    unit: str  # the ordered unit as written ("A PAR")
-    target: str | None  # the supported unit as it stands ("F SPA/SC")
-    dest: str | None  # move: destination location; support of a move: its destination as written
-    quoted: str  # the text as JSON
+    def __init__(self, kind: int, unit: str, target: str | None, dest: str | None, quoted: str) -> None:
+        self.kind = kind
+        self.unit = unit  # the ordered unit as written ("A PAR")
+        self.target = target  # the supported unit as it stands ("F SPA/SC")
+        self.dest = dest  # move: destination location; support of a move: its destination as written
+        self.quoted = quoted  # the text as JSON
 
 
 def head(power: str) -> str:
@@ -129,6 +145,11 @@ class MapTables:
     # ``MapData.lookup`` reads them: a name without spaces, dots or "+" is looked up as it is.
     unit_words: dict[str, UnitType] = field(default_factory=dict)
     names: dict[str, str] = field(default_factory=dict)
+    # Supports of a fleet on a coast written, as the canonical text writes them, with the fleet's province alone
+    # ("A MAR S F SPA", "A GAS S F SPA - MAR"; the map's table of supports holds no such text): text -> the
+    # supported fleet as it stands ("F SPA/SC") -> the order, as validation reads it whenever the two units
+    # stand there.
+    coast_supports: dict[str, dict[str, Tabled]] = field(default_factory=dict)
 
     def reach(self, origin: str) -> frozenset[str]:
         """``validate.convoy_reach``: the coasts an army in ``origin`` could be convoyed to."""
@@ -143,7 +164,10 @@ def tables_for(variant: Variant) -> MapTables:
     """The tables of ``variant``'s board (a variant of the standard rules: the calendar is the class's)."""
     key = (type(variant), variant.map_id)
     known = _TABLES.get(key)
-    if known is None or known.board is not variant.board:
+    # (``Variant.board`` is the map loaded for its id: asked of a fresh variant, as the contract makes for each
+    # request, the property would run Python code each time only to fetch the one cached map.)
+    board = load_map(variant.map_id) if type(variant) is Variant and "board" not in vars(variant) else variant.board
+    if known is None or known.board is not board:
         known = _TABLES[key] = _build(variant)
     return known
 
@@ -188,7 +212,7 @@ def _build(variant: Variant) -> MapTables:
         standing[power] = per
     ranked = sorted((s.power, s.unit.loc, s.unit.type.value, s) for per in standing.values() for s in per.values())
     for rank, (_, _, _, s) in enumerate(ranked):
-        standing[s.power][s.text] = s._replace(rank=rank)
+        s.rank = rank
     provinces = board.provinces
     bit = {prov: 1 << i for i, prov in enumerate(provinces)}
     sea_next = {bit[prov]: _mask(bit, board.fleet_adjacent_provinces(prov)) for prov in provinces}
@@ -233,6 +257,7 @@ def _build(variant: Variant) -> MapTables:
     tables.rank_opens = tuple("], " + quote(s.power) + ": [" + s.quoted for s in ranked_units)
     tables.rank_follows = tuple(", " + s.quoted for s in ranked_units)
     tables.far = _far(tables)
+    tables.coast_supports = _coast_supports(variant, tables, next(iter(phases.values())).phase if phases else None)
     tables.unit_words = variant.unit_words()
     tables.names = board._names
     tables.plain = all(_PLAIN.fullmatch(text) for per in standing.values() for text in per) \
@@ -281,6 +306,46 @@ def _far(tables: MapTables) -> dict[str, Far]:
             text = f"F {sea} C A {origin} - {land}"
             far[text] = Far(CONVOY, f"F {sea}", origin, land, False, quote(text))
     return far
+
+
+def _coast_supports(variant: Variant, tables: MapTables, phase: Phase | None) -> dict[str, dict[str, Tabled]]:
+    """``MapTables.coast_supports``: each support of a fleet on a coast, written with the fleet's province, by
+    a unit that could move where it supports, read by ``Variant.validate`` itself in a position of the two
+    units alone (the checks of a support read those two units and the map only)."""
+    board, vocab = tables.board, tables.vocab
+    table: dict[str, dict[str, Tabled]] = {}
+    if phase is None:
+        return table
+    power = tables.powers[0]
+    supporters = [(kind, loc) for kind in (ARMY, FLEET) for loc in sorted(board.locations(kind))
+                  if f"{kind.value} {loc}" in vocab.unit_texts]
+    for prov, coasts in sorted(tables.coasts.items()):
+        for coast in [f"{prov}/{c}" for c in coasts]:
+            fleet = Unit(power, FLEET, coast)
+            if coast not in board.locations(FLEET) or not variant.can_stand(FLEET, coast):
+                continue
+            for kind, loc in supporters:
+                here = loc.partition("/")[0]
+                if here == prov:
+                    continue
+                head = f"{kind.value} {loc} S F {prov}"
+                texts = [head] + [f"{head} - {dest.partition('/')[0]}" for dest in sorted(board.adjacent(FLEET, coast))
+                                  if dest.partition("/")[0] != here]
+                state = GameState(variant.id, phase, {here: Unit(power, kind, loc), prov: fleet}, {}, {}, frozenset(),
+                                  {}, (), {})
+                for text in texts:
+                    try:
+                        order = variant.validate(variant.parse(text), state, power)
+                    except OrderError:
+                        continue
+                    if type(order) is SupportHold and order.target == fleet:
+                        made = Tabled(SUPPORT_HOLD, f"{kind.value} {loc}", f"F {coast}", None, quote(str(order)))
+                    elif type(order) is SupportMove and order.target == fleet:
+                        made = Tabled(SUPPORT_MOVE, f"{kind.value} {loc}", f"F {coast}", order.dest, quote(str(order)))
+                    else:
+                        continue
+                    table.setdefault(text, {})[f"F {coast}"] = made
+    return table
 
 
 def _mask(bit: dict[str, int], provinces: frozenset[str]) -> int:

@@ -8,28 +8,33 @@ the next movement season. The standard calendar only: the lean path serves ``Var
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import final
 
 from ..types import Unit
 from .battle import Fought
 from .tables import ARMY as _ARMY, Standing
 
 
-class Dislodged(NamedTuple):
-    unit: Unit
-    attacker: str  # the attacker's province
-    via_convoy: bool
-    retreats: tuple[str, ...]
+@final
+class Dislodged:
+    def __init__(self, unit: Unit, attacker: str, via_convoy: bool, retreats: tuple[str, ...]) -> None:
+        self.unit = unit
+        self.attacker = attacker  # the attacker's province
+        self.via_convoy = via_convoy
+        self.retreats = retreats
 
 
-class TurnEnd(NamedTuple):
-    next_phase: str
-    units: dict[str, Standing]  # province -> unit, after the phase
-    dislodged: list[Dislodged]  # waiting for the retreat phase (empty when none follows)
-    destroyed: list[Standing]  # dislodged with nowhere to go: destroyed with this phase's results
-    contested: list[str]  # sorted; only when a retreat phase follows
-    centers: dict[str, str]
-    winner: str | None
+@final
+class TurnEnd:
+    def __init__(self, next_phase: str, units: dict[str, Standing], dislodged: list[Dislodged],
+                 destroyed: list[Standing], contested: list[str], centers: dict[str, str], winner: str | None) -> None:
+        self.next_phase = next_phase
+        self.units = units  # province -> unit, after the phase
+        self.dislodged = dislodged  # waiting for the retreat phase (empty when none follows)
+        self.destroyed = destroyed  # dislodged with nowhere to go: destroyed with this phase's results
+        self.contested = contested  # sorted; only when a retreat phase follows
+        self.centers = centers
+        self.winner = winner
 
 
 def turn_end(battle: Fought) -> TurnEnd:
@@ -54,7 +59,7 @@ def turn_end(battle: Fought) -> TurnEnd:
         for u, attacker in dislodged.items():
             gone = standing[u].unit
             came_from = prov[attacker]
-            via = attacker in battle.convoyed
+            via = battle.convoyed[attacker]
             retreats = tuple(loc for loc in tables.retreats[(gone.type is not _ARMY, gone.loc)]
                              if (here := loc.partition("/")[0]) not in after and here not in contested
                              and not (here == came_from and not via))
@@ -78,8 +83,12 @@ def turn_end(battle: Fought) -> TurnEnd:
         counts = {}
         for owner in centers.values():
             counts[owner] = counts.get(owner, 0) + 1
-        best = max(tables.powers, key=lambda power: counts.get(power, 0), default=None)
-        if best is not None and counts.get(best, 0) >= tables.victory_centers:
+        best, most = None, -1  # (the first power of the most centres, as ``max`` finds it)
+        for power in tables.powers:
+            owned = counts.get(power, 0)
+            if owned > most:
+                best, most = power, owned
+        if best is not None and most >= tables.victory_centers:
             winner = best
     if season.adjustments is not None and _needs_adjustments(tables.powers, tables.home_centers, after, centers, counts):
         return TurnEnd(season.adjustments, after, [], destroyed, [], centers, winner)

@@ -6,14 +6,12 @@ the position after the phase (units, dislodged units with their retreats, stando
 from __future__ import annotations
 
 from json.encoder import encode_basestring_ascii as quote
-from operator import attrgetter
 
 from .battle import Fought
 from .reader import Orders
 from .tables import head
 from .turn_end import TurnEnd
 
-_RANK = attrgetter("rank")
 _INVALID = ', "result": "invalid", "reason": '
 _SEVERAL = (', "result": "invalid", "reason": "several different orders for this unit", '
             '"outcome": {"code": "several_orders", "data": {}}}')
@@ -28,37 +26,35 @@ def response_text(variant_id: str, phase_text: str, orders: Orders, battle: Foug
     outcomes = battle.outcomes
     out = ['{"variant": ', quote(variant_id), ', "phase": ', quote(phase_text), ', "next_phase": ', quote(end.next_phase),
            ', "orders": [']
-    add = out.append
-    sep = ""
-    for start, u, invalid in orders.lines:
-        add(sep)
-        add(start)
-        sep = ", "
+    for start, quoted, u, invalid in orders.lines:  # (each start holds the separator from the line before)
+        out.append(start)
+        out.append(quoted)
         if u >= 0:
-            add(outcomes[u][3])
+            out.append(outcomes[u][3])
         elif u == -1:
             reason = quote(invalid)  # type: ignore[arg-type]
-            add(_INVALID + reason + ', "outcome": {"code": "invalid", "data": {"text": ' + reason + "}}}")
+            out.append(_INVALID + reason + ', "outcome": {"code": "invalid", "data": {"text": ' + reason + "}}}")
         else:
-            add(_SEVERAL)
+            out.append(_SEVERAL)
+    sep = ", " if orders.lines else ""
     standing = battle.position.standing
     for u in orders.defaults:  # no usable order: the unit held
-        add(sep)
-        add(standing[u].hold)
+        out.append(sep)
+        out.append(standing[u].hold)
         sep = ", "
         ok, words, json, _ = outcomes[u]
         if ok:
-            add(_NO_ORDER)
+            out.append(_NO_ORDER)
         else:
-            add(', "result": "fails", "reason": ' + quote(words) + ', "default": true, "outcome": ' + json + "}")
+            out.append(', "result": "fails", "reason": ' + quote(words) + ', "default": true, "outcome": ' + json + "}")
     for gone in end.destroyed:
-        add(sep)
-        add(head(gone.power) + quote(gone.text + " D") + _DESTROYED)
+        out.append(sep)
+        out.append(head(gone.power) + quote(gone.text + " D") + _DESTROYED)
         sep = ", "
     # The units sorted by power, location, kind (their rank), each power's written in a run.
-    add('], "units": {')
+    out.append('], "units": {')
     tables = battle.position.tables
-    ranks = sorted(map(_RANK, end.units.values()))
+    ranks = sorted([s.rank for s in end.units.values()])
     if ranks:
         power_of, opens, follows = tables.rank_power, tables.rank_opens, tables.rank_follows
         listed: list[str] = []
@@ -70,9 +66,9 @@ def response_text(variant_id: str, phase_text: str, orders: Orders, battle: Foug
             else:
                 listed.append(opens[r])
                 last = power
-        add("".join(listed)[3:])
-        add("]")
-    add('}, "dislodged": {')
+        out.append("".join(listed)[3:])
+        out.append("]")
+    out.append('}, "dislodged": {')
     if end.dislodged:
         dislodged: dict[str, list[str]] = {}
         for d in sorted(end.dislodged, key=lambda d: (d.unit.power, d.unit.loc)):
@@ -80,11 +76,11 @@ def response_text(variant_id: str, phase_text: str, orders: Orders, battle: Foug
                      + ', "via_convoy": ' + ("true" if d.via_convoy else "false") + ', "retreats": ['
                      + ", ".join(map(quote, d.retreats)) + "]}")
             dislodged.setdefault(d.unit.power, []).append(entry)
-        add(", ".join(quote(power) + ": [" + ", ".join(entries) + "]" for power, entries in dislodged.items()))
-    add('}, "contested": [')
+        out.append(", ".join(quote(power) + ": [" + ", ".join(entries) + "]" for power, entries in dislodged.items()))
+    out.append('}, "contested": [')
     if end.contested:
-        add(", ".join(map(quote, end.contested)))
-    add('], "centers": {')
+        out.append(", ".join(map(quote, end.contested)))
+    out.append('], "centers": {')
     owned: dict[str, list[str]] = {}
     centers = end.centers
     for centre, quoted in tables.sorted_centers:
@@ -95,6 +91,6 @@ def response_text(variant_id: str, phase_text: str, orders: Orders, battle: Foug
             owned[owner].append(quoted)
         else:
             owned[owner] = [quoted]
-    add(", ".join([quote(owner) + ": [" + ", ".join(centres) + "]" for owner, centres in owned.items()]))
-    add(('}, "winner": ' + quote(end.winner) + "}") if end.winner else "}}")
+    out.append(", ".join([quote(owner) + ": [" + ", ".join(centres) + "]" for owner, centres in owned.items()]))
+    out.append(('}, "winner": ' + quote(end.winner) + "}") if end.winner else "}}")
     return "".join(out)

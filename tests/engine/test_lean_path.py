@@ -258,6 +258,10 @@ ODD_TEXTS = [
     "F MAO C A BRE - WAL", "A PIC S A BRE - LON", "A PIC S A BRE - WAL", "A PIC S A BRE - PIC", "England: F LON H",
     "F LON (nc) - NTH", "A PAR. - BUR", "A PAR\t- BUR", "A PAR - BUR\n", "A PÄR - BUR", "F STP - BOT", "F STP/NC - BOT",
     "F STP/SC - BOT", "A MUN S F KIE", "A MUN S F KIE H", "F KIE S A MUN", "F KIE - BER", "F KIE - MUN",
+    "F English Channel - North Sea", "F Mid-Atlantic Ocean - North Africa", "fleet english channel s army wales - london",
+    "English Channel - Irish Sea", "F eng ch - nth", "F English Channel ch - NTH", "F North Sea Sea - NWY",
+    "F Mid-Atlantic Ocean - Spain", "F Mid-Atlantic Ocean - Spain north coast", "F mid atlantic ocean h",
+    "F St Petersburg - Gulf of Bothnia", "F St. Petersburg - Gulf of Bothnia", "A Paris - North Sea",
 ]
 
 
@@ -285,3 +289,68 @@ def test_requests_outside_the_plain_form_take_the_general_path() -> None:
         assert lean.adjudicate_text(request, variant, lambda: contract._orders(request, variant)) is None, changed
     assert not lean.serves(contract._variant({"options": {"victory_centers": 10}}))
     assert not lean.serves(contract._variant({"variant": "colonial"}))
+
+
+@pytest.mark.parametrize("orders", [
+    None, {}, {"FRANCE": []}, {"FRANCE": ["A PAR - BUR"], "GERMANY": ["A MUN - BUR", "A MUN H"]},
+    {"france": ["A PAR - BUR"]}, {"France": ["A PAR - BUR"]}, {"SPAIN": ["A PAR - BUR"]}, {"FRANCE": "A PAR - BUR"},
+    {"FRANCE": ["A PAR - BUR", 7]}, {"FRANCE": ["A PAR - BUR", None]}, {"FRANCE": ["A PAR - BUR" + " " * 2000]},
+    {"FRANCE": ["A PAR H"] * 10_001}, {"FRANCE": ["A PAR H"] * 6_000, "GERMANY": ["A MUN H"] * 4_001},
+    {"FRANCE": ["A PAR - BUR"], "france": ["A PAR H"]}, {"FRANCE": ("A PAR - BUR",)}, [["FRANCE", ["A PAR H"]]],
+])
+def test_order_lines_are_read_or_refused_as_the_general_path_does(orders: Any) -> None:
+    """The lean path reads plainly good order lines itself: any others go to the contract's reading, so the
+    answer, or the error, is the general path's."""
+    request = {"phase": "S1901M", "units": {"FRANCE": ["A PAR"], "GERMANY": ["A MUN"]}, "orders": orders}
+
+    def answer() -> Any:
+        try:
+            return contract.adjudicate(request)
+        except contract.RequestError as exc:
+            return ("error", str(exc))
+
+    forget_positions()
+    lean_answer = answer()
+    lean.ENABLED = False
+    try:
+        forget_positions()
+        general = answer()
+    finally:
+        lean.ENABLED = True
+    assert lean_answer == general
+
+
+def test_the_lean_split_of_a_texts_words_is_the_order_readers() -> None:
+    """``lean.reader._split_words`` gives the shape ``order_reader._split_read`` gives, for texts in every
+    notation (the lean path reads such texts with it)."""
+    from engine.lean.reader import _split_words
+    from engine.order_reader import _split_read
+
+    variant = contract._variant({})
+    vocab = lean.tables_for(variant).vocab
+    assert vocab.clash is None  # (the case the lean path reads this way)
+    rng = random.Random(5)
+    canonical = sorted(lean.tables_for(variant).tabled) + sorted(lean.tables_for(variant).far)
+    texts = ODD_TEXTS + [other_notation(rng.choice(canonical), variant.board, rng) for _ in range(3000)] + [
+        "A PAR -> BUR", "A PAR => BUR", "A PAR - BUR VIA CONVOY", "A PAR - BUR VIA X", "F NTH C A LON", "PAR D",
+        "PAR H", "PAR B", "WAIVE", "A PAR R BUR", "A PAR S PAR", "A PAR S A BUR - ", "A PAR S A BUR -- MUN", "A PAR S A BUR X MUN"]
+    seen = set()
+    for text in texts:
+        line = text.upper().replace("->", "-").replace("=>", "-")
+        if not text.isascii() or ">" in line:
+            continue
+        shape = _split_words(vocab, line.replace("-", " - ").split())
+        assert shape == _split_read(vocab, text), text
+        seen.add(shape is None or shape[0])
+    assert seen == {True, "hold", "move", "support", "convoy", "build", "disband", "retreat", "waive"}
+
+
+def test_supports_of_fleets_on_coasts_written_with_the_province_answer_as_the_general_path() -> None:
+    units = {"FRANCE": ["A MAR", "F SPA/SC", "A GAS"], "RUSSIA": ["F STP/SC", "A MOS", "F FIN", "A SEV"],
+             "TURKEY": ["F BUL/SC", "A SER", "A CON"]}
+    orders = {"FRANCE": ["A MAR S F SPA", "A GAS S F SPA - MAR", "F SPA/SC - MAR"],
+              "RUSSIA": ["F FIN S F STP", "A MOS S F STP - LVN", "F STP/SC - LVN", "A SEV S F BUL - RUM"],
+              "TURKEY": ["A SER S F BUL - RUM", "a con s f bul - aeg", "F BUL/SC - AEG"]}
+    response = json.loads(assert_both_paths_agree({"phase": "S1902M", "units": units, "orders": orders}))
+    results = {entry["order"]: entry["result"] for entry in response["orders"]}
+    assert results["A GAS S F SPA - MAR"] == "succeeds" and results["A SER S F BUL - RUM"] == "invalid"
