@@ -309,7 +309,12 @@ def _split_read(vocab: _Vocabulary, text: str) -> Shape | None:
             return None
     if "-" in line:
         line = line.replace("-", " - ")
-    words = line.split()
+    return _split_words(vocab, line.split())
+
+
+def _split_words(vocab: _Vocabulary, words: list[str]) -> Shape | None:
+    """``_split_read``'s shape from the words it splits a text into (upper case, arrows read as dashes, a dash
+    a word of its own): the lean path calls it with words it has split already."""
     n = len(words)
     places = vocab.places
     if n < 3:

@@ -14,7 +14,7 @@ from typing import Any, Mapping
 
 from json.encoder import encode_basestring_ascii as quote
 
-from ..order_reader import _WAIVE_SHAPE, Shape, _canonical_support, _split_read, _Vocabulary, raw_order
+from ..order_reader import Shape, _canonical_support, _split_read, _split_words, raw_order
 from ..orders import (_BUILD, _DISBAND, _MOVE, _RETREAT, _UNIT_WORDS, _WAIVE, Convoy, Hold, Move, Order, SupportHold,
                       SupportMove, _multiword_regex)
 from ..state import GameState
@@ -298,65 +298,6 @@ def _read_text(position: Position, power: str, text: str) -> Read | str:
         return _record(position, variant.validate(raw_order(shape, text), position.state(), power))
     except OrderError as exc:
         return str(exc)
-
-
-def _split_words(vocab: _Vocabulary, words: list[str]) -> Shape | None:
-    """``order_reader._split_read`` of a text, from the words it splits the text into (for a map whose names
-    don't run into each other, ``_Vocabulary.clash``, and a text in ASCII without a lone ">": upper case,
-    arrows read as dashes, a dash a word of its own): the same shape, read here so that the lean path reads
-    texts in other notations without a call into the general reader. ``tests/engine/test_lean_path.py``
-    compares the two."""
-    n = len(words)
-    places = vocab.places
-    actions = vocab.actions
-    if n < 3:
-        if n == 2:  # "PAR H", "bre d": a hold, disband or build without the unit's letter
-            loc = places.get(words[0])
-            action = actions.get(words[1])
-            if loc is not None and action is not None and words[1] in vocab.bare:
-                return (action, None, loc, None, None, None, False)
-            return None
-        return _WAIVE_SHAPE if n == 1 and words[0] == "WAIVE" else None
-    unit_words = vocab.unit_words
-    kind = unit_words.get(words[0])
-    i = 0 if kind is None else 1
-    loc = places.get(words[i])
-    if loc is None:
-        return None
-    action = actions.get(words[i + 1])
-    rest = n - i - 2
-    if action == "hold" or action == "disband" or action == "build":
-        return (action, kind, loc, None, None, None, False) if rest == 0 else None
-    if action == "move" or action == "retreat":
-        if rest == 1:
-            via = False
-        elif action == "move" and (rest == 2 or rest == 3) and words[i + 3] == "VIA" \
-                and (rest == 2 or words[i + 4] == "CONVOY"):
-            via = True
-        else:
-            return None
-        dest = places.get(words[i + 2])
-        if dest is None:
-            return None
-        return (action, kind, loc, None, None, dest, via)
-    if action == "support" or action == "convoy":
-        j = i + 2
-        if j >= n:
-            return None
-        target_kind = unit_words.get(words[j])
-        if target_kind is not None:
-            j += 1
-        target = places.get(words[j]) if j < n else None
-        if target is None:
-            return None
-        if j + 1 == n:  # a support to hold (a convoy without a destination is the parser's error to word)
-            return (action, kind, loc, target_kind, target, None, False) if action == "support" else None
-        if j + 3 == n and words[j + 1] == "-":
-            dest = places.get(words[j + 2])
-            if dest is not None:
-                return (action, kind, loc, target_kind, target, dest, False)
-        return None
-    return None
 
 
 _SIMPLE = frozenset("abcdefghijklmnopqrstuvwxyz0123456789 -")
