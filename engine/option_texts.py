@@ -695,6 +695,14 @@ def _extend(extra: dict[str, list[str]], key: str, texts: list[str]) -> None:
         listed.extend(texts)
 
 
+def _add(extra: dict[str, list[str]], key: str, text: str) -> None:
+    listed = extra.get(key)
+    if listed is None:
+        extra[key] = [text]
+    else:
+        listed.append(text)
+
+
 _last_loop_tables: _LoopTables | None = None
 
 
@@ -831,29 +839,17 @@ def _sea_json_by_loops(lt: _LoopTables, marks: bytes) -> dict[str, list[str]]:
         for route in routes:
             owners, orders = route.owners, route.orders
             for k in range(len(owners)):
-                listed = extra.get(owners[k])
-                if listed is None:
-                    extra[owners[k]] = [orders[k]]
-                else:
-                    listed.append(orders[k])
+                _add(extra, owners[k], orders[k])
             supporters, keys, supports = route.supporters, route.supporter_keys, route.supports
             for k in range(len(supporters)):
                 if marks[supporters[k]]:
-                    listed = extra.get(keys[k])
-                    if listed is None:
-                        extra[keys[k]] = [supports[k]]
-                    else:
-                        listed.append(supports[k])
+                    _add(extra, keys[k], supports[k])
     if shared is not None:
         numbers = lt.json.texts.numbers
         for may_support, by_key in shared:
             for key in may_support:  # (each supporter's own list: any order)
                 if marks[numbers[key]]:
-                    listed = extra.get(key)
-                    if listed is None:
-                        extra[key] = [by_key[key]]
-                    else:
-                        listed.append(by_key[key])
+                    _add(extra, key, by_key[key])
     return extra
 
 
