@@ -128,8 +128,8 @@ def check_state(variant: Variant, state: GameState) -> None:
     # their rules are their class's); any other unit is checked field by field.
     standing_powers, kinds_at = (frozenset(), {}) if variant.options else _standing_places(variant)
     for prov, unit in state.units.items():
-        if type(unit) is Unit and unit.power in standing_powers and unit.type in kinds_at.get(unit.loc, _NO_KINDS) \
-                and type(unit.type) is UnitType and unit.loc.partition("/")[0] == prov:
+        if type(unit) is Unit and type(unit.type) is UnitType and unit.power in standing_powers \
+                and unit.type in kinds_at.get(unit.loc, _NO_KINDS) and unit.loc.partition("/")[0] == prov:
             continue
         if (isinstance(unit, Unit) and isinstance(unit.power, str) and unit.power in owners
                 and isinstance(unit.type, UnitType) and unit.type in kinds and isinstance(unit.loc, str)

@@ -1,5 +1,6 @@
-"""A World Diplomacy movement phase's result: the resolver's plus the economy's effects (kept apart from
-``economy.py`` so that module may be compiled: a compiled class can't derive from the resolver's result)."""
+"""A World Diplomacy movement phase's result: the resolver's plus the economy's effects. (Kept apart from
+``economy.py``, which computes them, so that module can be compiled with mypyc, should it join the compiled
+list: a compiled class can't derive from the resolver's result.)"""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
