@@ -320,31 +320,6 @@ def test_order_lines_are_read_or_refused_as_the_general_path_does(orders: Any) -
     assert lean_answer == general
 
 
-def test_the_lean_split_of_a_texts_words_is_the_order_readers() -> None:
-    """``lean.reader._split_words`` gives the shape ``order_reader._split_read`` gives, for texts in every
-    notation (the lean path reads such texts with it)."""
-    from engine.lean.reader import _split_words
-    from engine.order_reader import _split_read
-
-    variant = contract._variant({})
-    vocab = lean.tables_for(variant).vocab
-    assert vocab.clash is None  # (the case the lean path reads this way)
-    rng = random.Random(5)
-    canonical = sorted(lean.tables_for(variant).tabled) + sorted(lean.tables_for(variant).far)
-    texts = ODD_TEXTS + [other_notation(rng.choice(canonical), variant.board, rng) for _ in range(3000)] + [
-        "A PAR -> BUR", "A PAR => BUR", "A PAR - BUR VIA CONVOY", "A PAR - BUR VIA X", "F NTH C A LON", "PAR D",
-        "PAR H", "PAR B", "WAIVE", "A PAR R BUR", "A PAR S PAR", "A PAR S A BUR - ", "A PAR S A BUR -- MUN", "A PAR S A BUR X MUN"]
-    seen = set()
-    for text in texts:
-        line = text.upper().replace("->", "-").replace("=>", "-")
-        if not text.isascii() or ">" in line:
-            continue
-        shape = _split_words(vocab, line.replace("-", " - ").split())
-        assert shape == _split_read(vocab, text), text
-        seen.add(shape is None or shape[0])
-    assert seen == {True, "hold", "move", "support", "convoy", "build", "disband", "retreat", "waive"}
-
-
 def test_supports_of_fleets_on_coasts_written_with_the_province_answer_as_the_general_path() -> None:
     units = {"FRANCE": ["A MAR", "F SPA/SC", "A GAS"], "RUSSIA": ["F STP/SC", "A MOS", "F FIN", "A SEV"],
              "TURKEY": ["F BUL/SC", "A SER", "A CON"]}
