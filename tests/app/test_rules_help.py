@@ -135,6 +135,36 @@ def test_the_dialog_shows_a_title_and_sections_and_no_markdown_marks(qtbot: Any,
     assert heights[0] > heights[1] > heights[2] and heights[0] < 2 * heights[2], heights
 
 
+@pytest.mark.parametrize("vid", [vid for vid, _ in FACTS])
+def test_no_order_is_split_over_two_lines(qtbot: Any, vid: str) -> None:
+    dialog = RulesDialog(find_variant(vid))
+    qtbot.addWidget(dialog)
+    dialog.resize(420, 600)  # narrow: many lines break
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    orders = 0
+    for block in _blocks(dialog.text.document()):
+        layout, fragments = block.layout(), block.begin()
+        while not fragments.atEnd():
+            fragment = fragments.fragment()
+            if fragment.charFormat().fontFixedPitch():
+                start = fragment.position() - block.position()
+                first, last = layout.lineForTextPosition(start), layout.lineForTextPosition(start + fragment.length() - 1)
+                assert first.lineNumber() == last.lineNumber(), fragment.text()
+                orders += 1
+            fragments += 1
+    assert orders > 0 or vid == "standard"
+
+
+def test_orders_copied_from_the_rules_have_plain_spaces(qtbot: Any) -> None:
+    dialog = RulesDialog(find_variant("1815"))
+    qtbot.addWidget(dialog)
+    dialog.text.selectAll()
+    copied = dialog.text.createMimeDataFromSelection().text()
+    assert "DENY A SCO BY F IRS" in copied and "DP 2 A SAX S A BER - HAN" in copied
+    assert "\u00a0" not in copied and "\u2060" not in copied
+
+
 def _blocks(document: Any) -> list[Any]:
     out, block = [], document.begin()
     while block.isValid():
