@@ -601,6 +601,9 @@ class Host:
         if reason:
             raise ProtocolError("press_refused", f"press: {reason}")
         message = self.press.add(self.game.phase, power, recipients, msg["text"])
+        # Saved before the answer, as orders are: an acknowledged message survives a crash, and a restarted
+        # host never gives the next message the number of one a client has already seen.
+        self.save()
         self._reply(conn, msg, {"type": "press_ack", "seq": message.seq})
         frame = self._encode(message.to_wire())
         if frame is None:
