@@ -114,7 +114,9 @@ def connect(endpoint: Endpoint) -> Client:
                               password=endpoint.password, timeout=CONNECT_TIMEOUT)
     except RequestRefused as exc:
         if exc.code == "bad_password":
-            raise ChancelleryError("the host's password was missing or wrong") from None
+            if endpoint.password is None:
+                raise ChancelleryError("this host needs a password: type it in the Password field") from None
+            raise ChancelleryError("the password is wrong (the host's password was not the one typed)") from None
         raise ChancelleryError(f"the host refused the connection: {exc.reason}") from None
     except ConnectionLost as exc:
         raise ChancelleryError(f"no answer from {endpoint.label}: {exc}") from None

@@ -437,12 +437,15 @@ class Host:
         common = set(msg["versions"]) & set(SUPPORTED_VERSIONS)
         if not common:
             raise ProtocolError("unsupported_version",
-                                f"hello: this host speaks protocol versions {list(SUPPORTED_VERSIONS)}", fatal=True)
+                                f"hello: no protocol version in common: this client speaks {sorted(set(msg['versions']))}, "
+                                f"this host speaks protocol versions {list(SUPPORTED_VERSIONS)}", fatal=True)
         password = self.settings.password
         if password is not None:
             given = msg.get("password")
-            if not isinstance(given, str) or not hmac.compare_digest(given.encode(), password.encode()):
-                raise ProtocolError("bad_password", "hello: the host's password was missing or wrong", fatal=True)
+            if not isinstance(given, str):
+                raise ProtocolError("bad_password", "hello: this host needs a password, and none was given", fatal=True)
+            if not hmac.compare_digest(given.encode(), password.encode()):
+                raise ProtocolError("bad_password", "hello: the password is wrong", fatal=True)
         conn.greeted, conn.name = True, str(msg.get("client") or "")
         variant = self.game.variant
         self._reply(conn, msg, {
