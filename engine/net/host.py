@@ -1071,7 +1071,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--password", default=None,
                    help="players must give this to join (or set CHANCELLERY_HOST_PASSWORD)")
     p.add_argument("--save", default=None, metavar="FILE",
-                   help="autosave file (default: the --game file, or chancellery-lan-<variant>.json here)")
+                   help="autosave file (default: the --game file, or chancellery-lan-<variant>.json here); "
+                        "a new game never overwrites a file already there")
     p.add_argument("--deadline", default=None, metavar="SPEC",
                    help="seconds per phase: 'movement=900,retreats=120,adjustments=120' or one number for all")
     p.add_argument("--private-ready", action="store_true", help="don't show other seats who is ready")
@@ -1112,7 +1113,11 @@ def host_main(argv: Sequence[str]) -> int:
         else:
             variant = args.variant or "standard"
             game = Game.new(variant)
-            host = Host(game, settings, args.save or f"chancellery-lan-{game.variant.id}.json")
+            save = Path(args.save or f"chancellery-lan-{game.variant.id}.json")
+            if save.exists():  # an earlier game's autosave: a new game must not be written over it
+                raise ChancelleryError(f"{save} already exists (an earlier game?); resume it with --game {save}, "
+                                       "or give the new game another file with --save FILE")
+            host = Host(game, settings, save)
         for spec in args.bot:
             power, _, strength = spec.partition("=")
             powers = [p for p in host.game.variant.powers if not host.seats.is_claimed(p)] \
