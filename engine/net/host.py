@@ -139,6 +139,7 @@ class Host:
         self._listeners: list[Callable[[str, dict[str, Any]], None]] = []
         self.address: tuple[str, int] | None = None
         self.bots: dict[str, BotSeat] = {}  # unclaimed seats the host gave a bot
+        self._bot_ready: set[str] = set()  # powers whose ready flag this phase a bot set, not a person
         self._bot_rng = random.Random()
         self._bots_due = False
         self._restore_meta()
@@ -164,6 +165,8 @@ class Host:
             self.clock.restore(data.get("clock") or {})
             self.bots = {p: b for p, b in bot_seats_from(data.get("bots"), self.game.variant.powers).items()
                          if not self.seats.is_claimed(p)}
+            bot_ready = data.get("bot_ready")
+            self._bot_ready = {p for p in bot_ready if p in self.game.ready} if isinstance(bot_ready, list) else set()
             if data.get("clock") is None:
                 self._start_clock()
         else:
@@ -467,6 +470,9 @@ class Host:
         power, token = self.seats.claim(msg["power"], conn.name)
         if self.bots.pop(power, None) is not None:  # a person takes the seat over from the host's bot
             self._notify("bot_removed", power=power)
+        # A newcomer keeps the orders found in the seat, but has said nothing yet: the phase waits for them.
+        self._bot_ready.discard(power)
+        self.game.mark_ready(power, False)
         self._take_seat(conn, power, msg, token)
         self.save()
         self._notify("claimed", power=power, connection=conn.label)
@@ -479,6 +485,10 @@ class Host:
         if old is not None and old is not conn:
             self._error(old, "replaced", ERROR_CODES["replaced"], None, None)
             self._drop(old)
+        if power in self._bot_ready:  # a bot stood in and said ready; the player back decides for themselves
+            self._bot_ready.discard(power)
+            self.game.mark_ready(power, False)
+            self.save()
         self._take_seat(conn, power, msg, None)
         self._notify("resumed", power=power, connection=conn.label)
 
@@ -542,6 +552,7 @@ class Host:
         was_ready = power in self.game.ready
         ready = bool(msg.get("ready", False))
         before = (self.game.pending_orders(power), was_ready)
+        self._bot_ready.discard(power)
         self.game.keep_checked_orders(power, checks, ready=ready)
         if (self.game.pending_orders(power), ready) != before:  # a repeated submission has nothing new to save
             self.save()  # before the answer: an acknowledged submission survives a crash
@@ -582,6 +593,7 @@ class Host:
         power = self._own_power(conn, msg)
         self._check_phase(msg, power)
         was_ready = power in self.game.ready
+        self._bot_ready.discard(power)
         self.game.mark_ready(power, msg["ready"])
         changed = msg["ready"] != was_ready
         completes = changed and self._can_process()
@@ -751,6 +763,7 @@ class Host:
             raise ChancelleryError("the game is over")
         before = self.game.state
         result = self.game.process()
+        self._bot_ready.clear()
         self._start_clock()
         log.info("%s processed (%s) -> %s", before.phase, reason, self.game.phase)
         # Results first, each distinct list encoded once (without fog of war, one frame for everyone), from
@@ -841,6 +854,7 @@ class Host:
     def position_changed(self) -> None:
         """Call after the host's own edit of the game (a GM correction, a rollback): the edited position
         starts a fresh phase clock, is saved, and every seat gets its new view."""
+        self._bot_ready.intersection_update(self.game.ready)
         self._start_clock()
         self.save()
         self._broadcast_states()
@@ -914,6 +928,7 @@ class Host:
             bot = self._bot_playing(power)
             if bot is not None and bot.play(self.game, self._bot_rng):
                 log.info("a bot sealed orders for %s in %s", power, self.game.phase)  # never the orders
+                self._bot_ready.add(power)
                 played += 1
         if played:
             self.save()
@@ -943,6 +958,7 @@ class Host:
             "press": self.press.to_list(),
             "clock": self.clock.to_dict(),
             "bots": bot_seats_to(self.bots),
+            "bot_ready": sorted(self._bot_ready),
         }
         if self.save_path is not None:
             try:
