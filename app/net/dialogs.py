@@ -40,24 +40,16 @@ from app.widgets.option_form import OptionForm
 from engine.net.client import Client, RequestRefused
 from engine.net.clock import DeadlinePolicy
 from engine.savefile import load_game
-from engine.types import ChancelleryError, Phase
+from engine.types import ChancelleryError
 from engine.variants import find_variant, variant_ids
 
 from .connection import Endpoint
-from .session import DEFAULT_PORT, HostSpec, JoinChoice, NetworkSession, connect, join, player_name
+from .session import DEFAULT_PORT, HostSpec, JoinChoice, NetworkSession, connect, join, phase_words, player_name
 from .tokens import TokenStore, game_key_for_address
 
 log = logging.getLogger("chancellery.app.net.dialogs")
 
 CHOICE_ROLE = Qt.ItemDataRole.UserRole
-
-
-def phase_words(phase: object) -> str:
-    """A host's phase code as a player reads it ("Spring 1901 Movement"), or the code itself if unreadable."""
-    try:
-        return Phase.parse(phase).long_name
-    except (ChancelleryError, TypeError, ValueError):
-        return f"phase {phase}"
 
 
 def discovery_installed() -> bool:
@@ -460,7 +452,8 @@ class JoinDialog(QDialog):
                 item = self._add_choice(f"{name} — taken" + (" (connected)" if row.get("connected") else " (away)"), None)
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
             else:
-                self._add_choice(f"Play {name}", JoinChoice("claim", power))
+                bot = f" (a bot ({row['bot']}) plays it now: you take over)" if row.get("bot") else ""
+                self._add_choice(f"Play {name}{bot}", JoinChoice("claim", power))
         self._add_choice("Observe (watch without a seat)", JoinChoice("observe"))
         for row in range(self.seat_list.count()):
             if self.seat_list.item(row).flags() & Qt.ItemFlag.ItemIsEnabled:

@@ -161,7 +161,7 @@ def test_hosting_with_one_seat_here_and_a_remote_player(qtbot: QtBot, window: Ma
     qtbot.mouseClick(page.host_panel.process_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: len(page.game.history) == 2, timeout=WAIT)
     assert str(page.game.history[1].state.phase) == "F1901M"
-    assert f"Phase {page.game.phase}:" in page.host_panel.status.text()
+    assert f"{page.game.state.phase.long_name}:" in page.host_panel.status.text()
     window.lan.join_dialog()  # joining elsewhere would stop this host for everyone: refused, with the reason
     assert "this window hosts the open game" in window.statusBar().currentMessage() and window.page is page
     phase = page.game.phase

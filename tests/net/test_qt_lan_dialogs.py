@@ -76,8 +76,11 @@ def test_the_dialog_names_the_phase_in_words_and_the_seat_someone_else_took(
         qtbot: QtBot, tmp_path: Path, lan_host: HostThread) -> None:
     from engine.net.client import Client
 
+    lan_host.put_bot("ITALY", "easy")
     dialog = _dialog(qtbot, tmp_path, lan_host.host.port)
     assert "Friday table" in dialog.game_label.text() and "Spring 1901 Movement" in dialog.game_label.text()
+    texts = [text for text, _ in dialog.choices()]
+    assert "Play Italy (a bot (easy) plays it now: you take over)" in texts and "Play Austria" in texts
     quicker = Client.connect("127.0.0.1", lan_host.host.port, name="quicker")
     try:
         quicker.claim("FRANCE")
