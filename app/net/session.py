@@ -119,7 +119,7 @@ def connect(endpoint: Endpoint) -> Client:
             raise ChancelleryError("the password is wrong (the host's password was not the one typed)") from None
         raise ChancelleryError(f"the host refused the connection: {exc.reason}") from None
     except ConnectionLost as exc:
-        raise ChancelleryError(f"no answer from {endpoint.label}: {exc}") from None
+        raise ChancelleryError(f"can't join {endpoint.label}: {exc}") from None
     except (ChancelleryError, OSError, TimeoutError) as exc:
         raise ChancelleryError(f"can't reach {endpoint.label}: {connect_error_text(exc)}") from None
 
