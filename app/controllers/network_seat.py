@@ -365,6 +365,7 @@ class NetworkSeat:
         game = self.game
         old_state, first = game.state, not self.received_state
         events = {"state"}
+        unsent = self._unsent_words()  # read before the host's new block replaces the orders it kept
         pending, self._pending_results = self._pending_results, None
         self.history_length = history_length if isinstance(history_length, int) and history_length >= 0 else 0
         if pending is not None and not first and str(pending.get("next_phase")) == str(state.phase) \
@@ -373,8 +374,6 @@ class NetworkSeat:
             if isinstance(pending.get("report"), str):  # the variant's own report, written by the host for this seat
                 self.reports[len(game.history) - 1] = pending["report"]
             events.add("results")
-            if self.draft is not None and self.draft_differs():
-                self.notice = "The phase was adjudicated before your latest changes were sent."
         if first or state != old_state:
             events.add("phase" if first or state.phase != old_state.phase else "position")
         game.state = state
@@ -390,6 +389,10 @@ class NetworkSeat:
         if not self.connected:
             self.notice = ""  # back after a reconnect: the message about the drop is over
         self.connected = True
+        if unsent and not first and state.phase != old_state.phase:
+            # The phase was played (at its deadline, perhaps while this seat was away) without the draft's changes.
+            self.notice = (f"{old_state.phase.long_name} was adjudicated without your latest changes, which never "
+                           f"reached the host: {unsent}.")
         if len(game.history) != self.history_length and self.sync_history() and not first and "phase" in events:
             events.add("results")  # phases finished while this seat was away: show the latest results
         if self.draft is not None and events & {"phase", "position", "results"}:
@@ -397,6 +400,14 @@ class NetworkSeat:
         elif self.entry is not None and (self.you or {}).get("legal") != self._entry_legal:
             self.entry = self._new_entry(self.draft)  # the seat's choices changed under the same position
         return events
+
+    def _unsent_words(self) -> str:
+        """The draft's changes the host hasn't got, in words ("" when there are none)."""
+        if self.draft is None or self.power is None or not self.draft_differs():
+            return ""
+        kept = set(self.host_orders())
+        added = [line for line in self.draft.lines(self.power) if line not in kept]
+        return ", ".join(added) if added else "orders taken out of the draft"
 
     def _add_press(self, frame: Mapping[str, Any]) -> bool:
         try:

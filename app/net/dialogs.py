@@ -7,6 +7,7 @@ with a saved token, claim a free one, or observe.
 """
 from __future__ import annotations
 
+import html
 import importlib.util
 import logging
 import threading
@@ -43,7 +44,7 @@ from engine.types import ChancelleryError
 from engine.variants import find_variant, variant_ids
 
 from .connection import Endpoint
-from .session import DEFAULT_PORT, HostSpec, JoinChoice, NetworkSession, connect, join, player_name
+from .session import DEFAULT_PORT, HostSpec, JoinChoice, NetworkSession, connect, join, phase_words, player_name
 from .tokens import TokenStore, game_key_for_address
 
 log = logging.getLogger("chancellery.app.net.dialogs")
@@ -364,6 +365,7 @@ class JoinDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self._browser: _Browser | None = None
+        self._names: dict[str, str] = {}  # the host's powers by id, as the seat list names them
         self.resize(520, 620)
 
     # --- finding a host ---------------------------------------------------------------------------
@@ -429,13 +431,15 @@ class JoinDialog(QDialog):
     def _list_seats(self) -> None:
         assert self.client is not None and self.endpoint is not None
         welcome = self.client.welcome
-        self.game_label.setText(f"<b>{welcome.get('host', 'LAN game')}</b>: {welcome.get('variant_name', '')}, "
-                                f"phase {welcome.get('phase', '?')}")
         try:
             board = find_variant(str(welcome.get("variant", "standard"))).board
             names = {p: info.name for p, info in board.powers.items()}
         except ChancelleryError:
             names = {}
+        self._names = names
+        self.game_label.setText(f"<b>{html.escape(str(welcome.get('host', 'LAN game')))}</b>: "
+                                f"{html.escape(str(welcome.get('variant_name', '')))}, "
+                                f"{html.escape(phase_words(welcome.get('phase')))}")
         saved = self.tokens.seats(game_key_for_address(self.endpoint.address, self.endpoint.port)) \
             if self.tokens is not None else []
         for s in saved:
@@ -448,7 +452,8 @@ class JoinDialog(QDialog):
                 item = self._add_choice(f"{name} — taken" + (" (connected)" if row.get("connected") else " (away)"), None)
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
             else:
-                self._add_choice(f"Play {name}", JoinChoice("claim", power))
+                bot = f" (a bot ({row['bot']}) plays it now: you take over)" if row.get("bot") else ""
+                self._add_choice(f"Play {name}{bot}", JoinChoice("claim", power))
         self._add_choice("Observe (watch without a seat)", JoinChoice("observe"))
         for row in range(self.seat_list.count()):
             if self.seat_list.item(row).flags() & Qt.ItemFlag.ItemIsEnabled:
@@ -488,18 +493,33 @@ class JoinDialog(QDialog):
         if not isinstance(choice, JoinChoice):
             self.error.setText("Choose a seat to play, or observe.")
             return
+        seat = self._names.get(choice.power or "", choice.power or "")
+        if not self.client.is_connected:
+            # The host closes a connection that sits without a seat for a while (the list was being read):
+            # connect again and keep the choice, if it is still open.
+            if not self.connect_to_host():
+                return
+            if not self.select_choice(choice.kind, choice.power):
+                self.error.setText(f"{seat} is no longer free; choose another seat.")
+                return
+        client, endpoint = self.client, self.endpoint
+        if client is None or endpoint is None:
+            return
         try:
-            self.session = join(self.client, self.endpoint, choice, self.tokens)
+            self.session = join(client, endpoint, choice, self.tokens)
         except RequestRefused as exc:
-            words = {"seat_taken": "someone took that seat meanwhile; choose another",
+            words = {"seat_taken": f"someone took that seat ({seat}) meanwhile; choose another",
                      "bad_token": "the host doesn't know that saved seat any more (released, or another game)"}
             message = f"The host refused: {words.get(exc.code, exc.reason)}"
-            if exc.code in ("seat_taken", "bad_token") or not self.client.is_connected:
+            if exc.code in ("seat_taken", "bad_token") or not client.is_connected:
                 self.connect_to_host()  # a fresh list of seats
             self.error.setText(message)
             return
         except ChancelleryError as exc:
-            self.error.setText(str(exc))
+            message = str(exc)
+            if not client.is_connected and self.connect_to_host():
+                message = f"The connection closed before the host answered ({exc}); connected again: choose and Join."
+            self.error.setText(message)
             return
         self.client = None  # the session owns it now
         self.accept()

@@ -28,6 +28,8 @@ from engine.net.host import HostThread
 from engine.seat_bots import BOT_STRENGTHS
 from engine.types import ChancelleryError
 
+from .session import phase_words
+
 log = logging.getLogger("chancellery.app.net.host")
 
 MAX_EVENTS = 200
@@ -206,7 +208,7 @@ class HostPanel(QWidget):
         taken = sum(1 for s in seats if s.get("claimed"))
         online = sum(1 for s in seats if s.get("connected"))
         over = status.get("over")
-        lines = [f"Phase {status.get('phase', '?')}: waiting for {waiting}.",
+        lines = [f"{phase_words(status.get('phase'))}: waiting for {waiting}.",
                  f"Seats taken: {taken} of {len(seats)}; connected: {online}; observers: {status.get('observers', 0)}; "
                  f"connections: {status.get('connections', 0)}."]
         if over:

@@ -22,7 +22,7 @@ from engine.net.client import Client, ConnectionLost, RequestRefused
 from engine.net.clock import DeadlinePolicy
 from engine.net.host import Host, HostSettings, HostThread
 from engine.savefile import load_game
-from engine.types import ChancelleryError
+from engine.types import ChancelleryError, Phase
 from engine.variants import find_variant
 
 from .connection import Endpoint, SeatConnection, connect_error_text
@@ -114,10 +114,12 @@ def connect(endpoint: Endpoint) -> Client:
                               password=endpoint.password, timeout=CONNECT_TIMEOUT)
     except RequestRefused as exc:
         if exc.code == "bad_password":
-            raise ChancelleryError("the host's password was missing or wrong") from None
+            if endpoint.password is None:
+                raise ChancelleryError("this host needs a password: type it in the Password field") from None
+            raise ChancelleryError("the password is wrong (the host's password was not the one typed)") from None
         raise ChancelleryError(f"the host refused the connection: {exc.reason}") from None
     except ConnectionLost as exc:
-        raise ChancelleryError(f"no answer from {endpoint.label}: {exc}") from None
+        raise ChancelleryError(f"can't join {endpoint.label}: {exc}") from None
     except (ChancelleryError, OSError, TimeoutError) as exc:
         raise ChancelleryError(f"can't reach {endpoint.label}: {connect_error_text(exc)}") from None
 
@@ -258,6 +260,14 @@ def start_host(spec: HostSpec, data_dir: Path, tokens: TokenStore | None) -> Net
     log.info("hosting %s on port %d", game.variant.id, address[1])
     return NetworkSession(NetworkTable(seats), connections, host=thread, advertiser=advertiser,
                           title=f"Hosting {settings.name} on port {address[1]}", notes=notes, daide=daide)
+
+
+def phase_words(phase: object) -> str:
+    """A host's phase code as a player reads it ("Spring 1901 Movement"), or the code itself if unreadable."""
+    try:
+        return Phase.parse(phase).long_name
+    except (ChancelleryError, TypeError, ValueError):
+        return f"phase {phase}"
 
 
 def player_name() -> str:

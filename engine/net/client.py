@@ -112,9 +112,13 @@ class AsyncClient:
         except TimeoutError:
             raise ConnectionLost(f"no answer to {message.get('type')!r} within {timeout:g} s") from None
         except TransportClosed as exc:
-            raise ConnectionLost(str(exc)) from None
+            raise ConnectionLost(self.close_reason or str(exc)) from None  # why the reader closed it, if it did
         finally:
             self._pending.pop(rid, None)
+            if future.done() and not future.cancelled():
+                future.exception()  # read here, so a link that closed before the answer logs nothing at exit
+            else:
+                future.cancel()
 
     async def claim(self, power: str, timeout: float = DEFAULT_TIMEOUT) -> str:
         """Take a free seat; returns its secret token (keep it: it alone resumes the seat)."""
@@ -225,17 +229,21 @@ class AsyncClient:
 
     async def _read_loop(self) -> None:
         reason = "closed by the host"
+        heard = False  # a frame has come: the other end speaks this protocol
         try:
             while True:
                 try:
                     frame = await self.transport.receive()
                 except FrameError as exc:
                     if exc.fatal:
-                        reason = f"unreadable data from the host: {exc}"
+                        reason = f"unreadable data from the host: {exc}" if heard else (
+                            "this is not a Chancellery host: it answered with something else "
+                            "(another program listens on this port?)")
                         break
                     continue
                 if frame is None:
                     break
+                heard = True
                 self._dispatch(frame)
         except (ConnectionError, OSError) as exc:
             reason = f"connection lost: {exc}"

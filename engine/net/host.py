@@ -139,6 +139,7 @@ class Host:
         self._listeners: list[Callable[[str, dict[str, Any]], None]] = []
         self.address: tuple[str, int] | None = None
         self.bots: dict[str, BotSeat] = {}  # unclaimed seats the host gave a bot
+        self._bot_ready: set[str] = set()  # powers whose ready flag this phase a bot set, not a person
         self._bot_rng = random.Random()
         self._bots_due = False
         self._restore_meta()
@@ -164,6 +165,8 @@ class Host:
             self.clock.restore(data.get("clock") or {})
             self.bots = {p: b for p, b in bot_seats_from(data.get("bots"), self.game.variant.powers).items()
                          if not self.seats.is_claimed(p)}
+            bot_ready = data.get("bot_ready")
+            self._bot_ready = {p for p in bot_ready if p in self.game.ready} if isinstance(bot_ready, list) else set()
             if data.get("clock") is None:
                 self._start_clock()
         else:
@@ -437,12 +440,15 @@ class Host:
         common = set(msg["versions"]) & set(SUPPORTED_VERSIONS)
         if not common:
             raise ProtocolError("unsupported_version",
-                                f"hello: this host speaks protocol versions {list(SUPPORTED_VERSIONS)}", fatal=True)
+                                f"hello: no protocol version in common: this client speaks {sorted(set(msg['versions']))}, "
+                                f"this host speaks protocol versions {list(SUPPORTED_VERSIONS)}", fatal=True)
         password = self.settings.password
         if password is not None:
             given = msg.get("password")
-            if not isinstance(given, str) or not hmac.compare_digest(given.encode(), password.encode()):
-                raise ProtocolError("bad_password", "hello: the host's password was missing or wrong", fatal=True)
+            if not isinstance(given, str):
+                raise ProtocolError("bad_password", "hello: this host needs a password, and none was given", fatal=True)
+            if not hmac.compare_digest(given.encode(), password.encode()):
+                raise ProtocolError("bad_password", "hello: the password is wrong", fatal=True)
         conn.greeted, conn.name = True, str(msg.get("client") or "")
         variant = self.game.variant
         self._reply(conn, msg, {
@@ -464,6 +470,9 @@ class Host:
         power, token = self.seats.claim(msg["power"], conn.name)
         if self.bots.pop(power, None) is not None:  # a person takes the seat over from the host's bot
             self._notify("bot_removed", power=power)
+        # A newcomer keeps the orders found in the seat, but has said nothing yet: the phase waits for them.
+        self._bot_ready.discard(power)
+        self.game.mark_ready(power, False)
         self._take_seat(conn, power, msg, token)
         self.save()
         self._notify("claimed", power=power, connection=conn.label)
@@ -476,6 +485,10 @@ class Host:
         if old is not None and old is not conn:
             self._error(old, "replaced", ERROR_CODES["replaced"], None, None)
             self._drop(old)
+        if power in self._bot_ready:  # a bot stood in and said ready; the player back decides for themselves
+            self._bot_ready.discard(power)
+            self.game.mark_ready(power, False)
+            self.save()
         self._take_seat(conn, power, msg, None)
         self._notify("resumed", power=power, connection=conn.label)
 
@@ -539,6 +552,7 @@ class Host:
         was_ready = power in self.game.ready
         ready = bool(msg.get("ready", False))
         before = (self.game.pending_orders(power), was_ready)
+        self._bot_ready.discard(power)
         self.game.keep_checked_orders(power, checks, ready=ready)
         if (self.game.pending_orders(power), ready) != before:  # a repeated submission has nothing new to save
             self.save()  # before the answer: an acknowledged submission survives a crash
@@ -579,6 +593,7 @@ class Host:
         power = self._own_power(conn, msg)
         self._check_phase(msg, power)
         was_ready = power in self.game.ready
+        self._bot_ready.discard(power)
         self.game.mark_ready(power, msg["ready"])
         changed = msg["ready"] != was_ready
         completes = changed and self._can_process()
@@ -601,6 +616,9 @@ class Host:
         if reason:
             raise ProtocolError("press_refused", f"press: {reason}")
         message = self.press.add(self.game.phase, power, recipients, msg["text"])
+        # Saved before the answer, as orders are: an acknowledged message survives a crash, and a restarted
+        # host never gives the next message the number of one a client has already seen.
+        self.save()
         self._reply(conn, msg, {"type": "press_ack", "seq": message.seq})
         frame = self._encode(message.to_wire())
         if frame is None:
@@ -745,6 +763,7 @@ class Host:
             raise ChancelleryError("the game is over")
         before = self.game.state
         result = self.game.process()
+        self._bot_ready.clear()
         self._start_clock()
         log.info("%s processed (%s) -> %s", before.phase, reason, self.game.phase)
         # Results first, each distinct list encoded once (without fog of war, one frame for everyone), from
@@ -835,6 +854,7 @@ class Host:
     def position_changed(self) -> None:
         """Call after the host's own edit of the game (a GM correction, a rollback): the edited position
         starts a fresh phase clock, is saved, and every seat gets its new view."""
+        self._bot_ready.intersection_update(self.game.ready)
         self._start_clock()
         self.save()
         self._broadcast_states()
@@ -908,6 +928,7 @@ class Host:
             bot = self._bot_playing(power)
             if bot is not None and bot.play(self.game, self._bot_rng):
                 log.info("a bot sealed orders for %s in %s", power, self.game.phase)  # never the orders
+                self._bot_ready.add(power)
                 played += 1
         if played:
             self.save()
@@ -937,6 +958,7 @@ class Host:
             "press": self.press.to_list(),
             "clock": self.clock.to_dict(),
             "bots": bot_seats_to(self.bots),
+            "bot_ready": sorted(self._bot_ready),
         }
         if self.save_path is not None:
             try:
@@ -1065,7 +1087,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--password", default=None,
                    help="players must give this to join (or set CHANCELLERY_HOST_PASSWORD)")
     p.add_argument("--save", default=None, metavar="FILE",
-                   help="autosave file (default: the --game file, or chancellery-lan-<variant>.json here)")
+                   help="autosave file (default: the --game file, or chancellery-lan-<variant>.json here); "
+                        "a new game never overwrites a file already there")
     p.add_argument("--deadline", default=None, metavar="SPEC",
                    help="seconds per phase: 'movement=900,retreats=120,adjustments=120' or one number for all")
     p.add_argument("--private-ready", action="store_true", help="don't show other seats who is ready")
@@ -1106,7 +1129,11 @@ def host_main(argv: Sequence[str]) -> int:
         else:
             variant = args.variant or "standard"
             game = Game.new(variant)
-            host = Host(game, settings, args.save or f"chancellery-lan-{game.variant.id}.json")
+            save = Path(args.save or f"chancellery-lan-{game.variant.id}.json")
+            if save.exists():  # an earlier game's autosave: a new game must not be written over it
+                raise ChancelleryError(f"{save} already exists (an earlier game?); resume it with --game {save}, "
+                                       "or give the new game another file with --save FILE")
+            host = Host(game, settings, save)
         for spec in args.bot:
             power, _, strength = spec.partition("=")
             powers = [p for p in host.game.variant.powers if not host.seats.is_claimed(p)] \

@@ -161,7 +161,7 @@ def test_hosting_with_one_seat_here_and_a_remote_player(qtbot: QtBot, window: Ma
     qtbot.mouseClick(page.host_panel.process_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: len(page.game.history) == 2, timeout=WAIT)
     assert str(page.game.history[1].state.phase) == "F1901M"
-    assert f"Phase {page.game.phase}:" in page.host_panel.status.text()
+    assert f"{page.game.state.phase.long_name}:" in page.host_panel.status.text()
     window.lan.join_dialog()  # joining elsewhere would stop this host for everyone: refused, with the reason
     assert "this window hosts the open game" in window.statusBar().currentMessage() and window.page is page
     phase = page.game.phase
@@ -342,7 +342,9 @@ def test_refusals_are_shown_in_words(qtbot: QtBot, window: MainWindow, lan_host:
         dialog = JoinDialog(window, None)
         qtbot.addWidget(dialog)
         dialog.address_edit.setText(f"127.0.0.1:{locked.host.port}")
-        assert not dialog.connect_to_host() and "password was missing or wrong" in dialog.error.text()
+        assert not dialog.connect_to_host() and "this host needs a password" in dialog.error.text()
+        dialog.password_edit.setText("open sesame")
+        assert not dialog.connect_to_host() and "the password is wrong" in dialog.error.text()
         dialog.password_edit.setText("sesame")
         assert dialog.connect_to_host()
         dialog.reject()

@@ -119,3 +119,41 @@ def test_the_mock_reports_a_message_the_script_did_not_expect() -> None:
     run(talk(), 10)
     with pytest.raises(AssertionError, match="expected"):
         mock.assert_done()
+
+
+@pytest.mark.parametrize("greeting", [b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n",
+                                      b"SSH-2.0-OpenSSH_9.6\r\n"])
+def test_another_program_on_the_port_is_named_as_such(greeting: bytes) -> None:
+    """A web or SSH server on the port typed: the client said "frame announces 1213486160 bytes" or "the
+    connection is closed", and left a future whose error nobody read (logged when it was collected)."""
+    import asyncio
+    import gc
+
+    problems: list[dict[str, Any]] = []
+
+    async def talk() -> str:
+        asyncio.get_running_loop().set_exception_handler(lambda _loop, context: problems.append(context))
+
+        async def other_program(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            writer.write(greeting)  # at once, as an SSH server does, or after reading the request, as a web server
+            await writer.drain()
+            await reader.read(100)
+            writer.close()
+
+        server = await asyncio.start_server(other_program, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        try:
+            with pytest.raises(ConnectionLost) as refused:
+                await AsyncClient.connect("127.0.0.1", port, timeout=5.0)
+        finally:
+            server.close()
+            await server.wait_closed()
+        for _ in range(5):
+            await asyncio.sleep(0)
+        gc.collect()
+        await asyncio.sleep(0)
+        return str(refused.value)
+
+    message = run(talk())
+    assert "not a Chancellery host" in message and "another program" in message, message
+    assert not problems, problems

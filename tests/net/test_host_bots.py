@@ -221,3 +221,69 @@ def test_host_main_refuses_a_bad_bot_option(capsys: pytest.CaptureFixture[str], 
     assert not (tmp_path / "x.json").exists()
 
 
+
+
+def test_a_person_taking_a_bots_seat_is_not_ready_until_they_say_so() -> None:
+    """The bot's ready flag went with its orders to the person who claimed the seat: the phase was adjudicated
+    with the bot's orders as soon as everyone else was ready, before the newcomer had looked at them."""
+    async def play() -> None:
+        host = await start_host()
+        for power in ("AUSTRIA", "ENGLAND", "GERMANY", "ITALY", "RUSSIA", "TURKEY"):
+            host.put_bot(power, "easy")
+        france = await seat(host, "FRANCE")
+        await settle()
+        bots_orders = host.game.pending_orders("ITALY")
+        assert "ITALY" in host.game.ready and bots_orders
+        italy = await seat(host, "ITALY")
+        assert italy.state is not None
+        assert italy.state["you"]["ready"] is False and italy.state["you"]["orders"] == bots_orders
+        await france.submit_orders(["A PAR - BUR"], ready=True)
+        await france.ping()
+        assert host.game.phase == "S1901M"  # waiting for Italy's new player
+        assert {r["power"]: r["ready"] for r in france.seats}["ITALY"] is False
+        await italy.set_ready(True)
+        await until_phase_moves(host, "S1901M")
+        for client in (france, italy):
+            await client.close()
+        await host.close()
+
+    run(play())
+
+
+def test_a_player_back_from_a_bots_stand_in_finds_its_orders_but_is_not_ready() -> None:
+    clock = [1000.0]
+
+    async def play() -> None:
+        host = await start_host(cd_unclaimed=True, now=lambda: clock[0], takeover_bot="easy", takeover_after=30)
+        france, germany = await seat(host, "FRANCE"), await seat(host, "GERMANY")
+        token = france.token
+        assert token is not None
+        await germany.submit_orders(["A MUN - RUH"], ready=True)
+        await germany.set_ready(False)
+        await france.close()  # leaves without being ready
+        await settle()
+        clock[0] += 31
+        assert host.play_bots() == 1 and "FRANCE" in host.game.ready
+        bots_orders = host.game.pending_orders("FRANCE")
+        back = await AsyncClient.connect(*host.address, name="france", timeout=STEP)  # type: ignore[misc]
+        assert await back.resume(token, timeout=STEP) == "FRANCE"
+        assert back.state is not None
+        assert back.state["you"]["orders"] == bots_orders and back.state["you"]["ready"] is False
+        await germany.set_ready(True)
+        assert host.game.phase == "S1901M"  # France's player is back: the phase waits for them
+        await back.set_ready(True)
+        await until_phase_moves(host, "S1901M")
+        # A player who was ready when they left keeps the flag they set themselves.
+        await back.submit_orders([], ready=True)
+        await back.close()
+        await settle()
+        clock[0] += 31
+        assert host.play_bots() == 0
+        again = await AsyncClient.connect(*host.address, name="france", timeout=STEP)  # type: ignore[misc]
+        await again.resume(token, timeout=STEP)
+        assert again.state is not None and again.state["you"]["ready"] is True
+        for client in (again, germany):
+            await client.close()
+        await host.close()
+
+    run(play())

@@ -121,3 +121,24 @@ def test_the_command_line_refuses_bad_arguments_clearly(tmp_path: Path) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
     assert host_main(["--save", str(blocker / "save.json")]) == 2  # the autosave can't be written there
+
+
+def test_a_new_game_never_overwrites_an_autosave_already_there(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """``chancellery host`` run again without ``--game`` wrote its new game over yesterday's autosave."""
+    from engine.game import Game
+    from engine.net.host import host_main
+    from engine.savefile import save_game
+
+    monkeypatch.chdir(tmp_path)
+    yesterday = Game.new("standard")
+    yesterday.set_orders("FRANCE", ["A PAR - BUR"])
+    yesterday.process()
+    for path in (tmp_path / "chancellery-lan-standard.json", tmp_path / "named.json"):
+        save_game(yesterday, path)
+        before = path.read_bytes()
+        args = [] if path.name.startswith("chancellery-lan") else ["--save", str(path)]
+        assert host_main(["--port", "0", *args]) == 2
+        message = capsys.readouterr().err
+        assert path.name in message and f"--game {path.name}" in message.replace(str(tmp_path) + os.sep, "")
+        assert path.read_bytes() == before
