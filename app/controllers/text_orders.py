@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.game import Game
 from engine.orders import Order
 from engine.types import ChancelleryError, OrderError, PhaseType, province_of
 from engine.variants.base import MailError, MailFormat
 
-from .drafts import OrderDraft
+from .drafts import OrderDraft, order_key
 
 _LIST_NUMBER = re.compile(r"^\s*(?:\d+\s*[.)]|[-*•])\s+")
 
@@ -184,4 +184,24 @@ def read_order_lines(game: Game, text: str, allowed_powers: Sequence[str],
             continue
         check = game.check_line(power, line)
         outcomes.append(LineOutcome(number, check.text, power, check.order, check.error))
-    return outcomes
+    return _refuse_clashes(outcomes)
+
+
+def _refuse_clashes(outcomes: list[LineOutcome]) -> list[LineOutcome]:
+    """Different orders for one slot (a unit ordered twice, two builds on one site) in one text: the draft
+    would keep the later one alone and the earlier would vanish unseen, so neither is entered; each goes
+    back to the box naming the other's line, for the one who typed them to keep one."""
+    lines_by_slot: dict[tuple[str, str], list[LineOutcome]] = {}
+    for o in outcomes:
+        if o.ok and o.power is not None and o.order is not None and order_key(o.order) != "waive":
+            lines_by_slot.setdefault((o.power, order_key(o.order)), []).append(o)
+    clashing: dict[int, str] = {}
+    for same_slot in lines_by_slot.values():
+        if len({str(o.order) for o in same_slot}) < 2:
+            continue  # one order written twice is one order
+        for o in same_slot:
+            others = ", ".join(f"line {x.number} ({x.text})" for x in same_slot if x is not o)
+            clashing[o.number] = f"clashes with {others}: only one can stand, keep one"
+    if not clashing:
+        return outcomes
+    return [replace(o, order=None, error=clashing[o.number]) if o.number in clashing else o for o in outcomes]

@@ -1,0 +1,51 @@
+"""Order sheets typed or pasted into the game master's box and a hot-seat power's box: a unit ordered twice in
+one sheet is refused naming both lines, never settled by silently keeping the later order."""
+from __future__ import annotations
+
+import pytest
+
+from app.controllers.gm import GameMaster
+from app.controllers.hotseat import HotSeatFlow, Stage
+from app.controllers.text_orders import enter_text_orders
+from engine.game import Game
+
+
+def test_a_colonial_unit_ordered_twice_in_a_pasted_sheet_is_refused_naming_both_lines() -> None:
+    gm = GameMaster(Game.new("colonial"))
+    read = gm.enter_text("BRITAIN\nF HON - SCS\nCHINA\nA PEK - MON\nA CAN H\nA PEK - SHA\nA CAN H\n")
+    assert gm.draft.lines("BRITAIN") == ["F HON - SCS"]
+    assert gm.draft.lines("CHINA") == ["A CAN H"]  # the same order written twice is one order
+    refused = {o.number: o.error for o in read.outcomes if not o.ok}
+    assert set(refused) == {4, 6}
+    assert refused[4] == "clashes with line 6 (A PEK - SHA): only one can stand, keep one"
+    assert refused[6] == "clashes with line 4 (A PEK - MON): only one can stand, keep one"
+
+
+def test_two_builds_on_one_site_clash_and_waives_stand_side_by_side() -> None:
+    game = Game.new("1815")
+    gm = GameMaster(game)
+    gm.enter_text("FRANCE\nA PAR - BUR\nF BRE - ENG\n")
+    gm.adjudicate()
+    gm.enter_text("FRANCE\nA BUR - BEL\n")
+    gm.adjudicate()
+    assert game.state.phase.type.value == "A" and game.variant.adjustment_delta(game.state, "FRANCE") > 0
+    read = gm.enter_text("FRANCE\nA BRE B\nF BRE B\nWAIVE\nWAIVE\n")
+    assert [o.number for o in read.outcomes if not o.ok] == [2, 3]
+    assert "clashes with line 3 (F BRE B)" in (read.outcomes[0].error or "")
+    assert gm.draft.lines("FRANCE") == ["WAIVE", "WAIVE"]
+
+
+@pytest.mark.parametrize("variant, power, first, second", [
+    ("engineered", "FRANCE", "A PAR - BUR", "A PAR - PIC"),
+    ("1815", "FRANCE", "A PAR - BUR", "A PAR H"),
+])
+def test_a_hot_seat_power_pasting_two_orders_for_one_unit_keeps_neither(variant: str, power: str, first: str,
+                                                                         second: str) -> None:
+    flow = HotSeatFlow(Game.new(variant), [power])
+    flow.start()
+    assert flow.stage is Stage.ENTRY and flow.draft is not None
+    read = enter_text_orders(flow.draft, flow.game, f"{first}\n{second}\n", [power], power)
+    assert flow.draft.lines(power) == []
+    assert [o.error for o in read.outcomes] == [
+        f"clashes with line 2 ({second}): only one can stand, keep one",
+        f"clashes with line 1 ({first}): only one can stand, keep one"]
