@@ -678,8 +678,9 @@ class GamePage(QWidget):
     def _now_report(self) -> str:
         lines = [f"{self.game.state.phase.long_name}", ""]
         counts = self.game.center_counts()
+        width = max(12, *(len(self._power_name(p)) for p in self.game.variant.powers))  # long names keep the column
         for power in self.game.variant.powers:
-            lines.append(f"  {self._power_name(power):<12} {counts.get(power, 0):>3} centres")
+            lines.append(f"  {self._power_name(power):<{width}} {counts.get(power, 0):>3} centres")
         if self.flow is not None:
             lines.append("")
             lines.append("Orders in: " + (", ".join(self._power_name(p) for p in self.flow.submitted()) or "none yet"))

@@ -108,6 +108,13 @@ def test_the_projector_header_names_who_is_first(qtbot: QtBot, window: MainWindo
     board.close()
 
 
+def test_the_history_tabs_centre_counts_keep_one_column(qtbot: QtBot, window: MainWindow) -> None:
+    page = start_1815(window, Mode.GM, ())
+    counts = [line for line in page.history_panel.report.toPlainText().splitlines() if line.endswith(" centres")]
+    assert len(counts) == len(page.game.variant.powers) and any("Ottoman Empire" in line for line in counts)
+    assert len({line.index(" centres") for line in counts}) == 1, counts
+
+
 def test_the_game_master_allocates_for_the_power_in_focus(qtbot: QtBot, window: MainWindow) -> None:
     page = start_1815(window, Mode.GM, ())
     assert page.gm is not None
