@@ -14,6 +14,8 @@ from engine.game import Game
 from engine.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitOrder
 from engine.types import PhaseType, UnitType, province_of
 
+from .allocations import allocation_panel, allocations_among, points_of
+
 
 @dataclass(frozen=True, slots=True)
 class Review:
@@ -101,9 +103,18 @@ def _review_movement(game: Game, power: str, orders: Sequence[Order], known: Map
                            and province_of(c.target.loc) == o.unit.province and province_of(c.dest) == province_of(o.dest)]
                 if not convoys:
                     warnings.append(f"{o} needs a convoy, and none of the orders you can see convoys it")
+    panel = allocation_panel(game, power)
+    allocations = allocations_among(game, power, panel, orders) if panel is not None else []
+    if panel is not None and allocations:
+        # The points are counted here, so a warning comes only when they are overspent (which forfeits them all),
+        # not with every allocation.
+        spent = sum(points_of(o) for o in allocations)
+        if spent > panel.points:
+            warnings.append(f"{spent} {panel.title} allocated, {panel.points} this turn: overspent, all of them "
+                            "are forfeited")
     for o in orders:
         caution = o.caution()  # what the order kind says a player should know (a bid's price)
-        if caution:
+        if caution and o not in allocations:
             warnings.append(caution)
     railway = [o for o in orders if isinstance(o, Move) and o.route is not None]
     if len(railway) > 1:

@@ -115,6 +115,16 @@ def test_the_history_tabs_centre_counts_keep_one_column(qtbot: QtBot, window: Ma
     assert len({line.index(" centres") for line in counts}) == 1, counts
 
 
+def test_typed_allocations_that_overspend_are_named_so_in_the_points_tab(qtbot: QtBot, window: MainWindow) -> None:
+    page = start_1815(window, Mode.HOTSEAT, ("BRITAIN", "FRANCE"))
+    pass_curtain(qtbot, page, "Britain")
+    page.order_panel.text_box.setPlainText("DP 3 A PIE H\nDP 2 F HOL H")
+    page.order_panel.add_button.click()
+    heading = page.allocation_panel.heading.text()
+    assert "4 this turn, 5 allocated, 1 too many: all would be forfeited" in heading and "-1" not in heading
+    assert "overspent" in page.order_panel.warnings.text()
+
+
 def test_the_game_master_allocates_for_the_power_in_focus(qtbot: QtBot, window: MainWindow) -> None:
     page = start_1815(window, Mode.GM, ())
     assert page.gm is not None
