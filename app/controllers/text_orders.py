@@ -18,11 +18,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from engine.game import Game
-from engine.orders import Order
+from engine.orders import Build, Disband, Hold, Move, Order, Retreat, SupportMove
 from engine.types import ChancelleryError, OrderError, PhaseType, province_of
 from engine.variants.base import MailError, MailFormat
 
 from .drafts import OrderDraft, order_key
+from .entry_options import EntryOptions
 
 _LIST_NUMBER = re.compile(r"^\s*(?:\d+\s*[.)]|[-*•])\s+")
 
@@ -205,3 +206,19 @@ def _refuse_clashes(outcomes: list[LineOutcome]) -> list[LineOutcome]:
     if not clashing:
         return outcomes
     return [replace(o, order=None, error=clashing[o.number]) if o.number in clashing else o for o in outcomes]
+
+
+def example_orders(options: EntryOptions, power: str, count: int = 3) -> list[str]:
+    """A few of ``power``'s legal orders, of different kinds where it has them (a move, a support, a build…), to
+    show in the empty order box: the board's own names and the variant's own notation, never another board's."""
+    mine = [o for _prov, (owner, orders) in sorted(options.by_province.items()) if owner == power for o in orders]
+    picks: list[Order] = []
+    # Only orders about the power's own units: a support of another power's move, shown to one power, could
+    # read as that power's sealed order.
+    plain = [o for o in mine if not (isinstance(o, Move) and o.via_convoy)
+             and not (isinstance(o, SupportMove) and o.target.power != power)]
+    for kind in (Move, SupportMove, Build, Retreat, Hold, Disband):
+        found = next((o for o in plain if isinstance(o, kind)), None)
+        if found is not None and len(picks) < count:
+            picks.append(found)
+    return [str(o) for o in picks]

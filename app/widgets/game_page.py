@@ -40,7 +40,7 @@ from app.controllers.order_entry import Click, OrderEntry, Step
 from app.controllers.results import PhaseResults, phase_results
 from app.controllers.review import known_orders, review
 from app.controllers.setup import Mode, bot_seats, game_mode, human_powers
-from app.controllers.text_orders import enter_text_orders, mail_text
+from app.controllers.text_orders import enter_text_orders, example_orders, mail_text
 from app.drawing import BoardPicture
 from app.drawing.errors import GeometryError
 from app.scene.map_scene import MapScene
@@ -574,8 +574,10 @@ class GamePage(QWidget):
 
     def _phase_results(self, index: int) -> PhaseResults:
         record = self.game.history[index]
-        return phase_results(self.board, self.game.variant.powers, record.state.phase.long_name,
-                             self._visible_results(index), state_after(self.game, index), record.state)
+        visible = self._visible_results(index)
+        results = phase_results(self.board, self.game.variant.powers, record.state.phase.long_name,
+                                visible, state_after(self.game, index), record.state)
+        return replace(results, hidden=len(visible) < len(record.results))
 
     def _set_orders_tab_text(self, text: str) -> None:
         tab = self.tabs.indexOf(self.order_panel)
@@ -654,6 +656,7 @@ class GamePage(QWidget):
         if not powers:
             guidance.append("Nothing to order this phase")
         panel.set_orders(rows)
+        panel.set_examples(example_orders(self.entry.options, powers[0]) if self.entry is not None and powers else [])
         panel.set_guidance("\n".join(guidance))
         panel.set_warnings(warnings)
         panel.set_undo_state(draft.can_undo, draft.undo_text, draft.can_redo, draft.redo_text)
