@@ -108,6 +108,21 @@ def test_the_projector_header_names_who_is_first(qtbot: QtBot, window: MainWindo
     board.close()
 
 
+def test_the_projector_header_wraps_in_a_narrow_window_without_cutting_words(qtbot: QtBot,
+                                                                             window: MainWindow) -> None:
+    page = start_1815(window, Mode.GM, ())
+    board = page.open_board_window()
+    qtbot.addWidget(board)
+    board.resize(800, 800)
+    QApplication.processEvents()
+    leader = board.leader
+    assert leader.text().endswith("Ottoman Empire (no one wins while tied)")
+    assert leader.wordWrap() and leader.geometry().right() <= board.width()
+    assert leader.heightForWidth(leader.width()) >= 2 * leader.fontMetrics().height()  # wrapped, not cut off
+    assert "Ottoman&nbsp;Empire&nbsp;<b>4</b>" in board.counts.text()  # a count never splits across lines
+    board.close()
+
+
 def test_the_history_tabs_centre_counts_keep_one_column(qtbot: QtBot, window: MainWindow) -> None:
     page = start_1815(window, Mode.GM, ())
     counts = [line for line in page.history_panel.report.toPlainText().splitlines() if line.endswith(" centres")]
