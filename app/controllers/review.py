@@ -144,11 +144,17 @@ def _review_adjustments(game: Game, power: str, orders: Sequence[Order]) -> Revi
         if allowed < delta:
             guidance += f" ({delta} owed, only {_plural(sites, 'free home centre')})"
         warnings = (f"{_plural(allowed - used, 'build')} not used: waived",) if used < allowed else ()
+        if used > allowed:  # typed orders can ask for more than clicks allow
+            warnings = (f"{used} builds and waives ordered, {allowed} allowed: the last {used - allowed} in the list "
+                        "will fail (no builds left)",)
         return Review(guidance, used, allowed, warnings)
     if delta < 0:
         owed = -delta
         used = sum(1 for o in orders if isinstance(o, Disband))
         guidance = f"Remove {owed}" if used == 0 else f"Remove {owed}: {used} ordered"
         warnings = (f"{_plural(owed - used, 'removal')} not ordered: the civil-disorder rule chooses",) if used < owed else ()
+        if used > owed:
+            warnings = (f"{used} removals ordered, {owed} owed: the last {used - owed} in the list will fail "
+                        "(too many removals)",)
         return Review(guidance, used, owed, warnings)
     return Review("No builds or removals", 0, 0)

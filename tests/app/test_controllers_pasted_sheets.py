@@ -49,3 +49,25 @@ def test_a_hot_seat_power_pasting_two_orders_for_one_unit_keeps_neither(variant:
     assert [o.error for o in read.outcomes] == [
         f"clashes with line 2 ({second}): only one can stand, keep one",
         f"clashes with line 1 ({first}): only one can stand, keep one"]
+
+
+def test_typed_builds_and_removals_beyond_what_is_owed_are_warned_of() -> None:
+    from app.controllers.review import review
+    from engine.contract import state_from_request
+
+    game = Game.new("colonial")
+    _, state = state_from_request({"variant": "colonial", "phase": "W1870A",
+                                   "units": {"BRITAIN": ["F SIN"], "CHINA": ["A PEK", "A SHA", "A CAN"]},
+                                   "centers": {"BRITAIN": ["SIN", "DEL", "BOM"], "CHINA": ["PEK"]}})
+    game.replace_state(state)
+    gm = GameMaster(game)
+    gm.enter_text("BRITAIN\nA DEL B\nF BOM B\nWAIVE\nCHINA\nA PEK D\nA SHA D\nA CAN D\n")
+    britain = review(game, "BRITAIN", gm.draft.orders("BRITAIN"))
+    assert britain.warnings == ("3 builds and waives ordered, 2 allowed: the last 1 in the list will fail "
+                                "(no builds left)",)
+    china = review(game, "CHINA", gm.draft.orders("CHINA"))
+    assert china.warnings == ("3 removals ordered, 2 owed: the last 1 in the list will fail (too many removals)",)
+    game.set_orders("BRITAIN", gm.draft.lines("BRITAIN"), ready=True)
+    game.set_orders("CHINA", gm.draft.lines("CHINA"), ready=True)
+    results = {r.order: r.result for r in game.process().results}
+    assert results["WAIVE"] == "fails" and results["A CAN D"] == "fails"  # as warned: the last in each list
