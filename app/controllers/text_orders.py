@@ -176,6 +176,10 @@ def read_order_lines(game: Game, text: str, allowed_powers: Sequence[str],
             try:
                 game.variant.parse(line)
                 error = "which power? start the line with the power's name (\"France: ...\")"
+                # When every power would be told the same (no unit at a place), that is what is wrong.
+                errors = {game.check_line(p, line).error for p in allowed}
+                if len(errors) == 1 and None not in errors:
+                    error = errors.pop() or error
             except OrderError as exc:
                 error = str(exc)  # not readable at all: say that rather than asking for a power
             outcomes.append(LineOutcome(number, line, None, None, error))

@@ -71,3 +71,24 @@ def test_typed_builds_and_removals_beyond_what_is_owed_are_warned_of() -> None:
     game.set_orders("CHINA", gm.draft.lines("CHINA"), ready=True)
     results = {r.order: r.result for r in game.process().results}
     assert results["WAIVE"] == "fails" and results["A CAN D"] == "fails"  # as warned: the last in each list
+
+
+def test_a_line_for_no_unit_says_so_rather_than_asking_whose_it_is() -> None:
+    gm = GameMaster(Game.new("colonial"))
+    read = gm.enter_text("A MON - PEK\nWAIVE\nA PEK - MON\n")
+    assert [o.error for o in read.outcomes] == [
+        "no unit at MON",  # every power would be told the same
+        "builds are only ordered in the adjustment phase", None]
+    read = gm.enter_text("F HON - CAN\n")  # a unit that is there: not everyone would be told the same
+    assert read.outcomes[0].ok
+
+
+def test_a_line_each_power_would_refuse_differently_still_asks_whose_it_is() -> None:
+    from engine.contract import state_from_request
+
+    game = Game.new()
+    _, state = state_from_request({"phase": "W1901A", "units": {"FRANCE": ["A PAR"], "GERMANY": ["A BER"]},
+                                   "centers": {"FRANCE": ["PAR", "BRE", "MAR"], "GERMANY": ["BER", "MUN", "KIE"]}})
+    game.replace_state(state)
+    read = GameMaster(game).enter_text("A BUR B\n")
+    assert read.outcomes[0].error == "which power? start the line with the power's name (\"France: ...\")"
