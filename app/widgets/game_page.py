@@ -64,7 +64,7 @@ from engine.orders import Hold
 from engine.phases import OrderResult
 from engine.report import centre_changes, phase_report, state_after
 from engine.state import GameState
-from engine.types import ChancelleryError, PhaseType, UnitType, province_of
+from engine.types import ChancelleryError, PhaseType, UnitType, province_of, unit_spec
 
 from .account_panel import AccountPanelWidget
 from .emg_standings import MasterPanelWidget
@@ -1037,14 +1037,16 @@ class GamePage(QWidget):
         if dislodged is not None:
             out.append((f"Remove dislodged {dislodged.unit}", lambda: gm.remove_unit(prov)))
         if unit is None:
-            for kind in self.game.variant.unit_types:
-                if kind in (UnitType.ENGINEER, UnitType.PRISON, UnitType.DECOY):
-                    continue  # units beside another unit live in the variant's data, not on the board
-                places = [prov] if kind is not UnitType.FLEET else list(self.board.coast_locations(prov))
+            variant = self.game.variant
+            for kind in variant.unit_types:
+                if kind in variant.stacking_types or kind is UnitType.DECOY:
+                    continue  # units beside another unit (and disguised ones) are more than a place on the board
+                spec = unit_spec(kind.value)
+                places = list(self.board.coast_locations(prov)) if spec.moves_as == "fleet" else [prov]
                 for place in places:
                     if not self.board.can_stand(kind, place):
                         continue
-                    word = {UnitType.ARMY: "army", UnitType.FLEET: "fleet"}.get(kind, kind.value)
+                    word = spec.name  # "army", "fighter field", "squadron"
                     label = f"Add {word}" + (f" ({place})" if "/" in place else "")
                     for power in self.game.variant.powers:
                         out.append((f"{label}/{self._power_name(power)}",

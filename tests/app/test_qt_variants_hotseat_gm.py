@@ -69,3 +69,24 @@ def test_under_fog_the_public_results_say_where_each_power_reads_its_own(qtbot: 
     assert "Country: 1 Amber" in report and "RESULTS OF YOUR COMMANDS" in report
     spies = next(line for line in given["AMBER"] if line.startswith("SP "))
     assert spies in report
+
+
+def test_position_corrections_offer_each_variants_own_kinds_by_name(qtbot: QtBot, window: MainWindow) -> None:
+    assert window.start_new_game(NewGameSpec("engineered", Mode.GM, ())) is not None
+    page = window.page
+    assert page is not None
+    labels = [label for label, _ in page.edit_actions("BUR")]
+    assert "Add fighter field/Austria" in labels and "Add army/Austria" in labels
+    assert not any(label.startswith(("Add W", "Add engineer", "Add prison", "Add decoy")) for label in labels)
+    dict(page.edit_actions("BUR"))["Add fighter field/France"]()
+    assert str(page.game.state.units["BUR"]) == "W BUR"
+
+    assert window.start_new_game(NewGameSpec("global_diplomacy", Mode.GM, ())) is not None
+    page = window.page
+    assert page is not None
+    empty_coast = next(p for p, prov in page.board.provinces.items()
+                       if prov.is_coastal and p not in page.game.state.units)
+    labels = [label for label, _ in page.edit_actions(empty_coast)]
+    assert any(label.startswith("Add corps/") for label in labels)
+    assert any(label.startswith("Add squadron/") for label in labels), labels  # a fleet's kind, on the coast
+    assert not any(label.startswith(("Add C/", "Add S/")) for label in labels)
