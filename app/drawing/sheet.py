@@ -224,12 +224,14 @@ def paint_sheet(painter: QPainter, geometry: BoardGeometry, picture: BoardPictur
                 layers: Sequence[Layer] | None = None, mark_scale: float = EXPORT_MARK_SCALE) -> SheetLayout:
     """Paint the page in map units (the caller scales the painter to the device)."""
     layout = sheet_layout(geometry, caption, legend)
-    if caption is not None and layout.caption is not None:
-        paint_caption(painter, layout.caption, caption, _caption_row(geometry))
     painter.save()
     painter.translate(0.0, layout.board.top())
     paint_board(painter, geometry, picture, layers=layers or ALL_LAYERS, mark_scale=mark_scale)
     painter.restore()
+    # The bands go over the board: an arrow over a wrapping map's top edge (Age of Discovery) runs off the
+    # board, and its copy comes in at the bottom; the stretch off the board is covered, not drawn on the caption.
+    if caption is not None and layout.caption is not None:
+        paint_caption(painter, layout.caption, caption, _caption_row(geometry))
     if legend and layout.legend is not None:
         paint_legend(painter, layout.legend, legend, layout.legend_columns, layout.legend_unit)
     return layout
