@@ -8,6 +8,7 @@ engine's slot) and so into its sealed orders. An allocation order names its ``po
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.variants.base import AllocationPanel
@@ -39,13 +40,23 @@ def _slot(game: Game, power: str, orders: tuple[Order, ...]) -> str:
     return order_key(game.variant.allocation_order(power, 1, orders[0]))
 
 
+def allocations_among(game: Game, power: str, panel: AllocationPanel, orders: Iterable[Order]) -> list[Order]:
+    """Those of ``orders`` that are ``power``'s allocations (in the slots of the panel's units)."""
+    slots = {_slot(game, power, unit_orders) for _, unit_orders in panel.targets}
+    return [o for o in orders if order_key(o) in slots]
+
+
+def points_of(allocation: Order) -> int:
+    return int(getattr(allocation, "points"))
+
+
 def drafted(game: Game, draft: OrderDraft, power: str, panel: AllocationPanel) -> list[Allocation]:
     """``power``'s drafted allocations, in the panel's order of units."""
     found = []
     for unit, orders in panel.targets:
         order = draft.order_for(power, _slot(game, power, orders))
         if order is not None:
-            found.append(Allocation(unit, int(getattr(order, "points")), as_order(getattr(order, "order"))))
+            found.append(Allocation(unit, points_of(order), as_order(getattr(order, "order"))))
     return found
 
 

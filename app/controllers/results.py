@@ -67,6 +67,7 @@ class PhaseResults:
     phase: str  # long name of the adjudicated phase
     powers: tuple[PowerResults, ...]
     notes: tuple[str, ...]  # rule effects that answer no order (captures, exposed decoys)
+    hidden: bool = False  # orders were given that the viewer may not see (fog of war, secret allocations)
 
 
 def verdict_of(result: OrderResult, dislodged: Iterable[str] = ()) -> tuple[str, str]:

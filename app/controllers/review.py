@@ -14,6 +14,8 @@ from engine.game import Game
 from engine.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitOrder
 from engine.types import PhaseType, UnitType, province_of
 
+from .allocations import allocation_panel, allocations_among, points_of
+
 
 @dataclass(frozen=True, slots=True)
 class Review:
@@ -101,9 +103,18 @@ def _review_movement(game: Game, power: str, orders: Sequence[Order], known: Map
                            and province_of(c.target.loc) == o.unit.province and province_of(c.dest) == province_of(o.dest)]
                 if not convoys:
                     warnings.append(f"{o} needs a convoy, and none of the orders you can see convoys it")
+    panel = allocation_panel(game, power)
+    allocations = allocations_among(game, power, panel, orders) if panel is not None else []
+    if panel is not None and allocations:
+        # The points are counted here, so a warning comes only when they are overspent (which forfeits them all),
+        # not with every allocation.
+        spent = sum(points_of(o) for o in allocations)
+        if spent > panel.points:
+            warnings.append(f"{spent} {panel.title} allocated, {panel.points} this turn: overspent, all of them "
+                            "are forfeited")
     for o in orders:
         caution = o.caution()  # what the order kind says a player should know (a bid's price)
-        if caution:
+        if caution and o not in allocations:
             warnings.append(caution)
     railway = [o for o in orders if isinstance(o, Move) and o.route is not None]
     if len(railway) > 1:
@@ -133,11 +144,17 @@ def _review_adjustments(game: Game, power: str, orders: Sequence[Order]) -> Revi
         if allowed < delta:
             guidance += f" ({delta} owed, only {_plural(sites, 'free home centre')})"
         warnings = (f"{_plural(allowed - used, 'build')} not used: waived",) if used < allowed else ()
+        if used > allowed:  # typed orders can ask for more than clicks allow
+            warnings = (f"{used} builds and waives ordered, {allowed} allowed: the last {used - allowed} in the list "
+                        "will fail (no builds left)",)
         return Review(guidance, used, allowed, warnings)
     if delta < 0:
         owed = -delta
         used = sum(1 for o in orders if isinstance(o, Disband))
         guidance = f"Remove {owed}" if used == 0 else f"Remove {owed}: {used} ordered"
         warnings = (f"{_plural(owed - used, 'removal')} not ordered: the civil-disorder rule chooses",) if used < owed else ()
+        if used > owed:
+            warnings = (f"{used} removals ordered, {owed} owed: the last {used - owed} in the list will fail "
+                        "(too many removals)",)
         return Review(guidance, used, owed, warnings)
     return Review("No builds or removals", 0, 0)

@@ -15,14 +15,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.game import Game
-from engine.orders import Order
+from engine.orders import Build, Disband, Hold, Move, Order, Retreat, SupportMove
 from engine.types import ChancelleryError, OrderError, PhaseType, province_of
 from engine.variants.base import MailError, MailFormat
 
-from .drafts import OrderDraft
+from .drafts import OrderDraft, order_key
+from .entry_options import EntryOptions
 
 _LIST_NUMBER = re.compile(r"^\s*(?:\d+\s*[.)]|[-*•])\s+")
 
@@ -175,6 +176,10 @@ def read_order_lines(game: Game, text: str, allowed_powers: Sequence[str],
             try:
                 game.variant.parse(line)
                 error = "which power? start the line with the power's name (\"France: ...\")"
+                # When every power would be told the same (no unit at a place), that is what is wrong.
+                errors = {game.check_line(p, line).error for p in allowed}
+                if len(errors) == 1 and None not in errors:
+                    error = errors.pop() or error
             except OrderError as exc:
                 error = str(exc)  # not readable at all: say that rather than asking for a power
             outcomes.append(LineOutcome(number, line, None, None, error))
@@ -184,4 +189,40 @@ def read_order_lines(game: Game, text: str, allowed_powers: Sequence[str],
             continue
         check = game.check_line(power, line)
         outcomes.append(LineOutcome(number, check.text, power, check.order, check.error))
-    return outcomes
+    return _refuse_clashes(outcomes)
+
+
+def _refuse_clashes(outcomes: list[LineOutcome]) -> list[LineOutcome]:
+    """Different orders for one slot (a unit ordered twice, two builds on one site) in one text: the draft
+    would keep the later one alone and the earlier would vanish unseen, so neither is entered; each goes
+    back to the box naming the other's line, for the one who typed them to keep one."""
+    lines_by_slot: dict[tuple[str, str], list[LineOutcome]] = {}
+    for o in outcomes:
+        if o.ok and o.power is not None and o.order is not None and order_key(o.order) != "waive":
+            lines_by_slot.setdefault((o.power, order_key(o.order)), []).append(o)
+    clashing: dict[int, str] = {}
+    for same_slot in lines_by_slot.values():
+        if len({str(o.order) for o in same_slot}) < 2:
+            continue  # one order written twice is one order
+        for o in same_slot:
+            others = ", ".join(f"line {x.number} ({x.text})" for x in same_slot if x is not o)
+            clashing[o.number] = f"clashes with {others}: only one can stand, keep one"
+    if not clashing:
+        return outcomes
+    return [replace(o, order=None, error=clashing[o.number]) if o.number in clashing else o for o in outcomes]
+
+
+def example_orders(options: EntryOptions, power: str, count: int = 3) -> list[str]:
+    """A few of ``power``'s legal orders, of different kinds where it has them (a move, a support, a build…), to
+    show in the empty order box: the board's own names and the variant's own notation, never another board's."""
+    mine = [o for _prov, (owner, orders) in sorted(options.by_province.items()) if owner == power for o in orders]
+    picks: list[Order] = []
+    # Only orders about the power's own units: a support of another power's move, shown to one power, could
+    # read as that power's sealed order.
+    plain = [o for o in mine if not (isinstance(o, Move) and o.via_convoy)
+             and not (isinstance(o, SupportMove) and o.target.power != power)]
+    for kind in (Move, SupportMove, Build, Retreat, Hold, Disband):
+        found = next((o for o in plain if isinstance(o, kind)), None)
+        if found is not None and len(picks) < count:
+            picks.append(found)
+    return [str(o) for o in picks]

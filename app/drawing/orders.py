@@ -68,7 +68,8 @@ def _paint_order(painter: QPainter, ctx: PaintContext, order: OrderArrow, moves:
     if order.failed and failure_at is not None:
         painter.setOpacity(1.0)
         u = ctx.u
-        _draw_cross(painter, failure_at, u * 0.2, palette.FAILURE_MARK, "#ffffff", u * 0.09, u * 0.035)
+        for shift in _wrap_shifts(ctx, [failure_at]):  # a cross over a wrapping edge is drawn where the board is
+            _draw_cross(painter, failure_at + shift, u * 0.2, palette.FAILURE_MARK, "#ffffff", u * 0.09, u * 0.035)
 
 
 def _paint_order_marks(painter: QPainter, ctx: PaintContext, order: OrderArrow,
@@ -286,24 +287,36 @@ def _marker_anchor(ctx: PaintContext, order: OrderArrow) -> QPointF:
 
 
 def _unwrap(ctx: PaintContext, points: list[QPointF]) -> list[QPointF]:
-    """On a map that wraps east-west, take each step the short way round."""
-    if not ctx.geometry.wrap_x:
+    """On a map that wraps east-west (and north-south: Age of Discovery's torus), take each step the short way
+    round."""
+    wrap_x, wrap_y = ctx.geometry.wrap_x, bool(getattr(ctx.geometry, "wrap_y", False))
+    if not (wrap_x or wrap_y):
         return points
-    width = ctx.geometry.width
+    width, height = ctx.geometry.width, ctx.geometry.height
     result = [points[0]]
     for p in points[1:]:
-        x = p.x()
-        prev = result[-1].x()
-        while x - prev > width / 2:
-            x -= width
-        while prev - x > width / 2:
-            x += width
-        result.append(QPointF(x, p.y()))
+        x, y = p.x(), p.y()
+        prev = result[-1]
+        if wrap_x:
+            x = _nearest(x, prev.x(), width)
+        if wrap_y:
+            y = _nearest(y, prev.y(), height)
+        result.append(QPointF(x, y))
     return result
 
 
+def _nearest(value: float, prev: float, span: float) -> float:
+    """``value`` moved by whole ``span``s to lie within half a span of ``prev``."""
+    while value - prev > span / 2:
+        value -= span
+    while prev - value > span / 2:
+        value += span
+    return value
+
+
 def _wrap_shifts(ctx: PaintContext, points: Sequence[QPointF]) -> list[QPointF]:
-    """Offsets to draw a line at: itself, plus a copy one map-width over if it runs off a wrapping map."""
+    """Offsets to draw a line at: itself, plus a copy one map-width (or height) over if it runs off a wrapping
+    map."""
     shifts = [QPointF(0, 0)]
     if ctx.geometry.wrap_x:
         width = ctx.geometry.width
@@ -311,6 +324,14 @@ def _wrap_shifts(ctx: PaintContext, points: Sequence[QPointF]) -> list[QPointF]:
             shifts.append(QPointF(width, 0))
         if max(p.x() for p in points) > width:
             shifts.append(QPointF(-width, 0))
+    if getattr(ctx.geometry, "wrap_y", False):
+        height = ctx.geometry.height
+        vertical = []
+        if min(p.y() for p in points) < 0:
+            vertical.append(QPointF(0, height))
+        if max(p.y() for p in points) > height:
+            vertical.append(QPointF(0, -height))
+        shifts += [s + v for s in shifts for v in vertical]  # off a corner: the diagonal copy too
     return shifts
 
 

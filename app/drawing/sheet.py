@@ -55,6 +55,7 @@ class SheetLayout:
     board: QRectF
     legend: QRectF | None
     legend_columns: int
+    legend_unit: float = 0.0  # the key's symbol size (its text is drawn at 0.62 of it)
 
 
 def _caption_row(geometry: BoardGeometry) -> float:
@@ -122,19 +123,42 @@ def caption_height(geometry: BoardGeometry, caption: Caption) -> float:
     return _plan(geometry.width, _caption_row(geometry), caption).height
 
 
+def legend_unit(geometry: BoardGeometry) -> float:
+    """The key's symbol size: the board's own, but never below a share of the sheet's width, so that the key of
+    a whole-world board (five times as wide as its symbols are large) reads at the width the sheet is exported."""
+    return max(geometry.unit_size * EXPORT_MARK_SCALE, geometry.width * 0.011)
+
+
+_LEGEND_TEXT = 0.62  # the key's text size, in symbol sizes
+_LEGEND_ROOM = 2.2  # what a column gives its symbol and margins besides the text, in symbol sizes
+
+
+def _legend_fit(width: float, entries: Sequence[LegendEntry], u: float) -> tuple[float, int]:
+    """The key's symbol size and columns: four columns when the longest words fit them, else fewer (down to
+    two), else two with everything made smaller until the words fit; never a text cut off at a column's edge."""
+    reference = 100.0
+    metrics = QFontMetricsF(_font(reference * _LEGEND_TEXT))
+    per_unit = max(metrics.horizontalAdvance(e.text) for e in entries) / reference * 1.04  # text width per symbol size
+    for columns in (4, 3, 2):
+        if width / columns >= u * (_LEGEND_ROOM + per_unit):
+            return u, columns
+    return width / (2 * (_LEGEND_ROOM + per_unit)), 2
+
+
 def sheet_layout(geometry: BoardGeometry, caption: Caption | None, legend: Sequence[LegendEntry] | None) -> SheetLayout:
     w = geometry.width
     top = caption_height(geometry, caption) if caption is not None else 0.0
     board = QRectF(0.0, top, w, geometry.height)
     legend_rect = None
-    columns = 4
+    columns, u = 4, 0.0
     if legend:
-        u = geometry.unit_size * EXPORT_MARK_SCALE
+        u, columns = _legend_fit(w, legend, legend_unit(geometry))
         row = u * 1.5
         height = row * legend_rows(legend, columns) + row * 0.6
         legend_rect = QRectF(0.0, top + geometry.height, w, height)
     total = top + geometry.height + (legend_rect.height() if legend_rect is not None else 0.0)
-    return SheetLayout(w, total, QRectF(0.0, 0.0, w, top) if caption is not None else None, board, legend_rect, columns)
+    return SheetLayout(w, total, QRectF(0.0, 0.0, w, top) if caption is not None else None, board, legend_rect, columns,
+                       u)
 
 
 def paint_caption(painter: QPainter, rect: QRectF, caption: Caption, row: float) -> None:
@@ -181,7 +205,7 @@ def paint_legend(painter: QPainter, rect: QRectF, entries: Sequence[LegendEntry]
     painter.drawLine(rect.topLeft(), rect.topRight())
     row = u * 1.5
     col_w = rect.width() / columns
-    font = _font(u * 0.62)
+    font = _font(u * _LEGEND_TEXT)
     rows = legend_rows(entries, columns)
     for i, entry in enumerate(entries):
         c, r = divmod(i, rows)  # fill down each column, so the key reads top to bottom
@@ -190,7 +214,7 @@ def paint_legend(painter: QPainter, rect: QRectF, entries: Sequence[LegendEntry]
         paint_legend_symbol(painter, entry.key, QPointF(x, y), u)
         painter.setFont(font)
         painter.setPen(QColor(palette.LABEL_INK))
-        painter.drawText(QRectF(x + u * 0.95, y - row / 2, col_w - u * 2.2, row),
+        painter.drawText(QRectF(x + u * 0.95, y - row / 2, col_w - u * _LEGEND_ROOM, row),
                          int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft), entry.text)
     painter.restore()
 
@@ -200,12 +224,14 @@ def paint_sheet(painter: QPainter, geometry: BoardGeometry, picture: BoardPictur
                 layers: Sequence[Layer] | None = None, mark_scale: float = EXPORT_MARK_SCALE) -> SheetLayout:
     """Paint the page in map units (the caller scales the painter to the device)."""
     layout = sheet_layout(geometry, caption, legend)
-    if caption is not None and layout.caption is not None:
-        paint_caption(painter, layout.caption, caption, _caption_row(geometry))
     painter.save()
     painter.translate(0.0, layout.board.top())
     paint_board(painter, geometry, picture, layers=layers or ALL_LAYERS, mark_scale=mark_scale)
     painter.restore()
+    # The bands go over the board: an arrow over a wrapping map's top edge (Age of Discovery) runs off the
+    # board, and its copy comes in at the bottom; the stretch off the board is covered, not drawn on the caption.
+    if caption is not None and layout.caption is not None:
+        paint_caption(painter, layout.caption, caption, _caption_row(geometry))
     if legend and layout.legend is not None:
-        paint_legend(painter, layout.legend, legend, layout.legend_columns, geometry.unit_size * EXPORT_MARK_SCALE)
+        paint_legend(painter, layout.legend, legend, layout.legend_columns, layout.legend_unit)
     return layout

@@ -94,7 +94,10 @@ class AllocationPanelWidget(QWidget):
             return
         drafted = allocations.drafted(game, draft, power, panel)
         left = allocations.points_left(game, draft, power, panel)
-        self.heading.setText(f"{panel.title}: {panel.points} this turn, {left} left to allocate. "
+        # Typed allocations may overspend (the panel's own refuse to): say so, never "-1 left".
+        spending = (f"{left} left to allocate" if left >= 0 else
+                    f"{panel.points - left} allocated, {-left} too many: all would be forfeited")
+        self.heading.setText(f"{panel.title}: {panel.points} this turn, {spending}. "
                              "Secret: only you read your allocations.")
         self.allocated.clear()
         for a in drafted:

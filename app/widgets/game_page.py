@@ -40,7 +40,7 @@ from app.controllers.order_entry import Click, OrderEntry, Step
 from app.controllers.results import PhaseResults, phase_results
 from app.controllers.review import known_orders, review
 from app.controllers.setup import Mode, bot_seats, game_mode, human_powers
-from app.controllers.text_orders import enter_text_orders, mail_text
+from app.controllers.text_orders import enter_text_orders, example_orders, mail_text
 from app.drawing import BoardPicture
 from app.drawing.errors import GeometryError
 from app.scene.map_scene import MapScene
@@ -64,7 +64,7 @@ from engine.orders import Hold
 from engine.phases import OrderResult
 from engine.report import centre_changes, phase_report, state_after
 from engine.state import GameState
-from engine.types import ChancelleryError, PhaseType, UnitType, province_of
+from engine.types import ChancelleryError, PhaseType, UnitType, province_of, unit_spec
 
 from .account_panel import AccountPanelWidget
 from .emg_standings import MasterPanelWidget
@@ -574,8 +574,10 @@ class GamePage(QWidget):
 
     def _phase_results(self, index: int) -> PhaseResults:
         record = self.game.history[index]
-        return phase_results(self.board, self.game.variant.powers, record.state.phase.long_name,
-                             self._visible_results(index), state_after(self.game, index), record.state)
+        visible = self._visible_results(index)
+        results = phase_results(self.board, self.game.variant.powers, record.state.phase.long_name,
+                                visible, state_after(self.game, index), record.state)
+        return replace(results, hidden=len(visible) < len(record.results))
 
     def _set_orders_tab_text(self, text: str) -> None:
         tab = self.tabs.indexOf(self.order_panel)
@@ -654,6 +656,7 @@ class GamePage(QWidget):
         if not powers:
             guidance.append("Nothing to order this phase")
         panel.set_orders(rows)
+        panel.set_examples(example_orders(self.entry.options, powers[0]) if self.entry is not None and powers else [])
         panel.set_guidance("\n".join(guidance))
         panel.set_warnings(warnings)
         panel.set_undo_state(draft.can_undo, draft.undo_text, draft.can_redo, draft.redo_text)
@@ -678,8 +681,9 @@ class GamePage(QWidget):
     def _now_report(self) -> str:
         lines = [f"{self.game.state.phase.long_name}", ""]
         counts = self.game.center_counts()
+        width = max(12, *(len(self._power_name(p)) for p in self.game.variant.powers))  # long names keep the column
         for power in self.game.variant.powers:
-            lines.append(f"  {self._power_name(power):<12} {counts.get(power, 0):>3} centres")
+            lines.append(f"  {self._power_name(power):<{width}} {counts.get(power, 0):>3} centres")
         if self.flow is not None:
             lines.append("")
             lines.append("Orders in: " + (", ".join(self._power_name(p) for p in self.flow.submitted()) or "none yet"))
@@ -1033,14 +1037,16 @@ class GamePage(QWidget):
         if dislodged is not None:
             out.append((f"Remove dislodged {dislodged.unit}", lambda: gm.remove_unit(prov)))
         if unit is None:
-            for kind in self.game.variant.unit_types:
-                if kind in (UnitType.ENGINEER, UnitType.PRISON, UnitType.DECOY):
-                    continue  # units beside another unit live in the variant's data, not on the board
-                places = [prov] if kind is not UnitType.FLEET else list(self.board.coast_locations(prov))
+            variant = self.game.variant
+            for kind in variant.unit_types:
+                if kind in variant.stacking_types or kind is UnitType.DECOY:
+                    continue  # units beside another unit (and disguised ones) are more than a place on the board
+                spec = unit_spec(kind.value)
+                places = list(self.board.coast_locations(prov)) if spec.moves_as == "fleet" else [prov]
                 for place in places:
                     if not self.board.can_stand(kind, place):
                         continue
-                    word = {UnitType.ARMY: "army", UnitType.FLEET: "fleet"}.get(kind, kind.value)
+                    word = spec.name  # "army", "fighter field", "squadron"
                     label = f"Add {word}" + (f" ({place})" if "/" in place else "")
                     for power in self.game.variant.powers:
                         out.append((f"{label}/{self._power_name(power)}",

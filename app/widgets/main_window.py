@@ -106,6 +106,10 @@ class MainWindow(QMainWindow):
         self.export_pdf_action = self._action("PDF document…", lambda: self.export_dialog("pdf"))
         for a in (self.export_png_action, self.export_svg_action, self.export_pdf_action):
             export.addAction(a)
+        export.addSeparator()
+        # Exports go to people without the client's View ▸ Legend: the key of the board's symbols goes with them.
+        self.export_key_action = self._action("With the board's &key", lambda _on: None, checkable=True, checked=True)
+        export.addAction(self.export_key_action)
         self.report_action = self._action("Export results &report…", self.report_dialog)
         self.mila_export_action = self._action("Export as &MILA game file…", self.mila_export_dialog)
         self.print_action = self._action("&Print board…", self.print_dialog, QKeySequence.StandardKey.Print)
@@ -378,18 +382,19 @@ class MainWindow(QMainWindow):
         if self.page is None:
             return False
         from app.drawing import DrawingError, save_pdf, save_png, save_svg
-        from app.scene.pictures import shown_caption
+        from app.scene.pictures import shown_caption, variant_legend
 
         picture, geometry = self.page.export_picture(), self.page.map_geometry
         caption = shown_caption(self.page.game, self.page.results_index(), self.page.colours)
+        legend = variant_legend(self.page.game.variant, geometry) if self.export_key_action.isChecked() else None
         suffix = path.suffix.lower()
         try:
             if suffix == ".png":
-                save_png(path, picture, geometry, caption=caption)
+                save_png(path, picture, geometry, caption=caption, legend=legend)
             elif suffix == ".svg":
-                save_svg(path, picture, geometry, title=self.page.title(), caption=caption)
+                save_svg(path, picture, geometry, title=self.page.title(), caption=caption, legend=legend)
             elif suffix == ".pdf":
-                save_pdf(path, picture, geometry, title=self.page.title(), caption=caption)
+                save_pdf(path, picture, geometry, title=self.page.title(), caption=caption, legend=legend)
             else:
                 raise DrawingError(f"can't export to {path.name}: use a .png, .svg or .pdf file name")
         except DrawingError as exc:

@@ -31,6 +31,9 @@ def swatch_icon(colour: str) -> QIcon:
     return QIcon(pixmap)
 
 
+NO_EXAMPLES = "One order per line, as on an order sheet"
+
+
 class OrderPanel(QWidget):
     text_entered = Signal(str)
     remove_requested = Signal(list)  # [(power, draft key)]
@@ -121,7 +124,7 @@ class OrderPanel(QWidget):
         self.text_box = QPlainTextEdit()
         self.text_box.setObjectName("orderText")
         self.text_box.setFont(mono)
-        self.text_box.setPlaceholderText("A PAR - BUR\nF BRE - MAO\nA MAR S A PAR - BUR")
+        self.text_box.setPlaceholderText(NO_EXAMPLES)
         self.text_box.setMaximumHeight(110)
         entry.addWidget(self.text_box, 1)
         add_row = QHBoxLayout()
@@ -246,6 +249,10 @@ class OrderPanel(QWidget):
         self.mail_button.setText(f"Copy orders as {title}" if title else "")
         self.mail_button.setVisible(title is not None)
 
+    def set_examples(self, lines: Sequence[str]) -> None:
+        """Orders of the board at hand, shown greyed in the empty box (none: a plain hint)."""
+        self.text_box.setPlaceholderText("\n".join(lines) if lines else NO_EXAMPLES)
+
     def show_line_outcomes(self, outcomes: Sequence[LineOutcome]) -> None:
         """Keep the lines that failed in the box for editing, and say why each failed."""
         failed = [o for o in outcomes if not o.ok]
@@ -258,6 +265,7 @@ class OrderPanel(QWidget):
         self.order_list.clear()
         self._rows = []
         self.text_box.clear()
+        self.text_box.setPlaceholderText(NO_EXAMPLES)  # examples name the last power's units: not behind a curtain
         self.line_errors.clear()
         self.line_errors.hide()
         self.warnings.clear()

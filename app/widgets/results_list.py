@@ -48,7 +48,9 @@ class ResultsList(QTextEdit):
             parts.extend(f"<li>{escape(n)}</li>" for n in results.notes)
             parts.append("</ul>")
         if not results.powers and not results.notes:
-            parts.append("<p>No orders this phase.</p>")
+            parts.append("<p>No orders here that every power may see: under fog of war each power reads its own "
+                         "results in the History tab when it next has the seat.</p>" if results.hidden else
+                         "<p>No orders this phase.</p>")
         self.setHtml("".join(parts))
 
     def clear_results(self) -> None:

@@ -87,3 +87,18 @@ def test_no_panel_outside_movement_or_in_a_variant_without_points() -> None:
     assert allocations.allocation_panel(Game.new("standard"), "FRANCE") is None
     assert allocations.allocation_panel(Game.new("1815"), None) is None
     assert allocations.allocation_panel(Game.new("1815", options={"dp_cap": 0}), "FRANCE") is None
+
+
+def test_allocations_are_warned_of_only_when_they_overspend_the_points() -> None:
+    from app.controllers.review import review
+
+    game = Game.new("1815")
+    assert game.variant.diplomacy_points(game.state, "BRITAIN") == 4
+
+    def warnings(*lines: str) -> tuple[str, ...]:
+        return review(game, "BRITAIN", [game.check_line("BRITAIN", line).order for line in lines]).warnings
+
+    within = warnings("F LON H", "F LVP H", "F HIN H", "A SCO H", "DP 1 A PIE H", "DP 3 F HOL H")
+    assert within == ()  # four points of four: nothing to warn of
+    over = warnings("F LON H", "F LVP H", "F HIN H", "A SCO H", "DP 3 A PIE H", "DP 2 F HOL H")
+    assert over == ("5 Diplomacy Points allocated, 4 this turn: overspent, all of them are forfeited",)

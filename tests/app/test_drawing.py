@@ -690,3 +690,32 @@ def test_red_arrow_crossings_and_sea_routes_are_drawn_and_keyed(qapp: Any) -> No
     assert {"crossing", "sea-route"} <= keys
     assert not {"crossing", "sea-route"} & {e.key for e in legend_entries(geometry_from_dict(mini_geometry_data()),
                                                                            ["A", "F"])}
+
+
+def test_a_map_wrapping_north_south_draws_arrows_across_that_seam_too(qapp: Any) -> None:
+    """Age of Discovery's torus: a move between areas that meet across the top and bottom edges is a short
+    arrow over that edge, not one running the board's whole height."""
+    data = mini_geometry_data()
+    data["wrap_y"] = True
+    wrapped = geometry_from_dict(data)
+    picture = BoardPicture(power_colours=COLOURS, orders=[OrderArrow(OrderKind.MOVE, "ENG", "EAS", "MED")])
+    image = render_to_image(picture, wrapped, WIDTH_PX)
+    # EAS (300, 70) to MED (300, 260) is shorter northward across the seam: up from EAS off the top edge, and
+    # in again from the bottom edge down... up to MED; nothing crosses CEN in the middle of the board.
+    assert pixel(image, 300, 8) == ENGLAND
+    assert pixel(image, 300, 296) == ENGLAND
+    assert pixel(image, 300, 165) == palette.NEUTRAL_LAND
+
+
+def test_an_arrow_off_a_wrapping_maps_top_edge_leaves_the_caption_alone(qapp: Any) -> None:
+    from app.drawing.sheet import CAPTION_BACKGROUND, Caption, sheet_layout
+
+    data = mini_geometry_data()
+    data["wrap_y"] = True
+    wrapped = geometry_from_dict(data)
+    picture = BoardPicture(power_colours=COLOURS, orders=[OrderArrow(OrderKind.MOVE, "ENG", "EAS", "MED")])
+    caption = Caption("Mini", "Spring 1901 Movement")
+    image = render_to_image(picture, wrapped, WIDTH_PX, caption=caption)
+    top = sheet_layout(wrapped, caption, None).board.top()
+    assert pixel(image, 300, top + 8) == ENGLAND  # the arrow leaves the board over its top edge …
+    assert pixel(image, 300, top - 4) == CAPTION_BACKGROUND.lower()  # … and is not drawn on over the caption

@@ -108,6 +108,38 @@ def test_the_projector_header_names_who_is_first(qtbot: QtBot, window: MainWindo
     board.close()
 
 
+def test_the_projector_header_wraps_in_a_narrow_window_without_cutting_words(qtbot: QtBot,
+                                                                             window: MainWindow) -> None:
+    page = start_1815(window, Mode.GM, ())
+    board = page.open_board_window()
+    qtbot.addWidget(board)
+    board.resize(800, 800)
+    QApplication.processEvents()
+    leader = board.leader
+    assert leader.text().endswith("Ottoman Empire (no one wins while tied)")
+    assert leader.wordWrap() and leader.geometry().right() <= board.width()
+    assert leader.heightForWidth(leader.width()) >= 2 * leader.fontMetrics().height()  # wrapped, not cut off
+    assert "Ottoman&nbsp;Empire&nbsp;<b>4</b>" in board.counts.text()  # a count never splits across lines
+    board.close()
+
+
+def test_the_history_tabs_centre_counts_keep_one_column(qtbot: QtBot, window: MainWindow) -> None:
+    page = start_1815(window, Mode.GM, ())
+    counts = [line for line in page.history_panel.report.toPlainText().splitlines() if line.endswith(" centres")]
+    assert len(counts) == len(page.game.variant.powers) and any("Ottoman Empire" in line for line in counts)
+    assert len({line.index(" centres") for line in counts}) == 1, counts
+
+
+def test_typed_allocations_that_overspend_are_named_so_in_the_points_tab(qtbot: QtBot, window: MainWindow) -> None:
+    page = start_1815(window, Mode.HOTSEAT, ("BRITAIN", "FRANCE"))
+    pass_curtain(qtbot, page, "Britain")
+    page.order_panel.text_box.setPlainText("DP 3 A PIE H\nDP 2 F HOL H")
+    page.order_panel.add_button.click()
+    heading = page.allocation_panel.heading.text()
+    assert "4 this turn, 5 allocated, 1 too many: all would be forfeited" in heading and "-1" not in heading
+    assert "overspent" in page.order_panel.warnings.text()
+
+
 def test_the_game_master_allocates_for_the_power_in_focus(qtbot: QtBot, window: MainWindow) -> None:
     page = start_1815(window, Mode.GM, ())
     assert page.gm is not None

@@ -57,3 +57,13 @@ def test_the_leader_line_is_in_the_report_of_a_variant_that_has_one() -> None:
     standard.process()
     assert "First" not in phase_report(standard, 0)
 
+
+
+def test_the_centre_table_keeps_one_column_for_the_ottoman_empire() -> None:
+    game = Game.new("1815")
+    game.process()
+    report = phase_report(game, 0)
+    table = report.split("Supply centres\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    counts = [line for line in table if line.rstrip()[-1:].isdigit()]
+    assert len(counts) == len(game.variant.powers) and any("Ottoman Empire" in line for line in counts)
+    assert len({len(line) for line in counts}) == 1, counts  # every count ends in the same column
