@@ -385,6 +385,10 @@ class _Planner:
             if unit.power != power:
                 return None
             score += self.worth(unit, dest) - self.worth(unit)
+        for unit in effect.keeps:
+            if unit.power != power:
+                return None
+            score += self.worth(unit) + 1.0  # as much as giving it up would lose
         if effect.backs is not None:
             backed = effect.backs
             if isinstance(backed, UnitOrder) and self._backs_ours(backed):

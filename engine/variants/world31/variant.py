@@ -336,7 +336,7 @@ class WorldDiplomacy(Variant):
     def order_effect(self, order: Order) -> OrderEffect:
         """Paying a unit's upkeep keeps it on the board (the bots pay for their units)."""
         if isinstance(order, Maintain):
-            return OrderEffect(stays=(order.unit,))
+            return OrderEffect(keeps=(order.unit,))  # without it the unit disappears
         return super().order_effect(order)
 
     def adjusts_after(self, season: str) -> bool:
