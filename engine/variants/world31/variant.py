@@ -307,8 +307,10 @@ class WorldDiplomacy(Variant):
         return state
 
     def account_panel(self, state: GameState, power: str) -> AccountPanel | None:
-        """The treasury (``treasury.py``), from what ``view_for`` shows ``power`` alone."""
-        return treasury.panel(self, self.view_for(state, power), power)
+        """The treasury (``treasury.py``), from what ``view_for`` shows ``power`` alone, and how many bribes
+        for its units await its guess (all the seed tells a target; a LAN seat's view has no such count)."""
+        against = sum(1 for b in self.ledger(state).bribes if b.unit.power == power) if state.extra else 0
+        return treasury.panel(self, self.view_for(state, power), power, against)
 
     def account_order(self, state: GameState, power: str, form: str, values: Mapping[str, str]) -> str:
         return treasury.order_line(self, state, power, form, values)
