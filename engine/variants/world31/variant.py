@@ -24,6 +24,7 @@ from ...phases import update_centers
 from ...resolver import MovementResult, Tracer
 from ...state import Dislodged, GameState, StackedUnit
 from ...types import (
+    ChancelleryError,
     IllegalOrderError,
     OrderSyntaxError,
     Phase,
@@ -327,11 +328,25 @@ class WorldDiplomacy(Variant):
         kept = self._public_kept
         if kept is None or kept[0] != key:
             # The LAN host asks once per seat for the same results: which are public is worked out once.
-            public = [r.typed is not None and not isinstance(r.typed, FINANCE_ORDERS) for r in results]
+            public = [self._is_public(before, r) for r in results]
             kept = self._public_kept = (key, list(results), public)  # the results kept alive with their ids
         return [r for r, seen in zip(results, kept[2]) if seen or r.power == power]
 
     _public_kept: tuple[tuple[int, ...], list[Any], list[bool]] | None = None
+
+    def _is_public(self, before: GameState, result: Any) -> bool:
+        """A unit's order is everyone's to read; finance lines and notes (no order) are their country's. A
+        result read back from a file or the network has words only: its order is read again from them, and
+        counts as an order only if it reads back to the same text (a note naming a unit stays a note)."""
+        typed = result.typed
+        if typed is None:
+            try:
+                typed = self.validate(self.parse(result.order), before, result.power)
+            except (ChancelleryError, ValueError):
+                return False
+            if str(typed) != result.order:
+                return False
+        return not isinstance(typed, FINANCE_ORDERS)
 
     # --- calendar ----------------------------------------------------------------------------------
 
