@@ -72,11 +72,12 @@ def phase_report(game: Game, index: int, viewer: str | None = None) -> str:
         lines.append("")
     if before.phase.type is not PhaseType.RETREATS or changes:
         counts = []
+        width = max([12, *(len(variant.power_name(p)) for p in variant.powers)])  # the World's "United Kingdom"
         for power in variant.powers:
             now = variant.center_count(after, power)
             was = variant.center_count(before, power)
             diff = f" ({now - was:+d})" if now != was else ""
-            counts.append(f"  {variant.power_name(power):<12} {now:>3}{diff}")
+            counts.append(f"  {variant.power_name(power):<{width}} {now:>3}{diff}")
         lines.append("Supply centres")
         lines.extend(counts)
         leader = variant.leader_line(after)

@@ -353,6 +353,11 @@ class Variant:
         Diplomacy's frozen polar regions). Standard: none."""
         return {}
 
+    def shaded_note(self) -> str | None:
+        """The board key's words for :meth:`shaded_places`' wash, or ``None`` when nothing is ever shaded.
+        Standard: none."""
+        return None
+
     def account_panel(self, state: GameState, power: str) -> AccountPanel | None:
         """``power``'s private panel (balance, dues, forms for its money orders), built from ``state`` as
         ``view_for(state, power)`` shows it, or ``None``: no such panel. Standard: none."""

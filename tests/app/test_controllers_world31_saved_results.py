@@ -40,3 +40,13 @@ def test_reopened_results_show_what_they_showed_before_saving() -> None:
     assert public and not any(order.startswith(("MAINTAIN", "FINANCES")) for _p, order, _r in public)
     french = phase_report(again, summer, "FRANCE")
     assert "CANADA" in french and french.count("FINANCES") == 1
+
+
+def test_the_reports_centre_counts_stand_in_one_column() -> None:
+    """Names longer than twelve letters (United Kingdom, Cote d'Ivoire) pushed their counts out of line."""
+    game = played_summer()
+    text = phase_report(game, len(game.history) - 1, None)
+    table = text.split("Supply centres\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert len(table) == 31
+    columns = {len(line.split("(")[0].rstrip()) for line in table}
+    assert len(columns) == 1, table

@@ -316,6 +316,9 @@ class WorldDiplomacy(Variant):
     def account_order(self, state: GameState, power: str, form: str, values: Mapping[str, str]) -> str:
         return treasury.order_line(self, state, power, form, values)
 
+    def shaded_note(self) -> str | None:
+        return "Frozen: Arctic in Winter, Antarctic in Summer"
+
     def shaded_places(self, state: GameState) -> Mapping[str, str]:
         """The polar places frozen this season: nothing may move in or out, no finance order names them."""
         return {prov: "frozen this season" for prov in sorted(self.frozen(state))}
