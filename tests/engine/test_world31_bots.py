@@ -8,6 +8,7 @@ import pytest
 
 from engine.bots import EASY, NORMAL, bot_orders
 from engine.game import Game
+from engine.types import Phase
 
 
 @pytest.mark.parametrize("strength", [EASY, NORMAL])
@@ -28,3 +29,22 @@ def test_bots_pay_upkeep_and_keep_their_units_through_the_first_summer(strength:
     game.process()
     after = {p: sum(1 for u in game.state.all_units() if u.power == p) for p in game.variant.powers}
     assert sum(after.values()) >= sum(before.values()) * 0.9, (before, after)
+
+
+@pytest.mark.parametrize("strength", [EASY, NORMAL])
+def test_bots_buy_units_in_their_free_home_centres(strength: str) -> None:
+    """Purchases are orders of the Winter and Summer movement phases (no adjustment phase): a bot that never
+    bought a unit only ever shrank."""
+    game = Game.new("world31")
+    state = game.state
+    homes = game.variant.board.powers["FRANCE"].home_centers
+    free = next(p for p, u in sorted(state.units.items()) if u.power == "FRANCE" and p in homes)
+    units = {p: u for p, u in state.units.items() if p != free}
+    game.state = state.replace(phase=Phase.parse("U2000M"), units=units,
+                               extra={**state.extra, "money": {**state.extra["money"], "FRANCE": 3000}})
+    orders = bot_orders(game, "FRANCE", random.Random(3), strength)
+    bought = [o for o in orders if o.endswith(" B")]
+    assert len(bought) == 1 and f" {free}" in bought[0], orders
+    game.set_orders("FRANCE", orders, ready=True)
+    game.process()
+    assert game.state.units[free].power == "FRANCE"
