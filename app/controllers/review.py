@@ -104,6 +104,7 @@ def _review_movement(game: Game, power: str, orders: Sequence[Order], known: Map
                            and province_of(c.target.loc) == o.unit.province and province_of(c.dest) == province_of(o.dest)]
                 if not convoys:
                     warnings.append(f"{o} needs a convoy, and none of the orders you can see convoys it")
+    warnings += game.variant.draft_warnings(state, power, orders)  # the variant's own (World: unpaid upkeep)
     for o in orders:
         caution = o.caution()  # what the order kind says a player should know (a bid's price)
         if caution:

@@ -63,3 +63,28 @@ def test_another_countrys_bribe_doesnt_stand_for_the_bribed_units_order() -> Non
     known = known_orders(o for _p, o in draft.all_orders())  # the game master sees every draft
     result = review(game, "UNITED_STATES", draft.orders("UNITED_STATES"), known, game.variant.powers)
     assert not [w for w in result.warnings if "BRIBE" in w], result.warnings
+
+
+def test_units_left_without_upkeep_are_named_before_submitting() -> None:
+    """A unit nobody pays for disappears in Winter and Summer: the review names the units still unpaid (not
+    in the first Winter, nor with the `automatic` upkeep option), and goes quiet once all are paid."""
+    game, guarded, _free = summer_game()
+    units = [u for u in game.state.all_units() if u.power == FRANCE]
+    draft = draft_of(game, {FRANCE: [f"MAINTAIN {units[0]}"]})
+    warnings = review(game, FRANCE, draft.orders(FRANCE)).warnings
+    unpaid = [w for w in warnings if "upkeep" in w]
+    assert len(unpaid) == 1 and "disappear" in unpaid[0], warnings
+    assert all(str(u) in unpaid[0] for u in units[1:]) and str(units[0]) not in unpaid[0].split(":")[0]
+    assert f"M {guarded}" in unpaid[0], "the militia too"
+    paid = draft_of(game, {FRANCE: [f"MAINTAIN {u}" for u in units]})
+    assert not [w for w in review(game, FRANCE, paid.orders(FRANCE)).warnings if "upkeep" in w]
+    game.state = game.state.replace(phase=Phase.parse("F2000M"))
+    assert not [w for w in review(game, FRANCE, []).warnings if "upkeep" in w], "no upkeep in Fall"
+
+
+def test_the_automatic_upkeep_option_warns_of_nothing() -> None:
+    from app.controllers.setup import Mode, NewGameSpec, create_game
+
+    game = create_game(NewGameSpec("world31", Mode.GM, (), extra_options={"upkeep": "automatic"}))
+    game.state = game.state.replace(phase=Phase.parse("U2000M"))
+    assert not [w for w in review(game, FRANCE, []).warnings if "upkeep" in w]

@@ -353,6 +353,17 @@ class WorldDiplomacy(Variant):
 
     # --- calendar ----------------------------------------------------------------------------------
 
+    def draft_warnings(self, state: GameState, power: str, orders: Sequence[Order]) -> tuple[str, ...]:
+        """The units of ``power`` no upkeep line pays for in Winter and Summer: they disappear (seed §2.5)."""
+        if not self.is_economy_phase(state.phase) or self.options.get("upkeep", "listed") != "listed":
+            return ()
+        paid = {o.unit for o in orders if isinstance(o, Maintain)}
+        unpaid = [str(u) for u in state.all_units() if u.power == power and u not in paid]
+        if not unpaid:
+            return ()
+        return (f"No upkeep for {', '.join(unpaid)}: {'it disappears' if len(unpaid) == 1 else 'they disappear'} "
+                "(K on a unit pays its upkeep)",)
+
     def order_effect(self, order: Order) -> OrderEffect:
         """Paying a unit's upkeep keeps it on the board (the bots pay for their units)."""
         if isinstance(order, Maintain):
