@@ -17,12 +17,13 @@ class OrderEffect:
     adds: tuple[Unit, ...] = ()  # units put on the board (builds, placements, creations, conversions' result)
     removes: tuple[Unit, ...] = ()  # units taken off the board (disbands, conversions' source)
     stays: tuple[Unit, ...] = ()  # units kept where they stand (holds)
+    keeps: tuple[Unit, ...] = ()  # units that leave the board unless this order is given (World's upkeep)
     backs: Order | None = None  # another order this one makes possible or stronger (support, convoy, permission)
     hinders: tuple[Unit, ...] = ()  # units whose orders this one weakens (an attack on supports, damage)
 
     @property
     def known(self) -> bool:
-        return bool(self.moves or self.adds or self.removes or self.stays or self.backs or self.hinders)
+        return bool(self.moves or self.adds or self.removes or self.stays or self.keeps or self.backs or self.hinders)
 
 
 NO_EFFECT = OrderEffect()

@@ -72,7 +72,7 @@ def phase_report(game: Game, index: int, viewer: str | None = None) -> str:
         lines.append("")
     if before.phase.type is not PhaseType.RETREATS or changes:
         counts = []
-        width = max(12, *(len(variant.power_name(p)) for p in variant.powers))  # "Austria-Hungary" keeps the column
+        width = max([12, *(len(variant.power_name(p)) for p in variant.powers)])  # the World's "United Kingdom"
         for power in variant.powers:
             now = variant.center_count(after, power)
             was = variant.center_count(before, power)

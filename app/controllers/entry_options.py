@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from engine.entry import STANDARD_ENTRIES, Entry
 from engine.game import Game
 from engine.mapdata import MapData
-from engine.orders import Build, Order
+from engine.orders import Build, Hold, Order
 from engine.state import GameState
 from engine.types import PhaseType, Unit, province_of, unit_spec
 from engine.variants import Variant
@@ -94,7 +94,16 @@ class EntryOptions:
         if rest and province_of(rest) in self.board.provinces and _is_unit_letter(letter):
             self.stacked[(province_of(rest), letter, power)] = list(orders)
         elif province_of(slot) not in self.board.provinces:
-            self.side[(power, slot)] = list(orders)
+            # A slot of no place may still be a unit's (World's militia, "M:PROV") or a place's purchases
+            # in a movement phase (World's "build:PROV"): filed where a click finds them.
+            unit = _own_unit(orders)
+            place = _purchase_place(orders) if self.phase_type is PhaseType.MOVEMENT else None
+            if unit is not None:
+                self.stacked[(province_of(unit.loc), unit.type.value, power)] = list(orders)
+            elif place is not None and place not in self.by_province:
+                self.by_province[place] = (power, list(orders))
+            else:
+                self.side[(power, slot)] = list(orders)
         else:
             self.by_province[province_of(slot)] = (power, list(orders))
 
@@ -162,6 +171,22 @@ class EntryOptions:
                         self._started.setdefault(key, []).append((e, (who, order)))
         found = list(self._started.get(unit, ())) if unit is not None else []
         return found + self._started.get(("place", province, power), [])
+
+
+def _own_unit(orders: Iterable[Order]) -> Unit | None:
+    """The one unit whose own orders these are (a hold of it among them), else ``None``."""
+    units = {getattr(o, "unit", None) for o in orders}
+    unit = next(iter(units)) if len(units) == 1 else None
+    if isinstance(unit, Unit) and any(isinstance(o, Hold) for o in orders):
+        return unit
+    return None
+
+
+def _purchase_place(orders: Iterable[Order]) -> str | None:
+    """The one province these orders all buy a unit in, else ``None``."""
+    places = {province_of(o.unit.loc) if isinstance(o, Build) else None for o in orders}
+    place = next(iter(places)) if len(places) == 1 else None
+    return place
 
 
 def unit_of(orders: Sequence[Order]) -> Unit | None:

@@ -29,14 +29,17 @@ class Review:
         return self.done >= self.needed
 
 
+def _own_order(o: Order) -> bool:
+    """Is ``o`` its unit's own order (it fills the slot of the unit's province)? A line that names a unit
+    beside its order (World's upkeep, a bribe of another country's unit, a militia stacked with an army)
+    is not."""
+    unit = getattr(o, "unit", None)
+    return unit is not None and not isinstance(o, Build) and o.slot() == province_of(unit.loc)
+
+
 def known_orders(orders: Iterable[Order]) -> dict[str, Order]:
     """Orders by the province of their unit, for cross-checking supports and convoys."""
-    out: dict[str, Order] = {}
-    for o in orders:
-        unit = getattr(o, "unit", None)
-        if unit is not None and not isinstance(o, Build):
-            out[province_of(unit.loc)] = o
-    return out
+    return {province_of(o.unit.loc): o for o in orders if _own_order(o)}  # type: ignore[attr-defined]
 
 
 def review(game: Game, power: str, orders: Sequence[Order], known: Mapping[str, Order] | None = None,
@@ -66,7 +69,7 @@ def _review_movement(game: Game, power: str, orders: Sequence[Order], known: Map
     state, board = game.state, game.variant.board
     units = sorted(state.units_of(power), key=lambda u: u.loc)
     # Side orders (a Suez permission) have no unit: they order nothing but leave the units' orders be.
-    ordered = {province_of(o.unit.loc) for o in orders if isinstance(o, UnitOrder) and not isinstance(o, Build)}
+    ordered = {province_of(o.unit.loc) for o in orders if isinstance(o, UnitOrder) and _own_order(o)}
     done = sum(1 for u in units if u.province in ordered)
     warnings: list[str] = []
     missing = [str(u) for u in units if u.province not in ordered]
@@ -112,6 +115,7 @@ def _review_movement(game: Game, power: str, orders: Sequence[Order], known: Map
         if spent > panel.points:
             warnings.append(f"{spent} {panel.title} allocated, {panel.points} this turn: overspent, all of them "
                             "are forfeited")
+    warnings += game.variant.draft_warnings(state, power, orders)  # the variant's own (World: unpaid upkeep)
     for o in orders:
         caution = o.caution()  # what the order kind says a player should know (a bid's price)
         if caution and o not in allocations:

@@ -15,7 +15,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath
 from engine.types import UnitSpec, unit_spec
 
 from . import palette
-from .context import RING, make_pen
+from .context import RING, make_pen, translucent
 from .geometry import BoardGeometry
 from .icons import unit_icons
 from .labels import UNIT_ICON
@@ -32,12 +32,13 @@ class LegendEntry:
 
 def legend_entries(geometry: BoardGeometry, unit_codes: Iterable[str], *,
                    uncounted_centre_note: str | None = None, unit_badge_note: str | None = None,
-                   mark_notes: Iterable[tuple[str, str]] = ()) -> list[LegendEntry]:
+                   mark_notes: Iterable[tuple[str, str]] = (), shaded_note: str | None = None) -> list[LegendEntry]:
     """The key for a board: its unit kinds (``unit_codes``, e.g. a variant's unit letters), then the
     centre markers, the map's own features and the order marks. ``uncounted_centre_note`` adds the marker
     of an owned centre that doesn't count (Colonial: "Hong Kong held by China: not a centre"),
     ``unit_badge_note`` the mark a variant draws on units (EMG's points), ``mark_notes`` the words of the
-    order mark styles a variant uses beyond the common ones (EMG's spied and granted areas: ``("spy", ...)``)."""
+    order mark styles a variant uses beyond the common ones (EMG's spied and granted areas: ``("spy", ...)``),
+    ``shaded_note`` the wash over places a variant shades (World Diplomacy's frozen polar regions)."""
     entries: list[LegendEntry] = []
     for code in unit_codes:
         code = str(code).upper()
@@ -51,6 +52,8 @@ def legend_entries(geometry: BoardGeometry, unit_codes: Iterable[str], *,
                     LegendEntry("home_centre", "Home centre (ring: home power)")]
         if uncounted_centre_note:
             entries.append(LegendEntry("uncounted_centre", uncounted_centre_note))
+    if shaded_note:
+        entries.append(LegendEntry("shaded", shaded_note))
     if geometry.impassable or geometry.ridges:
         entries.append(LegendEntry("impassable", "Impassable"))
     if any(d.kind == "route" for d in geometry.decorations):
@@ -92,6 +95,11 @@ def paint_legend_symbol(painter: QPainter, key: str, at: QPointF, u: float) -> N
         paint_centre_marker(painter, at, u * 1.3, CentreStyle("#c8553d", "#c8553d"))
     elif key == "uncounted_centre":
         paint_centre_marker(painter, at, u * 1.3, CentreStyle(None, None, uncounted=True, held_by="#e0b43a"))
+    elif key == "shaded":  # the painter's wash, over a sea and a land swatch side by side
+        for dx, ground in ((-0.6, palette.SEA), (0.0, palette.NEUTRAL_LAND)):
+            box = QRectF(at.x() + dx * u, at.y() - 0.4 * u, 0.6 * u, 0.8 * u)
+            painter.fillRect(box, QColor(ground))
+            painter.fillRect(box, translucent(palette.SHADED, 0.7))
     elif key == "impassable":
         box = QRectF(at.x() - 0.6 * u, at.y() - 0.4 * u, 1.2 * u, 0.8 * u)
         painter.fillRect(box, QColor(palette.IMPASSABLE))

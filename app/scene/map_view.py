@@ -21,10 +21,9 @@ MAX_ZOOM_OF_FIT = 14.0
 
 # Keys that mean an order kind or a menu answer; the view passes them on instead of scrolling.
 ORDER_KEYS = {
-    Qt.Key.Key_H: "H", Qt.Key.Key_S: "S", Qt.Key.Key_C: "C", Qt.Key.Key_V: "V", Qt.Key.Key_M: "M",
-    Qt.Key.Key_D: "D", Qt.Key.Key_A: "A", Qt.Key.Key_F: "F", Qt.Key.Key_W: "W", Qt.Key.Key_N: "N",
-    Qt.Key.Key_E: "E", Qt.Key.Key_X: "X", Qt.Key.Key_T: "T", Qt.Key.Key_G: "G", Qt.Key.Key_Escape: "Escape",
-    Qt.Key.Key_B: "B", Qt.Key.Key_R: "R", Qt.Key.Key_U: "U", Qt.Key.Key_P: "P",
+    # Every letter: an order kind's key is its entry's (World's K pays upkeep), not a list kept here.
+    **{getattr(Qt.Key, f"Key_{c}"): c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"},
+    Qt.Key.Key_Escape: "Escape",
     # Numbered menu answers (which fleet may pass the Suez Canal).
     **{getattr(Qt.Key, f"Key_{n}"): str(n) for n in range(1, 10)},
 }

@@ -305,7 +305,8 @@ def variant_legend(variant: Variant, geometry: BoardGeometry) -> list[LegendEntr
     """The key for ``variant``'s board: its unit kinds and only the map features it has."""
     return legend_entries(geometry, [t.value for t in variant.unit_types],
                           uncounted_centre_note=variant.uncounted_centre_note(),
-                          unit_badge_note=variant.unit_badge_note(), mark_notes=variant.order_mark_notes())
+                          unit_badge_note=variant.unit_badge_note(), mark_notes=variant.order_mark_notes(),
+                          shaded_note=variant.shaded_note())
 
 
 def owners_with_units(state: GameState, board: MapData, owned: Mapping[str, str] | None = None) -> dict[str, str]:

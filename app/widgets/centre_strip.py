@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from app.scene.pictures import CentreCount, centre_counts
@@ -42,6 +42,7 @@ class CentreStrip(QWidget):
         if (counts, target) != (self.counts, self.target):
             self.counts, self.target = counts, target
             self.setToolTip(self.text())
+            self.updateGeometry()  # more or wider counts may need another row
             self.update()
 
     @classmethod
@@ -64,46 +65,86 @@ class CentreStrip(QWidget):
     def count_of(self, power: str) -> int | None:
         return next((c.centres for c in self.counts if c.power == power), None)
 
-    def sizeHint(self) -> QSize:
-        return QSize(400, round(QFontMetricsF(self.font()).height() * 1.9))
+    def _row_height(self) -> float:
+        return QFontMetricsF(self.font()).height() * 1.9
 
-    def minimumSizeHint(self) -> QSize:
-        return QSize(100, self.sizeHint().height())
+    def _min_chip_width(self) -> float:
+        """The narrowest chip that still shows its swatch and its whole count (the name is elided or left out)."""
+        metrics = QFontMetricsF(self.font())
+        bold = QFont(self.font())
+        bold.setBold(True)
+        widest = max((QFontMetricsF(bold).horizontalAdvance(str(c.centres)) for c in self.counts), default=0.0)
+        return 6 + metrics.height() * 0.75 + 5 + widest + 8
 
-    def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.fillRect(self.rect(), QColor(BACKGROUND))
+    def rows(self, width: float | None = None) -> int:
+        """How many rows the chips take at ``width``: one unless so many powers (the World's 31) would
+        crush their counts, then as many as keep every count whole."""
+        width = self.width() if width is None else width
+        if not self.counts or width <= 0:
+            return 1
+        per_row = max(1, int(width // self._min_chip_width()))
+        return -(-len(self.counts) // per_row)
+
+    def chips(self) -> list[tuple[CentreCount, QRectF, QRectF, str, QRectF, QRectF]]:
+        """Where each chip is drawn: (count, cell, swatch, name as shown, name box, count box)."""
         if not self.counts:
-            painter.end()
-            return
-        width = self.width() / len(self.counts)
-        height = self.height()
+            return []
+        rows = self.rows()
+        per_row = -(-len(self.counts) // rows)
+        width = self.width() / per_row
+        height = self._row_height()
         metrics = QFontMetricsF(self.font())
         bold = QFont(self.font())
         bold.setBold(True)
         bold_metrics = QFontMetricsF(bold)
         swatch = metrics.height() * 0.75
+        shortest_name = metrics.horizontalAdvance("Abc…")
+        out = []
         for i, count in enumerate(self.counts):
-            cell = QRectF(i * width, 0, width, height)
+            cell = QRectF((i % per_row) * width, (i // per_row) * height, width, height)
             x = cell.left() + 6
             cy = cell.center().y() - 1
-            painter.setPen(QPen(QColor(INK), 1))
-            painter.setBrush(QColor(count.colour))
-            painter.drawRect(QRectF(x, cy - swatch / 2, swatch, swatch))
+            box = QRectF(x, cy - swatch / 2, swatch, swatch)
             number = str(count.centres)
             room = cell.right() - 6 - (x + swatch + 5) - bold_metrics.horizontalAdvance(number) - 4
-            name = metrics.elidedText(count.name, Qt.TextElideMode.ElideRight, max(0.0, room))
+            # A name cut to a letter or two says nothing (the tooltip names every power): leave it out.
+            name = metrics.elidedText(count.name, Qt.TextElideMode.ElideRight, room) if room >= shortest_name else ""
+            name_box = QRectF(x + swatch + 5, cell.top(), max(0.0, room), height - 3)
+            after_name = name_box.left() + (metrics.horizontalAdvance(name) + 6 if name else 0)
+            number_box = QRectF(after_name, cell.top(), bold_metrics.horizontalAdvance(number), height - 3)
+            out.append((count, cell, box, name, name_box, number_box))
+        return out
+
+    def sizeHint(self) -> QSize:
+        return QSize(400, round(self._row_height() * self.rows()))
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(100, self.sizeHint().height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.rows(event.size().width()) != self.rows(event.oldSize().width()):
+            self.updateGeometry()  # the layout asks the height again
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.fillRect(self.rect(), QColor(BACKGROUND))
+        bold = QFont(self.font())
+        bold.setBold(True)
+        align = int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
+        for count, cell, swatch, name, name_box, number_box in self.chips():
+            painter.setPen(QPen(QColor(INK), 1))
+            painter.setBrush(QColor(count.colour))
+            painter.drawRect(swatch)
             painter.setPen(QColor(INK))
-            painter.setFont(self.font())
-            text_box = QRectF(x + swatch + 5, cell.top(), room, height - 3)
-            painter.drawText(text_box, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft), name)
+            if name:
+                painter.setFont(self.font())
+                painter.drawText(name_box, align, name)
             painter.setFont(bold)
-            after_name = text_box.left() + metrics.horizontalAdvance(name) + 6
-            painter.drawText(QRectF(after_name, cell.top(), cell.right() - after_name, height - 3),
-                             int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft), number)
+            painter.drawText(number_box.adjusted(0, 0, 4, 0), align, str(count.centres))
             if self.target:
                 share = min(1.0, count.centres / self.target)
-                painter.fillRect(QRectF(cell.left() + 2, height - 3, (cell.width() - 4) * share, 2),
+                painter.fillRect(QRectF(cell.left() + 2, cell.bottom() - 3, (cell.width() - 4) * share, 2),
                                  QColor(count.colour))
         painter.end()

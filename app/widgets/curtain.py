@@ -44,6 +44,7 @@ class Curtain(QWidget):
         layout.addWidget(self.button, 0, Qt.AlignmentFlag.AlignHCenter)
         self.progress = QLabel()
         self.progress.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.progress.setWordWrap(True)  # 31 World countries: the names wrap rather than widen the window
         layout.addSpacing(12)
         layout.addWidget(self.progress)
         layout.addStretch(3)
@@ -58,7 +59,7 @@ class Curtain(QWidget):
             parts.append("Orders in: " + ", ".join(submitted))
         if waiting:
             parts.append("Still to order: " + ", ".join(waiting))
-        self.progress.setText("   ·   ".join(parts))
+        self.progress.setText("\n".join(parts))
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # a click anywhere on the curtain means ready
         self.ready.emit()

@@ -120,6 +120,7 @@ class _Planner:
             self._assign_supports(units)
         self._idle_units(units)
         self._side_orders(side_slots)
+        self._purchases(side_slots)
         self._independent_orders(units)
         orders = list(self.chosen.values())
         if self.style.bids and self.variant.takes_bids():
@@ -385,6 +386,10 @@ class _Planner:
             if unit.power != power:
                 return None
             score += self.worth(unit, dest) - self.worth(unit)
+        for unit in effect.keeps:
+            if unit.power != power:
+                return None
+            score += self.worth(unit) + 1.0  # as much as giving it up would lose
         if effect.backs is not None:
             backed = effect.backs
             if isinstance(backed, UnitOrder) and self._backs_ours(backed):
@@ -418,6 +423,24 @@ class _Planner:
         for slot in sorted(slots):
             best = self._best_side_order(self.options[slot])
             if best is not None and best[0] > 0:
+                self.chosen[slot] = best[1]
+
+    def _purchases(self, slots: Sequence[str]) -> None:
+        """Units bought in a movement phase (World Diplomacy's purchases: a slot per free home centre, every
+        option a build): the best kind at each place. One the treasury can't pay for simply fails."""
+        for slot in sorted(slots):
+            opts = self.options[slot]
+            if slot in self.chosen or not opts or not all(o.uses_build and not isinstance(o, Waive) for o in opts):
+                continue
+            best: tuple[float, Order] | None = None
+            for o in opts:
+                score = self.effect_score(self.variant.order_effect(o))
+                if score is None or score <= 0:
+                    continue
+                score = self.jitter(score)
+                if best is None or score > best[0]:
+                    best = (score, o)
+            if best is not None:
                 self.chosen[slot] = best[1]
 
     def _independent_orders(self, units: dict[str, Unit]) -> None:

@@ -302,6 +302,11 @@ class Variant:
         Standard: the order kind's own ``note``."""
         return type(order).note
 
+    def draft_warnings(self, state: GameState, power: str, orders: Sequence[Order]) -> tuple[str, ...]:
+        """Warnings a front end shows before ``power`` submits ``orders`` this phase, beyond the common
+        ones (World Diplomacy: the units nobody pays upkeep for, which disappear). Standard: none."""
+        return ()
+
     def order_entries(self, order: Order) -> tuple[Entry, ...]:
         """How a click-driven front end picks ``order`` among the legal ones (``engine/entry.py``).
         Standard: what the order's kind declares (``Order.entries``)."""
@@ -352,6 +357,11 @@ class Variant:
         """Provinces a front end shades on the board this phase, each with the reason in words (World
         Diplomacy's frozen polar regions). Standard: none."""
         return {}
+
+    def shaded_note(self) -> str | None:
+        """The board key's words for :meth:`shaded_places`' wash, or ``None`` when nothing is ever shaded.
+        Standard: none."""
+        return None
 
     def account_panel(self, state: GameState, power: str) -> AccountPanel | None:
         """``power``'s private panel (balance, dues, forms for its money orders), built from ``state`` as

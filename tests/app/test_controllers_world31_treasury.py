@@ -129,3 +129,26 @@ def test_upkeep_and_purchases_drafted_from_the_map_show_in_the_treasury_in_summe
     assert panel is not None
     assert [str(o) for o in accounts.drafted(draft, BRIBER, panel)] == [str(upkeep), str(purchase)]
     assert any(words.startswith("Upkeep") and "this phase" in words for words, _ in panel.lines)
+
+
+def test_the_target_reads_how_many_bribes_await_its_counter_bid_and_nothing_more() -> None:
+    """Seed §6.4: the target is told how many bribes were offered for its units and may guess in the next
+    phase; its treasury says so while it orders that phase (not only in the last phase's results), and names
+    neither the briber, the unit nor the price."""
+    game = create_game(NewGameSpec("world31", Mode.HOTSEAT, (BRIBER, TARGET)))
+    game.state = game.state.replace(extra={**game.state.extra, "money": {**game.state.extra["money"], BRIBER: 4200}})
+    unit = target_unit(game)
+    before = accounts.account_panel(game, TARGET)
+    assert before is not None and not any("ribe" in words for words, _ in before.lines)
+    draft = OrderDraft([BRIBER])
+    accounts.draft_form(game, draft, BRIBER, "bribe", {"unit": unit, "amount": "11.25"})
+    game.set_orders(BRIBER, draft.lines(BRIBER), ready=True)
+    game.process()
+    panel = accounts.account_panel(game, TARGET)
+    assert panel is not None
+    lines = dict(panel.lines)
+    assert lines.get("Bribes offered for your units") == "1: a right counter-bid (GUESS) this phase foils it"
+    shown = repr(panel.lines)
+    assert "11.25" not in shown and unit not in shown and "Canada" not in shown and BRIBER not in shown
+    others = accounts.account_panel(game, "BRAZIL")
+    assert others is not None and "Bribes offered for your units" not in dict(others.lines)

@@ -73,9 +73,10 @@ class Maintain(Order):
 
     kind: ClassVar[str] = "MAINTAIN"
     words: ClassVar[tuple[str, ...]] = ("maintain", "maintains", "keep")
-    # K on the unit, beside its own order (the unit stays selected; a drafted upkeep can be withdrawn).
+    # K on the unit, beside its own order (the unit stays selected; a drafted upkeep can be withdrawn); the
+    # upkeep has a slot of its own, so it is found from the selected unit (``start``).
     entry: ClassVar[Entry | None] = Entry(
-        "K", "Pay upkeep", side=True, done="Paid", choice="Pay the upkeep of {unit}",
+        "K", "Pay upkeep", start="unit", side=True, done="Paid", choice="Pay the upkeep of {unit}",
         withdraw="Stop paying the upkeep of {unit}", none="{unit} has no upkeep to pay now")
     note: ClassVar[str] = "upkeep"
     unit: Unit

@@ -39,7 +39,7 @@ def _taxes_due(variant: WorldDiplomacy, state: GameState, power: str) -> int:
     return seas * TAX_SEA + (len(held) - cities) * TAX_PROVINCE + cities * TAX_CITY
 
 
-def panel(variant: WorldDiplomacy, state: GameState, power: str) -> AccountPanel | None:
+def panel(variant: WorldDiplomacy, state: GameState, power: str, bribes_against: int = 0) -> AccountPanel | None:
     if power not in variant.board.powers or not state.extra:
         return None
     ledger = variant.ledger(state)
@@ -57,6 +57,10 @@ def panel(variant: WorldDiplomacy, state: GameState, power: str) -> AccountPanel
     lines += [("World Bank loan", f"{shown(ln.owed)} due by {ln.due}") for ln in ledger.loans if ln.power == power]
     lines += [("Bribe offered", f"{b.unit} for {shown(b.price)} since {b.since}")
               for b in ledger.bribes if b.briber == power]
+    if bribes_against:  # a count alone: never the briber, the unit or the price (seed §6.4)
+        lines.append(("Bribes offered for your units",
+                      f"{bribes_against}: a right counter-bid (GUESS) this phase foils "
+                      f"{'one' if bribes_against > 1 else 'it'}"))
     frozen = variant.frozen(state)
     others = sorted((str(u), f"{u} ({variant.power_name(u.power)})") for u in state.all_units()
                     if u.power != power and province_of(u.loc) not in frozen)

@@ -24,6 +24,7 @@ from ...phases import update_centers
 from ...resolver import MovementResult, Tracer
 from ...state import Dislodged, GameState, StackedUnit
 from ...types import (
+    ChancelleryError,
     IllegalOrderError,
     OrderSyntaxError,
     Phase,
@@ -307,11 +308,16 @@ class WorldDiplomacy(Variant):
         return state
 
     def account_panel(self, state: GameState, power: str) -> AccountPanel | None:
-        """The treasury (``treasury.py``), from what ``view_for`` shows ``power`` alone."""
-        return treasury.panel(self, self.view_for(state, power), power)
+        """The treasury (``treasury.py``), from what ``view_for`` shows ``power`` alone, and how many bribes
+        for its units await its guess (all the seed tells a target; a LAN seat's view has no such count)."""
+        against = sum(1 for b in self.ledger(state).bribes if b.unit.power == power) if state.extra else 0
+        return treasury.panel(self, self.view_for(state, power), power, against)
 
     def account_order(self, state: GameState, power: str, form: str, values: Mapping[str, str]) -> str:
         return treasury.order_line(self, state, power, form, values)
+
+    def shaded_note(self) -> str | None:
+        return "Frozen: Arctic in Winter, Antarctic in Summer"
 
     def shaded_places(self, state: GameState) -> Mapping[str, str]:
         """The polar places frozen this season: nothing may move in or out, no finance order names them."""
@@ -325,18 +331,43 @@ class WorldDiplomacy(Variant):
         kept = self._public_kept
         if kept is None or kept[0] != key:
             # The LAN host asks once per seat for the same results: which are public is worked out once.
-            public = [r.typed is not None and not isinstance(r.typed, FINANCE_ORDERS) for r in results]
+            public = [self._is_public(before, r) for r in results]
             kept = self._public_kept = (key, list(results), public)  # the results kept alive with their ids
         return [r for r, seen in zip(results, kept[2]) if seen or r.power == power]
 
     _public_kept: tuple[tuple[int, ...], list[Any], list[bool]] | None = None
 
+    def _is_public(self, before: GameState, result: Any) -> bool:
+        """A unit's order is everyone's to read; finance lines and notes (no order) are their country's. A
+        result read back from a file or the network has words only: its order is read again from them, and
+        counts as an order only if it reads back to the same text (a note naming a unit stays a note)."""
+        typed = result.typed
+        if typed is None:
+            try:
+                typed = self.validate(self.parse(result.order), before, result.power)
+            except (ChancelleryError, ValueError):
+                return False
+            if str(typed) != result.order:
+                return False
+        return not isinstance(typed, FINANCE_ORDERS)
+
     # --- calendar ----------------------------------------------------------------------------------
+
+    def draft_warnings(self, state: GameState, power: str, orders: Sequence[Order]) -> tuple[str, ...]:
+        """The units of ``power`` no upkeep line pays for in Winter and Summer: they disappear (seed §2.5)."""
+        if not self.is_economy_phase(state.phase) or self.options.get("upkeep", "listed") != "listed":
+            return ()
+        paid = {o.unit for o in orders if isinstance(o, Maintain)}
+        unpaid = [str(u) for u in state.all_units() if u.power == power and u not in paid]
+        if not unpaid:
+            return ()
+        return (f"No upkeep for {', '.join(unpaid)}: {'it disappears' if len(unpaid) == 1 else 'they disappear'} "
+                "(K on a unit pays its upkeep)",)
 
     def order_effect(self, order: Order) -> OrderEffect:
         """Paying a unit's upkeep keeps it on the board (the bots pay for their units)."""
         if isinstance(order, Maintain):
-            return OrderEffect(stays=(order.unit,))
+            return OrderEffect(keeps=(order.unit,))  # without it the unit disappears
         return super().order_effect(order)
 
     def adjusts_after(self, season: str) -> bool:
