@@ -92,3 +92,25 @@ def test_the_dialog_names_the_phase_in_words_and_the_seat_someone_else_took(
     finally:
         quicker.close()
     dialog.reject()
+
+
+def test_the_clock_is_not_counted_down_while_the_link_to_the_host_is_down(qtbot: QtBot) -> None:
+    """With the host gone the seat bar and Table tab went on counting down the last deadline read, though the
+    host's clock may be stopped (a restarted host resumes from its autosave's)."""
+    from app.controllers.network_seat import ClockReading, NetworkSeat
+    from app.net.table_panel import SeatBar, TablePanel
+
+    seat = NetworkSeat("standard", "FRANCE", None)
+    seat.clock = ClockReading(600.0, False, time.monotonic())
+    bar, panel = SeatBar(), TablePanel()
+    qtbot.addWidget(bar)
+    qtbot.addWidget(panel)
+    seat.connected = True
+    bar.show_clock(seat)
+    panel.show_clock(seat)
+    assert bar.clock.text().startswith("Deadline in 9:") or bar.clock.text() == "Deadline in 10:00"
+    assert panel.clock.text() == bar.clock.text()
+    seat.apply({"type": "closed", "reason": "the host stopped"})
+    bar.show_clock(seat)
+    panel.show_clock(seat)
+    assert bar.clock.text() == panel.clock.text() == "Deadline unknown (offline)"
