@@ -53,7 +53,7 @@ from .schema import (
     request_id,
 )
 from .seats import SeatTable
-from .transport import DEFAULT_MAX_BUFFER, TcpTransport, Transport, TransportClosed, memory_pair
+from .transport import DEFAULT_MAX_BUFFER, BufferOverflow, TcpTransport, Transport, TransportClosed, memory_pair
 from .views import SeatViews, game_over_block, history_entry, result_to_wire, seat_list, viewer
 
 log = logging.getLogger(__name__)
@@ -370,8 +370,7 @@ class Host:
         try:
             conn.transport.send(frame)
         except TransportClosed as exc:
-            log.warning("dropping %s: %s", conn.label, exc)
-            self._drop(conn)
+            self._lost(conn, exc)
             return False
         except FrameError as exc:  # a frame the host itself built is too large: a bug, but not a crash
             log.warning("could not send %s to %s: %s", frame.get("type"), conn.label, exc)
@@ -385,8 +384,15 @@ class Host:
         try:
             conn.transport.send_encoded(frame)
         except TransportClosed as exc:
+            self._lost(conn, exc)
+
+    def _lost(self, conn: Connection, exc: TransportClosed) -> None:
+        """A send found the link gone: a reader too slow is worth a warning, a peer that left is not."""
+        if isinstance(exc, BufferOverflow):
             log.warning("dropping %s: %s", conn.label, exc)
-            self._drop(conn)
+        else:
+            log.info("%s had closed its connection", conn.label)
+        self._drop(conn)
 
     def _encode_parts(self, parts: Sequence[tuple[str, str]], kind: str) -> bytes | None:
         try:
