@@ -1,6 +1,7 @@
 """Phase deadlines: a limit per phase type, and a clock the host can pause, resume and extend."""
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -109,7 +110,9 @@ class PhaseClock:
 
     def restore(self, data: Mapping[str, Any]) -> None:
         left = data.get("remaining")
-        left = float(left) if isinstance(left, (int, float)) and not isinstance(left, bool) else None
+        # Only a finite number is a time left (a save file's JSON may hold NaN or a number too large: infinity).
+        left = float(left) if isinstance(left, (int, float)) and not isinstance(left, bool) and math.isfinite(left) \
+            else None
         self.paused = False
         self.start(left)
         if data.get("paused") is True:

@@ -160,14 +160,18 @@ class Host:
     def _restore_meta(self) -> None:
         data = self.game.meta.get(META_KEY)
         if isinstance(data, Mapping) and data.get("format") == META_FORMAT:
-            self.seats.restore(data.get("seats") or {})
-            self.press.restore(data.get("press") or [])
-            self.clock.restore(data.get("clock") or {})
+            # Each part of the record is read if it has its shape and left out if not (a damaged or hand-edited
+            # file must still open): seats, press and clock apart.
+            seats, press, clock = data.get("seats"), data.get("press"), data.get("clock")
+            self.seats.restore(seats if isinstance(seats, Mapping) else {})
+            self.press.restore(press if isinstance(press, list) else [])
+            self.clock.restore(clock if isinstance(clock, Mapping) else {})
             self.bots = {p: b for p, b in bot_seats_from(data.get("bots"), self.game.variant.powers).items()
                          if not self.seats.is_claimed(p)}
             bot_ready = data.get("bot_ready")
-            self._bot_ready = {p for p in bot_ready if p in self.game.ready} if isinstance(bot_ready, list) else set()
-            if data.get("clock") is None:
+            self._bot_ready = {p for p in bot_ready if isinstance(p, str) and p in self.game.ready} \
+                if isinstance(bot_ready, list) else set()
+            if not isinstance(clock, Mapping):  # none kept (or unreadable): the phase's own limit starts afresh
                 self._start_clock()
         else:
             self._start_clock()
