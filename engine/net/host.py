@@ -1228,27 +1228,43 @@ def _read_console(host: Host, loop: asyncio.AbstractEventLoop, stop: asyncio.Eve
 def _console_command(host: Host, words: list[str]) -> None:
     command, rest = words[0], words[1:]
     try:
+        said = ""
         if command == "status":
             status = host.status()
-            print(f"{status['phase']}: waiting for {', '.join(status['waiting_for']) or 'nobody'}; "
-                  f"{status['connections']} connections; clock {status['clock']}", flush=True)
+            said = (f"{host.game.state.phase.long_name}: waiting for {', '.join(status['waiting_for']) or 'nobody'}; "
+                    f"{status['connections']} connections; {host.clock.describe()}")
+            if status["over"]:
+                said += "; the game is over"
         elif command == "pause":
             host.pause()
+            said = f"clock {host.clock.describe()}"
         elif command == "resume":
             host.resume()
+            said = f"clock running: {host.clock.describe()}"
         elif command == "extend" and len(rest) == 1:
-            host.extend(float(rest[0]))
+            try:
+                seconds = float(rest[0])
+            except ValueError:
+                raise ChancelleryError("give the seconds as a number, e.g. extend 300") from None
+            host.extend(seconds)
+            said = f"clock {host.clock.describe()}" if host.clock.paused else host.clock.describe()
         elif command == "process":
-            host.process_now()
+            host.process_now()  # the log line says what was processed
         elif command == "release" and len(rest) == 1:
             host.release_seat(rest[0])
+            said = f"{host.seats.find_power(rest[0])}'s seat is free; its old token no longer works"
         elif command == "bot" and len(rest) in (1, 2):
-            host.put_bot(rest[0], rest[1].lower() if len(rest) == 2 else "normal")
+            strength = rest[1].lower() if len(rest) == 2 else "normal"
+            host.put_bot(rest[0], strength)
+            said = f"a bot ({strength}) plays {host.seats.find_power(rest[0])}"
         elif command == "unbot" and len(rest) == 1:
             host.remove_bot(rest[0])
+            said = f"{host.seats.find_power(rest[0])} has no bot now"
         else:
-            print(CONSOLE_HELP, flush=True)
-    except (ChancelleryError, ProtocolError, ValueError) as exc:
+            said = CONSOLE_HELP
+        if said:
+            print(said, flush=True)
+    except (ChancelleryError, ProtocolError) as exc:
         print(f"{command}: {exc}", flush=True)
 
 

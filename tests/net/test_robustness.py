@@ -182,10 +182,10 @@ def test_a_silent_connection_is_dropped_after_the_hello_timeout_and_a_full_host_
     async def play(clock: SkippableTime) -> None:
         host = await start_host(hello_timeout=30, max_connections=2, now=clock)
         silent = await RawPeer.open(host)
-        clock.skip(29)
+        clock.skip(20)  # well short of the timeout, whatever real time the test takes on a loaded machine
         await settle()
         assert host.status()["connections"] == 1, "dropped before the hello timeout"
-        clock.skip(1)
+        clock.skip(10)
         error = await silent.until("error", timeout=STEP)
         assert error["code"] == "timeout"
         assert await silent.next_frame() is None
