@@ -1179,6 +1179,7 @@ async def _run(host: Host, bind: str, port: int, advertise: bool, daide_port: in
             pass
     address, bound_port = await host.start(bind, port)
     print(f"listening on {address}:{bound_port}", flush=True)
+    print(join_hint(address, bound_port), flush=True)
     print(f"game: {host.game.variant.name}, {host.game.state.phase.long_name}; autosave: {host.save_path}", flush=True)
     daide = None
     if daide_port is not None:
@@ -1212,6 +1213,16 @@ async def _run(host: Host, bind: str, port: int, advertise: bool, daide_port: in
             await daide.close()
         await host.close()
     return 0
+
+
+def join_hint(address: str, port: int) -> str:
+    """Where other machines join: a host listening on every interface (0.0.0.0) names this machine's LAN
+    address, since nobody can join "0.0.0.0"."""
+    if address in ("0.0.0.0", "::", ""):
+        from .discovery import local_address
+
+        address = local_address()
+    return f"players join at {address}:{port}"
 
 
 def _read_console(host: Host, loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> None:
