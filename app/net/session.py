@@ -169,6 +169,11 @@ def join(client: Client, endpoint: Endpoint, choice: JoinChoice, tokens: TokenSt
     if tokens is not None:
         tokens.last_address = endpoint.label
     seat = NetworkSeat.from_welcome(welcome, power, conn)
+    found = ((client.state or {}).get("you") or {}).get("orders") or [] if choice.kind == "claim" else []
+    if found:  # a bot's (or a released player's): the newcomer isn't ready until they say so
+        n = len(found)
+        seat.notice = (f"This seat came with {n} order{'s' if n != 1 else ''} for this phase, from the bot or the "
+                       "player before you: keep or change them, then mark ready.")
     table = NetworkTable([seat])
     who = power.title() if power else "observer"
     return NetworkSession(table, [conn], title=f"{welcome.get('host', 'LAN game')} ({endpoint.label}), {who}")

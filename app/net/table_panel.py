@@ -26,6 +26,16 @@ from app.widgets.order_panel import swatch_icon
 
 
 DRAW_VOTE_LABEL = "Vote for a draw (secret until every survivor agrees)"
+CLOCK_WHILE_AWAY = "Deadline unknown (offline)"
+
+
+def seat_clock_text(seat: NetworkSeat) -> str:
+    """The seat's clock in words; while the link is down the host's clock can't be read (it may have stopped,
+    been paused or extended), so an old reading isn't counted down as if it were still true."""
+    if seat.connected or (seat.clock.deadline_in is None and not seat.clock.paused):
+        return clock_text(seat.clock)
+    return CLOCK_WHILE_AWAY
+
 
 class SeatBar(QFrame):
     """Always visible above the panels: the seat's ready flag and buttons, the clock, the latest notice."""
@@ -128,7 +138,7 @@ class SeatBar(QFrame):
         self.notice.setVisible(bool(seat.notice))
 
     def show_clock(self, seat: NetworkSeat) -> None:
-        self.clock.setText(clock_text(seat.clock))
+        self.clock.setText(seat_clock_text(seat))
 
 
 class TablePanel(QWidget):
@@ -148,6 +158,7 @@ class TablePanel(QWidget):
         big.setPointSize(14)
         big.setBold(True)
         self.clock.setFont(big)
+        self.clock.setWordWrap(True)  # a long clock line wraps rather than widening the side panel
         layout.addWidget(self.clock)
         self.seats = QTableWidget(0, 3)
         self.seats.setObjectName("seatTable")
@@ -247,4 +258,4 @@ class TablePanel(QWidget):
             self.draw_box.setText("No draws in this game" if refusal else DRAW_VOTE_LABEL)
 
     def show_clock(self, seat: NetworkSeat) -> None:
-        self.clock.setText(clock_text(seat.clock))
+        self.clock.setText(seat_clock_text(seat))

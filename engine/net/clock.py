@@ -1,6 +1,7 @@
 """Phase deadlines: a limit per phase type, and a clock the host can pause, resume and extend."""
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -45,9 +46,12 @@ class DeadlinePolicy:
         return cls(**values)
 
 
+MAX_SECONDS = 366 * 86400  # no deadline or extension is a year long
+
+
 def _seconds(text: str) -> float:
     value = float(text)
-    if not 0 < value < 366 * 86400:
+    if not 0 < value < MAX_SECONDS:
         raise ValueError("seconds must be more than 0 and less than a year")
     return value
 
@@ -91,14 +95,24 @@ class PhaseClock:
 
     def extend(self, seconds: float) -> None:
         """Add time; with no deadline running, this sets one."""
-        if seconds <= 0:
-            raise ChancelleryError("an extension must be a positive number of seconds")
+        if not 0 < seconds < MAX_SECONDS:  # also refuses NaN and infinity, which no frame can carry
+            raise ChancelleryError("an extension must be more than 0 seconds and less than a year")
         if self.paused:
             self._left = (self._left or 0.0) + seconds
         elif self._deadline is None:
             self._deadline = self._now() + seconds
         else:
             self._deadline += seconds
+
+    def describe(self) -> str:
+        """The clock in words for the host's console: "deadline in 4:05", "paused with 4:05 left", "no deadline"."""
+        left = self.remaining()
+        if left is None:
+            return "paused, no deadline" if self.paused else "no deadline"
+        minutes, seconds = divmod(int(left + 0.999), 60)
+        hours, minutes = divmod(minutes, 60)
+        shown = f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
+        return f"paused with {shown} left" if self.paused else f"deadline in {shown}"
 
     def to_wire(self) -> dict[str, Any]:
         left = self.remaining()
@@ -109,7 +123,9 @@ class PhaseClock:
 
     def restore(self, data: Mapping[str, Any]) -> None:
         left = data.get("remaining")
-        left = float(left) if isinstance(left, (int, float)) and not isinstance(left, bool) else None
+        # Only a finite number is a time left (a save file's JSON may hold NaN or a number too large: infinity).
+        left = float(left) if isinstance(left, (int, float)) and not isinstance(left, bool) and math.isfinite(left) \
+            else None
         self.paused = False
         self.start(left)
         if data.get("paused") is True:

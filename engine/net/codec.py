@@ -72,6 +72,8 @@ def encode_parts(parts: Sequence[tuple[str, str]], max_size: int = MAX_FRAME_SIZ
 
 def decode_body(body: bytes) -> dict[str, Any]:
     """The message inside one frame body; raises a non-fatal :class:`FrameError` naming what was wrong."""
+    if not body.strip():
+        raise FrameError("bad_frame", "frame is empty, so not JSON (a JSON object with a \"type\" was expected)")
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError as exc:

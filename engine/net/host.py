@@ -53,7 +53,7 @@ from .schema import (
     request_id,
 )
 from .seats import SeatTable
-from .transport import DEFAULT_MAX_BUFFER, TcpTransport, Transport, TransportClosed, memory_pair
+from .transport import DEFAULT_MAX_BUFFER, BufferOverflow, TcpTransport, Transport, TransportClosed, memory_pair
 from .views import SeatViews, game_over_block, history_entry, result_to_wire, seat_list, viewer
 
 log = logging.getLogger(__name__)
@@ -160,14 +160,18 @@ class Host:
     def _restore_meta(self) -> None:
         data = self.game.meta.get(META_KEY)
         if isinstance(data, Mapping) and data.get("format") == META_FORMAT:
-            self.seats.restore(data.get("seats") or {})
-            self.press.restore(data.get("press") or [])
-            self.clock.restore(data.get("clock") or {})
+            # Each part of the record is read if it has its shape and left out if not (a damaged or hand-edited
+            # file must still open): seats, press and clock apart.
+            seats, press, clock = data.get("seats"), data.get("press"), data.get("clock")
+            self.seats.restore(seats if isinstance(seats, Mapping) else {})
+            self.press.restore(press if isinstance(press, list) else [])
+            self.clock.restore(clock if isinstance(clock, Mapping) else {})
             self.bots = {p: b for p, b in bot_seats_from(data.get("bots"), self.game.variant.powers).items()
                          if not self.seats.is_claimed(p)}
             bot_ready = data.get("bot_ready")
-            self._bot_ready = {p for p in bot_ready if p in self.game.ready} if isinstance(bot_ready, list) else set()
-            if data.get("clock") is None:
+            self._bot_ready = {p for p in bot_ready if isinstance(p, str) and p in self.game.ready} \
+                if isinstance(bot_ready, list) else set()
+            if not isinstance(clock, Mapping):  # none kept (or unreadable): the phase's own limit starts afresh
                 self._start_clock()
         else:
             self._start_clock()
@@ -370,8 +374,7 @@ class Host:
         try:
             conn.transport.send(frame)
         except TransportClosed as exc:
-            log.warning("dropping %s: %s", conn.label, exc)
-            self._drop(conn)
+            self._lost(conn, exc)
             return False
         except FrameError as exc:  # a frame the host itself built is too large: a bug, but not a crash
             log.warning("could not send %s to %s: %s", frame.get("type"), conn.label, exc)
@@ -385,8 +388,15 @@ class Host:
         try:
             conn.transport.send_encoded(frame)
         except TransportClosed as exc:
+            self._lost(conn, exc)
+
+    def _lost(self, conn: Connection, exc: TransportClosed) -> None:
+        """A send found the link gone: a reader too slow is worth a warning, a peer that left is not."""
+        if isinstance(exc, BufferOverflow):
             log.warning("dropping %s: %s", conn.label, exc)
-            self._drop(conn)
+        else:
+            log.info("%s had closed its connection", conn.label)
+        self._drop(conn)
 
     def _encode_parts(self, parts: Sequence[tuple[str, str]], kind: str) -> bytes | None:
         try:
@@ -1169,6 +1179,7 @@ async def _run(host: Host, bind: str, port: int, advertise: bool, daide_port: in
             pass
     address, bound_port = await host.start(bind, port)
     print(f"listening on {address}:{bound_port}", flush=True)
+    print(join_hint(address, bound_port), flush=True)
     print(f"game: {host.game.variant.name}, {host.game.state.phase.long_name}; autosave: {host.save_path}", flush=True)
     daide = None
     if daide_port is not None:
@@ -1204,6 +1215,16 @@ async def _run(host: Host, bind: str, port: int, advertise: bool, daide_port: in
     return 0
 
 
+def join_hint(address: str, port: int) -> str:
+    """Where other machines join: a host listening on every interface (0.0.0.0) names this machine's LAN
+    address, since nobody can join "0.0.0.0"."""
+    if address in ("0.0.0.0", "::", ""):
+        from .discovery import local_address
+
+        address = local_address()
+    return f"players join at {address}:{port}"
+
+
 def _read_console(host: Host, loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> None:
     for line in sys.stdin:
         words = line.split()
@@ -1218,27 +1239,43 @@ def _read_console(host: Host, loop: asyncio.AbstractEventLoop, stop: asyncio.Eve
 def _console_command(host: Host, words: list[str]) -> None:
     command, rest = words[0], words[1:]
     try:
+        said = ""
         if command == "status":
             status = host.status()
-            print(f"{status['phase']}: waiting for {', '.join(status['waiting_for']) or 'nobody'}; "
-                  f"{status['connections']} connections; clock {status['clock']}", flush=True)
+            said = (f"{host.game.state.phase.long_name}: waiting for {', '.join(status['waiting_for']) or 'nobody'}; "
+                    f"{status['connections']} connections; {host.clock.describe()}")
+            if status["over"]:
+                said += "; the game is over"
         elif command == "pause":
             host.pause()
+            said = f"clock {host.clock.describe()}"
         elif command == "resume":
             host.resume()
+            said = f"clock running: {host.clock.describe()}"
         elif command == "extend" and len(rest) == 1:
-            host.extend(float(rest[0]))
+            try:
+                seconds = float(rest[0])
+            except ValueError:
+                raise ChancelleryError("give the seconds as a number, e.g. extend 300") from None
+            host.extend(seconds)
+            said = f"clock {host.clock.describe()}" if host.clock.paused else host.clock.describe()
         elif command == "process":
-            host.process_now()
+            host.process_now()  # the log line says what was processed
         elif command == "release" and len(rest) == 1:
             host.release_seat(rest[0])
+            said = f"{host.seats.find_power(rest[0])}'s seat is free; its old token no longer works"
         elif command == "bot" and len(rest) in (1, 2):
-            host.put_bot(rest[0], rest[1].lower() if len(rest) == 2 else "normal")
+            strength = rest[1].lower() if len(rest) == 2 else "normal"
+            host.put_bot(rest[0], strength)
+            said = f"a bot ({strength}) plays {host.seats.find_power(rest[0])}"
         elif command == "unbot" and len(rest) == 1:
             host.remove_bot(rest[0])
+            said = f"{host.seats.find_power(rest[0])} has no bot now"
         else:
-            print(CONSOLE_HELP, flush=True)
-    except (ChancelleryError, ProtocolError, ValueError) as exc:
+            said = CONSOLE_HELP
+        if said:
+            print(said, flush=True)
+    except (ChancelleryError, ProtocolError) as exc:
         print(f"{command}: {exc}", flush=True)
 
 

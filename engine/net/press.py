@@ -5,6 +5,8 @@ message is refused (gunboat, no press during retreats, ...); the standard rules 
 """
 from __future__ import annotations
 
+import dataclasses
+import math
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -72,6 +74,8 @@ class PressLog:
                                    tuple(str(p) for p in item["to"]), str(item["text"]), float(item["time"]))
             except (KeyError, TypeError, ValueError):
                 continue  # one damaged entry doesn't cost the rest of the log
+            if not math.isfinite(msg.time):  # a frame can't carry it; the message keeps its text, dated never
+                msg = dataclasses.replace(msg, time=0.0)
             self.messages.append(msg)
             self._next_seq = max(self._next_seq, msg.seq + 1)
         del self.messages[: max(0, len(self.messages) - self.limit)]

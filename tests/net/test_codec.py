@@ -114,7 +114,8 @@ def test_an_oversized_header_is_fatal_at_once_and_stays_fatal(size: int) -> None
     (b"{\"type\": \"x\", \"n\": NaN}", "NaN"),
     (b"[" * 100_000 + b"]" * 100_000, "nested"),
     (b"{\"type\": \"x\", \"n\": " + b"9" * 5000 + b"}", "refused"),
-    (b"", "not JSON"),
+    (b"", "frame is empty, so not JSON"),
+    (b"  \r\n", "frame is empty, so not JSON"),
 ])
 def test_bad_bodies_are_refused_with_a_clear_reason(body: bytes, words: str) -> None:
     decoder = FrameDecoder(max_size=1 << 20)

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
+import pytest
 from lan_support import run, seat
 
 from engine.game import Game
 from engine.net.client import AsyncClient
+from engine.net.codec import encode_frame
 from engine.net.host import Host, HostSettings
 
 
@@ -57,3 +60,22 @@ def test_press_acknowledged_before_a_crash_survives_it_and_its_number_is_never_r
         await second.close()
 
     run(play())
+
+
+@pytest.mark.parametrize("damage", [
+    {"seats": [1, 2]}, {"press": 5}, {"clock": [1]}, {"clock": {"remaining": float("inf")}},
+    {"clock": {"remaining": float("nan"), "paused": True}}, {"bot_ready": [{}]}, {"bots": "ITALY"},
+    {"press": [3, {"seq": 1, "phase": "S1901M", "from": "FRANCE", "to": [], "text": "hi", "time": float("inf")}]},
+])
+def test_a_damaged_host_record_in_a_save_restores_what_it_can(damage: dict[str, Any]) -> None:
+    """A hand-edited or damaged ``meta.lan_host`` stopped the host with a Python error, or (an endless clock)
+    left it unable to write any frame holding the clock."""
+    game = Game.new("standard")
+    game.meta["lan_host"] = {"format": 1, "seats": {}, "press": [], "clock": {"remaining": None, "paused": False}}
+    game.meta["lan_host"].update(damage)
+    host = Host(game)
+    encode_frame(host._state_frame(None))  # every seat's first frame can be written
+    encode_frame({"type": "clock"} | host.clock.to_wire())
+    for message in host.press.visible_to(None):
+        encode_frame(message.to_wire())
+    assert host.clock.remaining() is None

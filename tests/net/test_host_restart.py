@@ -142,3 +142,14 @@ def test_a_new_game_never_overwrites_an_autosave_already_there(tmp_path: Path, m
         message = capsys.readouterr().err
         assert path.name in message and f"--game {path.name}" in message.replace(str(tmp_path) + os.sep, "")
         assert path.read_bytes() == before
+
+
+def test_the_headless_host_says_where_players_join() -> None:
+    """Listening on every interface, the host printed only "listening on 0.0.0.0:8737": no address anyone
+    could type into the Join dialog."""
+    from engine.net.discovery import local_address
+    from engine.net.host import join_hint
+
+    assert join_hint("0.0.0.0", 8737) == f"players join at {local_address()}:8737"
+    assert "0.0.0.0" not in join_hint("0.0.0.0", 8737)
+    assert join_hint("192.168.1.20", 9000) == "players join at 192.168.1.20:9000"

@@ -92,3 +92,40 @@ def test_the_dialog_names_the_phase_in_words_and_the_seat_someone_else_took(
     finally:
         quicker.close()
     dialog.reject()
+
+
+def test_the_clock_is_not_counted_down_while_the_link_to_the_host_is_down(qtbot: QtBot) -> None:
+    """With the host gone the seat bar and Table tab went on counting down the last deadline read, though the
+    host's clock may be stopped (a restarted host resumes from its autosave's)."""
+    from app.controllers.network_seat import ClockReading, NetworkSeat
+    from app.net.table_panel import SeatBar, TablePanel
+
+    seat = NetworkSeat("standard", "FRANCE", None)
+    seat.clock = ClockReading(600.0, False, time.monotonic())
+    bar, panel = SeatBar(), TablePanel()
+    qtbot.addWidget(bar)
+    qtbot.addWidget(panel)
+    seat.connected = True
+    bar.show_clock(seat)
+    panel.show_clock(seat)
+    assert bar.clock.text().startswith("Deadline in 9:") or bar.clock.text() == "Deadline in 10:00"
+    assert panel.clock.text() == bar.clock.text()
+    seat.apply({"type": "closed", "reason": "the host stopped"})
+    bar.show_clock(seat)
+    panel.show_clock(seat)
+    assert bar.clock.text() == panel.clock.text() == "Deadline unknown (offline)"
+
+
+def test_taking_a_bots_seat_says_its_orders_came_with_it(qtbot: QtBot, tmp_path: Path, lan_host: HostThread) -> None:
+    lan_host.put_bot("ITALY", "easy")
+    qtbot.waitUntil(lambda: lan_host.run(lambda: bool(lan_host.host.game.pending_orders("ITALY"))), timeout=WAIT)
+    dialog = _dialog(qtbot, tmp_path, lan_host.host.port)
+    assert dialog.select_choice("claim", "ITALY")
+    dialog.join_selected()
+    assert dialog.session is not None, dialog.error.text()
+    seat = dialog.session.table.seats[0]
+    n = len(lan_host.run(lambda: lan_host.host.game.pending_orders("ITALY")))
+    assert seat.notice.startswith(f"This seat came with {n} order{'s' if n != 1 else ''} for this phase, from the bot")
+    qtbot.waitUntil(lambda: seat.received_state, timeout=WAIT)
+    assert seat.host_orders() and not seat.is_ready
+    dialog.session.close()
