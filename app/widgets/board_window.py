@@ -2,6 +2,8 @@
 the supply-centre counts in large type (face-to-face play)."""
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
@@ -41,6 +43,7 @@ class BoardWindow(QWidget):
         self.leader = QLabel()
         self.leader.setFont(mid)
         self.leader.setContentsMargins(16, 0, 16, 4)
+        self.leader.setWordWrap(True)  # six powers tied for first run past a narrow window's edge otherwise
         self.leader.hide()
         layout.addWidget(self.leader)
         self.view = MapView(scene, self)
@@ -52,8 +55,10 @@ class BoardWindow(QWidget):
         self.phase.setText(phase)
         self.leader.setText(leader or "")
         self.leader.setVisible(bool(leader))
+        # A count wraps as a whole: "Ottoman Empire 4" is never split between two lines.
         self.counts.setText("&nbsp; ".join(
-            f"<span style='color:{colour}'>■</span>&nbsp;{name}&nbsp;<b>{n}</b>" for name, colour, n in counts))
+            f"<span style='color:{colour}'>■</span>&nbsp;{escape(name).replace(' ', '&nbsp;')}&nbsp;<b>{n}</b>"
+            for name, colour, n in counts))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Escape:

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QStackedWidget,
 )
 
+from app.controllers.describe import window_title
 from app.controllers.setup import Mode, NewGameSpec, create_game, ensure_game_id
 from app.net.menu import LanMenu
 from app.settings import Settings, SettingsStore
@@ -387,14 +388,15 @@ class MainWindow(QMainWindow):
         picture, geometry = self.page.export_picture(), self.page.map_geometry
         caption = shown_caption(self.page.game, self.page.results_index(), self.page.colours)
         legend = variant_legend(self.page.game.variant, geometry) if self.export_key_action.isChecked() else None
+        title = window_title(caption.title, caption.phase)  # what the sheet shows: results of a phase gone by
         suffix = path.suffix.lower()
         try:
             if suffix == ".png":
                 save_png(path, picture, geometry, caption=caption, legend=legend)
             elif suffix == ".svg":
-                save_svg(path, picture, geometry, title=self.page.title(), caption=caption, legend=legend)
+                save_svg(path, picture, geometry, title=title, caption=caption, legend=legend)
             elif suffix == ".pdf":
-                save_pdf(path, picture, geometry, title=self.page.title(), caption=caption, legend=legend)
+                save_pdf(path, picture, geometry, title=title, caption=caption, legend=legend)
             else:
                 raise DrawingError(f"can't export to {path.name}: use a .png, .svg or .pdf file name")
         except DrawingError as exc:

@@ -55,3 +55,13 @@ def test_an_exported_board_carries_the_key_unless_it_is_unticked(qtbot: QtBot, w
     svg = tmp_path / "with.svg"
     window.export_key_action.setChecked(True)
     assert window.export_board(svg) and b"Order failed" in svg.read_bytes()  # the key's words, as text
+
+
+def test_an_exported_boards_title_names_the_phase_it_shows(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    page = start(window)
+    assert page.gm is not None
+    page.gm.adjudicate()  # the Spring's results on the board, the Fall the current phase
+    svg = tmp_path / "b.svg"
+    assert window.export_board(svg)
+    assert "<title>Chancellery — Standard — Spring 1901 Movement — results</title>" in svg.read_text(encoding="utf-8")
+    assert "Fall 1901" not in svg.read_text(encoding="utf-8")
