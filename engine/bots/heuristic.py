@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Mapping, Sequence
 
+from ..mapdata import MapData
 from ..order_effects import OrderEffect
 from ..orders import Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitOrder, Waive
 from ..state import GameState
@@ -44,6 +46,18 @@ _MAX_SUPPORTS_WANTED = 3
 _SPARE_SUPPORT = 0.5  # the score of a support given only because the unit has nothing better to do
 _CONVERSION_MARGIN = 0.25  # how much more a converted unit must be worth than the unit it replaces
 _FUTILE_CHANCE = 0.3  # how often an attack too weak to dislodge still gets in (the defender leaves)
+
+
+@lru_cache(maxsize=None)
+def kind_strength(resolver_class: type, board: MapData, kind: UnitType) -> float:
+    """What a lone unit of ``kind`` weighs in its variant's resolver (``unit_strength``): 1 for armies and
+    fleets, nothing for Engineered's fighter fields. A resolver that can't be asked so counts it as 1."""
+    try:
+        loc = min(board.locations(kind))
+        prov, unit = province_of(loc), Unit("", kind, loc)
+        return float(resolver_class(board, {prov: unit}, {prov: Hold(unit)}).unit_strength(prov))
+    except (TypeError, ValueError, KeyError, AttributeError, ChancelleryError):
+        return 1.0
 
 
 def heuristic_orders(variant: Variant, state: GameState, power: str, options: Mapping[str, Sequence[Order]],
@@ -99,12 +113,15 @@ class _Planner:
         return score * (1.0 + noise * (2.0 * self.rng.random() - 1.0)) if noise else score
 
     def worth(self, unit: Unit, loc: str | None = None) -> float:
-        """What a unit of ours is worth at ``loc`` (where it stands by default); units that don't occupy or
-        are only a disguise (a decoy) count for less."""
+        """What a unit of ours is worth at ``loc`` (where it stands by default); units that don't occupy, are
+        only a disguise (a decoy) or have no strength of their own (a fighter field) count for less."""
         value = self.values.value(unit.type, loc if loc is not None else unit.loc)
-        if unit.type in self.variant.stacking_types or unit in self.state.disguised:
+        if unit.type in self.variant.stacking_types or unit in self.state.disguised or not self.strength(unit.type):
             return 0.4 * value
         return value
+
+    def strength(self, kind: UnitType) -> float:
+        return kind_strength(self.variant.resolver_class, self.board, kind)
 
     # --- movement -----------------------------------------------------------------------------------
 
@@ -159,6 +176,9 @@ class _Planner:
                 key = o.dest + ("~" if o.route else "")
                 if key in seen or unit in self.state.disguised and self._contested(o):
                     continue
+                there = self.state.units.get(province_of(o.dest))
+                if there is not None and there.power != self.power and not self.strength(unit.type):
+                    continue  # a unit of no strength (a fighter field) never dislodges anyone
                 seen.add(key)
                 score = values.value(unit.type, o.dest) * self._prospect(o)
                 candidates.append((self.jitter(score), n, slot, o))
@@ -412,14 +432,21 @@ class _Planner:
             return None
         power = self.power
         score = 0.0
+        removes = list(effect.removes)
         for unit in effect.adds:
             if unit.power != power:
                 return None
             score += self.worth(unit)
+            # A unit that occupies, put where a unit of ours occupies, takes its place (a conversion by an
+            # engineer names the new unit only): the old one is given up.
+            if unit.type not in self.variant.stacking_types and unit_spec(unit.type).drawn_as is None:
+                there = self.state.units.get(province_of(unit.loc))
+                if there is not None and there.power == power and there != unit and there not in removes:
+                    removes.append(there)
         # A change of kind (a unit removed for another added) must be clearly worth it: values shift from
         # year to year, and a unit converted back and forth wastes the winters it could do something else.
         cost = 1.0 + _CONVERSION_MARGIN if effect.adds else 1.0
-        for unit in effect.removes:
+        for unit in removes:
             if unit.power != power:
                 return None
             score -= self.worth(unit) * cost + 1.0  # a unit given up is a unit gone

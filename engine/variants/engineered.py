@@ -398,8 +398,8 @@ class Engineered(Variant):
             return OrderEffect(adds=(order.engineer,))
         if isinstance(order, CreateDecoy):
             return OrderEffect(adds=(Unit(order.decoy.power, UnitType.DECOY, order.decoy.loc),))
-        if isinstance(order, Convert):
-            return OrderEffect(removes=(order.converter,), adds=(order.into,))
+        if isinstance(order, Convert):  # the engineer (or prison) stays; the unit standing there becomes ``into``
+            return OrderEffect(stays=(order.converter,), adds=(order.into,))
         if isinstance(order, DisbandStacked):
             return OrderEffect(removes=(order.stacked,))
         return super().order_effect(order)
