@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Mapping, Sequence
 
 from ..mapdata import MapData
 from ..order_effects import OrderEffect
 from ..orders import Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitOrder, Waive
+from ..resolver import MovementResolver
 from ..state import GameState
 from ..types import ChancelleryError, PhaseType, Unit, UnitType, province_of, unit_spec
 from ..validate import minimal_convoy_routes
@@ -48,16 +48,23 @@ _CONVERSION_MARGIN = 0.25  # how much more a converted unit must be worth than t
 _FUTILE_CHANCE = 0.3  # how often an attack too weak to dislodge still gets in (the defender leaves)
 
 
-@lru_cache(maxsize=None)
-def kind_strength(resolver_class: type, board: MapData, kind: UnitType) -> float:
+_KIND_STRENGTHS: dict[tuple[object, object, UnitType], float] = {}
+
+
+def kind_strength(resolver_class: type[MovementResolver], board: MapData, kind: UnitType) -> float:
     """What a lone unit of ``kind`` weighs in its variant's resolver (``unit_strength``): 1 for armies and
     fleets, nothing for Engineered's fighter fields. A resolver that can't be asked so counts it as 1."""
-    try:
-        loc = min(board.locations(kind))
-        prov, unit = province_of(loc), Unit("", kind, loc)
-        return float(resolver_class(board, {prov: unit}, {prov: Hold(unit)}).unit_strength(prov))
-    except (TypeError, ValueError, KeyError, AttributeError, ChancelleryError):
-        return 1.0
+    key = (resolver_class, board, kind)
+    strength = _KIND_STRENGTHS.get(key)
+    if strength is None:
+        try:
+            loc = min(board.locations(kind))
+            prov, unit = province_of(loc), Unit("", kind, loc)
+            strength = float(resolver_class(board, {prov: unit}, {prov: Hold(unit)}).unit_strength(prov))
+        except (TypeError, ValueError, KeyError, AttributeError, ChancelleryError):
+            strength = 1.0
+        _KIND_STRENGTHS[key] = strength
+    return strength
 
 
 def heuristic_orders(variant: Variant, state: GameState, power: str, options: Mapping[str, Sequence[Order]],
