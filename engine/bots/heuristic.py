@@ -11,8 +11,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
+from ..mapdata import MapData
 from ..order_effects import OrderEffect
 from ..orders import Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove, UnitOrder, Waive
+from ..resolver import MovementResolver
 from ..state import GameState
 from ..types import ChancelleryError, PhaseType, Unit, UnitType, province_of, unit_spec
 from ..validate import minimal_convoy_routes
@@ -42,7 +44,27 @@ STYLES: dict[str, Style] = {
 _STAYING = (Hold, SupportHold, SupportMove, Convoy)
 _MAX_SUPPORTS_WANTED = 3
 _SPARE_SUPPORT = 0.5  # the score of a support given only because the unit has nothing better to do
+_CONVERSION_MARGIN = 0.25  # how much more a converted unit must be worth than the unit it replaces
 _FUTILE_CHANCE = 0.3  # how often an attack too weak to dislodge still gets in (the defender leaves)
+
+
+_KIND_STRENGTHS: dict[tuple[object, object, UnitType], float] = {}
+
+
+def kind_strength(resolver_class: type[MovementResolver], board: MapData, kind: UnitType) -> float:
+    """What a lone unit of ``kind`` weighs in its variant's resolver (``unit_strength``): 1 for armies and
+    fleets, nothing for Engineered's fighter fields. A resolver that can't be asked so counts it as 1."""
+    key = (resolver_class, board, kind)
+    strength = _KIND_STRENGTHS.get(key)
+    if strength is None:
+        try:
+            loc = min(board.locations(kind))
+            prov, unit = province_of(loc), Unit("", kind, loc)
+            strength = float(resolver_class(board, {prov: unit}, {prov: Hold(unit)}).unit_strength(prov))
+        except (TypeError, ValueError, KeyError, AttributeError, ChancelleryError):
+            strength = 1.0
+        _KIND_STRENGTHS[key] = strength
+    return strength
 
 
 def heuristic_orders(variant: Variant, state: GameState, power: str, options: Mapping[str, Sequence[Order]],
@@ -89,6 +111,7 @@ class _Planner:
         self.values: Valuation = valuation(board, state, power, counts, style.weights, close, self.press, counts_for)
         self.chosen: dict[str, Order] = {}  # slot -> order
         self.spare: set[str] = set()  # slots of units whose support only adds to what is enough already
+        self._effects: dict[Order, OrderEffect] = {}  # what each order weighed does (Variant.order_effect)
 
     # --- helpers ------------------------------------------------------------------------------------
 
@@ -97,12 +120,15 @@ class _Planner:
         return score * (1.0 + noise * (2.0 * self.rng.random() - 1.0)) if noise else score
 
     def worth(self, unit: Unit, loc: str | None = None) -> float:
-        """What a unit of ours is worth at ``loc`` (where it stands by default); units that don't occupy or
-        are only a disguise (a decoy) count for less."""
+        """What a unit of ours is worth at ``loc`` (where it stands by default); units that don't occupy, are
+        only a disguise (a decoy) or have no strength of their own (a fighter field) count for less."""
         value = self.values.value(unit.type, loc if loc is not None else unit.loc)
-        if unit.type in self.variant.stacking_types or unit in self.state.disguised:
+        if unit.type in self.variant.stacking_types or unit in self.state.disguised or not self.strength(unit.type):
             return 0.4 * value
         return value
+
+    def strength(self, kind: UnitType) -> float:
+        return kind_strength(self.variant.resolver_class, self.board, kind)
 
     # --- movement -----------------------------------------------------------------------------------
 
@@ -127,7 +153,7 @@ class _Planner:
             orders.extend(self._bids(units))
         if self.style.bids:
             orders.extend(self._allocations())
-        return orders
+        return self._without_refused(orders)
 
     def _holds(self, slot: str) -> Order:
         opts = self.options[slot]
@@ -156,8 +182,11 @@ class _Planner:
                             province_of(unit.loc)):
                         continue
                 key = o.dest + ("~" if o.route else "")
-                if key in seen:
+                if key in seen or unit in self.state.disguised and self._contested(o):
                     continue
+                there = self.state.units.get(province_of(o.dest))
+                if there is not None and there.power != self.power and not self.strength(unit.type):
+                    continue  # a unit of no strength (a fighter field) never dislodges anyone
                 seen.add(key)
                 score = values.value(unit.type, o.dest) * self._prospect(o)
                 candidates.append((self.jitter(score), n, slot, o))
@@ -173,7 +202,7 @@ class _Planner:
                 staying.add(province_of(units[slot].loc))
                 continue
             dest = province_of(order.dest)
-            if dest in claimed or dest in staying:
+            if dest in claimed or dest in staying or self._refused_beside_ours(order):
                 continue
             if self._needs_convoy(order.unit, order):
                 fleets = self._convoy_fleets(order.unit, dest)
@@ -185,6 +214,38 @@ class _Planner:
             self.chosen[slot] = order
             claimed[dest] = slot
         self._drop_blocked_moves(units)
+
+    def _contested(self, move: Move) -> bool:
+        """Is a rival's unit in the way of ``move`` (standing there, or able to enter)? A disguised unit (a
+        decoy, of no strength) keeps out of such places: a fight exposes it, and it is lost."""
+        dest = province_of(move.dest)
+        there = self.state.units.get(dest)
+        return (there is not None and there.power != self.power) or self.press.threat(dest, self.power) > 0
+
+    def _disguise_contested(self, order: Order) -> bool:
+        """Does ``order`` send a disguised stacked unit (a decoy beside its twin) where a rival may stand
+        in its way?"""
+        disguised = {s.unit for s in self.state.stacked if s.power == self.power and s.mimic is not None}
+        return any(unit in disguised and self._contested(Move(unit, dest)) for unit, dest in self._effect(order).moves)
+
+    def _refused_beside_ours(self, order: Order) -> bool:
+        """Would the variant refuse ``order`` beside the orders chosen so far (Colonial: one railway move a
+        turn)? Such an order is reported invalid and its unit holds, so another is chosen instead."""
+        return order in self.variant.refused_orders(self.state, {self.power: [*self.chosen.values(), order]})
+
+    def _without_refused(self, orders: list[Order]) -> list[Order]:
+        """``orders`` with those the variant refuses together replaced by a hold of their unit (or left out)."""
+        refused = self.variant.refused_orders(self.state, {self.power: orders})
+        if not refused:
+            return orders
+        out: list[Order] = []
+        for order in orders:
+            if order not in refused:
+                out.append(order)
+            elif isinstance(order, UnitOrder) and order.unit.loc in self.options and \
+                    self.state.phase.type is PhaseType.MOVEMENT:
+                out.append(self._holds(order.unit.loc))
+        return out
 
     def _prospect(self, move: Move) -> float:
         """How much of a place's value a move is likely to win: less against a rival's unit standing there,
@@ -314,6 +375,9 @@ class _Planner:
         out: dict[str, dict[tuple[str, str | None], Order]] = {}
         for slot in units:
             table: dict[tuple[str, str | None], Order] = {}
+            if units[slot] in self.state.disguised:  # a decoy's support adds nothing
+                out[slot] = table
+                continue
             for o in self.options[slot]:
                 if isinstance(o, SupportMove) and o.target.power == self.power:
                     table.setdefault((province_of(o.target.loc), province_of(o.dest)), o)
@@ -343,7 +407,9 @@ class _Planner:
                 if score > 0 and (best is None or score > best[0]):
                     best = (score, support)
             if best is None or best[0] <= _SPARE_SUPPORT:  # an order of the variant's own, if one helps more
-                side = self._best_side_order(self.options[slot], allow_stay=False)
+                own = self.variant.order_key(self._holds(slot))
+                side = self._best_side_order([o for o in self.options[slot] if self.variant.order_key(o) == own],
+                                             allow_stay=False, slot=slot)
                 if side is not None:
                     best = side
                 elif best is not None:
@@ -374,14 +440,24 @@ class _Planner:
             return None
         power = self.power
         score = 0.0
+        removes = list(effect.removes)
         for unit in effect.adds:
             if unit.power != power:
                 return None
             score += self.worth(unit)
-        for unit in effect.removes:
+            # A unit that occupies, put where a unit of ours occupies, takes its place (a conversion by an
+            # engineer names the new unit only): the old one is given up.
+            if unit.type not in self.variant.stacking_types and unit_spec(unit.type).drawn_as is None:
+                there = self.state.units.get(province_of(unit.loc))
+                if there is not None and there.power == power and there != unit and there not in removes:
+                    removes.append(there)
+        # A change of kind (a unit removed for another added) must be clearly worth it: values shift from
+        # year to year, and a unit converted back and forth wastes the winters it could do something else.
+        cost = 1.0 + _CONVERSION_MARGIN if effect.adds else 1.0
+        for unit in removes:
             if unit.power != power:
                 return None
-            score -= self.worth(unit) + 1.0  # a unit given up is a unit gone
+            score -= self.worth(unit) * cost + 1.0  # a unit given up is a unit gone
         for unit, dest in effect.moves:
             if unit.power != power:
                 return None
@@ -399,31 +475,111 @@ class _Planner:
         for unit in effect.hinders:
             if unit.power == power:
                 return None
+            if unit.power in self.variant.pseudo_powers:
+                continue  # nobody plays it: it does only what the players pay for (1815's minor powers)
             prov = province_of(unit.loc)
             score += self.press.own(prov, power) * (1.0 + self.values.base.get(prov, 0.0))
         return score
 
-    def _best_side_order(self, opts: Sequence[Order], allow_stay: bool = True) -> tuple[float, Order] | None:
+    def _effect(self, order: Order) -> OrderEffect:
+        effect = self._effects.get(order)
+        if effect is None:
+            effect = self._effects[order] = self.variant.order_effect(order)
+        return effect
+
+    def _side_score(self, order: Order) -> float | None:
+        """The score of an order of a kind read through its effect; ``None`` for the common kinds (chosen
+        elsewhere) and for orders that would help another power or do nothing we can weigh."""
+        if isinstance(order, (Hold, Move, SupportHold, SupportMove, Convoy, Disband, Retreat, Waive)) \
+                or order.uses_build:
+            return None
+        return self.effect_score(self._effect(order))
+
+    def _default_score(self, opts: Sequence[Order]) -> float:
+        """What leaving a slot unordered is worth: its unit stays, which costs something where the variant says
+        a unit kept there is lost (Engineered's decoy still beside its twin at the end of the spring)."""
+        floor = 0.0
+        for o in opts:
+            effect = self._effect(o)
+            if effect.stays and not (effect.moves or effect.adds or effect.backs or effect.hinders):
+                score = self.effect_score(effect)
+                if score is not None:
+                    floor = min(floor, score)
+        return floor
+
+    def _best_side_order(self, opts: Sequence[Order], allow_stay: bool = True,
+                         slot: str | None = None) -> tuple[float, Order] | None:
         best: tuple[float, Order] | None = None
         for o in opts:
-            if isinstance(o, (Hold, Move, SupportHold, SupportMove, Convoy, Disband, Retreat, Waive)) \
-                    or o.uses_build:
-                continue
-            score = self.effect_score(self.variant.order_effect(o))
+            score = self._side_score(o)
             if score is None or score <= (0.0 if not allow_stay else -1e-9):
                 continue
             score = self.jitter(score)
-            if best is None or score > best[0]:
+            if (best is None or score > best[0]) and self._fits(o, slot):
                 best = (score, o)
         return best
 
+    def _fits(self, order: Order, slot: str | None = None) -> bool:
+        """Does ``order`` go with the orders chosen so far? Not when it asks for a slot already filled, when
+        the variant refuses it beside them or says it would do nothing (an engineer whose carrier doesn't go
+        its way), or when it works against them: it moves or removes a unit another order already moves or
+        removes, brings two stacked units of ours of one kind into one province (Engineered's engineers are
+        all lost so), or sends a disguised unit where one of ours ends (it would bounce off its own side and
+        be exposed)."""
+        key = self.variant.order_key(order)
+        chosen = [o for s, o in self.chosen.items() if s != slot]  # the order it would replace aside
+        if key is not None and any(self.variant.order_key(o) == key for o in chosen):
+            return False
+        if self._refused_beside_ours(order):
+            return False
+        if order in self.variant.void_orders(self.state, self.power, [*chosen, order]):
+            return False
+        effect = self._effect(order)
+        if not (effect.moves or effect.removes):
+            return True
+        busy: set[Unit] = set()
+        ends: dict[Unit, str] = {}  # units of ours that chosen orders send somewhere -> the province
+        for o in chosen:
+            e = self._effect(o)
+            busy.update(u for u, _dest in e.moves)
+            busy.update(e.removes)
+            ends.update((u, province_of(dest)) for u, dest in e.moves)
+        if any(u in busy for u, _dest in effect.moves) or any(u in busy for u in effect.removes):
+            return False
+        stacked = {s.unit: s for s in self.state.stacked if s.power == self.power}
+        for unit, dest in effect.moves:
+            info = stacked.get(unit)
+            if info is None:
+                continue
+            dest = province_of(dest)
+            if info.mimic is not None:
+                occupants = self.state.units_of(self.power)
+                if any(ends.get(u, province_of(u.loc)) == dest for u in occupants):
+                    return False
+            elif any(s.kind is info.kind and s.unit != unit and ends.get(s.unit, s.province) == dest
+                     for s in stacked.values()):
+                return False
+        return True
+
     def _side_orders(self, slots: Sequence[str]) -> None:
         """Slots of no unit of ours that moves or holds (stacked units, permissions, placements): the best
-        option whose effect helps us, or none (the variant's default)."""
+        option whose effect helps us more than the slot's default, or none (the default applies); the best
+        of all slots first, so that orders which exclude one another (one conversion a year, engineers that
+        must not meet) go to where they count most."""
+        candidates: list[tuple[float, str, str, Order]] = []
         for slot in sorted(slots):
-            best = self._best_side_order(self.options[slot])
-            if best is not None and best[0] > 0:
-                self.chosen[slot] = best[1]
+            opts = self.options[slot]
+            floor = self._default_score(opts)
+            for o in opts:
+                score = self._side_score(o)
+                if score is not None and score > floor + 1e-9:
+                    if floor < 0 and self._disguise_contested(o):
+                        score = (score + floor) / 2  # it may bounce, stay, and be lost as well
+                    candidates.append((self.jitter(score), slot, str(o), o))
+        candidates.sort(key=lambda c: (-c[0], c[1], c[2]))
+        for _score, slot, _text, order in candidates:
+            if slot not in self.chosen and self._fits(order):
+                self.chosen[slot] = order
 
     def _purchases(self, slots: Sequence[str]) -> None:
         """Units bought in a movement phase (World Diplomacy's purchases: a slot per free home centre, every
@@ -445,15 +601,20 @@ class _Planner:
 
     def _independent_orders(self, units: dict[str, Unit]) -> None:
         """Orders listed with a unit that fill a slot of their own (Colonial's Suez permission, offered with
-        the unit in Egypt): given beside the unit's order when their effect helps us."""
+        the unit in Egypt; 1815's denial of a red-arrow crossing by a fleet): given beside the unit's order
+        when their effect helps us and the unit stays where the order needs it."""
         key = self.variant.order_key
         groups: dict[str, list[Order]] = {}
         for slot, unit in units.items():
             own = key(self._holds(slot))
+            moving = isinstance(self.chosen.get(slot), Move)
             for o in self.options[slot]:
                 other = key(o)
-                if other is not None and other != own and other not in self.options:
-                    groups.setdefault(other, []).append(o)
+                if other is None or other == own or other in self.options:
+                    continue
+                if moving and unit in self._effect(o).stays:
+                    continue  # it needs the unit where it stands, and the unit leaves
+                groups.setdefault(other, []).append(o)
         for slot in sorted(groups):
             best = self._best_side_order(groups[slot])
             if best is not None and best[0] > 0:
@@ -559,7 +720,7 @@ class _Planner:
                 out.append(best[1])
             elif fallback is not None:
                 out.append(fallback)
-        return out
+        return self._without_refused(out)
 
     # --- adjustments ----------------------------------------------------------------------------------
 

@@ -471,6 +471,13 @@ class Variant:
         """
         return {}
 
+    def void_orders(self, state: GameState, power: str, orders: Sequence[Order]) -> dict[Order, str]:
+        """Orders of ``power`` that would do nothing beside its other ``orders``, whatever the other powers
+        order, each with the reason (Engineered: an engineer whose carrier doesn't go its way, an engineer
+        created beyond the allowance). Legal, and adjudicated as failing; bots leave them out. Standard: none.
+        """
+        return {}
+
     def extra_moves(self, state: GameState, unit: Unit) -> list[Move]:
         """Legal moves beyond adjacency and convoys (a variant's special routes), for the legal options."""
         return []

@@ -26,6 +26,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from .base import AllocationPanel
 from ..hooks import PhaseEnd, PhaseNote
+from ..order_effects import OrderEffect
 from ..order_marks import MarkKind, MarkStyle, OrderMark, standard_marks
 from ..orders import STANDARD_ORDERS, Hold, Move, Order, RawOrder, SupportHold, SupportMove, UnitOrder
 from ..outcomes import Reason
@@ -271,6 +272,16 @@ class Europe1815(Variant):
         """The order kinds Diplomacy Points may give a minor unit."""
         allowed: tuple[type, ...] = (Hold, SupportHold, SupportMove)
         return allowed + (Move,) if self._option("dp_orders") == "move" else allowed
+
+    def order_effect(self, order: Order) -> OrderEffect:
+        """A Convert takes the unit off and puts the other kind in its place; a denial hinders the unit it
+        stops at the red arrow and needs its fleet to stay in the sea. (Allocations are weighed through the
+        allocation panel.)"""
+        if isinstance(order, Convert):
+            return OrderEffect(removes=(order.converter,), adds=(order.into,))
+        if isinstance(order, DenyPassage):
+            return OrderEffect(stays=(order.fleet,), hinders=(order.denied,))
+        return super().order_effect(order)
 
     def allocation_panel(self, state: GameState, power: str) -> AllocationPanel | None:
         """The Diplomacy Point panel: a Great Power's points this turn and each minor unit's orders."""

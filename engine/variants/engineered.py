@@ -385,6 +385,8 @@ class Engineered(Variant):
         """The engineers', fighters' and decoys' orders in plain terms (a bid is chosen through the bid hooks;
         a vote has no effect a bot weighs)."""
         if isinstance(order, StackedHold):
+            if order.stacked.type is UnitType.DECOY:  # still beside its twin at the end of the spring (8b)
+                return OrderEffect(stays=(order.stacked,), removes=(order.stacked,))
             return OrderEffect(stays=(order.stacked,))
         if isinstance(order, StackedMove):
             return OrderEffect(moves=((order.stacked, order.dest),))
@@ -396,11 +398,33 @@ class Engineered(Variant):
             return OrderEffect(adds=(order.engineer,))
         if isinstance(order, CreateDecoy):
             return OrderEffect(adds=(Unit(order.decoy.power, UnitType.DECOY, order.decoy.loc),))
-        if isinstance(order, Convert):
-            return OrderEffect(removes=(order.converter,), adds=(order.into,))
+        if isinstance(order, Convert):  # the engineer (or prison) stays; the unit standing there becomes ``into``
+            return OrderEffect(stays=(order.converter,), adds=(order.into,))
         if isinstance(order, DisbandStacked):
             return OrderEffect(removes=(order.stacked,))
         return super().order_effect(order)
+
+    def void_orders(self, state: GameState, power: str, orders: Sequence[Order]) -> dict[Order, str]:
+        """An engineer's move with no unit of its power going that way (5a: it stays), and engineers created
+        beyond the allowance (3b, 3d): they fail whatever the others order."""
+        out: dict[Order, str] = {}
+        ptype = state.phase.type
+        if ptype is PhaseType.MOVEMENT:
+            ways = {(province_of(o.unit.loc), province_of(o.dest)) for o in orders
+                    if isinstance(o, Move) and o.unit.power == power}
+            ways |= {(province_of(o.stacked.loc), province_of(o.dest)) for o in orders
+                     if isinstance(o, StackedMove) and o.stacked.type is UnitType.DECOY}
+            for o in orders:
+                if isinstance(o, StackedMove) and o.stacked.type is UnitType.ENGINEER \
+                        and (province_of(o.stacked.loc), province_of(o.dest)) not in ways:
+                    out[o] = f"no unit of {power} goes from {province_of(o.stacked.loc)} to {o.dest}: it stays"
+        elif ptype is PhaseType.ADJUSTMENTS:
+            held = sum(1 for p in prisons(state) if p.origin == power)
+            room = self.engineer_allowance(state, power) - len(engineers(state, power)) - held
+            creations = [o for o in orders if isinstance(o, CreateEngineer)]
+            for o in creations[max(room, 0):]:
+                out[o] = f"{power} already has the engineers its centres support (rule 3d)"
+        return out
 
     def order_marks(self, order: Order, *, failed: bool = False, phase_type: PhaseType | None = None,
                     results: Sequence[OrderResult] | None = None) -> tuple[OrderMark, ...]:
