@@ -43,8 +43,8 @@ def hover_lines(board: MapData, state: GameState, loc: str, variant: Variant | N
     """The hover card: full name and code, terrain, supply/home centre, owner, unit, dislodged unit.
 
     Also the units stacked there (Engineered's engineers and prisons), and what a disguised unit really is
-    (``state`` must be cut to the viewer, who then knows only its own decoys). ``variant`` is unused (kept
-    for callers)."""
+    (``state`` must be cut to the viewer, who then knows only its own decoys), and why ``variant`` shades
+    the place this phase (World's frozen polar regions)."""
     prov = province_of(loc)
     p = board.provinces.get(prov)
     if p is None:
@@ -77,6 +77,9 @@ def hover_lines(board: MapData, state: GameState, loc: str, variant: Variant | N
         where = ", ".join(dislodged.retreats) if dislodged.retreats else "nowhere"
         lines.append(f"Dislodged: {unit_words(board, u.power, u.type, u.loc)}; retreats: {where}")
     lines.extend(special_place_lines(board, prov))
+    why = variant.shaded_places(state).get(prov) if variant is not None else None
+    if why:
+        lines.append(why[:1].upper() + why[1:])
     return lines
 
 
