@@ -51,6 +51,8 @@ def hover_lines(board: MapData, state: GameState, loc: str, variant: Variant | N
         return [loc]
     lines = [f"{p.name} ({p.id})"]
     facts = [p.terrain.value if not p.is_coastal else "coast"]
+    if p.city:  # a map's named city (World: taxes and conquest count cities)
+        facts.append(f"city: {p.city}")
     if p.is_supply_center:
         home = board.home_power(prov)
         facts.append("supply centre" + (f", home of {board.powers[home].name}" if home else ""))

@@ -94,3 +94,16 @@ def test_the_hover_card_says_a_place_is_frozen_this_season() -> None:
     assert "Frozen this season" in lines, lines
     open_place = next(p for p in sorted(variant.board.provinces) if p not in frozen)
     assert not any("rozen" in line for line in hover_lines(variant.board, game.state, open_place, variant))
+
+
+def test_the_hover_card_names_a_provinces_city() -> None:
+    """A city is worth $3 in taxes against $2 and counts for conquering a continent; the map marks only the
+    home centres, so the hover card names the city."""
+    from app.controllers.describe import hover_lines
+
+    game = create_game(NewGameSpec("world31", Mode.GM, ()))
+    board = game.variant.board
+    lines = hover_lines(board, game.state, "NA3", game.variant)
+    assert "city: Anchorage" in lines[1], lines
+    cityless = next(p for p in sorted(board.provinces) if board.provinces[p].is_land and not board.provinces[p].city)
+    assert "city" not in hover_lines(board, game.state, cityless, game.variant)[1]
