@@ -43,14 +43,16 @@ def hover_lines(board: MapData, state: GameState, loc: str, variant: Variant | N
     """The hover card: full name and code, terrain, supply/home centre, owner, unit, dislodged unit.
 
     Also the units stacked there (Engineered's engineers and prisons), and what a disguised unit really is
-    (``state`` must be cut to the viewer, who then knows only its own decoys). ``variant`` is unused (kept
-    for callers)."""
+    (``state`` must be cut to the viewer, who then knows only its own decoys), and why ``variant`` shades
+    the place this phase (World's frozen polar regions)."""
     prov = province_of(loc)
     p = board.provinces.get(prov)
     if p is None:
         return [loc]
     lines = [f"{p.name} ({p.id})"]
     facts = [p.terrain.value if not p.is_coastal else "coast"]
+    if p.city:  # a map's named city (World: taxes and conquest count cities)
+        facts.append(f"city: {p.city}")
     if p.is_supply_center:
         home = board.home_power(prov)
         facts.append("supply centre" + (f", home of {board.powers[home].name}" if home else ""))
@@ -77,6 +79,9 @@ def hover_lines(board: MapData, state: GameState, loc: str, variant: Variant | N
         where = ", ".join(dislodged.retreats) if dislodged.retreats else "nowhere"
         lines.append(f"Dislodged: {unit_words(board, u.power, u.type, u.loc)}; retreats: {where}")
     lines.extend(special_place_lines(board, prov))
+    why = variant.shaded_places(state).get(prov) if variant is not None else None
+    if why:
+        lines.append(why[:1].upper() + why[1:])
     return lines
 
 

@@ -79,3 +79,31 @@ def test_a_click_on_a_free_home_centre_offers_the_purchases_there() -> None:
     assert entry.question is not None and "X" in {c.key for c in entry.question.choices}
     entry.choose("X")
     assert draft.lines(FRANCE) == []
+
+
+def test_the_hover_card_says_a_place_is_frozen_this_season() -> None:
+    """The map's hover card (what a player reads over a place) says why a shaded place is closed; before, it
+    said nothing of the wash, and only the board's own tooltip, after a wait, did."""
+    from app.controllers.describe import hover_lines
+
+    game = create_game(NewGameSpec("world31", Mode.GM, ()))  # Winter: the Arctic is frozen
+    variant = game.variant
+    frozen = sorted(variant.shaded_places(game.state))
+    assert frozen
+    lines = hover_lines(variant.board, game.state, frozen[0], variant)
+    assert "Frozen this season" in lines, lines
+    open_place = next(p for p in sorted(variant.board.provinces) if p not in frozen)
+    assert not any("rozen" in line for line in hover_lines(variant.board, game.state, open_place, variant))
+
+
+def test_the_hover_card_names_a_provinces_city() -> None:
+    """A city is worth $3 in taxes against $2 and counts for conquering a continent; the map marks only the
+    home centres, so the hover card names the city."""
+    from app.controllers.describe import hover_lines
+
+    game = create_game(NewGameSpec("world31", Mode.GM, ()))
+    board = game.variant.board
+    lines = hover_lines(board, game.state, "NA3", game.variant)
+    assert "city: Anchorage" in lines[1], lines
+    cityless = next(p for p in sorted(board.provinces) if board.provinces[p].is_land and not board.provinces[p].city)
+    assert "city" not in hover_lines(board, game.state, cityless, game.variant)[1]

@@ -50,3 +50,21 @@ def test_the_reports_centre_counts_stand_in_one_column() -> None:
     assert len(table) == 31
     columns = {len(line.split("(")[0].rstrip()) for line in table}
     assert len(columns) == 1, table
+
+
+def test_a_unit_lost_for_want_of_upkeep_is_reported_once() -> None:
+    """An army or fleet nobody paid for is reported on its own order's line ("not maintained: disbanded");
+    a note said it again, so each one stood twice in the report. A militia has no order line of its own
+    when it was given none, so its note stays."""
+    from test_controllers_world31_clicks import FRANCE, summer_game
+
+    game, guarded, _free = summer_game()
+    game.process()
+    record = game.history[-1]
+    french = [r for r in record.results if r.power == FRANCE and "not maintained" in r.reason]
+    units = [str(u) for u in record.state.all_units() if u.power == FRANCE]
+    named = sorted(next(u for u in units if r.order == u or r.order.startswith(u + " ")) for r in french)
+    assert named == sorted(units), [r.order for r in french]
+    report = phase_report(game, len(game.history) - 1, FRANCE)
+    section = report.split(f"\n{FRANCE}\n", 1)[1].split("\n\n", 1)[0]
+    assert section.count("not maintained") == len(units), section

@@ -330,7 +330,8 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
                         own[slot] = maintained if paid else _fail("unpaid", cost=words)
             if unpaid:
                 for unit in owned:
-                    if unit in unpaid:
+                    # An army's or fleet's own order line says it already; a militia given no order has none.
+                    if unit in unpaid and unit.type is MILITIA and militia_slot(unit) not in orders:
                         notes.append(PhaseNote(power, str(unit), False, Reason("not_maintained", {"unit": unit})))
     gone = set(removed)
 
