@@ -84,6 +84,7 @@ class NewGameDialog(QDialog):
         self.victory_spin.valueChanged.connect(self._reword_victory)
         rules.addRow(self.victory_label, self.victory_spin)
         self.victory_offered = True  # the variant's rule has a supply-centre count to ask for
+        self._victory_default: int | None = None
         self.missing_combo = QComboBox()
         for policy in MissingOrders:
             self.missing_combo.addItem(policy.label, policy.value)
@@ -154,12 +155,15 @@ class NewGameDialog(QDialog):
         if victory is not None:
             self.victory_label.setText(victory.label + ":")
             keep = self.victory_spin.value()
+            low, high = victory.minimum or 1, victory.maximum or 999
+            default = victory.default if isinstance(victory.default, int) else low
+            # A count left at its default follows the options' default (Age of Discovery: every centre).
+            chosen = not reset and keep != self._victory_default and low <= keep <= high
             self.victory_spin.blockSignals(True)
-            self.victory_spin.setRange(victory.minimum or 1, victory.maximum or 999)
-            default = victory.default if isinstance(victory.default, int) else 1
-            self.victory_spin.setValue(default if reset or not (victory.minimum or 1) <= keep <= (victory.maximum or 999)
-                                       else keep)
+            self.victory_spin.setRange(low, high)
+            self.victory_spin.setValue(keep if chosen else default)
             self.victory_spin.blockSignals(False)
+            self._victory_default = default
             self.victory_spin.setSuffix(f" of {victory.maximum}" if victory.maximum else "")
             self.victory_spin.setToolTip(victory.help)
         self._reword_victory()

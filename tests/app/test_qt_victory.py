@@ -106,6 +106,12 @@ def test_age_of_discovery_asks_for_the_centres_of_the_players_chosen(qtbot: QtBo
     assert "all 36 supply centres" in dialog.victory_text.text()
     game = create_game(spec)
     assert game.variant.victory_centers == len(game.variant.board.supply_centers) == 36
+    # Left at its default, the count follows more players' map too; a count chosen is kept.
+    dialog.option_widgets["players"][1].setValue(20)  # type: ignore[attr-defined]
+    assert dialog.spec().victory_centers == dialog.victory_spin.maximum() == 80
+    dialog.victory_spin.setValue(30)
+    dialog.option_widgets["players"][1].setValue(15)  # type: ignore[attr-defined]
+    assert dialog.spec().victory_centers == 30 and "owning 30 of the 60 supply centres" in dialog.victory_text.text()
 
 
 def _strip(qtbot: QtBot, game: Game) -> CentreStrip:
@@ -164,3 +170,18 @@ def test_an_emg_strip_draws_no_bars_and_says_what_wins(qtbot: QtBot, tmp_path: P
     assert strip.target is None and all(strip.share_of(p) is None for p in game.variant.powers)
     assert "greatest percentage increase in victory points" in strip.toolTip()
     assert not {QColor(info.color).name() for info in game.variant.board.powers.values()} & _bar_colours(strip, image)
+
+
+@pytest.mark.parametrize(("vid", "label"), [("world31", None), ("standard", "Supply centres to win"),
+                                            ("global_diplomacy", "Supply centres that end the game")])
+def test_the_lan_host_asks_for_the_count_as_the_rule_has_it(qtbot: QtBot, tmp_path: Path, vid: str,
+                                                            label: str | None) -> None:
+    from app.net.dialogs import HostDialog
+
+    dialog = HostDialog(None, vid, tmp_path)
+    qtbot.addWidget(dialog)
+    widgets = dialog.options_box.widgets
+    if label is None:
+        assert "victory_centers" not in widgets and "continents_to_win" in widgets
+    else:
+        assert widgets["victory_centers"][0].label == label
