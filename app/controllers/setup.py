@@ -8,7 +8,7 @@ from __future__ import annotations
 import enum
 import random
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
@@ -51,14 +51,23 @@ class NewGameSpec:
 
 
 def variant_options(variant_id: str) -> tuple[OptionSpec, ...]:
-    """The variant's own options for the new-game and host dialogs: its typed specs less the victory target,
-    which both dialogs ask for with the rules of every game (``Variant.option_specs``)."""
+    """The variant's own options for the new-game dialog: its typed specs less the supply-centre count, which
+    the dialog asks for with the victory rule (``Variant.option_specs``)."""
     return tuple(s for s in find_variant(variant_id).option_specs if s.name != VICTORY_CENTERS)
 
 
-def victory_option(variant_id: str) -> OptionSpec:
-    """The victory target's spec (range and default from the variant's map)."""
-    return next(s for s in find_variant(variant_id).option_specs if s.name == VICTORY_CENTERS)
+def offered_options(variant_id: str) -> tuple[OptionSpec, ...]:
+    """Every option a new game of the variant offers (the LAN host's form): the supply-centre count only
+    where one decides something (``VictoryRule.centre_option``; World Diplomacy's continents need none)."""
+    variant = find_variant(variant_id)
+    offered = variant.victory_rule().centre_option is not None
+    return tuple(s for s in variant.option_specs if offered or s.name != VICTORY_CENTERS)
+
+
+def victory_option(variant_id: str, options: Mapping[str, object] | None = None) -> OptionSpec | None:
+    """The supply-centre count a new game asks for (range and default from the variant's map, as ``options``
+    make it), or ``None`` where no count of centres wins or ends the game."""
+    return find_variant(variant_id, options).victory_rule().centre_option
 
 
 def create_game(spec: NewGameSpec) -> Game:

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.controllers.setup import offered_options
 from app.widgets.option_form import OptionForm
 from engine.net.client import Client, RequestRefused
 from engine.net.clock import DeadlinePolicy
@@ -207,7 +208,7 @@ class HostDialog(QDialog):
         if self.new_radio.isChecked():  # a saved game keeps its own options
             vid = self.variant_combo.currentData()
             if vid != self._options_for:
-                self.options_box.show_specs(find_variant(str(vid)).option_specs)
+                self.options_box.show_specs(offered_options(str(vid)))
                 self._options_for = vid
         else:
             self.options_box.setVisible(False)

@@ -1,9 +1,10 @@
 """A compact strip of supply-centre counts, one chip per power, for beside or above the map.
 
 Counts follow the variant's rules (``Variant.center_count``: Hong Kong held by China counts for nobody);
-each chip shows the power's colour, its name and its count, and a bar as long as its share of the
-centres needed to win. Any page can host it: :meth:`CentreStrip.show_counts` takes plain values, and
-:meth:`CentreStrip.show_game` reads them from a game.
+each chip shows the power's colour, its name and its count, and a bar as long as its way towards what wins
+(``Variant.victory_progress``: its centres of the target; World Diplomacy's continents conquered; none where
+that is secret, EMG's victory points), the tooltip the variant's victory rule. Any page can host it:
+:meth:`CentreStrip.show_counts` takes plain values, and :meth:`CentreStrip.show_game` reads them from a game.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from app.scene.pictures import CentreCount, centre_counts
 from engine.game import Game
+from engine.variants.base import VictoryProgress
 
 __all__ = ["CentreCount", "CentreStrip", "centre_counts"]
 
@@ -31,17 +33,25 @@ class CentreStrip(QWidget):
         self.setObjectName("centreStrip")
         self.counts: tuple[CentreCount, ...] = ()
         self.target: int | None = None
+        self.progress: dict[str, VictoryProgress] = {}  # each power's bar; none: no bars
+        self.rule = ""  # how the game is won, for the tooltip
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         font = QFont(self.font())
         font.setPointSizeF(max(font.pointSizeF(), 10.0))
         self.setFont(font)
         self.setToolTip("Supply centres held by each power")
 
-    def show_counts(self, counts: Sequence[CentreCount], target: int | None = None) -> None:
-        counts, target = tuple(counts), target
-        if (counts, target) != (self.counts, self.target):
-            self.counts, self.target = counts, target
-            self.setToolTip(self.text())
+    def show_counts(self, counts: Sequence[CentreCount], target: int | None = None,
+                    progress: Mapping[str, VictoryProgress] | None = None, rule: str = "") -> None:
+        """``counts``, with bars of ``progress`` (each power's way towards winning), or without it of the
+        centres out of ``target``; ``rule`` says how the game is won."""
+        counts = tuple(counts)
+        if progress is None:
+            progress = {c.power: VictoryProgress(c.power, c.centres, target) for c in counts} if target else {}
+        progress = dict(progress)
+        if (counts, target, progress, rule) != (self.counts, self.target, self.progress, self.rule):
+            self.counts, self.target, self.progress, self.rule = counts, target, progress, rule
+            self.setToolTip(self.tooltip())
             self.updateGeometry()  # more or wider counts may need another row
             self.update()
 
@@ -55,12 +65,39 @@ class CentreStrip(QWidget):
         return strip
 
     def show_game(self, game: Game, colours: Mapping[str, str]) -> None:
-        """The counts of ``game``'s current position."""
-        self.show_counts(centre_counts(game.variant, game.state, colours), game.variant.victory_centers)
+        """The counts of ``game``'s current position, with each power's progress towards what wins there."""
+        variant = game.variant
+        progress = variant.victory_progress(game.state) or {}
+        targets = {p.target for p in progress.values()}
+        self.show_counts(centre_counts(variant, game.state, colours), targets.pop() if len(targets) == 1 else None,
+                         progress, variant.victory_rule().text)
 
     def text(self) -> str:
-        """The strip as plain text (tooltip and accessibility): "Austria 3, England 3, ..."."""
+        """The counts as plain text (accessibility): "Austria 3, England 3, ..."."""
         return ", ".join(f"{c.name} {c.centres}" for c in self.counts)
+
+    def progress_lines(self) -> list[str]:
+        """Each power's progress in words where the counts don't say it (World: "Spain: 1 of 7 continents
+        conquered (Europe)"), or one line saying nobody has any yet."""
+        kinds = {p.unit for p in self.progress.values()}
+        if not self.progress or kinds == {"centres"}:
+            return []
+        names = {c.power: c.name for c in self.counts}
+        lines = [f"{names.get(p.power, p.power)}: {p.reached} of {p.target} {p.unit}"
+                 + (f" ({p.note})" if p.note else "") for p in self.progress.values() if p.reached or p.note]
+        return lines or [f"{'/'.join(sorted(kinds)).capitalize()}: none yet"]
+
+    def tooltip(self) -> str:
+        """The strip's tooltip: supply centres held, how the game is won and each power's way there."""
+        lines = [f"Supply centres held: {self.text()}"] if self.counts else []
+        return "\n".join([*lines, *([self.rule] if self.rule else []), *self.progress_lines()])
+
+    def share_of(self, power: str) -> float | None:
+        """How much of ``power``'s bar is drawn (0 to 1), or ``None``: no bar."""
+        progress = self.progress.get(power)
+        if progress is None or progress.target <= 0:
+            return None
+        return min(1.0, progress.reached / progress.target)
 
     def count_of(self, power: str) -> int | None:
         return next((c.centres for c in self.counts if c.power == power), None)
@@ -143,8 +180,11 @@ class CentreStrip(QWidget):
                 painter.drawText(name_box, align, name)
             painter.setFont(bold)
             painter.drawText(number_box.adjusted(0, 0, 4, 0), align, str(count.centres))
-            if self.target:
-                share = min(1.0, count.centres / self.target)
+            share = self.share_of(count.power)
+            if share is not None:  # a faint track the whole way, so an empty bar reads as none of the way yet
+                track = QColor(INK)
+                track.setAlpha(50)
+                painter.fillRect(QRectF(cell.left() + 2, cell.bottom() - 3, cell.width() - 4, 2), track)
                 painter.fillRect(QRectF(cell.left() + 2, cell.bottom() - 3, (cell.width() - 4) * share, 2),
                                  QColor(count.colour))
         painter.end()

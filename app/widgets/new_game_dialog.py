@@ -1,7 +1,9 @@
-"""The new-game dialog: variant, mode and who plays here (or which powers a bot plays), victory target, what happens to missing orders, and
-the variant's own options, built from its typed specs (``Variant.option_specs``, see ``option_form.py``)."""
+"""The new-game dialog: variant, mode and who plays here (or which powers a bot plays), how the game is won (the
+variant's ``victory_rule``, with its supply-centre count where one decides anything), what happens to missing
+orders, and the variant's own options, built from its typed specs (``Variant.option_specs``, see ``option_form.py``)."""
 from __future__ import annotations
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -19,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.controllers.setup import MissingOrders, Mode, NewGameSpec, variant_options, victory_option
+from app.controllers.setup import VICTORY_CENTERS, MissingOrders, Mode, NewGameSpec, variant_options, victory_option
 from app.widgets.option_form import OptionForm
 from app.widgets.rules_dialog import RulesDialog
 from engine.seat_bots import BOT_STRENGTHS
@@ -73,8 +75,16 @@ class NewGameDialog(QDialog):
         layout.addWidget(self.powers_box)
 
         rules = QFormLayout()
+        self.victory_text = QLabel()
+        self.victory_text.setObjectName("victoryRule")
+        self.victory_text.setWordWrap(True)
+        rules.addRow("How it is won:", self.victory_text)
+        self.victory_label = QLabel("Supply centres to win:")
         self.victory_spin = QSpinBox()
-        rules.addRow("Supply centres to win:", self.victory_spin)
+        self.victory_spin.valueChanged.connect(self._reword_victory)
+        rules.addRow(self.victory_label, self.victory_spin)
+        self.victory_offered = True  # the variant's rule has a supply-centre count to ask for
+        self._victory_default: int | None = None
         self.missing_combo = QComboBox()
         for policy in MissingOrders:
             self.missing_combo.addItem(policy.label, policy.value)
@@ -83,6 +93,13 @@ class NewGameDialog(QDialog):
 
         self.options_box = OptionForm("Variant options")
         layout.addWidget(self.options_box)
+        # Options can change the rule's words and the count's range (Age of Discovery's players): asked again
+        # once typing pauses, since making an Age of Discovery variant may generate its map.
+        self._options_timer = QTimer(self)
+        self._options_timer.setSingleShot(True)
+        self._options_timer.setInterval(250)
+        self._options_timer.timeout.connect(self._options_changed)
+        self.options_box.changed.connect(self._options_timer.start)
 
         self.error = QLabel()
         self.error.setStyleSheet("color: #b00020;")
@@ -125,12 +142,61 @@ class NewGameDialog(QDialog):
             self.powers_grid.addWidget(bot, i // columns, 2 * (i % columns) + 1)
             self.power_checks[pid] = check
             self.power_bots[pid] = bot
-        victory = victory_option(vid)
-        self.victory_spin.setRange(victory.minimum or 1, victory.maximum or 999)
-        self.victory_spin.setValue(victory.default if isinstance(victory.default, int) else 1)
-        self.victory_spin.setSuffix(f" of {victory.maximum}" if victory.maximum else "")
-        self.victory_spin.setToolTip(victory.help)
         self.options_box.show_specs(variant_options(vid))
+        self._options_timer.stop()
+        self._show_victory_option(victory_option(vid), reset=True)
+
+    def _show_victory_option(self, victory: OptionSpec | None, reset: bool) -> None:
+        """The supply-centre count's row as the variant's rule has it (hidden where none applies); ``reset``
+        puts its default, else a value still in range is kept."""
+        self.victory_offered = victory is not None
+        self.victory_label.setVisible(victory is not None)
+        self.victory_spin.setVisible(victory is not None)
+        if victory is not None:
+            self.victory_label.setText(victory.label + ":")
+            keep = self.victory_spin.value()
+            low, high = victory.minimum or 1, victory.maximum or 999
+            default = victory.default if isinstance(victory.default, int) else low
+            # A count left at its default follows the options' default (Age of Discovery: every centre).
+            chosen = not reset and keep != self._victory_default and low <= keep <= high
+            self.victory_spin.blockSignals(True)
+            self.victory_spin.setRange(low, high)
+            self.victory_spin.setValue(keep if chosen else default)
+            self.victory_spin.blockSignals(False)
+            self._victory_default = default
+            self.victory_spin.setSuffix(f" of {victory.maximum}" if victory.maximum else "")
+            self.victory_spin.setToolTip(victory.help)
+        self._reword_victory()
+
+    def _options_changed(self) -> None:
+        vid = self.variant_combo.currentData()
+        if vid is None:
+            return
+        try:
+            victory = victory_option(str(vid), self.variant_option_values())
+        except ChancelleryError as exc:
+            self.victory_text.setText(str(exc))
+            return
+        self._show_victory_option(victory, reset=False)
+
+    def _reword_victory(self) -> None:
+        """The rule's words for the options as chosen (the count, the level, the continents)."""
+        vid = self.variant_combo.currentData()
+        if vid is None:
+            return
+        options = self.variant_option_values()
+        if self.victory_offered:
+            options[VICTORY_CENTERS] = self.victory_spin.value()
+        try:
+            self.victory_text.setText(find_variant(str(vid), options).victory_rule().text)
+        except ChancelleryError as exc:
+            self.victory_text.setText(str(exc))
+
+    def settle_options(self) -> None:
+        """Apply an option change still waiting for typing to pause (before the choices are read)."""
+        if self._options_timer.isActive():
+            self._options_timer.stop()
+            self._options_changed()
 
     @property
     def option_widgets(self) -> dict[str, tuple[OptionSpec, QWidget]]:
@@ -144,6 +210,7 @@ class NewGameDialog(QDialog):
         self.powers_box.setEnabled(self.hotseat_radio.isChecked())
 
     def spec(self) -> NewGameSpec:
+        self.settle_options()
         mode = Mode.HOTSEAT if self.hotseat_radio.isChecked() else Mode.GM
         humans = tuple(p for p, c in self.power_checks.items() if c.isChecked()) if mode is Mode.HOTSEAT else ()
         bots = {p: str(combo.currentData()) for p, combo in self.power_bots.items()
@@ -152,7 +219,7 @@ class NewGameDialog(QDialog):
             variant=str(self.variant_combo.currentData()),
             mode=mode,
             humans=humans,
-            victory_centers=self.victory_spin.value(),
+            victory_centers=self.victory_spin.value() if self.victory_offered else None,
             missing_orders=MissingOrders(self.missing_combo.currentData()),
             extra_options=self.variant_option_values(),
             bots=bots,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QGroupBox, QLineEdit, QSpinBox, QWidget
 
 from engine.variant_options import OptionSpec, OptionType
@@ -59,7 +60,10 @@ def option_value(spec: OptionSpec, widget: QWidget) -> object:
 
 
 class OptionForm(QGroupBox):
-    """A group box of option editors, rebuilt for each variant chosen; hidden when there are none."""
+    """A group box of option editors, rebuilt for each variant chosen; hidden when there are none. ``changed``
+    is emitted when any option's value changes (the new-game dialog rewords the victory rule)."""
+
+    changed = Signal()
 
     def __init__(self, title: str = "Variant options", parent: QWidget | None = None) -> None:
         super().__init__(title, parent)
@@ -74,9 +78,20 @@ class OptionForm(QGroupBox):
         self.widgets = {}
         for spec in specs:
             widget = option_widget(spec)
+            self._watch(widget)
             self.form.addRow(spec.label + ":", widget)
             self.widgets[spec.name] = (spec, widget)
         self.setVisible(bool(specs))
+
+    def _watch(self, widget: QWidget) -> None:
+        if isinstance(widget, QComboBox):
+            widget.currentIndexChanged.connect(lambda *_: self.changed.emit())
+        elif isinstance(widget, QCheckBox):
+            widget.toggled.connect(lambda *_: self.changed.emit())
+        elif isinstance(widget, QSpinBox):
+            widget.valueChanged.connect(lambda *_: self.changed.emit())
+        elif isinstance(widget, QLineEdit):
+            widget.textChanged.connect(lambda *_: self.changed.emit())
 
     def values(self) -> dict[str, object]:
         """The options as the variant takes them (``Game.new(options=...)``); an optional option left at

@@ -78,7 +78,7 @@ class AgeOfDiscovery(EmgVariant):
     def option_specs(self) -> tuple[OptionSpec, ...]:
         centres = CENTRES_PER_PLAYER * self._players_hint
         return (
-            OptionSpec("victory_centers", OptionType.INT, centres, "Supply centres to end",
+            OptionSpec("victory_centers", OptionType.INT, centres, "Supply centres that end the game",
                        help="A game master's shortcut: a power owning this many supply centres ends the game (the "
                        "highest ranked wins). The rules' own end is the voted turn or percentage.",
                        minimum=1, maximum=centres),

@@ -107,6 +107,30 @@ class PanelTable:
 
 
 @dataclass(frozen=True, slots=True)
+class VictoryRule:
+    """How a game of the variant is won, for people (``Variant.victory_rule``): ``text``, the condition in a
+    sentence or two, with the game's own numbers; ``centre_option``, the supply-centre count a new game asks
+    for (the ``victory_centers`` spec, whose label says what the count does: wins, or only ends the game), or
+    ``None`` where no count of centres decides anything (World Diplomacy: continents)."""
+
+    text: str
+    centre_option: OptionSpec | None
+
+
+@dataclass(frozen=True, slots=True)
+class VictoryProgress:
+    """One power's way towards winning (``Variant.victory_progress``): ``reached`` of the ``target`` that wins
+    (a front end's bar), in ``unit`` ("centres", "continents"), and ``note``, what it holds towards it when the
+    count alone doesn't say (World Diplomacy: the continents conquered, by name)."""
+
+    power: str
+    reached: int
+    target: int
+    unit: str = "centres"
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class MasterPanel:
     """What only the game master reads of a game beyond the board (EMG: every power's standing and vote,
     every anonymous message with its sender). ``Variant.game_master_panel`` describes it."""
@@ -412,6 +436,20 @@ class Variant:
     @property
     def victory_centers(self) -> int:
         return int(self.options.get("victory_centers", self.board.victory_centers))
+
+    def victory_rule(self) -> VictoryRule:
+        """How this game is won, in words with its numbers, and the centre count a new game asks for (see
+        :class:`VictoryRule`). Standard: the most centres, at least ``victory_centers``, wins."""
+        spec = next((s for s in self.option_specs if s.name == "victory_centers"), None)
+        return VictoryRule(f"A power owning {self.victory_centers} of the {len(self.board.supply_centers)} supply "
+                           "centres wins.", spec)
+
+    def victory_progress(self, state: GameState) -> dict[str, VictoryProgress] | None:
+        """Each power's progress in ``state`` towards what wins (:class:`VictoryProgress`), for every viewer
+        (so from the public board only), or ``None`` when none can be shown. Standard: its counting centres
+        out of ``victory_centers``."""
+        target = self.victory_centers
+        return {p: VictoryProgress(p, self.center_count(state, p), target) for p in self.powers}
 
     def make_state(self, phase: Phase, units: list[Unit], centers: Mapping[str, str],
                    dislodged: list[Dislodged] = (), contested: tuple[str, ...] = (),  # type: ignore[assignment]
@@ -866,4 +904,4 @@ def reworded(results: Sequence[Any], sees: Sight | None) -> list[Any]:
     return out
 
 
-__all__ = ["PUBLIC_VIEW", "PhaseEnd", "PhaseNote", "Variant", "reworded"]
+__all__ = ["PUBLIC_VIEW", "PhaseEnd", "PhaseNote", "Variant", "VictoryProgress", "VictoryRule", "reworded"]

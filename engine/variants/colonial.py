@@ -44,7 +44,7 @@ from ..types import (
     province_of,
 )
 from . import register
-from .base import Variant
+from .base import Variant, VictoryRule
 
 TSR = "TSR"
 
@@ -617,6 +617,14 @@ class ColonialVariant(Variant):
 
     def counts_as_center(self, prov: str, power: str) -> bool:
         return not (prov == self.places.hong_kong and power == HONG_KONG_NOT_FOR)
+
+    def victory_rule(self) -> VictoryRule:
+        standard = super().victory_rule()
+        if self.places.hong_kong is None:
+            return standard
+        held_by = self.power_name(HONG_KONG_NOT_FOR)
+        return VictoryRule(standard.text.removesuffix(".") + f" (Hong Kong held by {held_by} counts for nobody).",
+                           standard.centre_option)
 
     # --- orders -----------------------------------------------------------------------------------------
 

@@ -44,7 +44,7 @@ from ..types import (
 )
 from ..variant_options import OptionSpec, OptionType
 from . import register
-from .base import Variant
+from .base import Variant, VictoryRule
 from .eighteen_fifteen_rules import movement
 from .eighteen_fifteen_rules.movement import CapeResolver, CapeResolverNoCut, crossing_sea
 from .eighteen_fifteen_rules.orders import (
@@ -447,6 +447,11 @@ class Europe1815(Variant):
         if len(ranked) > 1 and ranked[1][1] == ranked[0][1]:
             return None
         return ranked[0][0]
+
+    def victory_rule(self) -> VictoryRule:
+        return VictoryRule(f"A power alone in first place with {self.victory_centers} or more of the "
+                           f"{len(self.board.supply_centers)} supply centres wins; a tie for first place plays on.",
+                           super().victory_rule().centre_option)
 
     def leader_line(self, state: GameState) -> str | None:
         """Who is first, and whether alone: only a power alone in first place can win."""

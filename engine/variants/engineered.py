@@ -28,7 +28,7 @@ from ..rules import DEFAULT_RULEBOOK, Rulebook
 from ..state import Dislodged, GameState
 from ..types import ChancelleryError, Phase, PhaseType, PositionError, Unit, UnitType, province_of
 from . import register
-from .base import PhaseEnd, Variant
+from .base import PhaseEnd, Variant, VictoryRule
 from .engineered_rules import movement, seasons
 from .engineered_rules.options import biddable_units, fighter_moves, legal_orders, unit_extra_orders
 from .engineered_rules.orders import (
@@ -353,6 +353,13 @@ class Engineered(Variant):
         if power not in self.board.powers:
             raise ChancelleryError(f"unknown power {power!r}")
         return seasons.hand_to_madman(self, state, power, why)[0]
+
+    def victory_rule(self) -> VictoryRule:
+        standard = super().victory_rule()
+        if not self.settings.survival:
+            return standard
+        return VictoryRule(standard.text + " No draw may be voted: the last player left wins (rule F4).",
+                           standard.centre_option)
 
     def winner(self, state: GameState) -> str | None:
         best = super().winner(state)

@@ -21,7 +21,7 @@ from ...outcomes import Sight
 from ...validate import MovePermission
 from ...variant_options import OptionSpec, OptionType
 from ..base import AccountPanel, AreaPicking, DraftForm, FormField, MasterPanel, PanelTable, RelationOffer, Variant, \
-    reworded
+    VictoryProgress, VictoryRule, reworded
 from . import fog
 from .orders import (ADD_WORDS, DOWNGRADE, UPGRADE, Add, CallToArms, ConvoyRoute, Declare, Downgrade, EMG_ORDERS,
                      GrantAccess, Remove, DECLARE_ALLIANCE, DECLARE_NEUTRALITY, DECLARE_WAR, Spy, SupportAttack, SupportDefence, Upgrade, UNIT_POINTS, carries)
@@ -76,7 +76,8 @@ class EmgVariant(Variant):
     @property
     def option_specs(self) -> tuple[OptionSpec, ...]:
         total = len(self.board.supply_centers)
-        return (OptionSpec("victory_centers", OptionType.INT, self.board.victory_centers, "Supply centres to end",
+        return (OptionSpec("victory_centers", OptionType.INT, self.board.victory_centers,
+                           "Supply centres that end the game",
                            help="A game master's shortcut: a Great Power owning this many supply centres ends the "
                            "game (the highest ranked wins). The rules' own end is the voted turn or percentage.",
                            minimum=1, maximum=total),
@@ -94,6 +95,28 @@ class EmgVariant(Variant):
                        maximum=victory.VOTE_TURNS[1]),
             OptionSpec("victory_percent", OptionType.INT, (low + high) // 2, "Percentage increase to win",
                        help="When the vote is off, or no Great Power votes.", minimum=low, maximum=high))
+
+    def victory_rule(self) -> VictoryRule:
+        """Won by the greatest increase in victory points when the game ends (RG-VIC-2); the supply-centre
+        count only ends it, and by default needs every centre."""
+        if self.options.get("victory_vote", True):
+            ends = ("It ends after the number of turns the Great Powers vote for on the first turn, or when one's "
+                    "points have grown by the voted percentage (both kept secret)")
+        else:
+            turns = int(self.options.get("victory_turns", 25))
+            percent = int(self.options.get("victory_percent", sum(self.vote_percent) // 2))
+            ends = f"It ends after {turns} turns, or when a Great Power's points have grown by {percent}%"
+        total = len(self.board.supply_centers)
+        count = self.victory_centers
+        shortcut = (f"; a Great Power owning {count} of the {total} supply centres also ends it" if count < total
+                    else f"; a Great Power owning all {total} supply centres also ends it")
+        spec = next((s for s in self.option_specs if s.name == "victory_centers"), None)
+        return VictoryRule("The Great Power with the greatest percentage increase in victory points when the game "
+                           f"ends wins (first place shared: a draw). {ends}{shortcut}.", spec)
+
+    def victory_progress(self, state: GameState) -> dict[str, VictoryProgress] | None:
+        """None shown: what wins, the increase in victory points, is secret until the game ends (RG-VIC-1)."""
+        return None
 
     def victory_conditions(self, state: GameState) -> dict[str, float | int]:
         """The game's conditions: as voted on the first turn, else the options' length and percentage."""

@@ -38,7 +38,7 @@ from ...types import (
 from ...validate import MovePermission, retreat_options, validate_movement
 from ...variant_options import OptionSpec, OptionType
 from .. import register
-from ..base import AccountPanel, Variant
+from ..base import AccountPanel, Variant, VictoryProgress, VictoryRule
 from . import economy, treasury
 from .ledger import Ledger
 from .money import BRIBE_MINIMUM, LOAN_LIMIT, LOAN_TERMS, US_DOLLAR, Currency, currency_of
@@ -784,12 +784,14 @@ class WorldDiplomacy(Variant):
                 done.append(continent)
         return done
 
-    def winner(self, state: GameState) -> str | None:
-        """The first country (in the powers' order) with enough conquered continents: each continent asked
-        once, who alone controls all its places (what ``conquered`` asks per country)."""
-        need = int(self.options.get("continents_to_win", 7))
+    def continent_name(self, continent: str) -> str:
+        return str(self.board.extra.get("continents", {}).get(continent, continent))
+
+    def _conquests(self, state: GameState) -> dict[str, list[str]]:
+        """The continents each country has conquered: each continent asked once, who alone controls all its
+        places (what ``conquered`` asks per country)."""
         control = self.ledger(state).control
-        count: dict[str, int] = {}
+        held: dict[str, list[str]] = {}
         for continent in CONTINENTS:
             places = self.continent_places(continent)
             if not places:
@@ -798,11 +800,33 @@ class WorldDiplomacy(Variant):
             if len(holders) == 1:
                 (holder,) = holders
                 if holder is not None:
-                    count[holder] = count.get(holder, 0) + 1
+                    held.setdefault(holder, []).append(continent)
+        return held
+
+    def winner(self, state: GameState) -> str | None:
+        """The first country (in the powers' order) with enough conquered continents."""
+        need = int(self.options.get("continents_to_win", 7))
+        held = self._conquests(state)
         for power in self.powers:
-            if count.get(power, 0) >= need:
+            if len(held.get(power, ())) >= need:
                 return power
         return None
+
+    def victory_rule(self) -> VictoryRule:
+        """Continents win, not a count of centres: a new game asks for none (``victory_centers`` is still
+        read from older saves, and means nothing here)."""
+        need = int(self.options.get("continents_to_win", 7))
+        what = ("every land province" if self.options.get("conquest", "cities") == "provinces"
+                else "every province with a city")
+        return VictoryRule(f"A country wins by conquering {need} of the {len(CONTINENTS)} continents; conquering "
+                           f"a continent is controlling {what} on it.", None)
+
+    def victory_progress(self, state: GameState) -> dict[str, VictoryProgress]:
+        """Each country's conquered continents out of those that win, named."""
+        need = int(self.options.get("continents_to_win", 7))
+        held = self._conquests(state)
+        return {p: VictoryProgress(p, len(held.get(p, ())), need, "continents conquered",
+                                   ", ".join(self.continent_name(c) for c in held.get(p, ()))) for p in self.powers}
 
 
 __all__ = ["CONTINENTS", "WorldDiplomacy"]

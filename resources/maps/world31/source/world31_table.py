@@ -78,7 +78,7 @@ Australia: {OC} F 61, F 63, F 66, F 67, F 65, A 64
 
 CONTINENTS = {
     "NA": "North America", "SA": "South America", "EP": "Europe", "AF": "Africa",
-    "ME": "Middle East", "AS": "Asia", "OC": "Oceana", "AA": "Antarctica",
+    "ME": "Middle East", "AS": "Asia", "OC": "Oceania", "AA": "Antarctica",
 }
 
 LAND = {
