@@ -2,8 +2,6 @@
 Engineered's engineers and prisons) by kind and power name, and the board draws what it adds."""
 from __future__ import annotations
 
-import os
-
 import pytest
 
 pytest.importorskip("PySide6", reason="needs Qt")
@@ -20,10 +18,6 @@ from app.widgets.main_window import MainWindow
 from engine.types import UnitType
 
 from gui_helpers import click, window  # noqa: F401
-
-# Where the menu and board pictures go when someone wants to look at them (kept in tmp otherwise).
-PICTURES = os.environ.get("CHANCELLERY_TEST_PICTURES")
-
 
 def gm_page(window: MainWindow, variant: str) -> GamePage:
     assert window.start_new_game(NewGameSpec(variant, Mode.GM, ())) is not None
@@ -43,10 +37,9 @@ def test_a_militia_is_added_beside_its_countrys_army_from_the_menu_and_removed(q
     assert menu.isVisible()
     submenus = {m.title(): m for m in menu.findChildren(QMenu)}
     assert [a.text() for a in submenus["Add militia"].actions()] == [country]  # only its own country's
-    folder = Path(PICTURES) if PICTURES else tmp_path
-    menu.grab().save(str(folder / "gm_menu_world.png"))
+    assert menu.grab().save(str(tmp_path / "gm_menu_world.png"))  # as looked at: Remove, Add militia, Owner
     submenus["Add militia"].popup(menu.geometry().topRight())
-    submenus["Add militia"].grab().save(str(folder / "gm_menu_world_militia.png"))
+    assert submenus["Add militia"].grab().save(str(tmp_path / "gm_menu_world_militia.png"))
     submenus["Add militia"].actions()[0].trigger()
     menu.hide()
     assert [str(s.unit) for s in game.state.stacked_in(prov)] == [f"M {prov}"]
@@ -77,8 +70,7 @@ def test_engineers_and_prisons_are_offered_by_power_and_captive(qtbot: QtBot, wi
     dict(page.edit_actions("MOS"))["Add prison/Russia (taken from Turkey)"]()
     assert [(str(s.unit), s.origin) for s in page.game.state.stacked_in("MOS")] == [("P MOS", "TURKEY")]
     assert "Remove P MOS (Russia (taken from Turkey))" in [label for label, _ in page.edit_actions("MOS")]
-    folder = Path(PICTURES) if PICTURES else tmp_path
-    assert window.export_board(folder / "gm_board_engineered.png")
+    assert window.export_board(tmp_path / "gm_board_engineered.png")  # the prison drawn beside the unit in MOS
 
 
 def test_a_coast_correction_is_one_action_and_one_submenu(qtbot: QtBot, window: MainWindow) -> None:
