@@ -1,7 +1,8 @@
 """Game-master mode: one operator enters every power's orders, adjudicates, corrects the position, rolls back.
 
 Used face to face (the GM types or clicks in the players' written orders) and as a sandbox. Position
-edits (add or remove a unit, set a centre's owner) go through :meth:`Game.replace_state` and can be
+edits (add or remove a unit, those standing beside others included; set a centre's owner), each checked as
+save files check a position, go through :meth:`Game.replace_state` and can be
 undone; a rollback returns to the start of any earlier phase.
 """
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Callable
 from engine.game import Game
 from engine.phases import PhaseResult
 from engine.seat_bots import DEFAULT_STRENGTH, bot_orders
-from engine.state import GameState
+from engine.state import GameState, StackedUnit, stack_order
 from engine.types import ChancelleryError, Unit, UnitType, province_of
 
 from .drafts import OrderDraft
@@ -118,12 +119,18 @@ class GameMaster:
     # --- position edits ---------------------------------------------------------------------------
 
     def add_unit(self, power: str, kind: UnitType, loc: str) -> None:
-        board = self.game.variant.board
+        """Put a unit of ``power`` and ``kind`` at ``loc``: an occupant where the province is empty, or, for a
+        kind that stands beside others (``Variant.stacking_types``), beside what stands there."""
+        variant = self.game.variant
+        board = variant.board
         state = self.game.state
         if power not in board.powers:
             raise ChancelleryError(f"unknown power {power!r}")
-        if kind not in self.game.variant.unit_types:
-            raise ChancelleryError(f"{self.game.variant.name} has no unit type {kind.value}")
+        if kind not in variant.unit_types:
+            raise ChancelleryError(f"{variant.name} has no unit type {kind.value}")
+        if kind in variant.stacking_types:
+            self.add_stacked(StackedUnit(power, kind, loc))
+            return
         if not board.can_stand(kind, loc):
             raise ChancelleryError(f"a unit {kind.value} can't stand in {loc}")
         prov = province_of(loc)
@@ -133,17 +140,39 @@ class GameMaster:
         units[prov] = Unit(power, kind, loc)
         self._edit(state.replace(units=units))
 
+    def add_stacked(self, unit: StackedUnit) -> None:
+        """Put ``unit`` beside what stands in its province, where the variant lets it stand
+        (``Variant.stack_refusal`` says why not)."""
+        variant = self.game.variant
+        state = self.game.state
+        if unit.power not in variant.board.powers:
+            raise ChancelleryError(f"unknown power {unit.power!r}")
+        why = variant.stack_refusal(state, unit)
+        if why is not None:
+            raise ChancelleryError(why)
+        self._edit(state.replace(stacked=stack_order([*state.stacked, unit])))
+
     def remove_unit(self, prov: str) -> None:
+        """Take away the occupant of ``prov`` (or, with none, the unit dislodged from it)."""
         state = self.game.state
         prov = province_of(prov)
         if prov in state.units:
-            units = {p: u for p, u in state.units.items() if p != prov}
-            self._edit(state.replace(units=units))
+            self._edit(_without_stale_disguises(state.replace(
+                units={p: u for p, u in state.units.items() if p != prov})))
         elif state.dislodged_at(prov) is not None:
-            dislodged = {u: d for u, d in state.dislodged.items() if u.province != prov}
-            self._edit(state.replace(dislodged=dislodged))
+            self._edit(_without_stale_disguises(state.replace(
+                dislodged={u: d for u, d in state.dislodged.items() if province_of(u.loc) != prov})))
         else:
             raise ChancelleryError(f"there is no unit in {prov}")
+
+    def remove_stacked(self, unit: StackedUnit) -> None:
+        """Take away one unit standing beside others (``state.stacked``)."""
+        state = self.game.state
+        if unit not in state.stacked:
+            raise ChancelleryError(f"no {unit.unit} of {unit.power} stands in {unit.province}")
+        rest = list(state.stacked)
+        rest.remove(unit)
+        self._edit(state.replace(stacked=tuple(rest)))
 
     def set_owner(self, prov: str, power: str | None) -> None:
         board = self.game.variant.board
@@ -179,6 +208,8 @@ class GameMaster:
             self._apply_state(self._edit_redo.pop())
 
     def _edit(self, new_state: GameState) -> None:
+        # The check saves and the contract make: a correction never leaves a position that can't be loaded.
+        self.game.variant.check_state(new_state)
         self._edit_undo.append(self.game.state)
         self._edit_redo.clear()
         self._apply_state(new_state)
@@ -200,3 +231,9 @@ class GameMaster:
         if self.autosave is not None:
             self.autosave(self.game)
 
+
+def _without_stale_disguises(state: GameState) -> GameState:
+    """``state`` without the disguises (a lone decoy's) of units no longer on the board: a mark on no unit
+    can't be saved."""
+    kept = {u: k for u, k in state.disguised.items() if state.units.get(province_of(u.loc)) == u or u in state.dislodged}
+    return state if len(kept) == len(state.disguised) else state.replace(disguised=kept)

@@ -63,7 +63,7 @@ from engine.game import Game
 from engine.orders import Hold
 from engine.phases import OrderResult
 from engine.report import centre_changes, phase_report, state_after
-from engine.state import GameState
+from engine.state import GameState, StackedUnit
 from engine.types import ChancelleryError, PhaseType, UnitType, province_of, unit_spec
 
 from .account_panel import AccountPanelWidget
@@ -1036,6 +1036,11 @@ class GamePage(QWidget):
         dislodged = state.dislodged_at(prov)
         if dislodged is not None:
             out.append((f"Remove dislodged {dislodged.unit}", lambda: gm.remove_unit(prov)))
+        for beside in state.stacked_in(prov):
+            out.append((f"Remove {beside.unit} ({self._stacked_owner(beside)})", partial(gm.remove_stacked, beside)))
+        for beside in self.game.variant.stacked_additions(state, prov):
+            label = f"Add {unit_spec(beside.kind.value).name}" + (f" ({beside.loc})" if "/" in beside.loc else "")
+            out.append((f"{label}/{self._stacked_owner(beside)}", partial(gm.add_stacked, beside)))
         if unit is None:
             variant = self.game.variant
             for kind in variant.unit_types:
@@ -1057,12 +1062,18 @@ class GamePage(QWidget):
             out.append(("Owner/Neutral", lambda: gm.set_owner(prov, None)))
         return out
 
+    def _stacked_owner(self, unit: StackedUnit) -> str:
+        """Whose unit standing beside others is: "Russia", a prison's "Russia (taken from Austria)"."""
+        name = self._power_name(unit.power)
+        return f"{name} (taken from {self._power_name(unit.origin)})" if unit.origin else name
+
     def _open_edit_menu(self, loc: str) -> None:
         menu = QMenu(self.view)
         menu.setObjectName("editMenu")
         submenus: dict[str, QMenu] = {}
         for path, action in self.edit_actions(loc):
-            head, _, leaf = path.partition("/")
+            # "Add fleet (STP/NC)/Russia" opens a submenu of powers; "Remove F STP/SC (Russia)" is one action.
+            head, _, leaf = path.rpartition("/") if path.startswith(("Add ", "Owner/")) else (path, "", "")
             target = menu
             if leaf:
                 if head not in submenus:

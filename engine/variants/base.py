@@ -299,6 +299,34 @@ class Variant:
         """Raise :class:`PositionError` naming what makes ``state`` unplayable (``position_check``)."""
         check_state(self, state)
 
+    def stack_refusal(self, state: GameState, unit: StackedUnit) -> str | None:
+        """Why ``unit`` can't stand in its province beside what stands there in ``state`` (a game master's
+        correction asks before adding it), or ``None`` when it can. Standard: only the kinds of
+        ``stacking_types`` stand beside others, wherever their kind can stand; variants add their rules."""
+        name = unit_spec(unit.kind.value).name
+        if unit.kind not in self.stacking_types:
+            return f"no {name} stands beside other units in {self.name}"
+        if not self.can_stand(unit.kind, unit.loc):
+            return f"a {name} can't stand in {unit.loc}"
+        return None
+
+    def stacked_additions(self, state: GameState, prov: str) -> list[StackedUnit]:
+        """The units a correction may add in ``prov`` beside (or without) its occupant: each kind of
+        ``stacking_types`` at each of the province's places, of each power, that ``stack_refusal`` lets
+        stand. Standard: none, as nothing stacks."""
+        if not self.stacking_types or prov not in self.board.provinces:
+            return []
+        places = dict.fromkeys((prov, *self.board.coast_locations(prov)))
+        out: list[StackedUnit] = []
+        for kind in self.unit_types:
+            if kind not in self.stacking_types:
+                continue
+            for loc in places:
+                if self.can_stand(kind, loc):
+                    out.extend(s for power in self.powers
+                               if self.stack_refusal(state, s := StackedUnit(power, kind, loc)) is None)
+        return out
+
     def check_extra(self, state: GameState) -> None:
         """Check the variant's own data in ``state.extra``; raise :class:`PositionError` naming the bad part.
         Standard: no variant data is used, so anything there is refused."""

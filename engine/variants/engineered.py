@@ -25,7 +25,7 @@ from ..order_effects import OrderEffect
 from ..phases import OrderResult
 from ..resolver import MovementResult, Tracer
 from ..rules import DEFAULT_RULEBOOK, Rulebook
-from ..state import Dislodged, GameState
+from ..state import Dislodged, GameState, StackedUnit
 from ..types import ChancelleryError, Phase, PhaseType, PositionError, Unit, UnitType, province_of
 from . import register
 from .base import PhaseEnd, Variant, VictoryRule
@@ -215,6 +215,42 @@ class Engineered(Variant):
         if kind is UnitType.DECOY:
             return self.board.can_stand(UnitType.ARMY, loc) or self.board.can_stand(UnitType.FLEET, loc)
         return super().can_stand(kind, loc)
+
+    def stack_refusal(self, state: GameState, unit: StackedUnit) -> str | None:
+        """Engineers and prisons where a season's end would keep them: an engineer beside no other
+        power's unit (4a) and no other engineer or prison (6a); a prison beside a unit of its captor (4c),
+        holding another power's engineer, and no engineer (6a). (A decoy beside its twin lasts only within
+        a turn, 8b; a lone decoy is an occupant.)"""
+        why = super().stack_refusal(state, unit)
+        if why is not None:
+            return why
+        name = self.power_name
+        occupant = state.units.get(unit.province)
+        beside = state.stacked_in(unit.province)
+        if unit.kind is UnitType.ENGINEER:
+            if occupant is not None and occupant.power != unit.power:
+                return (f"an engineer of {name(unit.power)} beside {name(occupant.power)}'s {occupant} "
+                        "would be captured (rule 4a)")
+            if any(s.kind is UnitType.ENGINEER for s in beside):
+                return f"{unit.province} already has an engineer: two engineers in one area are disbanded (rule 6a)"
+            if any(s.kind is UnitType.PRISON for s in beside):
+                return f"{unit.province} holds a prison: an engineer and a prison can't share an area (rule 6a)"
+        elif unit.kind is UnitType.PRISON:
+            if unit.origin is None or unit.origin == unit.power or unit.origin not in self.board.powers:
+                return "a prison holds another power's engineer: name whose engineer it was"
+            if occupant is None or occupant.power != unit.power:
+                return f"a prison of {name(unit.power)} stays with a unit of {name(unit.power)} (rule 4c)"
+            if any(s.kind is UnitType.ENGINEER for s in beside):
+                return f"{unit.province} has an engineer: an engineer and a prison can't share an area (rule 6a)"
+        return None
+
+    def stacked_additions(self, state: GameState, prov: str) -> list[StackedUnit]:
+        """Engineers of each power, and prisons of each captor holding each other power's engineer."""
+        out = [s for s in super().stacked_additions(state, prov) if s.kind is not UnitType.PRISON]
+        if self.can_stand(UnitType.PRISON, prov):
+            out.extend(p for captor in self.powers for origin in self.powers
+                       if self.stack_refusal(state, p := StackedUnit(captor, UnitType.PRISON, prov, origin)) is None)
+        return out
 
     def check_extra(self, state: GameState) -> None:
         """The stored form of the stacked units, decoy marks and missed turns (see ``engineered_rules/stacks.py``)."""

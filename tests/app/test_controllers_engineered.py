@@ -435,7 +435,7 @@ def test_rule_notes_report_a_capture() -> None:
     game.process()
     notes = rule_notes(game.history[0].results)
     assert [n.order for n in notes] == ["E MOS"]
-    assert note_line(game.variant.board, notes[0]) == "Russia: E MOS — captured by TURKEY's A MOS: now its prison (rule 4a)"
+    assert note_line(game.variant.board, notes[0]) == "Russia: E MOS — captured by Turkey's A MOS: now its prison (rule 4a)"
     standard = Game.new("standard")
     standard.set_orders("FRANCE", ["A PAR - BUR"], ready=True)
     standard.process()  # default holds are the engine's own results too, but answer an order: no notes

@@ -256,7 +256,7 @@ def test_results_draw_transports_and_damage_and_report_a_capture(qtbot: QtBot, w
     drawn = arrows(page)
     assert (OrderKind.TRANSPORT, "STP", None, "LVN", ArrowStyle.NORMAL) in drawn
     assert (OrderKind.SUPPORT_HOLD, "WAR", "VIE", None, ArrowStyle.DAMAGE) in drawn
-    assert "captured by TURKEY's A MOS" in page.banner_text.text()
+    assert "captured by Turkey's A MOS" in page.banner_text.text()
     assert ("TURKEY", "P", "MOS", False) in page.scene.units and ("RUSSIA", "E", "STP", False) in page.scene.units
     assert result_arrows(game.variant, game.history[0], viewer="TURKEY")  # readable by one power too
 

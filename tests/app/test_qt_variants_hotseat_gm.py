@@ -77,7 +77,9 @@ def test_position_corrections_offer_each_variants_own_kinds_by_name(qtbot: QtBot
     assert page is not None
     labels = [label for label, _ in page.edit_actions("BUR")]
     assert "Add fighter field/Austria" in labels and "Add army/Austria" in labels
-    assert not any(label.startswith(("Add W", "Add engineer", "Add prison", "Add decoy")) for label in labels)
+    assert not any(label.startswith(("Add W", "Add E", "Add P", "Add decoy")) for label in labels)
+    # An empty area takes any power's engineer, but no prison (it stays with its captor's unit).
+    assert "Add engineer/Austria" in labels and not any(label.startswith("Add prison") for label in labels)
     dict(page.edit_actions("BUR"))["Add fighter field/France"]()
     assert str(page.game.state.units["BUR"]) == "W BUR"
 

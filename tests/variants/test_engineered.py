@@ -448,3 +448,20 @@ def test_winter_engineers_created_on_two_centres_keep_two_slots() -> None:
 
     a, b = CreateEngineer(Unit("RUSSIA", UnitType.ENGINEER, "MOS")), CreateEngineer(Unit("RUSSIA", UnitType.ENGINEER, "STP"))
     assert order_key(a) != order_key(b)
+
+
+def test_results_and_errors_name_powers_as_people_do_and_keep_the_codes() -> None:
+    """Words shown to players name powers ("England"); slots and data keep the ids ("E:ENGLAND:LON")."""
+    variant, state = state_from_request({"variant": "engineered", "phase": "S1902M",
+                                         "units": {"ENGLAND": ["F LON", "E LON"], "TURKEY": ["A SEV", "E SEV"]}})
+    result = Submission.from_texts(variant, state, {"ENGLAND": ["E LON - NTH", "F LON H"]}).process()
+    carried = next(r for r in result.results if r.order == "E LON - NTH")
+    assert carried.reason == "no unit of England moved from LON to NTH: it stays"
+    assert carried.power == "ENGLAND"
+    game = Game(variant, state)
+    order = game.check_line("ENGLAND", "E LON - NTH").order
+    assert order is not None and variant.order_key(order) == "E:ENGLAND:LON"
+    check = game.check_line("ENGLAND", "E SEV H")
+    assert not check.ok and "no engineer of England in SEV" in str(check.error)
+    check = game.check_line("TURKEY", "E SEV - ROM")
+    assert not check.ok and "no unit of Turkey in SEV can move to ROM" in str(check.error)

@@ -85,7 +85,7 @@ def adjudicate(rules: Rules, state: GameState, orders: Mapping[str, EngineeredOr
         if isinstance(order, StackedHold):
             outcomes_extra[key] = Outcome(True, "stays")
         elif isinstance(order, StackedMove):
-            outcomes_extra[key] = _carry(order, units, result, engineer_moves, key)
+            outcomes_extra[key] = _carry(rules, order, units, result, engineer_moves, key)
     _transports(units, military, resolver, result, outcomes, engineer_moves)
     placed: list[Stacked] = []
     for key, order in extra.items():
@@ -176,7 +176,7 @@ def _bluff_fails(rules: Rules, units: Mapping[str, Unit], orders: Mapping[str, E
 # --- engineers (5a, 5b, 5d) -----------------------------------------------------------------------
 
 
-def _carry(order: StackedMove, units: Mapping[str, Unit], result: MovementResult,
+def _carry(rules: Rules, order: StackedMove, units: Mapping[str, Unit], result: MovementResult,
            engineer_moves: dict[str, str], key: str) -> Outcome:
     engineer = order.stacked
     prov = province_of(engineer.loc)
@@ -187,7 +187,7 @@ def _carry(order: StackedMove, units: Mapping[str, Unit], result: MovementResult
             return Outcome(True, f"moves with {units[k]}")
     if any(k in result.dislodged for k in carriers):
         return Outcome(False, "its unit was dislodged and can't carry it (rule 5b)")
-    return Outcome(False, f"no unit of {engineer.power} moved from {prov} to {order.dest}: it stays")
+    return Outcome(False, f"no unit of {rules.power_name(engineer.power)} moved from {prov} to {order.dest}: it stays")
 
 
 def _transports(units: Mapping[str, Unit], military: Mapping[str, EngineeredOrder], resolver: EngineeredResolver,

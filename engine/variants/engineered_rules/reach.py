@@ -56,7 +56,8 @@ def fighter_move_problem(board: MapData, state: GameState, unit: Unit, dest_prov
     owner = state.centers.get(dest_prov)
     if owner == unit.power or is_neutral_center(board, state, dest_prov):
         return None
-    return f"{dest_prov} is two areas away and belongs to {owner}: only own or neutral centres (rule 7c)"
+    owner_name = board.powers[owner].name if owner in board.powers else str(owner)
+    return f"{dest_prov} is two areas away and belongs to {owner_name}: only own or neutral centres (rule 7c)"
 
 
 def can_move_to(board: MapData, state: GameState, unit: Unit, dest_prov: str) -> bool:

@@ -156,7 +156,7 @@ def end_of_season(rules: Rules, state: GameState) -> tuple[GameState, list[Phase
         occupant = state.units.get(s.province)
         if s.kind is UnitType.ENGINEER and occupant is not None and occupant.power != s.power:
             notes.append(PhaseNote(s.power, str(s.unit), False,
-                                   f"captured by {occupant.power}'s {occupant}: now its prison (rule 4a)"))
+                                   f"captured by {rules.power_name(occupant.power)}'s {occupant}: now its prison (rule 4a)"))
             stacks.append(Stacked(occupant.power, UnitType.PRISON, s.province, origin=s.power))
         elif s.kind is UnitType.DECOY:
             notes.append(PhaseNote(s.power, str(s.unit), False, not_alone(s.province)))
@@ -276,7 +276,7 @@ def _after_winter(rules: Rules, before: GameState, after: GameState,
     if votes and rules.settings.survival and before.phase.year >= first_vote_year(rules):
         out = _voted_out(votes)
         if out is not None:
-            voters = ", ".join(sorted(p for p, t in votes.items() if t == out))
+            voters = ", ".join(sorted(rules.power_name(p) for p, t in votes.items() if t == out))
             state, more = hand_to_madman(rules, state, out, f"voted out by {voters} (rule F1)")
             notes += more
     return PhaseEnd(state, verdicts, tuple(notes))
@@ -320,7 +320,7 @@ def _decoy(rules: Rules, before: GameState, after: GameState, stacks: list[Stack
     prov = province_of(twin.loc)
     slot = engineer_key(twin.power, prov)
     if _find(stacks, Unit(twin.power, UnitType.ENGINEER, prov)) is None:
-        return False, f"no engineer of {twin.power} in {prov} any more"
+        return False, f"no engineer of {rules.power_name(twin.power)} in {prov} any more"
     if slot in used:
         return False, f"the engineer in {prov} has already worked this winter"
     if after.units.get(prov) != twin:
@@ -345,9 +345,9 @@ def _create_engineer(rules: Rules, before: GameState, stacks: list[Stacked], ord
         return False, "a captured engineer can't be replaced until its prison is disbanded (rule 3b)"
     if have + held >= allowance:
         plural = "s" if allowance != 1 else ""
-        return False, f"{power} already has the {allowance} engineer{plural} its centres support (rule 3d)"
+        return False, f"{rules.power_name(power)} already has the {allowance} engineer{plural} its centres support (rule 3d)"
     if _find(stacks, engineer) is not None:
-        return False, f"an engineer of {power} is already in {engineer.loc}"
+        return False, f"an engineer of {rules.power_name(power)} is already in {engineer.loc}"
     stacks.append(Stacked(power, UnitType.ENGINEER, engineer.loc))
     return True, "engineer created"
 

@@ -147,5 +147,7 @@ class Rules(Protocol):
 
     def engineer_allowance(self, state: GameState, power: str) -> int: ...
 
+    def power_name(self, power: str) -> str: ...  # what results and errors call a power ("England", not its id)
+
 
 MILITARY = (UnitType.ARMY, UnitType.FLEET, UnitType.FIGHTER)

@@ -87,9 +87,9 @@ def validate_movement_order(rules: Rules, raw: RawOrder, state: GameState, power
             return _stacked_decoy_order(rules, raw, state, twin)
     if kind == "build":
         raise IllegalOrderError("builds are only ordered in the adjustment phase")
-    unit = _own_unit(state, raw.loc, power)
+    unit = _own_unit(rules, state, raw.loc, power)
     if kind == "transport":
-        return _transport(raw, state, unit)
+        return _transport(rules, raw, state, unit)
     if kind == "damage":
         return _damage(rules, raw, state, unit)
     if unit.type is UnitType.FIGHTER:
@@ -101,7 +101,7 @@ def validate_movement_order(rules: Rules, raw: RawOrder, state: GameState, power
     return validate_movement(raw, state, rules.board, power)
 
 
-def _own_unit(state: GameState, loc: str | None, power: str | None) -> Unit:
+def _own_unit(rules: Rules, state: GameState, loc: str | None, power: str | None) -> Unit:
     if loc is None:
         raise OrderSyntaxError("no unit named")
     prov = province_of(loc)
@@ -109,7 +109,7 @@ def _own_unit(state: GameState, loc: str | None, power: str | None) -> Unit:
     if unit is None:
         raise IllegalOrderError(f"no unit at {prov}")
     if power is not None and unit.power != power:
-        raise IllegalOrderError(f"the unit in {prov} belongs to {unit.power}, not {power}")
+        raise IllegalOrderError(f"the unit in {prov} belongs to {rules.power_name(unit.power)}, not {rules.power_name(power)}")
     return unit
 
 
@@ -130,7 +130,7 @@ def _stacked_order(rules: Rules, raw: RawOrder, state: GameState, power: str | N
         return _place_engineer(rules, state, power, prov)
     engineer = find_stacked(state, power, UnitType.ENGINEER, prov)
     if engineer is None:
-        raise IllegalOrderError(f"no engineer{' of ' + power if power else ''} in {prov}")
+        raise IllegalOrderError(f"no engineer{' of ' + rules.power_name(power) if power else ''} in {prov}")
     if raw.kind == "hold":
         return StackedHold(engineer.unit)
     if raw.kind == "move":
@@ -138,9 +138,9 @@ def _stacked_order(rules: Rules, raw: RawOrder, state: GameState, power: str | N
         dest = province_of(raw.dest)
         carriers = _carriers(state, engineer.power, prov)
         if not carriers:
-            raise IllegalOrderError(f"no unit of {engineer.power} in {prov} to carry the engineer (rule 5a)")
+            raise IllegalOrderError(f"no unit of {rules.power_name(engineer.power)} in {prov} to carry the engineer (rule 5a)")
         if not any(can_move_to(rules.board, state, c, dest) for c in carriers):
-            raise IllegalOrderError(f"no unit of {engineer.power} in {prov} can move to {dest}")
+            raise IllegalOrderError(f"no unit of {rules.power_name(engineer.power)} in {prov} can move to {dest}")
         return StackedMove(engineer.unit, dest)
     if raw.kind == "disband":
         raise IllegalOrderError("engineers are disbanded in the winter")
@@ -168,7 +168,7 @@ def _place_engineer(rules: Rules, state: GameState, power: str | None, prov: str
     if power is None:
         raise IllegalOrderError("say which power places the engineer")
     if engineers(state, power) or any(p.origin == power for p in prisons(state)):
-        raise IllegalOrderError(f"{power} already has its engineer")
+        raise IllegalOrderError(f"{rules.power_name(power)} already has its engineer")
     unit = state.units.get(prov)
     if unit is None or unit.power != power:
         raise IllegalOrderError(f"place the engineer with one of your units (rule 1a): none in {prov}")
@@ -198,7 +198,7 @@ def _stacked_decoy_order(rules: Rules, raw: RawOrder, state: GameState, decoy: S
     return StackedMove(decoy.unit, dest_prov)
 
 
-def _transport(raw: RawOrder, state: GameState, unit: Unit) -> EngineeredOrder:
+def _transport(rules: Rules, raw: RawOrder, state: GameState, unit: Unit) -> EngineeredOrder:
     assert raw.target_loc is not None
     if province_of(unit.loc) in decoy_provinces(state):
         raise IllegalOrderError(f"{unit} is a decoy: it can carry an engineer but not transport one (rule 8a)")
@@ -207,7 +207,7 @@ def _transport(raw: RawOrder, state: GameState, unit: Unit) -> EngineeredOrder:
     prov = province_of(raw.target_loc)
     engineer = find_stacked(state, unit.power, UnitType.ENGINEER, prov)
     if engineer is None:
-        raise IllegalOrderError(f"no engineer of {unit.power} in {prov}")
+        raise IllegalOrderError(f"no engineer of {rules.power_name(unit.power)} in {prov}")
     if prov == province_of(unit.loc):
         raise IllegalOrderError(f"the engineer is already in {prov}")
     return Transport(unit, engineer.unit)
@@ -304,7 +304,7 @@ def _bid(rules: Rules, raw: RawOrder, state: GameState, power: str | None) -> En
     offered: list[Unit] = []
     decoys = decoy_provinces(state)
     for _, loc in raw.offered:
-        unit = _own_unit(state, loc, power)
+        unit = _own_unit(rules, state, loc, power)
         if province_of(unit.loc) in decoys:
             raise IllegalOrderError(f"{unit} is a decoy: it can't be offered in a bid")
         if unit in offered:
@@ -319,8 +319,8 @@ def _bid(rules: Rules, raw: RawOrder, state: GameState, power: str | None) -> En
     if target.power == power:
         raise IllegalOrderError(f"{target} is yours: order it directly")
     if raw.named_power is not None and raw.named_power != target.power:
-        raise IllegalOrderError(f"the unit in {province_of(target.loc)} belongs to {target.power}, "
-                                f"not {raw.named_power}")
+        raise IllegalOrderError(f"the unit in {province_of(target.loc)} belongs to {rules.power_name(target.power)}, "
+                                f"not {rules.power_name(raw.named_power)}")
     order = validate_movement_order(rules, inner, state, target.power)
     if not isinstance(order, BIDDABLE):
         raise IllegalOrderError("a bid orders a madman unit to hold, move, support, convoy or damage")
@@ -372,7 +372,7 @@ def _adjustment(rules: Rules, raw: RawOrder, state: GameState, power: str) -> En
             found = find_stacked(state, power, raw.unit_type, prov)
             if found is None:
                 raise IllegalOrderError(f"no {'engineer' if raw.unit_type is UnitType.ENGINEER else 'prison'} "
-                                        f"of {power} in {prov}")
+                                        f"of {rules.power_name(power)} in {prov}")
             return DisbandStacked(found.unit)
         return validate_adjustment(raw, state, rules.board, power, frozenset())
     raise IllegalOrderError("the winter takes builds, removals, waives, engineer creations, conversions"
@@ -385,16 +385,16 @@ def _home_site(rules: Rules, raw: RawOrder, state: GameState, power: str, what: 
     prov = province_of(raw.loc)
     if prov not in rules.home_centers(state, power):
         raise IllegalOrderError(f"{what} made on a home or start build centre (rules 2b, 3c); "
-                                f"{prov} isn't one of {power}'s")
+                                f"{prov} isn't one of {rules.power_name(power)}'s")
     if state.centers.get(prov) != power:
-        raise IllegalOrderError(f"{power} doesn't own {prov}")
+        raise IllegalOrderError(f"{rules.power_name(power)} doesn't own {prov}")
     return prov
 
 
 def _create_engineer(rules: Rules, raw: RawOrder, state: GameState, power: str) -> EngineeredOrder:
     prov = _home_site(rules, raw, state, power, "engineers are")
     if find_stacked(state, power, UnitType.ENGINEER, prov) is not None:
-        raise IllegalOrderError(f"an engineer of {power} is already in {prov}: two engineers in one area "
+        raise IllegalOrderError(f"an engineer of {rules.power_name(power)} is already in {prov}: two engineers in one area "
                                 "are both disbanded (rule 6a)")
     return CreateEngineer(Unit(power, UnitType.ENGINEER, prov))
 
@@ -423,13 +423,13 @@ def _convert(rules: Rules, raw: RawOrder, state: GameState, power: str) -> Engin
     if converter is None and raw.unit_type in (None, UnitType.PRISON):
         converter = find_stacked(state, power, UnitType.PRISON, prov)
     if converter is None:
-        raise IllegalOrderError(f"no engineer or prison of {power} in {prov}")
+        raise IllegalOrderError(f"no engineer or prison of {rules.power_name(power)} in {prov}")
     p = board.provinces[prov]
     if not p.is_supply_center:
         raise IllegalOrderError(f"{prov} is not a supply centre: conversions are made on centres (rules 2a, 4d)")
     unit = state.units.get(prov)
     if unit is None or unit.power != power or prov in decoy_provinces(state):
-        raise IllegalOrderError(f"no military unit of {power} in {prov} to convert")
+        raise IllegalOrderError(f"no military unit of {rules.power_name(power)} in {prov} to convert")
     into = raw.target_type
     if into not in (UnitType.ARMY, UnitType.FLEET, UnitType.FIGHTER):
         raise IllegalOrderError("say what to convert into: A, F or W")

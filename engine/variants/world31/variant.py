@@ -288,6 +288,20 @@ class WorldDiplomacy(Variant):
             raise PositionError("stacked", "at most one militia per province")
         del ledger
 
+    def stack_refusal(self, state: GameState, unit: StackedUnit) -> str | None:
+        """A militia stands alone or beside an army or fleet of its own country, one per province (as
+        ``check_extra`` reads a position)."""
+        why = super().stack_refusal(state, unit)
+        if why is not None:
+            return why
+        occupant = state.units.get(unit.province)
+        if occupant is not None and occupant.power != unit.power:
+            return (f"a militia of {self.power_name(unit.power)} can't share {unit.province} with another "
+                    f"country's {occupant} ({self.power_name(occupant.power)})")
+        if any(s.kind is MILITIA for s in state.stacked_in(unit.province)):
+            return f"{unit.province} already has its militia: at most one militia per province"
+        return None
+
     def request_extra(self, state: GameState) -> dict[str, Any]:
         return self.ledger(state).plain()
 
