@@ -763,11 +763,17 @@ class WorldDiplomacy(Variant):
             places = self.continent_places(continent)
             if not places:
                 continue
-            holders = {control.get(p) for p in places}
-            if len(holders) == 1:
-                (holder,) = holders
-                if holder is not None:
-                    count[holder] = count.get(holder, 0) + 1
+            # (One controller of every place: asked place by place, and left at the first other one, since
+            # a continent is usually shared.)
+            each = iter(places)
+            holder = control.get(next(each))
+            if holder is None:
+                continue
+            for place in each:
+                if control.get(place) != holder:
+                    break
+            else:
+                count[holder] = count.get(holder, 0) + 1
         for power in self.powers:
             if count.get(power, 0) >= need:
                 return power
