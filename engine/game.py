@@ -119,8 +119,26 @@ class Game:
             raise ChancelleryError("the game is over")
         if power not in self.variant.board.powers:
             raise ChancelleryError(f"unknown power {power!r}")
-        checks = [self.check_line(power, line) for line in lines if line.strip()]
-        self.keep_checked_orders(power, checks, ready)
+        # ``check_line`` for every line, in one loop (a World Diplomacy country sends dozens of lines), keeping
+        # the slots the reader gives for ``keep_checked_orders``.
+        reader = self._reader
+        if reader is None or reader.state is not self.state or reader.variant is not self.variant:
+            reader = self._reader = OrderReader(self.variant, self.state)
+        entry = reader.entry
+        checks: list[LineCheck] = []
+        slots: list[str | None] = []
+        for line in lines:
+            if not line.strip():
+                continue
+            try:
+                order, canonical, slot = entry(power, line)
+            except OrderError as exc:
+                checks.append(LineCheck(line.strip(), None, str(exc)))
+                slots.append(None)
+                continue
+            checks.append(LineCheck(canonical, order))
+            slots.append(slot)
+        self._keep(power, checks, slots, ready)
         return checks
 
     def keep_checked_orders(self, power: str, checks: Sequence[LineCheck], ready: bool = False) -> None:
@@ -130,10 +148,13 @@ class Game:
             raise ChancelleryError("the game is over")
         if power not in self.variant.board.powers:
             raise ChancelleryError(f"unknown power {power!r}")
+        self._keep(power, checks, [None if c.order is None else order_key(c.order) for c in checks], ready)
+
+    def _keep(self, power: str, checks: Sequence[LineCheck], slots: Sequence[str | None], ready: bool) -> None:
+        """``keep_checked_orders`` with each check's slot (``order_key`` of its order) already found."""
         kept: dict[object, tuple[LineCheck, str | None]] = {}
-        for c in checks:
+        for c, key in zip(checks, slots):
             if c.order is not None:
-                key = order_key(c.order)
                 kept[key if key is not None else object()] = (c, key)  # orders with no slot never replace
         self.pending[power] = [c.text for c, _ in kept.values()]
         self._typed[power] = (self.state, list(self.pending[power]), [c.order for c, _ in kept.values()],  # type: ignore[misc]
