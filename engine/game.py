@@ -54,10 +54,10 @@ class Game:
     # Every power's legal orders for the current position, computed once per position.
     _legal: tuple[GameState, dict[str, dict[str, list[Order]]]] | None = field(default=None, repr=False, compare=False)
     _reader: OrderReader | None = field(default=None, repr=False, compare=False)  # for the current position
-    # power -> (position, its pending texts, their typed orders) as ``keep_checked_orders`` kept them, so that
-    # processing reads no text twice; used only while the position and the texts are still the same.
-    _typed: dict[str, tuple[GameState, list[str], list[Order]]] = field(default_factory=dict, repr=False,
-                                                                         compare=False)
+    # power -> (position, its pending texts, their typed orders, their slots) as ``keep_checked_orders`` kept
+    # them, so that processing reads no text twice; used only while the position and the texts are still the same.
+    _typed: dict[str, tuple[GameState, list[str], list[Order], list[str | None]]] = field(
+        default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def new(cls, variant: str | Variant = "standard", options: Mapping[str, Any] | None = None,
@@ -119,8 +119,26 @@ class Game:
             raise ChancelleryError("the game is over")
         if power not in self.variant.board.powers:
             raise ChancelleryError(f"unknown power {power!r}")
-        checks = [self.check_line(power, line) for line in lines if line.strip()]
-        self.keep_checked_orders(power, checks, ready)
+        # ``check_line`` for every line, in one loop (a World Diplomacy country sends dozens of lines), keeping
+        # the slots the reader gives for ``keep_checked_orders``.
+        reader = self._reader
+        if reader is None or reader.state is not self.state or reader.variant is not self.variant:
+            reader = self._reader = OrderReader(self.variant, self.state)
+        entry = reader.entry
+        checks: list[LineCheck] = []
+        slots: list[str | None] = []
+        for line in lines:
+            if not line.strip():
+                continue
+            try:
+                order, canonical, slot = entry(power, line)
+            except OrderError as exc:
+                checks.append(LineCheck(line.strip(), None, str(exc)))
+                slots.append(None)
+                continue
+            checks.append(LineCheck(canonical, order))
+            slots.append(slot)
+        self._keep(power, checks, slots, ready)
         return checks
 
     def keep_checked_orders(self, power: str, checks: Sequence[LineCheck], ready: bool = False) -> None:
@@ -130,13 +148,17 @@ class Game:
             raise ChancelleryError("the game is over")
         if power not in self.variant.board.powers:
             raise ChancelleryError(f"unknown power {power!r}")
-        kept: dict[object, LineCheck] = {}
-        for c in checks:
+        self._keep(power, checks, [None if c.order is None else order_key(c.order) for c in checks], ready)
+
+    def _keep(self, power: str, checks: Sequence[LineCheck], slots: Sequence[str | None], ready: bool) -> None:
+        """``keep_checked_orders`` with each check's slot (``order_key`` of its order) already found."""
+        kept: dict[object, tuple[LineCheck, str | None]] = {}
+        for c, key in zip(checks, slots):
             if c.order is not None:
-                key = order_key(c.order)
-                kept[key if key is not None else object()] = c  # orders with no slot never replace
-        self.pending[power] = [c.text for c in kept.values()]
-        self._typed[power] = (self.state, list(self.pending[power]), [c.order for c in kept.values()])  # type: ignore[misc]
+                kept[key if key is not None else object()] = (c, key)  # orders with no slot never replace
+        self.pending[power] = [c.text for c, _ in kept.values()]
+        self._typed[power] = (self.state, list(self.pending[power]), [c.order for c, _ in kept.values()],  # type: ignore[misc]
+                              [key for _, key in kept.values()])
         if ready:
             self.ready.add(power)
         else:
@@ -182,8 +204,7 @@ class Game:
         for power, lines in orders.items():
             typed = self._typed.get(power)
             if typed is not None and typed[0] is self.state and tuple(typed[1]) == lines:
-                for text, order in zip(lines, typed[2]):
-                    sub.add_order(power, order, text)  # read against this very position when it was sent
+                sub.add_read(power, typed[2], lines, typed[3])  # read against this very position when it was sent
             else:
                 for text in lines:
                     sub.add_text(power, text)

@@ -420,12 +420,15 @@ class OrderReader:
         vocab = self._vocab
         if vocab is not None and self._checks and type(text) is str:
             if power is not None:  # a hold or move in canonical notation: from the map's table
-                made = self._tabled_decided(vocab, text, power)
-                if made is not None:
-                    return made
-                made = self._tabled_support(vocab, text, power)
-                if made is not None:
-                    return made
+                # (The tables hold texts of a unit's letter and place only; a text of another shape, a variant's
+                # own line such as World Diplomacy's "MAINTAIN A NA5", goes to the variant's reading at once.)
+                if own is None or text[1:2] == " ":
+                    made = self._tabled_decided(vocab, text, power)
+                    if made is not None:
+                        return made
+                    made = self._tabled_support(vocab, text, power)
+                    if made is not None:
+                        return made
                 if own is not None:  # (no text of the tables above is one of the variant's own lines)
                     made = own(power, text)
                     if made is not None:

@@ -69,9 +69,27 @@ class Submission:
     @classmethod
     def from_texts(cls, variant: VariantRules, state: GameState, texts: Mapping[str, Sequence[str]]) -> Submission:
         sub = cls(variant, state)
-        for power, lines in texts.items():
-            for text in lines:
-                sub.add_text(power, text)
+        if texts:
+            # ``add_text`` for every line, in one loop: a World Diplomacy phase has hundreds of lines.
+            reader = sub.reader = OrderReader(variant, state)
+            entry = reader.entry
+            usable_by, results, keys = sub.orders, sub.results, sub.keys
+            for power, lines in texts.items():
+                usable = usable_by.get(power)
+                for text in lines:
+                    try:
+                        order, canonical, key = entry(power, text)
+                    except OrderError as exc:
+                        results.append(_result(power, str(text).strip(), INVALID,
+                                               Reason(oc.INVALID, {"text": str(exc)})))
+                        keys.append(None)
+                        continue
+                    if usable is None:
+                        usable = usable_by[power] = [order]
+                    else:
+                        usable.append(order)
+                    results.append(_new_tuple(OrderResult, (power, canonical, SUCCEEDS, "", False, order, None)))
+                    keys.append(key)
         sub.settle()
         return sub
 
@@ -111,6 +129,20 @@ class Submission:
             usable.append(order)
         self.results.append(_new_tuple(OrderResult, (power, text, SUCCEEDS, "", False, order, None)))
         self.keys.append(order_key(order))
+
+    def add_read(self, power: str, orders: Sequence[Order], texts: Sequence[str], keys: Sequence[str | None]) -> None:
+        """Orders already read from ``texts`` (their canonical texts) against this position, with their slots
+        (``order_key``): ``add_order`` for each, in one loop."""
+        if not orders:
+            return
+        usable = self.orders.get(power)
+        if usable is None:
+            usable = self.orders[power] = []
+        usable.extend(orders)
+        results = self.results
+        for order, text in zip(orders, texts):
+            results.append(_new_tuple(OrderResult, (power, text, SUCCEEDS, "", False, order, None)))
+        self.keys.extend(keys)
 
     def _accept(self, power: str, order: Order) -> None:
         usable = self.orders.get(power)

@@ -258,6 +258,8 @@ def on_minimal_convoy_route(board: MapData, origin: str, dest: str, sea: str,
     def walk(path: list[str], reached: frozenset[str]) -> bool:
         # ``_chains_through``'s walk: a chain lands at ``dest`` when its last sea touches it and no earlier
         # one did; a longer chain never lands where an earlier sea touched, nor takes in a sea touched before.
+        # (Whether some chain does is all that is asked, so the order the seas are tried in doesn't matter:
+        # each sea's few neighbours are tried as they come, and the seas touched so far grown only for a step.)
         last = path[-1]
         passes = sea in path
         if not passes and sea in reached:
@@ -265,17 +267,19 @@ def on_minimal_convoy_route(board: MapData, origin: str, dest: str, sea: str,
         near = touch[last]
         if dest in near:
             return passes and dest in coasts_of[last] and dest not in reached
-        grown = reached | near
-        for nxt in near.intersection(fleets):
-            if nxt in touch and nxt not in path and nxt not in reached and origin not in touch[nxt]:
+        grown = None
+        for nxt in near:
+            if nxt in fleets and nxt in touch and nxt not in path and nxt not in reached and origin not in touch[nxt]:
+                if grown is None:
+                    grown = reached | near
                 path.append(nxt)
                 if walk(path, grown):
                     return True
                 path.pop()
         return False
 
-    return any(walk([first], frozenset((origin,))) for first in fleets
-               if first in touch and origin in touch[first])
+    start = frozenset((origin,))
+    return any(walk([first], start) for first in fleets if first in touch and origin in touch[first])
 
 
 def sea_coasts(board: MapData) -> dict[str, frozenset[str]]:

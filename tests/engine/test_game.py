@@ -138,3 +138,28 @@ def test_pending_orders_are_per_power() -> None:
     assert game.pending_orders("FRANCE") == ["A PAR - BUR"]
     assert game.pending_orders("GERMANY") == []
     assert game.has_submitted("FRANCE") and not game.all_ready()
+
+
+@pytest.mark.parametrize("variant_id", ["standard", "world31_testboard"])
+def test_orders_kept_by_set_orders_process_as_their_texts_do(variant_id: str) -> None:
+    """``set_orders`` reads each line once and keeps its slot for ``process``: the phase ends as the same
+    texts read afresh end it (later lines replacing earlier ones for a slot, unreadable lines dropped)."""
+    import random
+
+    from engine.bots import random_orders
+    from engine.phases import process_phase
+
+    rng = random.Random(5)
+    game = Game.new(variant_id)
+    for _ in range(6):
+        sent: dict[str, list[str]] = {}
+        for power in game.powers_to_order():
+            lines = random_orders(game, power, rng)
+            lines += [rng.choice(lines)] if lines else []  # a line again
+            lines += ["no such order", "  ", *lines[:1]]
+            checks = game.set_orders(power, lines, ready=True)
+            assert [c.ok for c in checks] == [game.check_line(power, line).ok for line in lines if line.strip()]
+            sent[power] = game.pending_orders(power)
+        afresh = process_phase(game.variant, game.state, sent)
+        result = game.process()
+        assert result.results == afresh.results and result.state == afresh.state

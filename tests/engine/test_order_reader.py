@@ -14,7 +14,8 @@ import pytest
 
 from engine.bots import random_orders
 from engine.game import Game
-from engine.order_reader import OrderReader, _split_read, forget_read_texts, _vocabulary, raw_order, read_orders
+from engine.order_reader import (OrderReader, _decided_by_map, _split_read, _supports_by_map, _vocabulary, forget_read_texts,
+                                 raw_order, read_orders)
 from engine.orders import order_key, parse_raw
 from engine.state import GameState
 from engine.types import OrderError, PhaseType
@@ -222,6 +223,21 @@ def test_word_salad_reads_alike(variant_id: str) -> None:
             assert fast(reader, power, line) == expected, line
             read += _split_read(vocab, line) is not None
     assert read > 300  # many are read by the split reader, not left to the parser
+
+
+@pytest.mark.parametrize("variant_id", variant_ids())
+def test_map_tables_hold_texts_of_a_unit_letter_and_place(variant_id: str) -> None:
+    """Every text of the map's tables of holds, moves and supports starts with a unit's one letter and a blank:
+    ``OrderReader.entry`` hands a text of another shape (World Diplomacy's "MAINTAIN A NA5") to the variant's
+    own reading without looking it up there."""
+    variant = find_variant(variant_id)
+    if variant.standard_reading()[0] is None:
+        return  # (the variant parses every text itself: no tables)
+    vocab = _vocabulary(variant.board, tuple(variant.unit_words().items()), variant.own_order_words or frozenset())
+    decided, supports = _decided_by_map(vocab, variant.board), _supports_by_map(vocab, variant.board)
+    assert decided
+    for text in [*decided, *supports]:
+        assert text[1:2] == " " and text[:1].isupper(), text
 
 
 def rng_sample(places: dict[str, str], count: int) -> list[str]:

@@ -13,7 +13,7 @@ from engine.bots import play_random_phase
 from engine.game import Game
 from engine.orders import Build, Move
 from engine.phases import process_phase
-from engine.state import GameState
+from engine.state import GameState, StackedUnit
 from engine.types import ChancelleryError, OrderError, OrderSyntaxError, Phase, PhaseType, PositionError, Unit, UnitType
 from engine.variants import find_variant
 from engine.variants.world31.money import CURRENCIES, city_factor, convert, currency_of, shown
@@ -202,6 +202,24 @@ def test_the_economy_is_checked_when_a_position_is_read() -> None:
             variant.check_state(good.replace(extra={**good.extra, **bad}))
     with pytest.raises(PositionError, match="another country"):
         variant.check_state(_state("S2001M", {"FRANCE": ["M BUR"], "ZAIRE": ["A BUR"]}))
+
+
+@pytest.mark.parametrize("stacked, message", [
+    (StackedUnit("FRANCE", M, "NTH"), "can't stand in 'NTH'"),  # a militia at sea
+    (StackedUnit("ATLANTIS", M, "BUR"), "unknown power 'ATLANTIS'"),
+    (StackedUnit("FRANCE", M, "XXX"), "can't stand in 'XXX'"),
+    (StackedUnit("FRANCE", A, "BUR"), "A units don't stack"),
+])
+def test_a_stacked_unit_is_checked_where_it_stands(stacked: StackedUnit, message: str) -> None:
+    """The position check reads militia from the map's table of where each kind may stand; a stacked unit the
+    table doesn't hold is checked field by field and the error names it (``stacked[i]``)."""
+    variant = WorldTestBoard()
+    good = _state("S2001M", {"FRANCE": ["A PAR", "M PAR", "M BUR"]})
+    variant.check_state(good)
+    bad = good.replace(stacked=(*good.stacked, stacked))
+    with pytest.raises(PositionError, match=message) as raised:
+        variant.check_state(bad)
+    assert raised.value.field == "stacked[2]"
 
 
 def test_saves_keep_the_economy() -> None:

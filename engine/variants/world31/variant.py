@@ -810,11 +810,17 @@ class WorldDiplomacy(Variant):
             places = self.continent_places(continent)
             if not places:
                 continue
-            holders = {control.get(p) for p in places}
-            if len(holders) == 1:
-                (holder,) = holders
-                if holder is not None:
-                    held.setdefault(holder, []).append(continent)
+            # (One controller of every place: asked place by place, and left at the first other one, since
+            # a continent is usually shared.)
+            each = iter(places)
+            holder = control.get(next(each))
+            if holder is None:
+                continue
+            for place in each:
+                if control.get(place) != holder:
+                    break
+            else:
+                held.setdefault(holder, []).append(continent)
         return held
 
     def winner(self, state: GameState) -> str | None:
