@@ -17,7 +17,7 @@ from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportH
 from .mapdata import MapData
 from .state import Dislodged, GameState
 from .types import Phase, PhaseType, Unit, UnitType, province_of, unit_spec
-from .validate import MovePermission, fleet_groups, fleets_at_sea, minimal_convoy_routes, sea_coasts, unit_can_reach
+from .validate import MovePermission, chain_table_fits, fleet_groups, fleets_at_sea, minimal_convoy_routes, sea_coasts, unit_can_reach
 
 
 @dataclass(slots=True)
@@ -177,9 +177,16 @@ def has_standard_options(variant: VariantRules) -> bool:
     return variant.has_standard_options()
 
 
+def _texts_tabled(variant: VariantRules) -> bool:
+    """Whether a movement phase's legal orders are written from the map's text tables: the standard
+    orders, on a map whose table of every convoy chain stays small (on a world map's open oceans that
+    table would outgrow memory; the general listing searches the fleets present instead)."""
+    return has_standard_options(variant) and chain_table_fits(variant.board)
+
+
 def legal_orders_for_state(variant: VariantRules, state: GameState) -> dict[str, dict[str, list[str]]]:
     """Every legal order as canonical text, per power and location."""
-    if state.phase.type is PhaseType.MOVEMENT and has_standard_options(variant):
+    if state.phase.type is PhaseType.MOVEMENT and _texts_tabled(variant):
         return movement_order_texts(variant.board, state, variant.move_permission(state))
     return {
         power: {loc: [str(o) for o in orders] for loc, orders in per.items()}
@@ -190,7 +197,7 @@ def legal_orders_for_state(variant: VariantRules, state: GameState) -> dict[str,
 def legal_orders_json_for_state(variant: VariantRules, state: GameState) -> str:
     """``json.dumps(legal_orders_for_state(variant, state))``; a standard movement phase without a move
     restriction is written from the map's JSON fragments (``option_texts.movement_orders_json``)."""
-    if state.phase.type is PhaseType.MOVEMENT and has_standard_options(variant) \
+    if state.phase.type is PhaseType.MOVEMENT and _texts_tabled(variant) \
             and variant.move_permission(state) is None:
         return movement_orders_json(variant.board, state)
     return json.dumps(legal_orders_for_state(variant, state))
@@ -202,7 +209,7 @@ def legal_orders_json_for_units(variant: VariantRules, phase: Phase, units: Mapp
     dislodged units, standoffs or data), written from the texts, when the phase is a standard movement
     phase; ``None`` otherwise (the caller builds the position and asks ``legal_orders_json_for_state``).
     For a variant that forbids no moves: the caller knows that its ``move_permission`` is the standard one."""
-    if phase.type is PhaseType.MOVEMENT and has_standard_options(variant):
+    if phase.type is PhaseType.MOVEMENT and _texts_tabled(variant):
         return movement_orders_json_of_units(variant.board, units)
     return None
 

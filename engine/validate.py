@@ -228,11 +228,17 @@ def _sea_touch_cached(board: MapData) -> tuple[dict[str, frozenset[str]], dict[s
     return _sea_touch(board)
 
 
+def chain_table_fits(board: MapData) -> bool:
+    """Whether ``board`` has few enough convoying seas for the table of every minimal chain
+    (``convoy_chains``); on a larger board chains are searched through the seas holding fleets."""
+    return len(_sea_touch_cached(board)[0]) <= CHAIN_TABLE_SEAS
+
+
 def minimal_convoy_routes(board: MapData, origin: str, fleets: set[str] | frozenset[str]) -> dict[str, frozenset[str]]:
     """For an army in ``origin``: each coast it could be convoyed to by the given fleets, with the fleets
     that lie on some *minimal* route there (DATC 6.G.19: a fleet no route needs may not convoy)."""
     routes: dict[str, frozenset[str]] = {}
-    if len(_sea_touch_cached(board)[0]) > CHAIN_TABLE_SEAS:
+    if not chain_table_fits(board):
         for seas, lands in _chains_through(board, origin, fleets):
             for dest in lands:
                 routes[dest] = routes.get(dest, frozenset()) | seas

@@ -14,7 +14,7 @@ from world31_map_variant import World31MapVariant
 from engine.game import Game
 from engine.geometry.load import load_geometry
 from engine.mapdata import load_map
-from engine.types import Terrain, UnitType
+from engine.types import Terrain, Unit, UnitType
 
 FACTS = json.loads((Path(__file__).parent / "world31_facts.json").read_text(encoding="utf-8"))
 BOARD = load_map("world31")
@@ -218,3 +218,32 @@ def test_the_board_sets_up_and_plays_a_phase_under_standard_rules() -> None:
     assert str(state.phase).startswith("W2000")
     assert len(state.units) == 132
     assert sum(u.type is UnitType.FLEET for u in state.units.values()) == 76
+
+
+def test_legal_orders_on_the_world_board_under_standard_rules_search_chains_without_the_chain_table(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A map of more convoying seas than the table of every convoy chain can hold (the World's 112) lists
+    its legal orders by the general search: the standard text tables, which need that table, are never
+    built for it (they once grew to many gigabytes), and the answer is the typed options'."""
+    import engine.option_texts as option_texts
+    from engine.options import legal_orders_for_state, legal_orders_json_for_state
+    from engine.validate import chain_table_fits
+
+    def refuse(board: object) -> None:
+        raise AssertionError("the chain table was built for a map too large for it")
+
+    monkeypatch.setattr(option_texts, "convoy_chains", refuse)
+    assert not chain_table_fits(BOARD)
+    variant = World31MapVariant()
+    start = variant.initial_state()
+    # A fleet put at sea beside an army on the coast, so that convoys are among the options.
+    army = next(u for u in start.units.values() if u.type is UnitType.ARMY and BOARD.provinces[u.loc].is_coastal)
+    sea = next(p for p in sorted(BOARD.provinces) if BOARD.provinces[p].can_convoy and not BOARD.provinces[p].coasts
+               and p not in start.units and BOARD.reaches_province(UnitType.FLEET, p, army.loc))
+    state = start.replace(units={**start.units, sea: Unit(army.power, UnitType.FLEET, sea)})
+    texts = legal_orders_for_state(variant, state)
+    typed = {power: {slot: [str(o) for o in orders] for slot, orders in per.items()}
+             for power, per in variant.legal_orders(state).items()}
+    assert texts == typed
+    assert legal_orders_json_for_state(variant, state) == json.dumps(texts)
+    assert any(" C A " in text for per in texts.values() for options in per.values() for text in options)
