@@ -86,3 +86,37 @@ def test_legal_orders_are_sorted_and_indented(tmp_path: Path, capsys: pytest.Cap
 def test_maps_list_names_the_installed_maps(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["maps", "list"]) == 0
     assert "standard" in capsys.readouterr().out.split()
+
+
+@pytest.mark.parametrize("variant, phase, words", [
+    ("age_of_discovery", "W1901A", "Age of Discovery has no adjustment phases (its phases: movement)"),
+    ("global_diplomacy", "W1890A", "Global Diplomacy has no adjustment phases (its phases: movement)"),
+    ("world31", "W2000A", "World Diplomacy has no adjustment phases (its phases: movement, retreat)"),
+    ("standard", "S1901A", "Standard has no adjustment phase in season S (its seasons: W)"),
+])
+def test_a_phase_type_the_variant_lacks_is_named(variant: str, phase: str, words: str,
+                                                 capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "request.json"
+    path.write_text(json.dumps({"variant": variant, "phase": phase, "units": {}}), encoding="utf-8")
+    assert main(["adjudicate", str(path)]) == 2
+    assert capsys.readouterr().err == f"chancellery adjudicate: bad request: phase: {phase}: {words}\n"
+
+
+@pytest.mark.parametrize("variant", ["age_of_discovery", "global_diplomacy"])
+def test_a_retreat_phase_is_refused_where_the_variant_has_none(variant: str) -> None:
+    # EMG settles retreats inside its one movement phase: a retreat request, even with a dislodged unit,
+    # describes no position of the game (it used to be answered, disbanding the unit).
+    from engine.contract import adjudicate, position_of
+    from engine.game import Game
+    from engine.types import RequestError
+    from engine.variants import find_variant
+
+    game = Game.new(find_variant(variant))
+    request = position_of(game.variant, game.state)
+    power, units = next(iter(request["units"].items()))
+    request["units"][power] = units[1:]
+    request["phase"] = request["phase"][:-1] + "R"
+    request["dislodged"] = {power: [{"unit": units[0], "attacker": units[0].split()[1]}]}
+    with pytest.raises(RequestError) as error:
+        adjudicate(request)
+    assert error.value.field == "phase" and "has no retreat phases" in str(error.value)
