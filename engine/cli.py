@@ -129,6 +129,7 @@ def maps_main(argv: Sequence[str]) -> int:
 
 
 def _import_dpjudge(argv: Sequence[str]) -> int:
+    from .mapdata import MapData
     from .mapformats.dpjudge import parse_dpjudge
 
     parser = argparse.ArgumentParser(prog="chancellery maps import-dpjudge",
@@ -137,13 +138,17 @@ def _import_dpjudge(argv: Sequence[str]) -> int:
     parser.add_argument("--id", default=None)
     args = parser.parse_args(argv)
     src = Path(args.file)
+    notes: list[str] = []
     try:
         doc = parse_dpjudge(src.read_text(encoding="utf-8"),
                             include=lambda name: (src.parent / name).read_text(encoding="utf-8"),
-                            map_id=args.id or src.stem)
-    except (OSError, ChancelleryError) as exc:
-        print(f"chancellery maps import-dpjudge: {exc}", file=sys.stderr)
+                            map_id=args.id or src.stem, notes=notes)
+        MapData.from_dict(doc)  # what the file gives must load as a board, or nothing is written
+    except (OSError, UnicodeDecodeError, ChancelleryError) as exc:
+        print(f"chancellery maps import-dpjudge: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
         return 2
+    for note in notes:
+        print(f"chancellery maps import-dpjudge: note: {note}", file=sys.stderr)
     _write_json(doc)
     return 0
 
