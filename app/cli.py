@@ -33,7 +33,8 @@ USAGE = """usage: chancellery [--variant V | --game FILE | FILE] [--screenshot O
        chancellery export GAME --format mila [--out F] [--force]
                                             a saved game to a MILA game file
 
-Each command takes --help. Status 0: done; 2: bad input (the message on standard error names it).
+Each command takes --help. Status 0: done; 2: bad input (the message on standard error names it);
+1: host couldn't open its port.
 The JSON contract: docs/adjudication-contract.md.
 """
 
