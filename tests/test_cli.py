@@ -120,3 +120,4 @@ def test_a_retreat_phase_is_refused_where_the_variant_has_none(variant: str) -> 
     with pytest.raises(RequestError) as error:
         adjudicate(request)
     assert error.value.field == "phase" and "has no retreat phases" in str(error.value)
+
