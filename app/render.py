@@ -66,6 +66,8 @@ def render_main(argv: Sequence[str]) -> int:
     if suffix not in (".png", ".svg", ".pdf"):
         print(f"chancellery render: {out}: the file name must end in .png, .svg or .pdf", file=sys.stderr)
         return 2
+    from .drawing.errors import DrawingError  # (no Qt: the display is chosen below)
+
     try:
         game = load_game(args.game) if args.game else Game.new(find_variant(args.variant or "standard"))
         viewer = args.viewer if args.viewer in ("public", "all") else args.viewer.upper()
@@ -87,7 +89,7 @@ def render_main(argv: Sequence[str]) -> int:
             save_svg(out, picture, geometry, title=title, caption=caption, legend=legend)
         else:
             save_pdf(out, picture, geometry, title=title, caption=caption, legend=legend)
-    except (ChancelleryError, OSError) as exc:
+    except (ChancelleryError, DrawingError, OSError) as exc:  # (an unwritable file or a bad width: DrawingError)
         print(f"chancellery render: {exc}", file=sys.stderr)
         return 2
     print(out)

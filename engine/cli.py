@@ -32,11 +32,16 @@ def parse_request_text(text: str | bytes) -> Any:
     return read_request_text(text)
 
 
-def _contract_command(name: str, answer: Callable[[bytes], str], argv: Sequence[str]) -> int:
+_CONTRACT_EPILOG = ("The request and response are described in docs/adjudication-contract.md. Exit status: 0, the "
+                    "response was written to standard output; 2, the request could not be read or used (standard "
+                    "error names the field, e.g. 'chancellery {name}: bad request: phase: ...'), nothing written.")
+
+
+def _contract_command(name: str, description: str, answer: Callable[[bytes], str], argv: Sequence[str]) -> int:
     """Read the request, write ``answer``'s JSON text; bad requests exit 2 with a message."""
-    parser = argparse.ArgumentParser(prog=f"chancellery {name}",
-                                     description="Read a JSON request from FILE (or stdin), write the JSON response.")
-    parser.add_argument("file", nargs="?", help="request file; '-' or omitted for stdin")
+    parser = argparse.ArgumentParser(prog=f"chancellery {name}", description=description,
+                                     epilog=_CONTRACT_EPILOG.format(name=name))
+    parser.add_argument("file", nargs="?", metavar="FILE", help="request file; '-' or omitted for stdin")
     args = parser.parse_args(argv)
     try:
         raw = _read_request_bytes(args.file)
@@ -78,7 +83,9 @@ def _write_json(data: Any) -> None:
 def adjudicate_main(argv: Sequence[str]) -> int:
     from .contract import adjudicate_json
 
-    return _contract_command("adjudicate", adjudicate_json, argv)  # the text path: one line of JSON
+    return _contract_command(
+        "adjudicate", "Adjudicate one phase: read a JSON request (variant, phase, units, centres, orders) from FILE "
+        "or standard input and write the results and the next position as one line of JSON.", adjudicate_json, argv)  # the text path: one line of JSON
 
 
 def legal_orders_main(argv: Sequence[str]) -> int:
@@ -91,13 +98,21 @@ def legal_orders_main(argv: Sequence[str]) -> int:
         return json.dumps({power: {loc: sorted(orders) for loc, orders in sorted(per.items())}
                            for power, per in sorted(legal.items())}, indent=1)
 
-    return _contract_command("legal-orders", sorted_legal_orders, argv)
+    return _contract_command(
+        "legal-orders", "List every legal order of a position: read a JSON request (as for adjudicate; its orders "
+        "are ignored) from FILE or standard input and write {power: {location: [order, ...]}}, sorted and "
+        "indented.", sorted_legal_orders, argv)
 
 
 def maps_main(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(prog="chancellery maps", description="Build, check and import map data.")
+    parser = argparse.ArgumentParser(
+        prog="chancellery maps", description="List, build, check and import map data.",
+        epilog="list: the installed maps' ids. build [MAP ...]: build geometry.json from seeds and coastline. "
+               "check [MAP ...]: check the geometry against the map graph. import-dpjudge FILE.map [--id ID]: "
+               "a DPjudge/MILA .map file to map.json on standard output. crop-coastline MAP GSHHS: a maintainer "
+               "step. Each action takes --help.")
     parser.add_argument("action", choices=["build", "check", "crop-coastline", "import-dpjudge", "list"])
-    parser.add_argument("rest", nargs=argparse.REMAINDER)
+    parser.add_argument("rest", nargs=argparse.REMAINDER, metavar="...", help="the action's arguments")
     args = parser.parse_args(argv)
     if args.action == "list":
         from .mapdata import available_maps
@@ -114,6 +129,7 @@ def maps_main(argv: Sequence[str]) -> int:
 
 
 def _import_dpjudge(argv: Sequence[str]) -> int:
+    from .mapdata import MapData
     from .mapformats.dpjudge import parse_dpjudge
 
     parser = argparse.ArgumentParser(prog="chancellery maps import-dpjudge",
@@ -122,13 +138,17 @@ def _import_dpjudge(argv: Sequence[str]) -> int:
     parser.add_argument("--id", default=None)
     args = parser.parse_args(argv)
     src = Path(args.file)
+    notes: list[str] = []
     try:
         doc = parse_dpjudge(src.read_text(encoding="utf-8"),
                             include=lambda name: (src.parent / name).read_text(encoding="utf-8"),
-                            map_id=args.id or src.stem)
-    except (OSError, ChancelleryError) as exc:
-        print(f"chancellery maps import-dpjudge: {exc}", file=sys.stderr)
+                            map_id=args.id or src.stem, notes=notes)
+        MapData.from_dict(doc)  # what the file gives must load as a board, or nothing is written
+    except (OSError, UnicodeDecodeError, ChancelleryError) as exc:
+        print(f"chancellery maps import-dpjudge: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
         return 2
+    for note in notes:
+        print(f"chancellery maps import-dpjudge: note: {note}", file=sys.stderr)
     _write_json(doc)
     return 0
 

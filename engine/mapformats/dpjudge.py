@@ -29,10 +29,17 @@ def _kind_of_token(tok: str) -> str:
     return "capital"
 
 
-def parse_dpjudge(text: str, include: Callable[[str], str] | None = None, map_id: str = "imported") -> dict[str, Any]:
+_POWER_ID = re.compile(r"[A-Z][A-Z0-9_-]*")
+# Directives of the game rather than the board: they are left out and said so (``notes``), never read as powers.
+_NOT_BOARD = ("RULE", "RULES", "UNPLAYED")
+
+
+def parse_dpjudge(text: str, include: Callable[[str], str] | None = None, map_id: str = "imported",
+                  notes: list[str] | None = None) -> dict[str, Any]:
     """Return a ``map.json`` document for the given ``.map`` text.
 
-    ``include(name)`` returns the text of a file named by a ``USE`` line.
+    ``include(name)`` returns the text of a file named by a ``USE`` line; ``notes`` receives a line for each
+    thing of the file not carried over (DPjudge rules, unplayed powers).
     """
     lines: list[str] = []
 
@@ -90,20 +97,25 @@ def parse_dpjudge(text: str, include: Callable[[str], str] | None = None, map_id
             neutral.extend(t.upper() for t in toks[1:])
             current = None
             continue
+        if head in _NOT_BOARD:
+            if notes is not None:
+                notes.append(f"left out {line.strip()!r}: game rules belong to the variant, not the map")
+            continue
         if head in ("A", "F") and len(toks) == 2:
             if current is None:
                 raise MapDataError(f"unit line outside a power block: {line.strip()!r}")
             current["units"].append(f"{head} {toks[1].upper()}")
             continue
-        if toks[0].isupper() and toks[0].isalpha():
+        if _POWER_ID.fullmatch(toks[0]):
             pid = toks[0].upper()
             rest = toks[1:]
-            adjective = pid.title()
+            adjective = pid.replace("-", " ").replace("_", " ").title()
             if rest and rest[0].startswith("("):
-                adjective = rest[0].strip("()").split(":")[0].title()
+                adjective = rest[0].strip("()").split(":")[0].replace("+", " ").title()
                 rest = rest[1:]
             if pid not in power_by_id:
-                power_by_id[pid] = {"id": pid, "name": pid.title(), "adjective": adjective,
+                power_by_id[pid] = {"id": pid, "name": pid.replace("-", " ").replace("_", " ").title(),
+                                    "adjective": adjective,
                                     "home_centers": [], "units": []}
                 powers.append(power_by_id[pid])
             current = power_by_id[pid]

@@ -50,7 +50,10 @@ MAX_SECONDS = 366 * 86400  # no deadline or extension is a year long
 
 
 def _seconds(text: str) -> float:
-    value = float(text)
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"{text.strip()!r} is not a number of seconds") from None
     if not 0 < value < MAX_SECONDS:
         raise ValueError("seconds must be more than 0 and less than a year")
     return value

@@ -1125,6 +1125,8 @@ def host_main(argv: Sequence[str]) -> int:
     try:
         if not 0 <= args.port <= 65535:
             raise ChancelleryError(f"port {args.port} is not between 0 and 65535")
+        if args.daide is not None and not 0 <= args.daide <= 65535:
+            raise ChancelleryError(f"--daide: port {args.daide} is not between 0 and 65535")
         settings = HostSettings(
             name=args.name or "Chancellery host",
             password=args.password or os.environ.get("CHANCELLERY_HOST_PASSWORD") or None,
@@ -1162,11 +1164,21 @@ def host_main(argv: Sequence[str]) -> int:
             return 2
     try:
         return asyncio.run(_run(host, args.bind, args.port, args.advertise, args.daide))
+    except _CantListen as exc:
+        if not args.game and host.save_path is not None and not host.game.history:
+            # The new game never started: its autosave would only make the next try refuse to start.
+            host.save_path.unlink(missing_ok=True)
+        print(f"chancellery host: can't listen on {args.bind}:{args.port}: {exc}", file=sys.stderr)
+        return 1
     except OSError as exc:
-        print(f"chancellery host: can't listen on {args.bind}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+        print(f"chancellery host: {exc.strerror or exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 0
+
+
+class _CantListen(Exception):
+    """The LAN port could not be opened (in use, no such address): the host never started."""
 
 
 async def _run(host: Host, bind: str, port: int, advertise: bool, daide_port: int | None = None) -> int:
@@ -1177,7 +1189,10 @@ async def _run(host: Host, bind: str, port: int, advertise: bool, daide_port: in
             loop.add_signal_handler(sig, stop.set)
         except (NotImplementedError, RuntimeError):  # Windows: Ctrl+C arrives as KeyboardInterrupt
             pass
-    address, bound_port = await host.start(bind, port)
+    try:
+        address, bound_port = await host.start(bind, port)
+    except OSError as exc:
+        raise _CantListen(exc.strerror or str(exc)) from None
     print(f"listening on {address}:{bound_port}", flush=True)
     print(join_hint(address, bound_port), flush=True)
     print(f"game: {host.game.variant.name}, {host.game.state.phase.long_name}; autosave: {host.save_path}", flush=True)

@@ -679,6 +679,10 @@ class Variant:
     def phase_problem(self, phase: Phase) -> str | None:
         """Why ``phase`` is not in this variant's calendar (a season it doesn't have), or ``None``."""
         seasons = self.movement_seasons
+        if phase.type not in self.phase_types:  # (EMG: one movement phase a turn holds everything)
+            kinds = {PhaseType.MOVEMENT: "movement", PhaseType.RETREATS: "retreat", PhaseType.ADJUSTMENTS: "adjustment"}
+            return (f"{phase}: {self.name} has no {kinds[phase.type]} phases "
+                    f"(its phases: {', '.join(kinds[k] for k in PhaseType if k in self.phase_types)})")
         if phase.type is PhaseType.ADJUSTMENTS:
             allowed = {self.adjustment_season(s) for s in seasons if self.adjusts_after(s)}
         else:

@@ -61,6 +61,20 @@ def test_bad_requests_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert "no phase 'F1999M'" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("extra, message", [
+    (["--out", "{tmp}/no-such-folder/x.png"], "can't write"),
+    (["--out", "{tmp}/x.png", "--width", "-5"], "image width must be"),
+    (["--out", "{tmp}/x.png", "--width", "999999"], "image width must be"),
+])
+def test_unwritable_file_or_bad_width_is_a_message_not_a_traceback(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str], message: str) -> None:
+    argv = ["render", "--variant", "standard", *(arg.replace("{tmp}", str(tmp_path)) for arg in extra)]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("chancellery render: ") and message in err
+    assert "Traceback" not in err
+
+
 def test_engineered_boards_show_stacked_units(tmp_path: Path) -> None:
     from engine.contract import state_from_request
 

@@ -26,6 +26,10 @@ def test_deadline_policies_read_per_phase_type_or_one_number() -> None:
     for bad, words in (("winter=5", "unknown phase type"), ("movement=-1", "more than 0"), ("soon", "bad deadline")):
         with pytest.raises(ChancelleryError, match=words):
             DeadlinePolicy.parse(bad)
+    for bad, shown in (("soon", "'soon' is not a number of seconds"), ("movement=900,retreats", "'' is not a number")):
+        with pytest.raises(ChancelleryError) as error:
+            DeadlinePolicy.parse(bad)
+        assert shown in str(error.value) and "float" not in str(error.value)
 
 
 def test_the_clock_pauses_resumes_extends_and_survives_a_save() -> None:

@@ -118,6 +118,7 @@ def test_the_command_line_refuses_bad_arguments_clearly(tmp_path: Path) -> None:
     assert host_main(["--variant", "atlantis"]) == 2
     assert host_main(["--deadline", "movement=soon"]) == 2
     assert host_main(["--port", "70000"]) == 2
+    assert host_main(["--port", "0", "--daide", "99999", "--save", str(tmp_path / "d.json")]) == 2  # not a traceback
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
     assert host_main(["--save", str(blocker / "save.json")]) == 2  # the autosave can't be written there
@@ -142,6 +143,24 @@ def test_a_new_game_never_overwrites_an_autosave_already_there(tmp_path: Path, m
         message = capsys.readouterr().err
         assert path.name in message and f"--game {path.name}" in message.replace(str(tmp_path) + os.sep, "")
         assert path.read_bytes() == before
+
+
+def test_a_host_that_cant_listen_leaves_no_autosave_to_block_the_next_try(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The port was in use: the host exited, but the new game's autosave stayed, and the next try (the port
+    now free) was refused because that file "already exists (an earlier game?)"."""
+    import socket
+
+    from engine.net.host import host_main
+
+    monkeypatch.chdir(tmp_path)
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        assert host_main(["--bind", "127.0.0.1", "--port", str(port)]) == 1
+    assert "can't listen on 127.0.0.1:" in capsys.readouterr().err
+    assert not (tmp_path / "chancellery-lan-standard.json").exists()
 
 
 def test_the_headless_host_says_where_players_join() -> None:
