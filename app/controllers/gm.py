@@ -36,6 +36,7 @@ class GameMaster:
         self._edit_redo: list[GameState] = []
         self._listeners: list[Callable[[], None]] = []
         self.draft = OrderDraft(game.variant.powers)
+        self._restore_draft()
         self.entry = self._new_entry()
 
     def subscribe(self, callback: Callable[[], None]) -> None:
@@ -57,6 +58,27 @@ class GameMaster:
         self.focus_power = power
         self.entry.focus_power = power
 
+    # --- the draft in the game's file -----------------------------------------------------------------
+
+    def _restore_draft(self) -> None:
+        """The orders a save kept for this phase (:meth:`keep_draft`) back in the draft, without undo steps."""
+        for power in self.game.powers_to_order():
+            checks = [self.game.check_line(power, text) for text in self.game.pending_orders(power)]
+            orders = [c.order for c in checks if c.order is not None]
+            if orders:
+                self.draft.replace_all(power, orders, f"orders saved for {power}")
+        self.draft.forget_history()
+
+    def keep_draft(self) -> None:
+        """Put the orders entered so far into the game's pending orders (not ready), so that a save keeps
+        them: the game master's draft is the only copy of the orders transcribed this phase."""
+        if self.game.is_over:
+            return
+        for power in self.game.powers_to_order():
+            lines = self.draft.lines(power)
+            if lines or self.game.pending_orders(power):
+                self.game.set_orders(power, lines, ready=power in self.game.ready)
+
     # --- adjudication -----------------------------------------------------------------------------
 
     def adjudicate(self) -> PhaseResult:
@@ -67,6 +89,8 @@ class GameMaster:
             lines = self.draft.lines(power)
             if lines:
                 self.game.set_orders(power, lines, ready=True)
+            elif self.game.pending_orders(power):
+                self.game.set_orders(power, [])  # kept by a save, cleared from the draft since
         fill_missing_orders(self.game, [p for p in to_order if not self.draft.lines(p)], self.rng)
         phase = self.game.phase
         self.last_result = self.game.process()

@@ -1132,6 +1132,14 @@ class GamePage(QWidget):
         """The report of a phase as the viewer at the board may read it."""
         return self.turn_report(index, self.viewer())
 
+    def keep_drafts(self) -> None:
+        """Orders entered but not yet submitted or adjudicated into the game (sealed, not ready), so that a
+        save keeps them: the game master's transcription, the hot-seat power's own draft."""
+        if self.flow is not None:
+            self.flow.keep_draft()
+        if self.gm is not None:
+            self.gm.keep_draft()
+
     def close_windows(self) -> None:
         self._close_question()
         if self.board_window is not None:

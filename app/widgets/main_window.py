@@ -313,6 +313,7 @@ class MainWindow(QMainWindow):
         if self.page is None:
             return
         page = self.page
+        self._autosave_drafts(page)
         self.page = None
         page.close_windows()
         self.stack.removeWidget(page)
@@ -337,6 +338,13 @@ class MainWindow(QMainWindow):
             log.warning("autosave failed: %s", exc)
             self.statusBar().showMessage(f"Autosave failed: {exc}")
 
+    def _autosave_drafts(self, page: GamePage) -> None:
+        """When a game is closed (or the program quits): the orders entered so far go into its autosave."""
+        if page.flow is None and page.gm is None:
+            return  # a LAN game's orders live with its host
+        page.keep_drafts()
+        self.autosave(page.game)
+
     def save(self) -> bool:
         if self.page is None:
             return False
@@ -357,6 +365,7 @@ class MainWindow(QMainWindow):
     def save_to(self, path: Path) -> bool:
         if self.page is None:
             return False
+        self.page.keep_drafts()
         try:
             save_game(self.page.game, path)
         except OSError as exc:
@@ -522,6 +531,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.page is not None:
+            self._autosave_drafts(self.page)
             self.page.close_windows()
         self.store.save(self.settings)
         super().closeEvent(event)

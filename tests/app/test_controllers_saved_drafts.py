@@ -1,0 +1,62 @@
+"""Orders entered but not yet submitted or adjudicated survive a save: the game master's transcription comes
+back whole, a hot-seat power finds its own unsubmitted draft (and no other power sees it), and orders
+cleared after a save are not adjudicated."""
+from __future__ import annotations
+
+from app.controllers.gm import GameMaster
+from app.controllers.hotseat import HotSeatFlow, Stage
+from engine.game import Game
+from engine.savefile import dumps, loads
+
+
+def test_the_game_masters_orders_come_back_after_a_save() -> None:
+    gm = GameMaster(Game.new())
+    gm.enter_text("FRANCE: A PAR - BUR\nENGLAND: F LON - NTH")
+    gm.keep_draft()
+    reopened = GameMaster(loads(dumps(gm.game)))
+    assert reopened.draft.lines("FRANCE") == ["A PAR - BUR"]
+    assert reopened.draft.lines("ENGLAND") == ["F LON - NTH"]
+    assert not reopened.draft.can_undo  # restoring is not an edit to undo
+    assert not reopened.game.ready  # nothing was adjudicated or marked ready by the save
+
+
+def test_orders_cleared_after_the_save_are_not_adjudicated() -> None:
+    gm = GameMaster(Game.new())
+    gm.enter_text("FRANCE: A PAR - BUR")
+    gm.keep_draft()
+    gm = GameMaster(loads(dumps(gm.game)))
+    gm.draft.clear("FRANCE")
+    gm.adjudicate()
+    record = gm.game.history[-1]
+    assert "FRANCE" not in record.orders
+    assert gm.game.state.units["PAR"].power == "FRANCE"  # it held
+
+
+def test_a_hot_seat_power_finds_its_own_unsubmitted_orders_and_no_one_elses() -> None:
+    game = Game.new(meta={"mode": "hotseat"})
+    flow = HotSeatFlow(game, ["ENGLAND", "FRANCE", "GERMANY"])
+    flow.start()
+    assert flow.power == "ENGLAND"
+    flow.reveal()
+    flow.draft.put("ENGLAND", game.check_line("ENGLAND", "F LON - NTH").order)  # type: ignore[arg-type,union-attr]
+    flow.submit()
+    flow.reveal()
+    assert flow.power == "FRANCE"
+    flow.draft.put("FRANCE", game.check_line("FRANCE", "A PAR - BUR").order)  # type: ignore[arg-type,union-attr]
+    flow.keep_draft()
+
+    again = loads(dumps(game))
+    assert again.ready == {"ENGLAND"}  # FRANCE's draft is kept, not submitted
+    flow = HotSeatFlow(again, ["ENGLAND", "FRANCE", "GERMANY"])
+    flow.start()
+    assert flow.stage is Stage.CURTAIN and flow.power == "FRANCE" and flow.waiting() == ["FRANCE", "GERMANY"]
+    flow.reveal()
+    assert flow.draft is not None and flow.draft.lines("FRANCE") == ["A PAR - BUR"]
+    assert not flow.draft.can_undo
+    flow.submit()
+    flow.reveal()
+    assert flow.power == "GERMANY" and flow.draft is not None and flow.draft.all_orders() == []
+    flow.submit()
+    assert flow.stage is Stage.RESULTS
+    assert again.history[-1].orders["FRANCE"] == ("A PAR - BUR",)
+    assert again.history[-1].orders["ENGLAND"] == ("F LON - NTH",)

