@@ -60,3 +60,27 @@ def test_a_hot_seat_power_finds_its_own_unsubmitted_orders_and_no_one_elses() ->
     assert flow.stage is Stage.RESULTS
     assert again.history[-1].orders["FRANCE"] == ("A PAR - BUR",)
     assert again.history[-1].orders["ENGLAND"] == ("F LON - NTH",)
+
+
+def test_a_rollback_can_be_undone_until_the_next_adjudication() -> None:
+    gm = GameMaster(Game.new())
+    gm.enter_text("FRANCE: A PAR - BUR")
+    gm.adjudicate()
+    gm.enter_text("FRANCE: A BUR - MUN")
+    gm.adjudicate()
+    gm.enter_text("ENGLAND: F LON - NTH")
+    later_phase, later_state, history = gm.game.phase, gm.game.state, list(gm.game.history)
+    entered = gm.draft.all_orders()
+    assert later_phase == "S1902M" and len(history) == 2 and entered  # no winter: nothing to adjust
+    assert not gm.can_undo_rollback
+    gm.rollback(0)
+    assert gm.game.phase == "S1901M" and not gm.game.history and gm.draft.all_orders() == []
+    assert gm.can_undo_rollback and gm.undo_rollback_text == "Spring 1902 Movement (2 phases restored)"
+    gm.undo_rollback()
+    assert gm.game.phase == later_phase and gm.game.state is later_state and gm.game.history == history
+    assert gm.draft.all_orders() == entered  # the orders entered before the rollback came back too
+    assert not gm.can_undo_rollback
+
+    gm.rollback(1)
+    gm.adjudicate()  # a new course: the phases set aside are gone for good
+    assert not gm.can_undo_rollback and gm.undo_rollback_text == ""

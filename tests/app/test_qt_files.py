@@ -9,13 +9,14 @@ pytestmark = pytest.mark.gui
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app.controllers.setup import Mode
 from app.widgets.main_window import MainWindow
 from engine.savefile import load_game
 
-from gui_helpers import click, make_window, pass_curtain, start, submit, window  # noqa: F401
+from gui_helpers import click, draft_lines, make_window, pass_curtain, start, submit, window  # noqa: F401
 
 
 def test_the_game_masters_orders_survive_save_and_reopen(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
@@ -66,3 +67,33 @@ def test_a_hot_seat_power_saving_mid_entry_finds_its_orders_again(qtbot: QtBot, 
     assert page.draft is not None and page.draft.lines("GERMANY") == ["A BER - KIE"]
     submit(qtbot, page)
     assert page.game.history[-1].orders == {"FRANCE": ("A PAR - PIC",), "GERMANY": ("A BER - KIE",)}
+
+
+def test_a_rollback_in_the_history_tab_can_be_undone(qtbot: QtBot, window: MainWindow) -> None:
+    page = start(window)
+    panel, history = page.order_panel, page.history_panel
+    panel.text_box.setPlainText("FRANCE\nA PAR - BUR\n")
+    panel.add_button.click()
+    submit(qtbot, page)
+    qtbot.mouseClick(page.banner_button, Qt.MouseButton.LeftButton)
+    click(qtbot, page, "BUR")
+    click(qtbot, page, "MUN")  # an order entered in the autumn before the rollback
+    played = list(page.game.history)
+    page.tabs.setCurrentWidget(history)
+    history.phase_list.setCurrentRow(0)
+    history.rollback_button.click()
+    assert page.game.phase == "S1901M" and not page.game.history
+    assert history.undo_rollback_button.isVisible()
+    assert history.undo_rollback_button.toolTip() == "Back to Fall 1901 Movement (1 phase restored), with the orders entered then"
+    assert history.undo_rollback_button.sizeHint().width() <= history.rollback_button.sizeHint().width()
+    assert "Rolled back to Spring 1901 Movement" in window.statusBar().currentMessage()
+    history.undo_rollback_button.click()
+    assert page.game.phase == "F1901M" and page.game.history == played
+    assert draft_lines(page, "FRANCE") == ["A BUR - MUN"]
+    assert not history.undo_rollback_button.isVisible()
+    assert load_game(window.autosave_path(page.game)).phase == "F1901M"  # the autosave follows
+
+    history.phase_list.setCurrentRow(0)
+    history.rollback_button.click()
+    window.undo_action.trigger()  # Edit ▸ Undo with nothing entered since: the rollback is taken back
+    assert page.game.phase == "F1901M" and page.game.history == played
