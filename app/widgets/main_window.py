@@ -268,7 +268,7 @@ class MainWindow(QMainWindow):
                                                  "this adjudicator differs from the file; the file's positions are kept")
         except (ChancelleryError, OSError, ValueError, RecursionError) as exc:
             # load_game and read_mila report every unreadable file as a ChancelleryError; the rest is a last net.
-            self._error("Can't open the game", str(exc) or type(exc).__name__)
+            self._error("Can't open the game", naming_the_file(path, str(exc) or type(exc).__name__))
             return None
         is_autosave = path.resolve().parent == self.store.autosave_dir.resolve()
         self.game_path = None if is_autosave or imported else path
@@ -548,6 +548,12 @@ Adjustments: click an empty home centre (A army, F fleet); click a unit
   to remove it; W waives a build.
 Map: wheel or +/- zoom, 0 fits, drag to pan, arrow keys scroll.
 Ctrl+Z / Ctrl+Shift+Z undo and redo; Ctrl+Enter adds typed orders."""
+
+
+def naming_the_file(path: Path, message: str) -> str:
+    """``message`` about ``path``, beginning with the file's name unless it names the file already (a player
+    who opened it from the recent games, or a file manager, may not know which file it was)."""
+    return message if str(path) in message else f"{path.name}: {message}"
 
 
 def _is_mila_file(path: Path) -> bool:
