@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -48,7 +49,9 @@ def test_a_stray_autosave_temporary_is_removed_at_start(qtbot: QtBot, tmp_path: 
     autosave = tmp_path / "data" / "autosave"
     autosave.mkdir(parents=True)
     (autosave / "abc.json").write_text("{}")
-    (autosave / ".abc.json.x1y2z3w4.tmp").write_text("half a save")
+    stray = autosave / ".abc.json.x1y2z3w4.tmp"
+    stray.write_text("half a save")
+    os.utime(stray, (time.time() - 3600, time.time() - 3600))  # left by a save killed an hour ago
     make_window(qtbot, tmp_path)
     assert sorted(p.name for p in autosave.iterdir()) == ["abc.json"]
 
