@@ -83,6 +83,11 @@ class SettingsStore:
         return settings_from_dict(data)
 
     def save(self, settings: Settings) -> None:
+        """Write ``settings``; recent games another window of the program added to the file since it was read
+        are kept (after this window's, which become the merged list too)."""
+        if self.settings_path.is_file():
+            others = [p for p in self.load().recent_games if p not in settings.recent_games]
+            settings.recent_games = (settings.recent_games + others)[:MAX_RECENT]
         try:
             write_atomic(self.settings_path, json.dumps(asdict(settings), indent=1) + "\n")
         except OSError as exc:

@@ -214,3 +214,20 @@ def test_controllers_never_import_qt() -> None:
                 if name.startswith(("PySide6", "app.widgets", "app.scene", "app.drawing")):
                     offenders.append(f"{path.name}: {name}")
     assert offenders == []
+
+
+def test_two_windows_keep_each_others_recent_games(tmp_path: Path) -> None:
+    """Each window holds the settings it read at start; the one that saves last must not drop the game the
+    other opened meanwhile."""
+    store = SettingsStore(tmp_path / "config", tmp_path / "data")
+    first, second = store.load(), store.load()
+    first.add_recent(tmp_path / "a.json")
+    store.save(first)
+    second.add_recent(tmp_path / "b.json")
+    second.colour_blind = True
+    store.save(second)
+    loaded = store.load()
+    assert [Path(p).name for p in loaded.recent_games] == ["b.json", "a.json"] and loaded.colour_blind
+    assert second.recent_games == loaded.recent_games
+    store.save(first)  # the first window quits last: b.json stays
+    assert [Path(p).name for p in store.load().recent_games] == ["a.json", "b.json"]
