@@ -215,6 +215,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "format": SAVE_FORMAT,
         "format_version": SAVE_FORMAT_VERSION,
         "variant": game.variant.id,
+        "variant_name": game.variant.name,  # for people and file lists (never read back: the id decides)
         "options": dict(game.variant.options),
         "meta": dict(game.meta),
         "history": [

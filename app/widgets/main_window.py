@@ -204,7 +204,7 @@ class MainWindow(QMainWindow):
             data = json.loads(path.read_text(encoding="utf-8"))
             phase = Phase.parse(data["state"]["phase"]).long_name
             mode = "game master" if data.get("meta", {}).get("mode") == Mode.GM.value else "hot-seat"
-            what = f"{str(data['variant']).title()}, {phase}, {mode}"
+            what = f"{_variant_name(data)}, {phase}, {mode}"
             if autosave:
                 when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%d %b %H:%M")
                 return f"Autosave {when} — {what}"
@@ -548,6 +548,16 @@ Adjustments: click an empty home centre (A army, F fleet); click a unit
   to remove it; W waives a build.
 Map: wheel or +/- zoom, 0 fits, drag to pan, arrow keys scroll.
 Ctrl+Z / Ctrl+Shift+Z undo and redo; Ctrl+Enter adds typed orders."""
+
+
+def _variant_name(data: dict[str, object]) -> str:
+    """A saved game's variant as people call it: the name the file gives (files written before it gave
+    one: the id, spaced and capitalised), without loading every variant before the start page shows."""
+    name = data.get("variant_name")
+    if isinstance(name, str) and name.strip():
+        return name.strip()
+    words = str(data["variant"]).replace("_", " ").split()
+    return " ".join(w if w in ("of", "the") and i else w[:1].upper() + w[1:] for i, w in enumerate(words))
 
 
 def naming_the_file(path: Path, message: str) -> str:

@@ -7,6 +7,7 @@ import pytest
 pytest.importorskip("PySide6", reason="needs Qt")
 pytestmark = pytest.mark.gui
 
+import json
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -97,3 +98,18 @@ def test_a_rollback_in_the_history_tab_can_be_undone(qtbot: QtBot, window: MainW
     history.rollback_button.click()
     window.undo_action.trigger()  # Edit ▸ Undo with nothing entered since: the rollback is taken back
     assert page.game.phase == "F1901M" and page.game.history == played
+
+
+def test_recent_games_name_each_variant_as_people_call_it(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    start(window)
+    mine = tmp_path / "thursday.json"
+    assert window.save_to(mine)
+    window.close_game()
+    data = json.loads(mine.read_text(encoding="utf-8"))
+    data["variant"], data["variant_name"] = "age_of_discovery", "Age of Discovery"  # only the words are read
+    mine.write_text(json.dumps(data), encoding="utf-8")
+    older = tmp_path / "older.json"
+    del data["variant_name"]  # written before files named their variant
+    older.write_text(json.dumps(data), encoding="utf-8")
+    assert window._describe_file(mine) == "thursday — Age of Discovery, Spring 1901 Movement, game master"
+    assert window._describe_file(older) == "older — Age of Discovery, Spring 1901 Movement, game master"
