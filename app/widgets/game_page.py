@@ -285,6 +285,11 @@ class GamePage(QWidget):
 
     # --- drawing ----------------------------------------------------------------------------------
 
+    def shown_state(self) -> GameState:
+        """The position on the board: after the phase whose results are shown, else the current one."""
+        index = self.results_index()
+        return state_after(self.game, index) if index is not None else self.game.state
+
     def _state_key(self) -> tuple[object, ...]:
         """Everything but the entry machine's selection: when this is unchanged, a click only needs the
         map's highlights redrawn, not the panels."""

@@ -113,3 +113,22 @@ def test_recent_games_name_each_variant_as_people_call_it(qtbot: QtBot, window: 
     older.write_text(json.dumps(data), encoding="utf-8")
     assert window._describe_file(mine) == "thursday — Age of Discovery, Spring 1901 Movement, game master"
     assert window._describe_file(older) == "older — Age of Discovery, Spring 1901 Movement, game master"
+
+
+def test_the_centre_strip_counts_the_phase_under_review(qtbot: QtBot, window: MainWindow) -> None:
+    page = start(window)
+    assert page.gm is not None
+    for orders in ("FRANCE: A PAR - BUR", "FRANCE: A BUR - BEL"):
+        page.gm.enter_text(orders)
+        submit(qtbot, page)
+        qtbot.mouseClick(page.banner_button, Qt.MouseButton.LeftButton)
+
+    def counted() -> int:
+        return next(c.centres for c in page.centre_strip.counts if c.name == "France")
+
+    assert counted() == 4  # Belgium taken in the autumn
+    page.tabs.setCurrentWidget(page.history_panel)
+    page.history_panel.phase_list.setCurrentRow(0)  # Spring 1901: the board shows no Belgium yet
+    assert page.review_index == 0 and counted() == 3
+    page.history_panel.select(-1)
+    assert page.review_index is None and counted() == 4
