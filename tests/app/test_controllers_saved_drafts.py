@@ -9,6 +9,7 @@ import pytest
 
 from app.controllers.gm import GameMaster
 from app.controllers.hotseat import HotSeatFlow, Stage
+from app.controllers.setup import human_powers
 from engine.bots import random_orders
 from engine.game import Game
 from engine.savefile import dumps, loads
@@ -120,3 +121,11 @@ def test_every_variants_transcribed_orders_come_back_in_every_kind_of_phase(vari
         gm.adjudicate()
         game = gm.game
     assert len(entered_in) >= 3, entered_in  # orders were entered and kept in several phases
+
+
+def test_a_file_naming_no_known_player_is_not_played_on_opening() -> None:
+    game = Game.new(meta={"mode": "hotseat", "humans": ["MARS", 7]})
+    flow = HotSeatFlow(loads(dumps(game)), human_powers(game))
+    flow.start()
+    assert flow.stage is Stage.CURTAIN and not flow.game.history  # nothing adjudicated behind anyone's back
+    assert human_powers(game) == list(game.variant.powers)
