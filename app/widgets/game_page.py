@@ -936,10 +936,12 @@ class GamePage(QWidget):
                 draft.remove(power, key)
 
     def undo(self) -> None:
-        if self.draft is not None and self.entry is not None and self.draft.can_undo:
-            self.draft.undo()
+        draft = self.draft
+        if draft is not None and draft.can_undo:
+            if self.entry is not None:  # not while reviewing an earlier phase
+                draft.undo()
         elif self.gm is not None and self.gm.can_undo_rollback:
-            self.undo_rollback()  # nothing entered since the rollback: Undo takes the rollback back
+            self.undo_rollback()  # every order entered since the rollback undone: Undo takes the rollback back
 
     def undo_rollback(self) -> None:
         gm = self.gm

@@ -132,3 +132,25 @@ def test_the_centre_strip_counts_the_phase_under_review(qtbot: QtBot, window: Ma
     assert page.review_index == 0 and counted() == 3
     page.history_panel.select(-1)
     assert page.review_index is None and counted() == 4
+
+
+def test_undo_takes_back_orders_entered_after_a_rollback_before_the_rollback(qtbot: QtBot, window: MainWindow) -> None:
+    page = start(window)
+    for _ in range(2):
+        submit(qtbot, page)
+        qtbot.mouseClick(page.banner_button, Qt.MouseButton.LeftButton)
+    later = page.game.phase
+    page.history_panel.phase_list.setCurrentRow(1)
+    page.history_panel.rollback_button.click()
+    assert page.game.phase == "F1901M"
+    click(qtbot, page, "PAR")
+    click(qtbot, page, "BUR")
+    page.history_panel.phase_list.setCurrentRow(0)  # reviewing Spring 1901: Undo does nothing at all
+    assert page.review_index == 0
+    window.undo_action.trigger()
+    assert page.game.phase == "F1901M" and draft_lines(page, "FRANCE") == ["A PAR - BUR"]
+    page.history_panel.select(-1)
+    window.undo_action.trigger()
+    assert page.game.phase == "F1901M" and draft_lines(page, "FRANCE") == []
+    window.undo_action.trigger()
+    assert page.game.phase == later and len(page.game.history) == 2
