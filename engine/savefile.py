@@ -417,42 +417,32 @@ def remove_stale_temporaries_in(folder: str | os.PathLike[str], now: float | Non
 _TEMPORARY = re.compile(r"^\..+\.[A-Za-z0-9_]{8}\.tmp$")  # tempfile.mkstemp(prefix=".NAME.", suffix=".tmp")
 
 
-def _umask() -> int:
-    """The process's file-creation mask, read without changing it (Linux); the common 022 elsewhere."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as fh:
-            for line in fh:
-                if line.startswith("Umask:"):
-                    return int(line.split()[1], 8)
-    except (OSError, ValueError, IndexError):
-        pass
-    return 0o022
-
-
-def _mode_for(path: Path) -> int:
-    """The permissions the file at ``path`` has (a save keeps them), or a new file's usual ones."""
+def _mode_of(path: Path) -> int | None:
+    """The permissions of the file at ``path`` (replacing it keeps them), or ``None`` for a new file, which
+    stays private to this user as the temporary is made (seat tokens and sealed orders are written here)."""
     try:
         return stat.S_IMODE(os.stat(path).st_mode)
     except OSError:
-        return 0o666 & ~_umask()
+        return None
 
 
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` so that an interruption leaves the old file or the new one, never a part:
-    a temporary beside it, flushed to disk, renamed over it. The file keeps its permissions, and a link
-    stays a link (the file it names is replaced)."""
+    a temporary beside it, flushed to disk, renamed over it. A new file is private to this user; a file
+    replaced keeps its permissions, and a link stays a link (the file it names is replaced)."""
     path = Path(os.path.realpath(path))
     if path.is_file() and not os.access(path, os.W_OK):
         # A rename would replace it all the same; a file its owner made read-only is not ours to replace.
         raise PermissionError(errno.EACCES, "the file is read-only", str(path))
     path.parent.mkdir(parents=True, exist_ok=True)
-    mode = _mode_for(path)
+    mode = _mode_of(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        try:
-            os.chmod(tmp, mode)  # mkstemp makes it private to this user
-        except OSError:
-            pass
+        if mode is not None:
+            try:
+                os.chmod(tmp, mode)  # mkstemp made it private to this user; the file it replaces may be shared
+            except OSError:
+                pass
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()

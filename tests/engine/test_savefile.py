@@ -137,3 +137,10 @@ def test_a_read_only_file_is_not_replaced(tmp_path: Path) -> None:
     with pytest.raises(PermissionError, match="read-only"):
         savefile.save_game(game, path)
     assert path.read_bytes() == before
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
+def test_a_new_file_is_private_to_its_user(tmp_path: Path) -> None:
+    path = tmp_path / "autosave.json"
+    savefile.save_game(Game.new(), path)  # sealed orders and seat tokens are written this way
+    assert stat.S_IMODE(path.stat().st_mode) & 0o077 == 0
