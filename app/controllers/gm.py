@@ -62,6 +62,7 @@ class GameMaster:
         self._edit_redo: list[GameState] = []
         self._listeners: list[Callable[[], None]] = []
         self.draft = OrderDraft(game.variant.powers)
+        self._kept: dict[str, list[str]] = {}  # power -> the pending orders that are this draft's, kept for a save
         self._restore_draft()
         self.entry = self._new_entry()
 
@@ -93,6 +94,7 @@ class GameMaster:
             orders = [c.order for c in checks if c.order is not None]
             if orders:
                 self.draft.replace_all(power, orders, f"orders saved for {power}")
+                self._kept[power] = self.game.pending_orders(power)
         self.draft.forget_history()
 
     def keep_draft(self) -> None:
@@ -104,6 +106,7 @@ class GameMaster:
             lines = self.draft.lines(power)
             if lines or self.game.pending_orders(power):
                 self.game.set_orders(power, lines, ready=power in self.game.ready)
+                self._kept[power] = self.game.pending_orders(power)
 
     # --- adjudication -----------------------------------------------------------------------------
 
@@ -115,8 +118,9 @@ class GameMaster:
             lines = self.draft.lines(power)
             if lines:
                 self.game.set_orders(power, lines, ready=True)
-            elif self.game.pending_orders(power):
+            elif self.game.pending_orders(power) and self.game.pending_orders(power) == self._kept.get(power):
                 self.game.set_orders(power, [])  # kept by a save, cleared from the draft since
+        self._kept = {}
         fill_missing_orders(self.game, [p for p in to_order if not self.draft.lines(p)], self.rng)
         phase = self.game.phase
         self.last_result = self.game.process()
@@ -167,12 +171,14 @@ class GameMaster:
         self._edit_undo.clear()  # corrections made since were to the position the undo leaves
         self._edit_redo.clear()
         self.draft = OrderDraft(self.game.variant.powers)
+        self._kept = {}
         self._restore_draft()
         self.entry = self._new_entry()
         self._save()
         self._notify()
 
     def _fresh_phase(self) -> None:
+        self._kept = {}
         self.draft = OrderDraft(self.game.variant.powers)
         self.entry = self._new_entry()
         self._notify()
