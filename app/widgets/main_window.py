@@ -357,10 +357,14 @@ class MainWindow(QMainWindow):
             return False
         self.store.saves_dir.mkdir(parents=True, exist_ok=True)
         suggested = self.store.saves_dir / f"{self.page.game.variant.id}-{self.page.game.phase}.json"
-        path, _ = QFileDialog.getSaveFileName(self, "Save the game", str(suggested), SAVE_FILTER)
-        if not path:
+        dialog = QFileDialog(self, "Save the game", str(suggested), SAVE_FILTER)
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        # A name typed without ".json" gets it (and the dialog asks before replacing that file): saved
+        # without it, the game would be missing from Open's list of games.
+        dialog.setDefaultSuffix("json")
+        if dialog.exec() != QFileDialog.DialogCode.Accepted or not dialog.selectedFiles():
             return False
-        return self.save_to(Path(path))
+        return self.save_to(Path(dialog.selectedFiles()[0]))
 
     def save_to(self, path: Path) -> bool:
         if self.page is None:

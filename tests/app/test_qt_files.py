@@ -154,3 +154,17 @@ def test_undo_takes_back_orders_entered_after_a_rollback_before_the_rollback(qtb
     assert page.game.phase == "F1901M" and draft_lines(page, "FRANCE") == []
     window.undo_action.trigger()
     assert page.game.phase == later and len(page.game.history) == 2
+
+
+def test_save_as_adds_the_games_suffix_to_a_bare_name(qtbot: QtBot, window: MainWindow, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    def typed(dialog: QFileDialog) -> int:
+        dialog.selectFile(str(tmp_path / "thursday"))  # as typed into the dialog's name box
+        return int(QFileDialog.DialogCode.Accepted)
+
+    monkeypatch.setattr(QFileDialog, "exec", typed)
+    start(window)
+    assert window.save_as()
+    assert window.game_path == tmp_path / "thursday.json" and load_game(tmp_path / "thursday.json").phase == "S1901M"
