@@ -12,6 +12,10 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.game import Game
 
 SCREENSHOT_SIZE = (1400, 900)
 
@@ -59,7 +63,6 @@ def gui_main(argv: Sequence[str] | None = None) -> int:
               file=sys.stderr)
         return 2
 
-    from engine.savefile import load_game
     from engine.types import ChancelleryError
     from PySide6.QtWidgets import QApplication
 
@@ -70,13 +73,16 @@ def gui_main(argv: Sequence[str] | None = None) -> int:
     game = None
     try:
         if args.game is not None:
-            game = load_game(args.game)
+            game = _read_game(args.game)
         elif args.variant is not None:
             game = create_game(NewGameSpec(variant=args.variant, mode=Mode.GM))
     except (ChancelleryError, OSError, ValueError, RecursionError) as exc:
         # load_game turns every unreadable file into a SaveFileError; the rest is a last net so that a bad
         # file never ends in a traceback.
-        print(f"chancellery: {exc}", file=sys.stderr)
+        message = str(exc) or type(exc).__name__
+        if args.game is not None and str(args.game) not in message:
+            message = f"{args.game}: {message}"
+        print(f"chancellery: {message}", file=sys.stderr)
         return 2
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
@@ -100,6 +106,23 @@ def gui_main(argv: Sequence[str] | None = None) -> int:
         return _screenshot(app, window, args.screenshot)
     window.show()
     return int(app.exec())
+
+
+def _read_game(path: Path) -> Game:
+    """The game in ``path``: one of our saves, or a MILA game file (as Game ▸ Open reads it)."""
+    from engine.savefile import load_game
+    from engine.types import ChancelleryError
+
+    try:
+        return load_game(path)
+    except ChancelleryError:
+        from .widgets.main_window import _is_mila_file
+
+        if not _is_mila_file(path):
+            raise
+        from engine.interop.mila_files import read_mila
+
+        return read_mila(path).game
 
 
 def _screenshot(app: object, window: object, out: Path) -> int:

@@ -1,7 +1,7 @@
 """User settings, recent games and where files live, in the platform's usual folders (platformdirs).
 
 Qt-free. ``SettingsStore`` reads and writes one JSON file; a damaged file gives the defaults (and a
-warning in the log) instead of stopping the program. ``CHANCELLERY_CONFIG_DIR`` and
+warning in the log) instead of stopping the program, and is kept as ``settings.damaged.json``. ``CHANCELLERY_CONFIG_DIR`` and
 ``CHANCELLERY_DATA_DIR`` override the folders (portable installs, tests).
 """
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import shutil
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from engine.savefile import write_atomic
 
 APP_NAME = "chancellery"
 SETTINGS_FILE = "settings.json"
+DAMAGED_SETTINGS_FILE = "settings.damaged.json"
 MAX_RECENT = 10
 
 log = logging.getLogger("chancellery.app.settings")
@@ -77,12 +79,32 @@ class SettingsStore:
             return Settings()
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            log.warning("settings file %s can't be read (%s); using the defaults", path, exc)
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+            kept = self._keep_damaged()
+            log.warning("settings file %s can't be read (%s); using the defaults%s", path, exc,
+                        f" (the file is kept as {kept})" if kept else "")
             return Settings()
         return settings_from_dict(data)
 
+    @property
+    def damaged_path(self) -> Path:
+        return self.config_dir / DAMAGED_SETTINGS_FILE
+
+    def _keep_damaged(self) -> Path | None:
+        """A copy of a settings file that can't be read, before the next save replaces it (a hand edit with
+        one comma wrong would otherwise lose every setting and recent game in it)."""
+        try:
+            shutil.copyfile(self.settings_path, self.damaged_path)
+        except OSError:
+            return None
+        return self.damaged_path
+
     def save(self, settings: Settings) -> None:
+        """Write ``settings``; recent games another window of the program added to the file since it was read
+        are kept (after this window's, which become the merged list too)."""
+        if self.settings_path.is_file():
+            others = [p for p in self.load().recent_games if p not in settings.recent_games]
+            settings.recent_games = (settings.recent_games + others)[:MAX_RECENT]
         try:
             write_atomic(self.settings_path, json.dumps(asdict(settings), indent=1) + "\n")
         except OSError as exc:

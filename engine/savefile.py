@@ -12,11 +12,14 @@ in ``extra["decoys"]`` and ``extra["dislodged_decoys"]``; such files are migrate
 from __future__ import annotations
 
 import base64
+import errno
 import glob
 import json
 import os
 import re
+import stat
 import tempfile
+import time
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -212,6 +215,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "format": SAVE_FORMAT,
         "format_version": SAVE_FORMAT_VERSION,
         "variant": game.variant.id,
+        "variant_name": game.variant.name,  # for people and file lists (never read back: the id decides)
         "options": dict(game.variant.options),
         "meta": dict(game.meta),
         "history": [
@@ -353,24 +357,37 @@ def loads(text: str) -> Game:
 def save_game(game: Game, path: str | os.PathLike[str]) -> None:
     """Write atomically: a temporary file in the same folder, flushed to disk, then renamed over ``path``.
     Temporaries a killed save left beside ``path`` are removed first."""
-    remove_stale_temporaries(Path(path))
+    remove_stale_temporaries(Path(os.path.realpath(path)))
     write_atomic(Path(path), dumps(game))
 
 
-def _temporaries(path: Path) -> list[Path]:
+STALE_AFTER_SECONDS = 120.0
+"""A temporary older than this was left by a save that never finished; a younger one may be another
+window's save of the same file under way (a save takes well under a second), which removing would fail."""
+
+
+def _stale(tmp: Path, now: float | None) -> bool:
+    try:
+        return tmp.is_file() and tmp.stat().st_mtime < (time.time() if now is None else now) - STALE_AFTER_SECONDS
+    except OSError:
+        return False
+
+
+def _temporaries(path: Path, now: float | None = None) -> list[Path]:
     try:
         return [p for p in path.parent.glob(f".{glob.escape(path.name)}.*.tmp")
-                if _TEMPORARY.match(p.name) and p.is_file()]
+                if _TEMPORARY.match(p.name) and _stale(p, now)]
     except OSError:
         return []
 
 
-def remove_stale_temporaries(path: str | os.PathLike[str]) -> list[Path]:
-    """Delete the ``.NAME.*.tmp`` files an interrupted :func:`write_atomic` left beside ``path``; returns them.
+def remove_stale_temporaries(path: str | os.PathLike[str], now: float | None = None) -> list[Path]:
+    """Delete the ``.NAME.*.tmp`` files an interrupted :func:`write_atomic` left beside ``path`` (those older
+    than :data:`STALE_AFTER_SECONDS` at ``now``, the clock's time by default); returns them.
 
     Call before saving to ``path`` or at start-up for a known save location; never touches ``path`` itself."""
     removed = []
-    for tmp in _temporaries(Path(path)):
+    for tmp in _temporaries(Path(path), now):
         try:
             tmp.unlink()
             removed.append(tmp)
@@ -379,12 +396,13 @@ def remove_stale_temporaries(path: str | os.PathLike[str]) -> list[Path]:
     return removed
 
 
-def remove_stale_temporaries_in(folder: str | os.PathLike[str]) -> list[Path]:
+def remove_stale_temporaries_in(folder: str | os.PathLike[str], now: float | None = None) -> list[Path]:
     """At start-up, for the program's own save folders: delete every temporary an interrupted
-    :func:`write_atomic` left there (``.NAME.XXXXXXXX.tmp``); returns them."""
+    :func:`write_atomic` left there (``.NAME.XXXXXXXX.tmp``, stale as :func:`remove_stale_temporaries`
+    judges); returns them."""
     removed = []
     try:
-        candidates = [p for p in Path(folder).glob(".*.tmp") if _TEMPORARY.match(p.name) and p.is_file()]
+        candidates = [p for p in Path(folder).glob(".*.tmp") if _TEMPORARY.match(p.name) and _stale(p, now)]
     except OSError:
         return []
     for tmp in candidates:
@@ -399,10 +417,32 @@ def remove_stale_temporaries_in(folder: str | os.PathLike[str]) -> list[Path]:
 _TEMPORARY = re.compile(r"^\..+\.[A-Za-z0-9_]{8}\.tmp$")  # tempfile.mkstemp(prefix=".NAME.", suffix=".tmp")
 
 
+def _mode_of(path: Path) -> int | None:
+    """The permissions of the file at ``path`` (replacing it keeps them), or ``None`` for a new file, which
+    stays private to this user as the temporary is made (seat tokens and sealed orders are written here)."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        return None
+
+
 def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that an interruption leaves the old file or the new one, never a part:
+    a temporary beside it, flushed to disk, renamed over it. A new file is private to this user; a file
+    replaced keeps its permissions, and a link stays a link (the file it names is replaced)."""
+    path = Path(os.path.realpath(path))
+    if path.is_file() and not os.access(path, os.W_OK):
+        # A rename would replace it all the same; a file its owner made read-only is not ours to replace.
+        raise PermissionError(errno.EACCES, "the file is read-only", str(path))
     path.parent.mkdir(parents=True, exist_ok=True)
+    mode = _mode_of(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        if mode is not None:
+            try:
+                os.chmod(tmp, mode)  # mkstemp made it private to this user; the file it replaces may be shared
+            except OSError:
+                pass
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()

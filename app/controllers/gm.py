@@ -2,16 +2,17 @@
 
 Used face to face (the GM types or clicks in the players' written orders) and as a sandbox. Position
 edits (add or remove a unit, those standing beside others included; set a centre's owner), each checked as
-save files check a position, go through :meth:`Game.replace_state` and can be
-undone; a rollback returns to the start of any earlier phase.
+save files check a position, go through :meth:`Game.replace_state` and can be undone; a rollback returns to
+the start of any earlier phase, and can be undone until the next adjudication.
 """
 from __future__ import annotations
 
 import logging
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 
-from engine.game import Game
+from engine.game import Game, PhaseRecord
 from engine.phases import PhaseResult
 from engine.seat_bots import DEFAULT_STRENGTH, bot_orders
 from engine.state import GameState, StackedUnit, stack_order
@@ -25,6 +26,30 @@ from .text_orders import TextOrders, enter_text_orders, mail_text
 log = logging.getLogger("chancellery.app.gm")
 
 
+@dataclass(frozen=True, slots=True)
+class _SetAside:
+    """A whole game as a rollback found it (orders entered included), to undo the rollback."""
+
+    state: GameState
+    history: tuple[PhaseRecord, ...]
+    pending: dict[str, list[str]]
+    ready: frozenset[str]
+    draw_votes: frozenset[str]
+    winner: str | None
+    drawn: bool
+
+    @classmethod
+    def of(cls, game: Game) -> _SetAside:
+        return cls(game.state, tuple(game.history), {p: list(v) for p, v in game.pending.items()},
+                   frozenset(game.ready), frozenset(game.draw_votes), game.winner, game.drawn)
+
+    def restore(self, game: Game) -> None:
+        game.state, game.history = self.state, list(self.history)
+        game.pending = {p: list(v) for p, v in self.pending.items()}
+        game.ready, game.draw_votes = set(self.ready), set(self.draw_votes)
+        game.winner, game.drawn = self.winner, self.drawn
+
+
 class GameMaster:
     def __init__(self, game: Game, autosave: Callable[[Game], None] | None = None,
                  rng: random.Random | None = None) -> None:
@@ -33,10 +58,13 @@ class GameMaster:
         self.rng = rng or random.Random()
         self.focus_power: str | None = None
         self.last_result: PhaseResult | None = None
+        self._rolled_back: _SetAside | None = None  # what the last rollback dropped, until the game moves on
         self._edit_undo: list[GameState] = []
         self._edit_redo: list[GameState] = []
         self._listeners: list[Callable[[], None]] = []
         self.draft = OrderDraft(game.variant.powers)
+        self._kept: dict[str, list[str]] = {}  # power -> the pending orders that are this draft's, kept for a save
+        self._restore_draft()
         self.entry = self._new_entry()
 
     def subscribe(self, callback: Callable[[], None]) -> None:
@@ -58,6 +86,29 @@ class GameMaster:
         self.focus_power = power
         self.entry.focus_power = power
 
+    # --- the draft in the game's file -----------------------------------------------------------------
+
+    def _restore_draft(self) -> None:
+        """The orders a save kept for this phase (:meth:`keep_draft`) back in the draft, without undo steps."""
+        for power in self.game.powers_to_order():
+            checks = [self.game.check_line(power, text) for text in self.game.pending_orders(power)]
+            orders = [c.order for c in checks if c.order is not None]
+            if orders:
+                self.draft.replace_all(power, orders, f"orders saved for {power}")
+                self._kept[power] = self.game.pending_orders(power)
+        self.draft.forget_history()
+
+    def keep_draft(self) -> None:
+        """Put the orders entered so far into the game's pending orders (not ready), so that a save keeps
+        them: the game master's draft is the only copy of the orders transcribed this phase."""
+        if self.game.is_over:
+            return
+        for power in self.game.powers_to_order():
+            lines = self.draft.lines(power)
+            if lines or self.game.pending_orders(power):
+                self.game.set_orders(power, lines, ready=power in self.game.ready)
+                self._kept[power] = self.game.pending_orders(power)
+
     # --- adjudication -----------------------------------------------------------------------------
 
     def adjudicate(self) -> PhaseResult:
@@ -68,26 +119,67 @@ class GameMaster:
             lines = self.draft.lines(power)
             if lines:
                 self.game.set_orders(power, lines, ready=True)
+            elif self.game.pending_orders(power) and self.game.pending_orders(power) == self._kept.get(power):
+                self.game.set_orders(power, [])  # kept by a save, cleared from the draft since
+        self._kept = {}
         fill_missing_orders(self.game, [p for p in to_order if not self.draft.lines(p)], self.rng)
         phase = self.game.phase
         self.last_result = self.game.process()
         log.info("adjudicated %s", phase)
         self._edit_undo.clear()
         self._edit_redo.clear()
+        self._rolled_back = None  # the game has moved on from the position the rollback left
         self._fresh_phase()
         self._save()
         return self.last_result
 
     def rollback(self, index: int) -> None:
-        """Return to the start of ``game.history[index]``; the phases after it are dropped."""
+        """Return to the start of ``game.history[index]``; the phases after it are set aside, and
+        :meth:`undo_rollback` brings them back until the next adjudication."""
+        if not 0 <= index < len(self.game.history):
+            raise ChancelleryError(f"no phase {index} in the history")
+        self.keep_draft()
+        aside = _SetAside.of(self.game)
         self.game.rollback(index)
+        self._rolled_back = aside
         self.last_result = None
         self._edit_undo.clear()
         self._edit_redo.clear()
         self._fresh_phase()
         self._save()
 
+    @property
+    def can_undo_rollback(self) -> bool:
+        return self._rolled_back is not None
+
+    @property
+    def undo_rollback_text(self) -> str:
+        """Where undoing the last rollback returns ("Spring 1902 Movement (3 phases restored)"); ``""`` if none."""
+        aside = self._rolled_back
+        if aside is None:
+            return ""
+        restored = len(aside.history) - len(self.game.history)
+        return f"{aside.state.phase.long_name} ({restored} phase{'s' if restored != 1 else ''} restored)"
+
+    def undo_rollback(self) -> None:
+        """The game as it was before the last rollback: its later phases, position and orders entered."""
+        aside = self._rolled_back
+        if aside is None:
+            return
+        self._rolled_back = None
+        aside.restore(self.game)
+        self.last_result = None
+        self._edit_undo.clear()  # corrections made since were to the position the undo leaves
+        self._edit_redo.clear()
+        self.draft = OrderDraft(self.game.variant.powers)
+        self._kept = {}
+        self._restore_draft()
+        self.entry = self._new_entry()
+        self._save()
+        self._notify()
+
     def _fresh_phase(self) -> None:
+        self._kept = {}
         self.draft = OrderDraft(self.game.variant.powers)
         self.entry = self._new_entry()
         self._notify()

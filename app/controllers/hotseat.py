@@ -95,6 +95,12 @@ class HotSeatFlow:
         if self.stage is not Stage.CURTAIN or self.power is None:
             raise ChancelleryError("no power is waiting behind the curtain")
         self.draft = OrderDraft([self.power])
+        # What this power drafted before the game was saved and closed (its own orders only).
+        checks = [self.game.check_line(self.power, text) for text in self.game.pending_orders(self.power)]
+        kept = [c.order for c in checks if c.order is not None]
+        if kept:
+            self.draft.replace_all(self.power, kept, "orders saved before")
+            self.draft.forget_history()
         self.entry = OrderEntry(EntryOptions.from_game(self.game, [self.power]), self.draft, self.power)
         self.draft.subscribe(self._notify)
         self.entry.subscribe(self._notify)
@@ -112,6 +118,12 @@ class HotSeatFlow:
         self._save()
         self.start()
         return checks
+
+    def keep_draft(self) -> None:
+        """Put the orders of the power at the seat, not yet submitted, into its pending orders (not ready),
+        so that a save keeps them for it: it finds them again when it next takes the seat."""
+        if self.stage is Stage.ENTRY and self.power is not None and self.draft is not None and not self.game.is_over:
+            self.game.set_orders(self.power, self.draft.lines(self.power), ready=False)
 
     def continue_after_results(self) -> None:
         if self.stage is not Stage.RESULTS:

@@ -114,10 +114,12 @@ def game_mode(game: Game) -> Mode:
 
 
 def human_powers(game: Game) -> list[str]:
+    """The powers people play at this machine: all of them unless the game names some. A list naming no power
+    of the variant (a damaged or hand-edited file) counts as none named, so that opening the file never plays
+    a phase with nobody asked for orders."""
     humans = game.meta.get("humans")
-    if not isinstance(humans, list) or not humans:
-        return list(game.variant.powers)
-    return [p for p in game.variant.powers if p in humans]
+    named = [p for p in game.variant.powers if p in humans] if isinstance(humans, list) else []
+    return named or list(game.variant.powers)
 
 
 def bot_seats(game: Game) -> dict[str, BotSeat]:

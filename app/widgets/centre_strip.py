@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from app.scene.pictures import CentreCount, centre_counts
 from engine.game import Game
+from engine.state import GameState
 from engine.variants.base import VictoryProgress
 
 __all__ = ["CentreCount", "CentreStrip", "centre_counts"]
@@ -61,15 +62,19 @@ class CentreStrip(QWidget):
         page redraws (its ``title_changed`` signal), so a host page needs no other wiring."""
         strip = cls()
         strip.show_game(page.game, page.colours)
-        page.title_changed.connect(lambda _title: strip.show_game(page.game, page.colours))
+        # The counts of the position on the board: a phase reviewed in the History tab shows its own.
+        shown = getattr(page, "shown_state", lambda: None)
+        page.title_changed.connect(lambda _title: strip.show_game(page.game, page.colours, shown()))
         return strip
 
-    def show_game(self, game: Game, colours: Mapping[str, str]) -> None:
-        """The counts of ``game``'s current position, with each power's progress towards what wins there."""
+    def show_game(self, game: Game, colours: Mapping[str, str], state: GameState | None = None) -> None:
+        """The counts of ``game``'s current position (or of ``state``, one of its past positions), with each
+        power's progress towards what wins there."""
         variant = game.variant
-        progress = variant.victory_progress(game.state) or {}
+        state = game.state if state is None else state
+        progress = variant.victory_progress(state) or {}
         targets = {p.target for p in progress.values()}
-        self.show_counts(centre_counts(variant, game.state, colours), targets.pop() if len(targets) == 1 else None,
+        self.show_counts(centre_counts(variant, state, colours), targets.pop() if len(targets) == 1 else None,
                          progress, variant.victory_rule().text)
 
     def text(self) -> str:

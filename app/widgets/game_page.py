@@ -212,6 +212,7 @@ class GamePage(QWidget):
         panel.focus_power_changed.connect(self._on_focus_power)
         self.history_panel.phase_selected.connect(self._on_phase_selected)
         self.history_panel.rollback_requested.connect(self._on_rollback)
+        self.history_panel.undo_rollback_requested.connect(self.undo_rollback)
         self.relations_panel.grid.order_chosen.connect(self._on_relation_order)
         self.relations_panel.grid.withdraw_chosen.connect(self._on_relation_withdraw)
         self.relations_panel.pick_requested.connect(self._on_pick_requested)
@@ -283,6 +284,11 @@ class GamePage(QWidget):
         return None
 
     # --- drawing ----------------------------------------------------------------------------------
+
+    def shown_state(self) -> GameState:
+        """The position on the board: after the phase whose results are shown, else the current one."""
+        index = self.results_index()
+        return state_after(self.game, index) if index is not None else self.game.state
 
     def _state_key(self) -> tuple[object, ...]:
         """Everything but the entry machine's selection: when this is unchanged, a click only needs the
@@ -677,6 +683,7 @@ class GamePage(QWidget):
             self.history_panel.set_report(self._phase_report(index))
         else:
             self.history_panel.set_report(self._now_report())
+        self.history_panel.offer_undo_rollback(self.gm.undo_rollback_text if self.gm is not None else "")
 
     def _now_report(self) -> str:
         lines = [f"{self.game.state.phase.long_name}", ""]
@@ -929,8 +936,23 @@ class GamePage(QWidget):
                 draft.remove(power, key)
 
     def undo(self) -> None:
-        if self.draft is not None and self.entry is not None:
-            self.draft.undo()
+        draft = self.draft
+        if draft is not None and draft.can_undo:
+            if self.entry is not None:  # not while reviewing an earlier phase
+                draft.undo()
+        elif self.gm is not None and self.gm.can_undo_rollback:
+            self.undo_rollback()  # every order entered since the rollback undone: Undo takes the rollback back
+
+    def undo_rollback(self) -> None:
+        gm = self.gm
+        if gm is None or not gm.can_undo_rollback:
+            return
+        restored = gm.undo_rollback_text
+        self.review_index = None
+        gm.undo_rollback()
+        self.status.emit(f"Roll-back undone: the game is back at {restored}.")
+        self.game_changed.emit()
+        self.refresh()
 
     def redo(self) -> None:
         if self.draft is not None and self.entry is not None:
@@ -1012,6 +1034,8 @@ class GamePage(QWidget):
         self.review_index = None
         self.game_changed.emit()
         self.refresh()
+        self.status.emit(f"Rolled back to {self.game.state.phase.long_name}; Undo (Ctrl+Z, or the History tab's "
+                         "button) brings the later phases back until the next adjudication.")
 
     # --- position editing (game master) -----------------------------------------------------------
 
@@ -1142,6 +1166,14 @@ class GamePage(QWidget):
     def _phase_report(self, index: int) -> str:
         """The report of a phase as the viewer at the board may read it."""
         return self.turn_report(index, self.viewer())
+
+    def keep_drafts(self) -> None:
+        """Orders entered but not yet submitted or adjudicated into the game (sealed, not ready), so that a
+        save keeps them: the game master's transcription, the hot-seat power's own draft."""
+        if self.flow is not None:
+            self.flow.keep_draft()
+        if self.gm is not None:
+            self.gm.keep_draft()
 
     def close_windows(self) -> None:
         self._close_question()

@@ -29,6 +29,7 @@ def nav_icon(name: str) -> QIcon:
 class HistoryPanel(QWidget):
     phase_selected = Signal(int)  # history index, or NOW
     rollback_requested = Signal(int)
+    undo_rollback_requested = Signal()
     phase_list: QListWidget  # made after the buttons whose slots read it
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -66,6 +67,11 @@ class HistoryPanel(QWidget):
         self.rollback_button.clicked.connect(self._on_rollback)
         layout.addWidget(self.rollback_button)
         self.rollback_button.hide()
+        self.undo_rollback_button = QPushButton()
+        self.undo_rollback_button.setObjectName("undoRollback")
+        self.undo_rollback_button.clicked.connect(self.undo_rollback_requested)
+        layout.addWidget(self.undo_rollback_button)
+        self.undo_rollback_button.hide()
         self._can_rollback = False
 
     def set_phases(self, past: Sequence[str], current: str, selected: int = NOW) -> None:
@@ -90,6 +96,13 @@ class HistoryPanel(QWidget):
     def allow_rollback(self, allowed: bool) -> None:
         self._can_rollback = allowed
         self._update_buttons()
+
+    def offer_undo_rollback(self, restores: str) -> None:
+        """Offer to undo the last rollback, naming what it brings back; ``""`` withdraws the offer."""
+        # Short words on the button: a long phase name would widen the side panel and shrink the map.
+        self.undo_rollback_button.setText("Undo the roll-back")
+        self.undo_rollback_button.setToolTip(f"Back to {restores}, with the orders entered then" if restores else "")
+        self.undo_rollback_button.setVisible(bool(restores))
 
     def selected_index(self) -> int:
         item = self.phase_list.currentItem()

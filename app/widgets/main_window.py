@@ -204,7 +204,7 @@ class MainWindow(QMainWindow):
             data = json.loads(path.read_text(encoding="utf-8"))
             phase = Phase.parse(data["state"]["phase"]).long_name
             mode = "game master" if data.get("meta", {}).get("mode") == Mode.GM.value else "hot-seat"
-            what = f"{str(data['variant']).title()}, {phase}, {mode}"
+            what = f"{_variant_name(data)}, {phase}, {mode}"
             if autosave:
                 when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%d %b %H:%M")
                 return f"Autosave {when} — {what}"
@@ -268,7 +268,7 @@ class MainWindow(QMainWindow):
                                                  "this adjudicator differs from the file; the file's positions are kept")
         except (ChancelleryError, OSError, ValueError, RecursionError) as exc:
             # load_game and read_mila report every unreadable file as a ChancelleryError; the rest is a last net.
-            self._error("Can't open the game", str(exc) or type(exc).__name__)
+            self._error("Can't open the game", naming_the_file(path, str(exc) or type(exc).__name__))
             return None
         is_autosave = path.resolve().parent == self.store.autosave_dir.resolve()
         self.game_path = None if is_autosave or imported else path
@@ -313,6 +313,7 @@ class MainWindow(QMainWindow):
         if self.page is None:
             return
         page = self.page
+        self._autosave_drafts(page)
         self.page = None
         page.close_windows()
         self.stack.removeWidget(page)
@@ -337,6 +338,13 @@ class MainWindow(QMainWindow):
             log.warning("autosave failed: %s", exc)
             self.statusBar().showMessage(f"Autosave failed: {exc}")
 
+    def _autosave_drafts(self, page: GamePage) -> None:
+        """When a game is closed (or the program quits): the orders entered so far go into its autosave."""
+        if page.flow is None and page.gm is None:
+            return  # a LAN game's orders live with its host
+        page.keep_drafts()
+        self.autosave(page.game)
+
     def save(self) -> bool:
         if self.page is None:
             return False
@@ -349,14 +357,19 @@ class MainWindow(QMainWindow):
             return False
         self.store.saves_dir.mkdir(parents=True, exist_ok=True)
         suggested = self.store.saves_dir / f"{self.page.game.variant.id}-{self.page.game.phase}.json"
-        path, _ = QFileDialog.getSaveFileName(self, "Save the game", str(suggested), SAVE_FILTER)
-        if not path:
+        dialog = QFileDialog(self, "Save the game", str(suggested), SAVE_FILTER)
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        # A name typed without ".json" gets it (and the dialog asks before replacing that file): saved
+        # without it, the game would be missing from Open's list of games.
+        dialog.setDefaultSuffix("json")
+        if dialog.exec() != QFileDialog.DialogCode.Accepted or not dialog.selectedFiles():
             return False
-        return self.save_to(Path(path))
+        return self.save_to(Path(dialog.selectedFiles()[0]))
 
     def save_to(self, path: Path) -> bool:
         if self.page is None:
             return False
+        self.page.keep_drafts()
         try:
             save_game(self.page.game, path)
         except OSError as exc:
@@ -522,6 +535,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.page is not None:
+            self._autosave_drafts(self.page)
             self.page.close_windows()
         self.store.save(self.settings)
         super().closeEvent(event)
@@ -538,6 +552,22 @@ Adjustments: click an empty home centre (A army, F fleet); click a unit
   to remove it; W waives a build.
 Map: wheel or +/- zoom, 0 fits, drag to pan, arrow keys scroll.
 Ctrl+Z / Ctrl+Shift+Z undo and redo; Ctrl+Enter adds typed orders."""
+
+
+def _variant_name(data: dict[str, object]) -> str:
+    """A saved game's variant as people call it: the name the file gives (files written before it gave
+    one: the id, spaced and capitalised), without loading every variant before the start page shows."""
+    name = data.get("variant_name")
+    if isinstance(name, str) and name.strip():
+        return name.strip()
+    words = str(data["variant"]).replace("_", " ").split()
+    return " ".join(w if w in ("of", "the") and i else w[:1].upper() + w[1:] for i, w in enumerate(words))
+
+
+def naming_the_file(path: Path, message: str) -> str:
+    """``message`` about ``path``, beginning with the file's name unless it names the file already (a player
+    who opened it from the recent games, or a file manager, may not know which file it was)."""
+    return message if str(path) in message else f"{path.name}: {message}"
 
 
 def _is_mila_file(path: Path) -> bool:

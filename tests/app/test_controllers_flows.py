@@ -214,3 +214,31 @@ def test_controllers_never_import_qt() -> None:
                 if name.startswith(("PySide6", "app.widgets", "app.scene", "app.drawing")):
                     offenders.append(f"{path.name}: {name}")
     assert offenders == []
+
+
+def test_two_windows_keep_each_others_recent_games(tmp_path: Path) -> None:
+    """Each window holds the settings it read at start; the one that saves last must not drop the game the
+    other opened meanwhile."""
+    store = SettingsStore(tmp_path / "config", tmp_path / "data")
+    first, second = store.load(), store.load()
+    first.add_recent(tmp_path / "a.json")
+    store.save(first)
+    second.add_recent(tmp_path / "b.json")
+    second.colour_blind = True
+    store.save(second)
+    loaded = store.load()
+    assert [Path(p).name for p in loaded.recent_games] == ["b.json", "a.json"] and loaded.colour_blind
+    assert second.recent_games == loaded.recent_games
+    store.save(first)  # the first window quits last: b.json stays
+    assert [Path(p).name for p in store.load().recent_games] == ["a.json", "b.json"]
+
+
+def test_a_damaged_settings_file_is_kept_before_it_is_replaced(tmp_path: Path) -> None:
+    store = SettingsStore(tmp_path / "config", tmp_path / "data")
+    store.save(Settings(colour_blind=True, recent_games=["/games/a.json"]))
+    damaged = store.settings_path.read_text(encoding="utf-8").replace('"colour_blind"', 'colour_blind', 1)
+    store.settings_path.write_text(damaged, encoding="utf-8")  # a hand edit gone wrong
+    assert store.load() == Settings()
+    store.save(Settings(show_labels=False))
+    assert store.damaged_path.read_text(encoding="utf-8") == damaged  # everything in it can be recovered
+    assert store.load().show_labels is False

@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
+import time
 import random
 from pathlib import Path
 
@@ -91,3 +94,53 @@ def test_failed_write_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.Mo
         savefile.save_game(game, path)
     assert path.read_text() == before
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary left behind
+
+
+def test_a_save_under_way_in_another_window_keeps_its_temporary(tmp_path: Path) -> None:
+    """Two windows saving one file: the second's save removes only temporaries a killed save left long
+    ago, never the first's, still being written (which would make the first fail)."""
+    path = tmp_path / "game.json"
+    writing = tmp_path / ".game.json.k3j4h5g6.tmp"
+    writing.write_text("another window's save, half written")
+    abandoned = tmp_path / ".game.json.a1b2c3d4.tmp"
+    abandoned.write_text("a save killed long ago")
+    now = time.time()
+    os.utime(abandoned, (now - savefile.STALE_AFTER_SECONDS - 1,) * 2)
+    savefile.save_game(Game.new(), path)
+    assert writing.exists() and not abandoned.exists()
+    assert savefile.remove_stale_temporaries_in(tmp_path, now=now + savefile.STALE_AFTER_SECONDS + 1) == [writing]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions and links")
+def test_saving_keeps_the_files_permissions_and_links(tmp_path: Path) -> None:
+    path = tmp_path / "shared.json"
+    savefile.save_game(Game.new(), path)
+    os.chmod(path, 0o640)
+    savefile.save_game(Game.new(), path)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640  # not the temporary's private 0600
+    link = tmp_path / "link.json"
+    link.symlink_to(path)
+    game = Game.new()
+    game.process()
+    savefile.save_game(game, link)
+    assert link.is_symlink() and savefile.load_game(path).phase == "F1901M"
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="POSIX permissions; root may write anything")
+def test_a_read_only_file_is_not_replaced(tmp_path: Path) -> None:
+    path = tmp_path / "kept.json"
+    savefile.save_game(Game.new(), path)
+    before = path.read_bytes()
+    os.chmod(path, 0o444)
+    game = Game.new()
+    game.process()
+    with pytest.raises(PermissionError, match="read-only"):
+        savefile.save_game(game, path)
+    assert path.read_bytes() == before
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
+def test_a_new_file_is_private_to_its_user(tmp_path: Path) -> None:
+    path = tmp_path / "autosave.json"
+    savefile.save_game(Game.new(), path)  # sealed orders and seat tokens are written this way
+    assert stat.S_IMODE(path.stat().st_mode) & 0o077 == 0
