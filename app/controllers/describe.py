@@ -138,6 +138,30 @@ def note_line(board: MapData, note: OrderResult) -> str:
     return f"{power_name(board, note.power)}: {note.order} — {note.reason}"
 
 
+# A note that many powers get under one heading in a phase (World Diplomacy's finance sheet, one per country)
+# is counted in the results banner rather than spelled out power by power.
+_NOTES_COUNTED_FROM = 3
+
+
+def notes_banner(board: MapData, notes: Sequence[OrderResult], shown: int = 4) -> str:
+    """The results banner's "Also: ..." sentence for a phase's rule notes (``rule_notes``), or "" for none:
+    at most ``shown`` items, the rest pointed to the History tab; notes under one heading from several powers
+    are one item that counts them ("FINANCES for 31 powers")."""
+    by_heading: dict[str, list[OrderResult]] = {}
+    for note in notes:
+        by_heading.setdefault(note.order, []).append(note)
+    items: list[str] = []
+    for heading, group in by_heading.items():
+        if len(group) >= _NOTES_COUNTED_FROM and len({n.power for n in group}) == len(group):
+            items.append(f"{heading} for {len(group)} powers")
+        else:
+            items.extend(note_line(board, n) for n in group)
+    if not items:
+        return ""
+    more = f" (+{len(items) - shown} more in the History tab)" if len(items) > shown else ""
+    return "Also: " + "; ".join(items[:shown]) + more + "."
+
+
 def window_title(variant_name: str, phase_long_name: str, power_name: str | None = None, dirty: bool = False) -> str:
     parts = ["Chancellery", variant_name, phase_long_name]
     if power_name:

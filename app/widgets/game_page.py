@@ -32,7 +32,7 @@ from app.controllers.area_picks import AreaPicker, area_pickings
 from app.controllers.relations import draft_relation_order, relations_grid, withdraw_relation_order
 from app.controllers.allocations import allocation_panel
 from app.controllers.bids import bid_choices
-from app.controllers.describe import hover_lines, note_line, order_line, power_name, rule_notes, window_title
+from app.controllers.describe import hover_lines, notes_banner, order_line, power_name, rule_notes, window_title
 from app.controllers.drafts import OrderDraft
 from app.controllers.gm import GameMaster
 from app.controllers.hotseat import HotSeatFlow, Stage
@@ -601,11 +601,9 @@ class GamePage(QWidget):
             parts.append("; ".join(f"{self._power_name(p)} takes {', '.join(cs)}" for p, cs in gains.items()) + ".")
         if after.dislodged:
             parts.append(f"{len(after.dislodged)} unit{'s' if len(after.dislodged) != 1 else ''} dislodged.")
-        notes = [note_line(self.board, n) for n in rule_notes(self._visible_results(index), before)]
-        if notes:
-            shown = notes[:4]
-            more = f" (+{len(notes) - 4} more in the History tab)" if len(notes) > 4 else ""
-            parts.append("Also: " + "; ".join(shown) + more + ".")
+        also = notes_banner(self.board, rule_notes(self._visible_results(index), before))
+        if also:
+            parts.append(also)
         return " ".join(parts) or "No centres changed hands."
 
     def _game_over_text(self) -> str:
