@@ -5,7 +5,6 @@ The start page is all the first paint needs: the game page (and with it the map 
 numpy), the new-game dialog and the exporters are imported when first used."""
 from __future__ import annotations
 
-import json
 import logging
 from datetime import datetime
 from pathlib import Path
@@ -22,12 +21,13 @@ from PySide6.QtWidgets import (
 )
 
 from app.controllers.describe import window_title
+from app.controllers.game_files import GameFileLabels
 from app.controllers.setup import Mode, NewGameSpec, create_game, ensure_game_id
 from app.net.menu import LanMenu
 from app.settings import Settings, SettingsStore
 from engine.game import Game
 from engine.savefile import load_game, remove_stale_temporaries_in, save_game, write_atomic
-from engine.types import ChancelleryError, Phase
+from engine.types import ChancelleryError
 from engine.variants import find_variant
 
 from .rules_dialog import RulesDialog
@@ -50,6 +50,7 @@ class MainWindow(QMainWindow):
         self.setObjectName("mainWindow")
         self.store = store or SettingsStore()
         self.settings: Settings = self.store.load()
+        self.file_labels = GameFileLabels(self.store.data_dir)
         for folder in (self.store.autosave_dir, self.store.saves_dir):
             remove_stale_temporaries_in(folder)  # left by a save the program was killed in
         self.page: GamePage | None = None
@@ -187,6 +188,7 @@ class MainWindow(QMainWindow):
         autosaves = sorted(self.store.autosave_dir.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True) \
             if self.store.autosave_dir.is_dir() else []
         entries += [(self._describe_file(p, autosave=True), str(p)) for p in autosaves[:8]]
+        self.file_labels.save()
         self.start_page.set_recent(entries)
         self.recent_menu.clear()
         for label, path in entries:
@@ -195,22 +197,20 @@ class MainWindow(QMainWindow):
             self.recent_menu.addAction(action)
         self.recent_menu.setEnabled(bool(entries))
 
-    @staticmethod
-    def _describe_file(path: Path, autosave: bool = False) -> str:
-        """"name — Variant, phase, mode" read from the file; the file name alone if it can't be read.
+    def _describe_file(self, path: Path, autosave: bool = False) -> str:
+        """"name — Variant, phase, mode" (``GameFileLabels``); the file name alone if it can't be read.
 
         Autosaves are named by when they were written instead of by their (random) file name."""
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            phase = Phase.parse(data["state"]["phase"]).long_name
-            mode = "game master" if data.get("meta", {}).get("mode") == Mode.GM.value else "hot-seat"
-            what = f"{_variant_name(data)}, {phase}, {mode}"
-            if autosave:
-                when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%d %b %H:%M")
-                return f"Autosave {when} — {what}"
-            return f"{path.stem} — {what}"
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        what = self.file_labels.label(path)
+        if what is None:
             return f"Autosave {path.name}" if autosave else path.name
+        if autosave:
+            try:
+                when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%d %b %H:%M")
+            except OSError:
+                return f"Autosave {path.name}"
+            return f"Autosave {when} — {what}"
+        return f"{path.stem} — {what}"
 
     # --- games ------------------------------------------------------------------------------------
 
@@ -552,16 +552,6 @@ Adjustments: click an empty home centre (A army, F fleet); click a unit
   to remove it; W waives a build.
 Map: wheel or +/- zoom, 0 fits, drag to pan, arrow keys scroll.
 Ctrl+Z / Ctrl+Shift+Z undo and redo; Ctrl+Enter adds typed orders."""
-
-
-def _variant_name(data: dict[str, object]) -> str:
-    """A saved game's variant as people call it: the name the file gives (files written before it gave
-    one: the id, spaced and capitalised), without loading every variant before the start page shows."""
-    name = data.get("variant_name")
-    if isinstance(name, str) and name.strip():
-        return name.strip()
-    words = str(data["variant"]).replace("_", " ").split()
-    return " ".join(w if w in ("of", "the") and i else w[:1].upper() + w[1:] for i, w in enumerate(words))
 
 
 def naming_the_file(path: Path, message: str) -> str:
