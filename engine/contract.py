@@ -98,9 +98,9 @@ def _power(variant: Variant, name: Any, section: str, pseudo: bool = False) -> s
     allowed too."""
     if isinstance(name, str):
         power = name.upper()
-        if power in variant.board.powers or (pseudo and power in variant.pseudo_powers):
+        if power in caller_powers(variant) or (pseudo and power in variant.pseudo_powers):
             return power
-    known = list(variant.board.powers) + (list(variant.pseudo_powers) if pseudo else [])
+    known = list(caller_powers(variant)) + (list(variant.pseudo_powers) if pseudo else [])
     raise RequestError(f"{section}.{_key(name)}", f"unknown power {shown(name)} (powers: {', '.join(known)})")
 
 
@@ -578,10 +578,25 @@ def forget_positions() -> None:
 _STR_ONLY = {str}
 
 
+def caller_powers(variant: Variant) -> Mapping[str, Any]:
+    """The powers a caller orders for: the only keys a request's ``orders`` may use (any other is an unknown
+    power) and the only powers a legal-orders answer lists. A variant's pseudo powers (1815's minor powers,
+    Engineered's madman) own units, but no caller orders them: Great Powers move them by their own orders."""
+    return variant.board.powers
+
+
+def _caller_listing(variant: Variant, legal: dict[str, dict[str, list[str]]]) -> dict[str, dict[str, list[str]]]:
+    """``legal`` with only ``caller_powers``' entries (it is kept per position, so this runs once each)."""
+    if not variant.pseudo_powers:  # every owner of a unit is a caller's power: nothing to leave out
+        return legal
+    powers = caller_powers(variant)
+    return {power: per for power, per in legal.items() if power in powers}
+
+
 def _orders(request: Mapping[str, Any], variant: Variant) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     total = 0
-    powers = variant.board.powers
+    powers = caller_powers(variant)
     for pname, items in _mapping(request, "orders").items():
         power = pname if type(pname) is str and pname in powers and pname.isupper() else _power(variant, pname, "orders")
         lines = items if type(items) is list else _list(items, "orders", power)
@@ -828,12 +843,14 @@ def _lean_answer(request: Any) -> str | None:
 def _legal(position: _Position) -> dict[str, dict[str, list[str]]]:
     legal = position.legal
     if legal is None:
-        legal = position.legal = legal_orders_for_state(position.variant, position.state)
+        variant = position.variant
+        legal = position.legal = _caller_listing(variant, legal_orders_for_state(variant, position.state))
     return legal
 
 
 def legal_orders(request: Mapping[str, Any]) -> dict[str, dict[str, list[str]]]:
-    """Every legal order of every orderable unit (or build site) per power, canonical notation."""
+    """Every legal order of every orderable unit (or build site) per power a caller orders for
+    (``caller_powers``), canonical notation."""
     legal = _legal(_read_position(request))
     # The kept answer stays the position's: the caller gets lists of its own.
     return {power: {loc: list(texts) for loc, texts in per.items()} for power, per in legal.items()}
@@ -848,6 +865,8 @@ def legal_orders_json(text: str | bytes) -> str:
         legal, variant, unread = position.legal, position.variant, position.unread
         if legal is not None:
             answer = _dumps(legal)
+        elif variant.pseudo_powers:  # the text fast paths would list their units too
+            answer = _dumps(_legal(position))
         elif unread is not None and position.phase is not None \
                 and type(variant).move_permission is Variant.move_permission:  # (no rule needs the position)
             answer = legal_orders_json_for_units(variant, position.phase, unread["units"])

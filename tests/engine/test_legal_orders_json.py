@@ -19,7 +19,7 @@ import pytest
 
 import engine
 from engine.bots import play_random_phase
-from engine.contract import forget_positions, position_of, state_from_request
+from engine.contract import caller_powers, forget_positions, position_of, state_from_request
 from engine.game import Game
 from engine.options import legal_orders_for_state, legal_orders_json_for_state
 from engine.state import GameState
@@ -46,9 +46,9 @@ def _games(name: str, seed: int, count: int) -> list[tuple[Variant, GameState]]:
 
 
 def _typed(variant: Variant, state: GameState) -> dict[str, dict[str, list[str]]]:
-    """The general listing: the typed options, as sorted texts."""
+    """The general listing: the typed options, as sorted texts, of the powers a caller orders for."""
     return {power: {slot: sorted(str(o) for o in orders) for slot, orders in per.items()}
-            for power, per in variant.legal_orders(state).items()}
+            for power, per in variant.legal_orders(state).items() if power in caller_powers(variant)}
 
 
 def _sorted(answer: dict[str, dict[str, list[str]]]) -> dict[str, dict[str, list[str]]]:
