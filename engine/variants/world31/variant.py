@@ -790,13 +790,7 @@ class WorldDiplomacy(Variant):
         return places
 
     def conquered(self, state: GameState, power: str) -> list[str]:
-        control = self.ledger(state).control
-        done = []
-        for continent in CONTINENTS:
-            places = self.continent_places(continent)
-            if places and all(control.get(p) == power for p in places):
-                done.append(continent)
-        return done
+        return list(self._conquests(state).get(power, ()))
 
     def continent_name(self, continent: str) -> str:
         return str(self.board.extra.get("continents", {}).get(continent, continent))
