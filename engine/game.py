@@ -100,14 +100,18 @@ class Game:
 
     def check_line(self, power: str, text: str) -> LineCheck:
         """Read one order line for ``power`` against the current position."""
+        return self._checked(power, text)[0]
+
+    def _checked(self, power: str, text: str) -> tuple[LineCheck, str | None]:
+        """``check_line`` with the slot of the order read (``order_key``; ``None`` for an unusable line)."""
         reader = self._reader
         if reader is None or reader.state is not self.state or reader.variant is not self.variant:
             reader = self._reader = OrderReader(self.variant, self.state)
         try:
-            order, canonical, _ = reader.entry(power, text)  # the map's tables first, as processing reads it
+            order, canonical, slot = reader.entry(power, text)  # the map's tables first, as processing reads it
         except OrderError as exc:
-            return LineCheck(text.strip(), None, str(exc))
-        return LineCheck(canonical, order)
+            return LineCheck(text.strip(), None, str(exc)), None
+        return LineCheck(canonical, order), slot
 
     def set_orders(self, power: str, lines: Sequence[str], ready: bool = False) -> list[LineCheck]:
         """Replace ``power``'s pending orders with the lines that can be used; report every line.
@@ -119,25 +123,10 @@ class Game:
             raise ChancelleryError("the game is over")
         if power not in self.variant.board.powers:
             raise ChancelleryError(f"unknown power {power!r}")
-        # ``check_line`` for every line, in one loop (a World Diplomacy country sends dozens of lines), keeping
-        # the slots the reader gives for ``keep_checked_orders``.
-        reader = self._reader
-        if reader is None or reader.state is not self.state or reader.variant is not self.variant:
-            reader = self._reader = OrderReader(self.variant, self.state)
-        entry = reader.entry
-        checks: list[LineCheck] = []
-        slots: list[str | None] = []
-        for line in lines:
-            if not line.strip():
-                continue
-            try:
-                order, canonical, slot = entry(power, line)
-            except OrderError as exc:
-                checks.append(LineCheck(line.strip(), None, str(exc)))
-                slots.append(None)
-                continue
-            checks.append(LineCheck(canonical, order))
-            slots.append(slot)
+        # Each line's slot is kept from the reading, so that ``keep_checked_orders`` finds none again.
+        read = [self._checked(power, line) for line in lines if line.strip()]
+        checks = [check for check, _ in read]
+        slots = [slot for _, slot in read]
         self._keep(power, checks, slots, ready)
         return checks
 

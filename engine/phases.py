@@ -69,27 +69,8 @@ class Submission:
     @classmethod
     def from_texts(cls, variant: VariantRules, state: GameState, texts: Mapping[str, Sequence[str]]) -> Submission:
         sub = cls(variant, state)
-        if texts:
-            # ``add_text`` for every line, in one loop: a World Diplomacy phase has hundreds of lines.
-            reader = sub.reader = OrderReader(variant, state)
-            entry = reader.entry
-            usable_by, results, keys = sub.orders, sub.results, sub.keys
-            for power, lines in texts.items():
-                usable = usable_by.get(power)
-                for text in lines:
-                    try:
-                        order, canonical, key = entry(power, text)
-                    except OrderError as exc:
-                        results.append(_result(power, str(text).strip(), INVALID,
-                                               Reason(oc.INVALID, {"text": str(exc)})))
-                        keys.append(None)
-                        continue
-                    if usable is None:
-                        usable = usable_by[power] = [order]
-                    else:
-                        usable.append(order)
-                    results.append(_new_tuple(OrderResult, (power, canonical, SUCCEEDS, "", False, order, None)))
-                    keys.append(key)
+        for power, lines in texts.items():
+            sub.add_texts(power, lines)
         sub.settle()
         return sub
 
@@ -103,21 +84,28 @@ class Submission:
         return sub
 
     def add_text(self, power: str, text: str) -> None:
+        self.add_texts(power, (text,))
+
+    def add_texts(self, power: str, texts: Iterable[str]) -> None:
+        """Read each of ``power``'s order texts against the position and add it (one loop for all: a World
+        Diplomacy phase has hundreds of lines)."""
         if self.reader is None:
             self.reader = OrderReader(self.variant, self.state)
-        try:
-            order, canonical, key = self.reader.entry(power, text)
-        except OrderError as exc:
-            self.results.append(_result(power, str(text).strip(), INVALID, Reason(oc.INVALID, {"text": str(exc)})))
-            self.keys.append(None)
-            return
-        usable = self.orders.get(power)
-        if usable is None:
-            self.orders[power] = [order]
-        else:
-            usable.append(order)
-        self.results.append(_new_tuple(OrderResult, (power, canonical, SUCCEEDS, "", False, order, None)))
-        self.keys.append(key)
+        entry = self.reader.entry
+        usable, results, keys = self.orders.get(power), self.results, self.keys
+        for text in texts:
+            try:
+                order, canonical, key = entry(power, text)
+            except OrderError as exc:
+                results.append(_result(power, str(text).strip(), INVALID, Reason(oc.INVALID, {"text": str(exc)})))
+                keys.append(None)
+                continue
+            if usable is None:
+                usable = self.orders[power] = [order]
+            else:
+                usable.append(order)
+            results.append(_new_tuple(OrderResult, (power, canonical, SUCCEEDS, "", False, order, None)))
+            keys.append(key)
 
     def add_order(self, power: str, order: Order, text: str) -> None:
         """An order already read from ``text`` (its canonical text) against this position, as ``add_text``
