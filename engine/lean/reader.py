@@ -22,8 +22,8 @@ from ..types import OrderError, Phase, Unit
 from ..validate import fleet_destination, minimal_convoy_routes
 from ..variants import Variant
 from .tables import head as tables_head
-from .tables import (ARMY, CONVOY, FLEET, HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, MapTables, Season, Standing, linked_fleets,
-                     route_exists)
+from .tables import (ARMY, CONVOY, FLEET, HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, MapTables, Season, Standing, far_of,
+                     linked_fleets, route_exists)
 
 class Position:
     """A movement phase's position: units in request order (index = their number everywhere), centres."""
@@ -247,7 +247,7 @@ def _read_text(position: Position, power: str, text: str) -> Read | str:
     is looked up as the same order in canonical notation, or refused in validation's words, before the
     general validation is asked."""
     tables = position.tables
-    if text in tables.far:
+    if text in tables.far or not tables.far_listed:
         found = _by_convoy(position, power, text)
         if found is not None:
             return found
@@ -398,10 +398,11 @@ def _place(tables: MapTables, word: str) -> bool:
 
 def _by_convoy(position: Position, power: str, text: str) -> Read | None:
     """A move by convoy, a convoy or a support of a move by convoy in canonical notation (the map's table of
-    them, ``MapTables.far``), checked against the position as ``OrderReader._standard_order`` checks it;
-    ``None`` for any other text, or when a check fails (the general reader words the error)."""
+    them, ``MapTables.far``, or its entry for the text when the map's is not listed), checked against the position
+    as ``OrderReader._standard_order`` checks it; ``None`` for any other text, or when a check fails (the general
+    reader words the error)."""
     tables = position.tables
-    far = tables.far.get(text)
+    far = far_of(tables, text)
     if far is None:
         return None
     kind, written, origin, dest, via, quoted = far.kind, far.unit, far.origin, far.dest, far.via, far.quoted

@@ -4,6 +4,12 @@ Units as they stand on the board (with their outcome JSON), every hold, move and
 already read (the order reader's own map tables, ``order_reader._decided_by_map`` and ``_supports_by_map``,
 so both paths read a text alike), army moves that need a convoy, the movement phases of the calendar, the
 fleet adjacencies as bit masks for convoy chains, and the outcome fragments that name no unit.
+
+On a map of more convoying seas than ``validate.chain_table_fits`` allows (the World's 112) the tables list
+neither the minimal convoy chains nor the texts derived from them (moves by convoy, convoys, supports of them:
+hundreds of thousands there) nor the supports of fleets on coasts written with the province: the reader reads
+such a text from its words (``far_entry``) or leaves it to its other checks and the general validation, as it
+does any text the tables don't hold.
 """
 from __future__ import annotations
 
@@ -18,7 +24,7 @@ from ..position_check import YEARS_OF_PLAY, first_year
 from ..orders import SupportHold, SupportMove
 from ..state import GameState
 from ..types import OrderError, Phase, PhaseType, Unit, UnitType
-from ..validate import CHAIN_TABLE_SEAS, _sea_touch, convoy_chains, convoy_reach
+from ..validate import chain_table_fits, convoy_chains, convoy_reach
 from ..variants import Variant
 
 ARMY, FLEET = UnitType.ARMY, UnitType.FLEET
@@ -131,7 +137,7 @@ class MapTables:
     # (origin, convoying fleet's sea, landing) -> the seas of every minimal convoy chain from the origin through
     # that sea that lands there (``validate.convoy_chains``), as bits; empty on a map of too many seas
     chains: dict[tuple[str, str, str], tuple[int, ...]] = field(default_factory=dict)
-    reaches: dict[str, frozenset[str]] = field(default_factory=dict)  # province -> validate.convoy_reach
+    reaches: dict[str, frozenset[str]] = field(default_factory=dict)  # province -> validate.convoy_reach (small maps)
     # Per rank (``Standing.rank``): the unit's power, and its entry in the response's units when it opens its
     # power's list ('], "FRANCE": ["A PAR"') and when it follows another unit (', "A PAR"')
     rank_power: tuple[str, ...] = ()
@@ -141,6 +147,9 @@ class MapTables:
     # words are then put in JSON text without ``quote``. A map with other names is left to the general path.
     plain: bool = False
     far: dict[str, Far] = field(default_factory=dict)  # canonical texts of moves by convoy, convoys, supports of them
+    # Whether ``far`` lists every such text: not on a map of too many seas (``validate.chain_table_fits``), where
+    # the list would run to hundreds of thousands of texts and ``far_entry`` reads each text when it is asked.
+    far_listed: bool = True
     # The parser's extra unit words (``Variant.unit_words``), and the map's names in lower case as
     # ``MapData.lookup`` reads them: a name without spaces, dots or "+" is looked up as it is.
     unit_words: dict[str, UnitType] = field(default_factory=dict)
@@ -148,7 +157,7 @@ class MapTables:
     # Supports of a fleet on a coast written, as the canonical text writes them, with the fleet's province alone
     # ("A MAR S F SPA", "A GAS S F SPA - MAR"; the map's table of supports holds no such text): text -> the
     # supported fleet as it stands ("F SPA/SC") -> the order, as validation reads it whenever the two units
-    # stand there.
+    # stand there. Not listed on a map of many seas (``far_listed``): the reader's other checks read those texts.
     coast_supports: dict[str, dict[str, Tabled]] = field(default_factory=dict)
 
     def reach(self, origin: str) -> frozenset[str]:
@@ -179,12 +188,13 @@ def _build(variant: Variant) -> MapTables:
     decided = vocab.decided if vocab.decided is not None else _decided_by_map(vocab, board)
     supports = vocab.supports if vocab.supports is not None else _supports_by_map(vocab, board)
     tabled: dict[str, Tabled] = {}
+    # (``_value_``: the enum's ``value`` property is slow, and the World's table holds some fifty thousand texts)
     for text, (here, kind, loc, dest, canonical, _) in decided.items():
         if canonical == text:  # (always so for the canonical texts; a guard all the same)
-            tabled[text] = Tabled(HOLD if dest is None else MOVE, f"{kind.value} {loc}", None, dest, quote(text))
+            tabled[text] = Tabled(HOLD if dest is None else MOVE, f"{kind._value_} {loc}", None, dest, quote(text))
     for text, (here, kind, loc, target, t_kind, t_loc, to) in supports.items():
-        tabled[text] = Tabled(SUPPORT_HOLD if to is None else SUPPORT_MOVE, f"{kind.value} {loc}",
-                              f"{t_kind.value} {t_loc}", to, quote(text))
+        tabled[text] = Tabled(SUPPORT_HOLD if to is None else SUPPORT_MOVE, f"{kind._value_} {loc}",
+                              f"{t_kind._value_} {t_loc}", to, quote(text))
     start = first_year(variant)
     phases = {}
     for season in variant.movement_seasons:
@@ -196,22 +206,23 @@ def _build(variant: Variant) -> MapTables:
                 phases[str(phase)] = Season(phase, str(Phase(season, year, PhaseType.RETREATS)),
                                             variant.centers_change_after(season), adjustments,
                                             str(variant.next_movement_phase(phase)))
+    # Every power may stand a unit on the same places: what doesn't name the power is made once per place (the
+    # powers' records share its texts), and the units are ranked by power, place, then kind (``Standing.rank``).
+    spots = [(kind, loc, f"{kind.value} {loc}") for kind in (ARMY, FLEET) for loc in board.locations(kind)
+             if variant.can_stand(kind, loc)]
+    made = [(kind, loc, text, loc.partition("/")[0], quote(text), ', "type": ' + quote(kind.value) + ', "loc": '
+             + quote(loc) + "}", quote(text + " H")) for kind, loc, text in spots]
     standing: dict[str, dict[str, Standing]] = {}
     for power in board.powers:
         per: dict[str, Standing] = {}
-        for kind in (ARMY, FLEET):
-            for loc in board.locations(kind):
-                if not variant.can_stand(kind, loc):
-                    continue
-                unit = Unit(power, kind, loc)
-                text = f"{kind.value} {loc}"
-                per[text] = Standing(unit, loc.partition("/")[0], text,
-                                     '{"power": ' + quote(power) + ', "type": ' + quote(kind.value) + ', "loc": '
-                                     + quote(loc) + "}", kind is FLEET, head(power) + quote(text + " H"), power,
-                                     quote(text), 0)
+        quoted_power, starts = quote(power), head(power)
+        for kind, loc, text, prov, quoted, rest, hold in made:
+            per[text] = Standing(Unit(power, kind, loc), prov, text, '{"power": ' + quoted_power + rest, kind is FLEET,
+                                 starts + hold, power, quoted, 0)
         standing[power] = per
-    ranked = sorted((s.power, s.unit.loc, s.unit.type.value, s) for per in standing.values() for s in per.values())
-    for rank, (_, _, _, s) in enumerate(ranked):
+    by_place = [text for _, _, text in sorted(spots, key=lambda spot: (spot[1], spot[0].value))]
+    ranked_units = [standing[power][text] for power in sorted(board.powers) for text in by_place]
+    for rank, s in enumerate(ranked_units):
         s.rank = rank
     provinces = board.provinces
     bit = {prov: 1 << i for i, prov in enumerate(provinces)}
@@ -239,7 +250,8 @@ def _build(variant: Variant) -> MapTables:
         tables.moves[loc] = (True, "moves", json, tail(True, "moves", json))
         json = '{"code": "moves_by_convoy", "data": {"dest": ' + quote(loc) + "}}"
         tables.moves_by_convoy[loc] = (True, "moves by convoy", json, tail(True, "moves by convoy", json))
-    if len(_sea_touch(board)[0]) <= CHAIN_TABLE_SEAS:
+    small = chain_table_fits(board)
+    if small:
         chains: dict[tuple[str, str, str], list[int]] = {}
         for origin, roots in convoy_chains(board).items():
             stack = list(roots)
@@ -251,16 +263,24 @@ def _build(variant: Variant) -> MapTables:
                         chains.setdefault((origin, sea, land), []).append(seas)
                 stack.extend(chain.longer)
         tables.chains = {key: tuple(masks) for key, masks in chains.items()}
-    tables.reaches = {prov: convoy_reach(board, prov) for prov in provinces}
-    ranked_units = sorted((s for per in standing.values() for s in per.values()), key=lambda s: s.rank)
+    if small:  # (else each province's reach is found when first asked: ``reach``)
+        tables.reaches = {prov: convoy_reach(board, prov) for prov in provinces}
     tables.rank_power = tuple(s.power for s in ranked_units)
-    tables.rank_opens = tuple("], " + quote(s.power) + ": [" + s.quoted for s in ranked_units)
-    tables.rank_follows = tuple(", " + s.quoted for s in ranked_units)
-    tables.far = _far(tables)
-    tables.coast_supports = _coast_supports(variant, tables, next(iter(phases.values())).phase if phases else None)
+    opens = {power: "], " + quote(power) + ": [" for power in board.powers}
+    follows = {text: ", " + quoted for _, _, text, _, quoted, _, _ in made}
+    tables.rank_opens = tuple(opens[s.power] + s.quoted for s in ranked_units)
+    tables.rank_follows = tuple(follows[s.text] for s in ranked_units)
+    # On a map of many seas neither is listed: texts of moves by convoy and supports of them are read one by one
+    # (``far_entry``), and supports of fleets on coasts written with the province are left to the reader's other
+    # checks and the general validation (validating every such text would take a second or more).
+    if small:
+        tables.far = _far(tables)
+        tables.coast_supports = _coast_supports(variant, tables, next(iter(phases.values())).phase if phases else None)
+    else:
+        tables.far_listed = False
     tables.unit_words = variant.unit_words()
     tables.names = board._names
-    tables.plain = all(_PLAIN.fullmatch(text) for per in standing.values() for text in per) \
+    tables.plain = (not standing or all(_PLAIN.fullmatch(text) for _, _, text in spots)) \
         and all(_PLAIN.fullmatch(loc) for loc in board.locations(FLEET) | board.locations(ARMY))
     return tables
 
@@ -306,6 +326,63 @@ def _far(tables: MapTables) -> dict[str, Far]:
             text = f"F {sea} C A {origin} - {land}"
             far[text] = Far(CONVOY, f"F {sea}", origin, land, False, quote(text))
     return far
+
+
+def far_of(tables: MapTables, text: str) -> Far | None:
+    """``text``'s entry in ``MapTables.far``, listed or not (``far_entry``)."""
+    return tables.far.get(text) if tables.far_listed else far_entry(tables, text)
+
+
+def far_entry(tables: MapTables, text: str) -> Far | None:
+    """The entry ``_far`` makes for ``text`` (the same checks, for one text): read from the text's words
+    rather than looked up, for a map whose list would be too long (``MapTables.far_listed``)."""
+    fleet, convoy, move = text.partition(" C A ")
+    if convoy:  # a convoy: "F NTH C A LON - NWY"
+        sea = fleet[2:]
+        origin, dash, land = move.partition(" - ")
+        vocab = tables.vocab
+        if dash and fleet.startswith("F ") and (origin, sea, land) in tables.chains and _place(vocab, origin) \
+                and _place(vocab, land) and land != origin and land in tables.coastal and sea in tables.convoying \
+                and fleet in vocab.unit_texts:
+            return Far(CONVOY, fleet, origin, land, False, quote(text))
+        return None
+    unit, support, move = text.partition(" S A ")
+    if support:  # a support of a move by convoy: "A YOR S A LON - NWY"
+        here, dash, dest = move.partition(" - ")
+        if not dash or not _convoyed(tables, here, dest) or dest in tables.army_adjacent[here]:
+            return None
+        letter, _, loc = unit.partition(" ")
+        kind = ARMY if letter == ARMY._value_ else FLEET if letter == FLEET._value_ else None
+        board = tables.board
+        if kind is None or unit not in tables.vocab.unit_texts or loc not in board.locations(kind) \
+                or loc.partition("/")[0] in (here, dest) or not board.reaches_province(kind, loc, dest):
+            return None
+        return Far(SUPPORT_MOVE, unit, here, dest, False, quote(text))
+    if not text.startswith("A "):
+        return None
+    # a move by convoy: "A LON - NWY", "A PIC - BEL VIA"
+    here, dash, dest = text[2:].partition(" - ")
+    via = dest.endswith(" VIA")
+    if via:
+        dest = dest[:-4]
+    if not dash or not _convoyed(tables, here, dest):
+        return None
+    walks = dest in tables.army_adjacent[here]
+    if via:
+        return Far(MOVE, f"A {here}", here, dest, walks, quote(f"A {here} - {dest} VIA" if walks else f"A {here} - {dest}"))
+    return None if walks else Far(MOVE, f"A {here}", here, dest, False, quote(text))
+
+
+def _convoyed(tables: MapTables, here: str, dest: str) -> bool:
+    """``_far``'s checks of an army's move by convoy, the army in ``here``: a coast of the map's words with an
+    army's text, and a land province of the map's words it could be convoyed to."""
+    vocab = tables.vocab
+    return here in tables.coastal and here in tables.land and _place(vocab, here) and f"A {here}" in vocab.unit_texts \
+        and dest != here and dest in tables.land and _place(vocab, dest) and dest in tables.reach(here)
+
+
+def _place(vocab: _Vocabulary, word: str) -> bool:
+    return vocab.places.get(word) == word and "/" not in word
 
 
 def _coast_supports(variant: Variant, tables: MapTables, phase: Phase | None) -> dict[str, dict[str, Tabled]]:

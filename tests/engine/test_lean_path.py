@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import random
-import string
 from collections.abc import Iterator
 from typing import Any
 
@@ -23,105 +22,11 @@ from engine import contract, lean
 from engine.bots import random_orders
 from engine.contract import centers_by_power, forget_positions, units_by_power
 from engine.game import Game
-from engine.mapdata import MapData
-from engine.options import legal_order_objects
-from engine.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
-from engine.types import PhaseType, province_of
+from engine.types import PhaseType, UnitType
+from random_games import coherent_orders, phase_orders
 
 QUICK_GAMES = 10  # about 40 movement phases each: a few hundred phases in the quick suite
 SLOW_GAMES = 120
-
-
-def _backs(order: Order, chosen: dict[str, Order]) -> bool:
-    """Does the support or convoy ``order`` match the order its unit was given?"""
-    if type(order) is SupportHold:
-        return type(chosen.get(province_of(order.target.loc))) is not Move
-    if isinstance(order, (SupportMove, Convoy)):
-        target = chosen.get(province_of(order.target.loc))
-        return isinstance(target, Move) and province_of(target.dest) == province_of(order.dest)
-    return False
-
-
-def coherent_orders(game: Game, rng: random.Random) -> dict[str, list[str]]:
-    """Moves and holds, then supports and convoys that mostly back them: battles and convoys galore."""
-    per_unit = {province_of(loc): options
-                for per in legal_order_objects(game.variant, game.state).values() for loc, options in per.items()}
-    chosen: dict[str, Order] = {}
-    helpers = []
-    for prov, options in per_unit.items():
-        roll = rng.random()
-        moves = [o for o in options if type(o) is Move]
-        if roll < 0.5 and moves:
-            chosen[prov] = rng.choice(moves)
-        elif roll < 0.6:
-            chosen[prov] = Hold(game.state.units[prov])
-        else:
-            helpers.append(prov)
-    rng.shuffle(helpers)
-    for prov in helpers:
-        backing = [o for o in per_unit[prov] if _backs(o, chosen)]
-        chosen[prov] = rng.choice(backing) if backing and rng.random() < 0.85 else rng.choice(per_unit[prov])
-    orders: dict[str, list[str]] = {}
-    for prov, order in chosen.items():
-        orders.setdefault(game.state.units[prov].power, []).append(str(order))
-    return orders
-
-
-def other_notation(text: str, board: MapData, rng: random.Random) -> str:
-    """The same order as people write it."""
-    words = text.split()
-    style = rng.randrange(7)
-    if style == 0:
-        return text.lower()
-    if style == 1:
-        return text.replace(" - ", "-").title()
-    if style == 2:
-        return " ".join({"A": "Army", "F": "Fleet", "S": "supports", "C": "convoys", "H": "holds",
-                         "-": "->"}.get(w, w) for w in words)
-    if style == 3:
-        return " ".join(board.provinces[w].name if w in board.provinces else w for w in words)
-    if style == 4:
-        return " ".join(w for w in words if w not in ("A", "F"))
-    if style == 5:
-        return "  " + text + " "
-    return " ".join({"A": "F", "F": "A"}.get(w, w) for w in words)  # the other unit letters
-
-
-def illegal_order(game: Game, power: str, rng: random.Random) -> str:
-    state, board = game.state, game.variant.board
-    own = [u for u in state.units.values() if u.power == power]
-    others = [u for u in state.units.values() if u.power != power] or own
-    provinces = list(board.provinces)
-    unit = rng.choice(own)
-    far = rng.choice([p for p in provinces if not board.reaches_province(unit.type, unit.loc, p)])
-    empty = rng.choice([p for p in provinces if p not in state.units])
-    stranger = rng.choice(others)
-    return rng.choice([
-        f"{stranger} - {rng.choice(sorted(board.adjacent(stranger.type, stranger.loc)))}",  # another power's move
-        f"{unit} - {far}", f"{unit} - {far} VIA", f"A {empty} - {rng.choice(provinces)}", f"{rng.choice(others)} H",
-        f"{unit} - XYZ", f"{unit} S A {empty}", f"{unit} S {rng.choice(others)} - {far}", f"{unit} R {far}",
-        f"{unit} D", f"{unit} C {rng.choice(others)} - {far}", f"{unit} - {province_of(unit.loc)}", "WAIVE", "",
-        f"{rng.choice(others)} S {unit}", "".join(rng.choice(string.ascii_letters + " -/") for _ in range(rng.randrange(1, 30))),
-    ])
-
-
-def phase_orders(game: Game, orders: dict[str, list[str]], rng: random.Random) -> dict[str, list[str]]:
-    board = game.variant.board
-    out: dict[str, list[str]] = {}
-    for power, texts in orders.items():
-        lines = []
-        for text in texts:
-            roll = rng.random()
-            if roll < 0.10:
-                lines.append(illegal_order(game, power, rng))
-            elif roll < 0.28:
-                lines.append(other_notation(text, board, rng))
-            else:
-                lines.append(text)
-            if rng.random() < 0.03:  # the same unit again: the same order, or another one (DATC 4.D.3)
-                lines.append(text if rng.random() < 0.5 else " ".join(text.split()[:2]) + " H")
-        out[power] = lines
-    return out
 
 
 def random_requests(games: int, seed: int) -> Iterator[dict[str, Any]]:
@@ -329,3 +234,36 @@ def test_supports_of_fleets_on_coasts_written_with_the_province_answer_as_the_ge
     response = json.loads(assert_both_paths_agree({"phase": "S1902M", "units": units, "orders": orders}))
     results = {entry["order"]: entry["result"] for entry in response["orders"]}
     assert results["A GAS S F SPA - MAR"] == "succeeds" and results["A SER S F BUL - RUM"] == "invalid"
+
+
+def _far_fields(far: Any) -> tuple[Any, ...] | None:
+    return None if far is None else (far.kind, far.unit, far.origin, far.dest, far.via, far.quoted)
+
+
+def test_texts_by_convoy_read_from_their_words_are_what_the_map_lists() -> None:
+    """A map of many seas lists no moves by convoy, convoys or supports of them (``MapTables.far_listed``): the
+    reader reads each text from its words (``far_entry``). On Standard, which lists them, every listed text reads
+    so to its listed entry, and every other text of those shapes to none."""
+    from engine.lean.tables import far_entry
+
+    tables = lean.tables_for(Game.new("standard").variant)
+    assert tables.far_listed and tables.far
+    board = tables.board
+    rng = random.Random(3)
+    places = sorted(board.provinces) + ["XYZ", "SPA/NC", ""]
+    units = [f"{kind.value} {loc}" for kind in (UnitType.ARMY, UnitType.FLEET) for loc in sorted(board.locations(kind))]
+    candidates = set(tables.far) | set(tables.tabled)
+    for text in tables.far:
+        candidates |= {text.lower(), text + " ", text.replace(" - ", "-"), text.replace(" VIA", ""), text + " VIA",
+                       text.replace("A ", "F ", 1), text.replace(" C A ", " S A "), text.replace(" S A ", " C A ")}
+    for here in places:
+        for dest in places:
+            candidates |= {f"A {here} - {dest}", f"A {here} - {dest} VIA", f"F {here} - {dest}"}
+            candidates.update(f"{unit} S A {here} - {dest}" for unit in rng.sample(units, 6) + ["A XYZ", "F SPA"])
+            candidates.update(f"F {sea} C A {here} - {dest}" for sea in rng.sample(places, 4))
+    listed = 0
+    for text in candidates:
+        expected = tables.far.get(text)
+        listed += expected is not None
+        assert _far_fields(far_entry(tables, text)) == _far_fields(expected), text
+    assert listed == len(tables.far)
