@@ -95,7 +95,8 @@ def illegal_order(game: Game, power: str, rng: random.Random) -> str:
     empty = rng.choice([p for p in provinces if p not in state.units])
     stranger = rng.choice(others)
     return rng.choice([
-        f"{stranger} - {rng.choice(sorted(board.adjacent(stranger.type, stranger.loc)))}",  # another power's move
+        # another power's move (to its own province for an army with nowhere to walk: one on a World island)
+        f"{stranger} - {rng.choice(sorted(board.adjacent(stranger.type, stranger.loc)) or [province_of(stranger.loc)])}",
         f"{unit} - {far}", f"{unit} - {far} VIA", f"A {empty} - {rng.choice(provinces)}", f"{rng.choice(others)} H",
         f"{unit} - XYZ", f"{unit} S A {empty}", f"{unit} S {rng.choice(others)} - {far}", f"{unit} R {far}",
         f"{unit} D", f"{unit} C {rng.choice(others)} - {far}", f"{unit} - {province_of(unit.loc)}", "WAIVE", "",
