@@ -32,7 +32,6 @@ COMPILED = [
     "engine/variants/world31/economy.py",
     "engine/variants/world31/reading.py",
     "engine/variants/world31/ledger.py",
-    "engine/variants/world31/money.py",
 ]
 LIBRARY_GROUP = "chancellery"  # the compiled modules share the runtime library chancellery__mypyc
 RECORD = Path("engine", "compiled_sources.json")  # must match engine/compiled.py's RECORD_NAME

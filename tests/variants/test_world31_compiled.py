@@ -1,5 +1,5 @@
-"""World Diplomacy's modules compiled by mypyc (setup.py's ``COMPILED``: ``economy``, ``reading``, ``ledger``,
-``money``) answer byte for byte what their sources answer: seeded random games of every option set, with
+"""World Diplomacy's modules compiled by mypyc (setup.py's ``COMPILED``: ``economy``, ``reading``, ``ledger``)
+answer byte for byte what their sources answer: seeded random games of every option set, with
 finance lines of every kind (bribes and guesses, loans, transfers, rebellions and pacifications, good and
 bad, in both notations, some repeated) and money that runs short, played through the game and asked of
 the JSON contract, compiled here and as pure Python in a second process (``CHANCELLERY_PURE_PYTHON=1``).
@@ -96,7 +96,7 @@ def transcript(seed: int, phases: int) -> list[str]:
 
 def test_compiled_and_pure_python_answer_alike() -> None:
     if not world31.COMPILED:
-        pytest.skip("the World's modules run as Python source here (no compiled build)")
+        pytest.skip(f"the World's modules run from their sources here ({engine.compiled.summary()})")
     here = transcript(1, 14)
     code = ("import json, sys; sys.path[:0] = [sys.argv[1], sys.argv[2]]; import engine, test_world31_compiled as t; "
             "print(json.dumps([engine.compiled.compiled_modules(), t.transcript(1, 14)]))")
