@@ -29,6 +29,9 @@ COMPILED = [
     "engine/lean/battle.py",
     "engine/lean/turn_end.py",
     "engine/lean/writer.py",
+    "engine/variants/world31/economy.py",
+    "engine/variants/world31/reading.py",
+    "engine/variants/world31/ledger.py",
 ]
 LIBRARY_GROUP = "chancellery"  # the compiled modules share the runtime library chancellery__mypyc
 RECORD = Path("engine", "compiled_sources.json")  # must match engine/compiled.py's RECORD_NAME

@@ -10,12 +10,15 @@ checkout, a missing library) every compiled module gives way to its source. All 
 modules built together call each other's compiled code directly, bypassing the import system.
 A hash, not a modification time, because a checkout or a copy changes times without changing sources.
 A frozen bundle (PyInstaller) carries no sources to compare, so it runs what it was built with.
+``CHANCELLERY_PURE_PYTHON=1`` in the environment (as for setup.py) runs the sources of a compiled build too:
+the pure-Python form without reinstalling, for comparing the two.
 """
 from __future__ import annotations
 
 import hashlib
 import importlib
 import json
+import os
 import sys
 from importlib.abc import MetaPathFinder
 from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader, ModuleSpec, PathFinder
@@ -26,6 +29,8 @@ from typing import Sequence
 
 RECORD_NAME = "compiled_sources.json"
 """The build's record, in the package folder: ``{"library": name, "modules": {module: sha256 of source}}``."""
+PURE_SWITCH = "CHANCELLERY_PURE_PYTHON"
+"""Set (to anything but "" or "0") when the process starts, the sources run whatever was built."""
 
 
 def runs_compiled(module: ModuleType) -> bool:
@@ -63,6 +68,8 @@ class CompiledOrSource(MetaPathFinder):
         return self._verdict
 
     def _judge(self) -> tuple[frozenset[str], str]:
+        if os.environ.get(PURE_SWITCH, "") not in ("", "0"):
+            return frozenset(), f"{PURE_SWITCH} is set"
         record = self.record()
         if record is None:
             return frozenset(), "no compiled modules were built"

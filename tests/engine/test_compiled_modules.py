@@ -19,7 +19,8 @@ import pytest
 import engine
 import engine.compiled as compiled
 import engine.lean
-from engine.compiled import RECORD_NAME, CompiledOrSource, runs_compiled
+import engine.variants.world31 as world31
+from engine.compiled import PURE_SWITCH, RECORD_NAME, CompiledOrSource, runs_compiled
 
 ROOT = Path(__file__).resolve().parents[2]
 SUFFIX = EXTENSION_SUFFIXES[0]
@@ -55,6 +56,7 @@ class Build:
 @pytest.fixture
 def build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Build]:
     monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delenv(PURE_SWITCH, raising=False)
     yield Build(tmp_path)
     for name in [n for n in sys.modules if n == "pkgx" or n.startswith("pkgx.")]:
         del sys.modules[name]
@@ -117,6 +119,14 @@ def test_a_build_that_cannot_be_vouched_for_gives_way_to_the_sources(build: Buil
     assert CompiledOrSource("pkgx", build.package).verdict() == (frozenset(), reason)
 
 
+@pytest.mark.parametrize("value, pure", [("1", True), ("yes", True), ("0", False), ("", False)])
+def test_the_pure_python_switch_runs_the_sources_of_a_good_build(build: Build, monkeypatch: pytest.MonkeyPatch,
+                                                                 value: str, pure: bool) -> None:
+    monkeypatch.setenv(PURE_SWITCH, value)
+    assert _is_source(build.spec("mod")) if pure else _is_compiled(build.spec("mod"))
+    assert CompiledOrSource("pkgx", build.package).verdict()[1] == (f"{PURE_SWITCH} is set" if pure else "")
+
+
 def test_a_module_without_source_beside_it_keeps_its_compiled_file(build: Build) -> None:
     (build.package / "mod.py").unlink()
     assert _is_compiled(build.spec("mod"))
@@ -154,6 +164,8 @@ def test_the_engine_guards_its_imports_and_reports_what_runs() -> None:
     assert running in ((), compiled.built_modules())
     lean = [m for m in compiled.built_modules() if m.startswith("engine.lean.")]
     assert engine.lean.COMPILED == (bool(running) and len(lean) == 5)
+    world = [m for m in compiled.built_modules() if m.startswith("engine.variants.world31.")]
+    assert world31.COMPILED == (bool(running) and len(world) == 3)
     assert compiled.summary().startswith("compiled with mypyc: " if running else "pure Python (")
     assert not runs_compiled(compiled)
 
@@ -165,5 +177,6 @@ def test_setup_compiles_engine_modules_and_writes_the_record_the_engine_reads() 
     paths = ast.literal_eval(values["COMPILED"])
     assert paths and all((ROOT / path).is_file() and path.startswith("engine/") for path in paths)
     assert not any(path.endswith("__init__.py") or path == "engine/compiled.py" for path in paths)
+    assert ast.literal_eval(values["PURE_SWITCH"]) == PURE_SWITCH
     record = values["RECORD"]
     assert isinstance(record, ast.Call) and [ast.literal_eval(a) for a in record.args] == ["engine", RECORD_NAME]

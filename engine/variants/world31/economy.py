@@ -360,10 +360,11 @@ def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, O
     military = {p: o for p, o in orders.items() if p in units}
     militia: dict[str, Order] = {}
     for s in state.stacked:
-        if s.unit in gone:
+        unit = s.unit
+        if gone and unit in gone:
             continue
-        key = militia_slot(s.unit)
-        militia[key] = orders.get(key) or MilitiaHold(s.unit)
+        key = militia_slot(unit)
+        militia[key] = orders.get(key) or MilitiaHold(unit)
     for unit in gone:
         key = militia_slot(unit) if unit.type is MILITIA else province_of(unit.loc)
         own[key] = _fail("not_maintained")
@@ -502,7 +503,7 @@ def _militia_after(state: GameState, units: Mapping[str, Unit], result: Movement
     kept: list[StackedUnit] = []
     lost: list[StackedUnit] = []
     for s in state.stacked:
-        key = militia_slot(s.unit)
+        key = f"M:{s.loc.partition('/')[0]}"  # (militia_slot of the unit, without making it)
         given = militia.get(key)
         if given is None:
             continue  # not maintained

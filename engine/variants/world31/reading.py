@@ -30,7 +30,8 @@ class OwnLines:
     """Reads one movement phase's upkeep, militia and purchase lines in canonical notation (a callable:
     ``(power, text) -> (order, canonical text, slot)`` or ``None``)."""
 
-    __slots__ = ("variant", "state", "board", "units", "economy", "permit", "land", "_homes", "_upkeep", "_maintained", "_sites")
+    __slots__ = ("variant", "state", "board", "units", "economy", "permit", "land", "_homes", "_upkeep", "_maintained",
+                 "_sites", "_purchases", "_militia_by_prov")
 
     def __init__(self, variant: WorldDiplomacy, state: GameState) -> None:
         self.variant = variant
@@ -45,6 +46,8 @@ class OwnLines:
         self._maintained = tables.maintain_entries_by_unit  # a unit -> its upkeep line read, shared by every phase
         self._sites: dict[str, frozenset[str]] = {}  # a country -> its build sites in this position
         self._homes: dict[str, str] | None = None  # home centre -> its country, from the ledger (``Ledger.home_of``)
+        self._purchases: dict[str, tuple[UnitType, str]] | None = None  # the map's purchase lines (``build_lines``)
+        self._militia_by_prov: dict[str, StackedUnit] | None = None  # province -> its militia, made on first need
 
     def __call__(self, power: str, text: str) -> Entry | None:
         if text.endswith(" B"):  # (a militia's purchase too: "M NA28 B")
@@ -56,7 +59,14 @@ class OwnLines:
         return None
 
     def _militia_at(self, prov: str) -> StackedUnit | None:
-        return self.variant._militia_at(self.state, prov)
+        """``WorldDiplomacy._militia_at``: the first militia listed in the province."""
+        found = self._militia_by_prov
+        if found is None:
+            found = self._militia_by_prov = {}
+            for s in self.state.stacked:
+                if s.kind is MILITIA:
+                    found.setdefault(s.province, s)
+        return found.get(prov)
 
     # --- upkeep ---------------------------------------------------------------------------------------
 
@@ -87,7 +97,10 @@ class OwnLines:
 
     def _purchase(self, power: str, text: str) -> Entry | None:
         """``_validate_build``: a home centre of the country, free and not frozen, where the kind may stand."""
-        read = self.variant.tables.build_lines().get(text)
+        lines = self._purchases
+        if lines is None:
+            lines = self._purchases = self.variant.tables.build_lines()
+        read = lines.get(text)
         if read is None:
             return None
         kind, loc = read

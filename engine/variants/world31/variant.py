@@ -196,9 +196,24 @@ class WorldDiplomacy(Variant):
     def currency(self, state: GameState, power: str) -> Currency:
         if not self.advanced:
             return US_DOLLAR
+        return currency_of(self.power_name(power), self._cities_held(state).get(power, 0))
+
+    def _cities_held(self, state: GameState) -> dict[str, int]:
+        """Country -> the cities its ledger says it controls, counted once per ledger (a phase asks every
+        country's currency, several times: upkeep, the season's taxes, the finance sheets)."""
         ledger = self.ledger(state)
-        cities = sum(1 for prov, owner in ledger.control.items() if owner == power and self.has_city(prov))
-        return currency_of(self.power_name(power), cities)
+        kept = self._cities_kept
+        if kept is not None and kept[0] is ledger:
+            return kept[1]
+        cities = self.tables.cities
+        held: dict[str, int] = {}
+        for prov, owner in ledger.control.items():
+            if prov in cities:
+                held[owner] = held.get(owner, 0) + 1
+        self._cities_kept = (ledger, held)  # (the ledger kept with its count: immutable, and never a new one's id)
+        return held
+
+    _cities_kept: tuple[Ledger, dict[str, int]] | None = None
 
     # --- the ledger -----------------------------------------------------------------------------------
 
