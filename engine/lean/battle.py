@@ -113,7 +113,7 @@ class _Battle:
         at = position.at
         self.at = at
         units = position.units
-        self.units = count = len(units)
+        self.unit_count = count = len(units)  # (the militia supporters are numbered after them)
         power, prov = position.power, position.prov
         kind = orders.kind  # -1, no order: the unit holds (HOLD, 0, written)
         dest_loc, target = orders.dest, orders.target
@@ -463,7 +463,7 @@ class _Battle:
         position = self.position
         tables = self.tables
         prov = position.prov  # (the units': militia supporters are never moved, dislodged or standing in the way)
-        count = self.units
+        count = self.unit_count
         text, json = self.text, self.json
         kind, result, target, dest_loc = self.kind, self.result, self.target, self.dest_loc
         convoyed, convoyers, paradox = self.convoyed, self.convoyers, self.paradox
@@ -562,8 +562,8 @@ class _Battle:
         elif u not in self.move_supporters[j]:
             dest = self.dest_loc[u]
             assert dest is not None
-            return _made(False, "void: " + text[j] + " was not ordered to " + dest,
-                         '{"code": "void_not_ordered", "data": {"dest": ' + quote(dest) + ', "target": ' + json[j] + "}}")
+            return _made(False, "void: " + text[j] + " was not ordered to " + dest, '{"code": "void_not_ordered", '
+                         '"data": {"dest": ' + quote(dest) + ', "target": ' + json[j] + "}}")
         return GIVEN if self.result[u] else MILITIA_CUT
 
     def backing(self, supporters: list[int]) -> str:

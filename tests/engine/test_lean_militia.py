@@ -21,11 +21,10 @@ from engine import lean
 from engine.contract import units_by_power
 from engine.game import Game
 from engine.lean.battle import Fought, Militia
-from engine.lean.reader import Position
-from engine.lean.tables import SUPPORT_HOLD, SUPPORT_MOVE, MapTables, tail
+from engine.lean.reader import Orders, Position
+from engine.lean.tables import CONVOY, HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, MapTables, tail
 from engine.mapdata import MapData
-from engine.options import legal_order_objects
-from engine.orders import Move, Order
+from engine.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
 from engine.outcomes import encoded_json
 from engine.phases import SUCCEEDS, Submission
 from engine.resolver import MovementResult, Outcome
@@ -64,6 +63,33 @@ def militia_record(militia: Mapping[str, Order], position: Position) -> Militia:
     return Militia(guard, supporters)
 
 
+def lean_orders(position: Position, military: Mapping[str, Order]) -> Orders:
+    """The lean records of the units' orders, in the order the resolver is handed them. Read from their
+    canonical texts (``read_orders``) when the lean reader takes every one as the general reading did; made
+    from the orders themselves when it doesn't (convoys on the World map are not yet its business)."""
+    texts: dict[str, list[str]] = {}
+    for order in military.values():
+        texts.setdefault(order.power, []).append(str(order))
+    read = lean.read_orders(position, texts)
+    at = position.at
+    made = Orders(len(position.units))
+    for prov, order in military.items():
+        i = at[prov]
+        kind = type(order)
+        if kind is Hold:
+            made.kind[i] = HOLD
+        elif kind is Move:
+            made.kind[i], made.dest[i], made.via[i] = MOVE, order.dest, order.via_convoy  # type: ignore[attr-defined]
+        else:
+            made.kind[i] = {SupportHold: SUPPORT_HOLD, SupportMove: SUPPORT_MOVE, Convoy: CONVOY}[kind]
+            made.target[i] = at[province_of(order.target.loc)]  # type: ignore[attr-defined]
+            made.dest[i] = getattr(order, "dest", None)
+    made.sequence = [at[prov] for prov in military]  # (the resolver's order of decisions)
+    if all(line[3] is None and line[2] >= 0 for line in read.lines):
+        assert (read.kind, read.dest, read.target, read.via) == (made.kind, made.dest, made.target, made.via)
+    return made
+
+
 def written(outcome: Outcome) -> str:
     """An outcome as the response's result line ends (``tables.tail``: the words and the outcome JSON)."""
     assert outcome.detail is not None
@@ -79,12 +105,7 @@ def assert_same(variant: Variant, tables: MapTables, phase: str, units: Mapping[
     request: dict[str, Any] = {"variant": variant.id, "phase": phase, "units": units_by_power(units.values())}
     position = lean.read_position(request, variant, tables)
     assert position is not None
-    texts: dict[str, list[str]] = {}
-    for order in military.values():
-        texts.setdefault(order.power, []).append(str(order))
-    orders = lean.read_orders(position, texts)
-    assert all(line[3] is None and line[2] >= 0 for line in orders.lines), orders.lines
-    orders.sequence = [position.at[prov] for prov in military]  # (the resolver's order of decisions)
+    orders = lean_orders(position, military)
     record = militia_record(militia, position)
     assert record.guard == resolver.guard
     fought = lean.fight(position, orders, record)
@@ -153,7 +174,7 @@ def _backs(order: Order, military: Mapping[str, Order]) -> bool:
 def _backing_militia(variant: Variant, state: GameState, units: Mapping[str, Unit], military: Mapping[str, Order],
                      militia: Mapping[str, Order], rng: random.Random) -> dict[str, Order]:
     """Other orders for the same militia: mostly supports of the units' orders, some holds and moves."""
-    legal = legal_order_objects(variant, state)
+    legal = variant.legal_orders(state)  # (with the militia's, by slot)
     chosen: dict[str, Order] = {}
     for key, order in militia.items():
         options = [o for o in legal[order.power][key]  # type: ignore[attr-defined]
@@ -211,12 +232,7 @@ def test_world_without_militia_is_the_plain_resolver(world: tuple[Variant, MapTa
                                    "units": units_by_power(units.values())}
         position = lean.read_position(request, variant, tables)
         assert position is not None
-        texts: dict[str, list[str]] = {}
-        for order in military.values():
-            texts.setdefault(order.power, []).append(str(order))
-        orders = lean.read_orders(position, texts)
-        orders.sequence = [position.at[prov] for prov in military]
-        plain = lean.fight(position, orders)
+        plain = lean.fight(position, lean_orders(position, military))
         assert plain.militia == []
         changed += sum(a[3] != b[3] for a, b in zip(plain.outcomes, fought.outcomes))
     assert changed > 0
