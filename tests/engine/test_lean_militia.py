@@ -64,9 +64,9 @@ def militia_record(militia: Mapping[str, Order], position: Position) -> Militia:
 
 
 def lean_orders(position: Position, military: Mapping[str, Order]) -> Orders:
-    """The lean records of the units' orders, in the order the resolver is handed them. Read from their
-    canonical texts (``read_orders``) when the lean reader takes every one as the general reading did; made
-    from the orders themselves when it doesn't (convoys on the World map are not yet its business)."""
+    """The lean records of the units' orders, in the order the resolver is handed them, made from the orders
+    themselves; when the lean reader (``read_orders``) reads each one's canonical text, its records must be
+    these (it still refuses some convoys on the World map that the general reading accepts)."""
     texts: dict[str, list[str]] = {}
     for order in military.values():
         texts.setdefault(order.power, []).append(str(order))
