@@ -5,7 +5,8 @@
 rules without options, a movement phase, units and centres in canonical notation, no dislodged units,
 standoffs or variant data. It answers ``None`` for anything else, and the general path takes the request.
 Modules: ``tables`` (per-map tables, made once per board), ``reader`` (the request into per-unit records),
-``battle`` (the resolver over them), ``turn_end`` (the next position), ``writer`` (the response text).
+``battle`` (the resolver over them; given ``Militia``, World Diplomacy's), ``turn_end`` (the next position),
+``writer`` (the response text).
 ``tests/engine/test_lean_path.py`` compares both paths over random games, odd notations, illegal orders
 and the DATC cases. These modules are compiled with mypyc when the machine can (``setup.py``); ``COMPILED``
 says whether the compiled ones run (``engine.compiled`` decides).
@@ -18,7 +19,7 @@ from typing import Any, Callable, Mapping
 from ..compiled import runs_compiled
 from ..rules import DEFAULT_RULEBOOK
 from ..variants import Variant
-from .battle import fight
+from .battle import Militia, fight
 from .reader import Unsupported, plain_order_lines, read_orders, read_position
 from .tables import tables_for
 from .turn_end import turn_end
@@ -65,5 +66,5 @@ def adjudicate_text(request: Mapping[str, Any], variant: Variant,
     return response_text(variant.id, position.phase_text, orders, battle, turn_end(battle))
 
 
-__all__ = ["COMPILED", "ENABLED", "adjudicate_text", "fight", "plain_order_lines", "read_orders", "read_position",
-           "response_text", "serves", "tables_for", "turn_end"]
+__all__ = ["COMPILED", "ENABLED", "Militia", "adjudicate_text", "fight", "plain_order_lines", "read_orders",
+           "read_position", "response_text", "serves", "tables_for", "turn_end"]
