@@ -8,8 +8,8 @@ decision is taken in and every list of units in an outcome. ``explain`` gives wh
 ``MovementResolver.explain`` gives, as the outcome's words and JSON.
 
 With ``Militia`` (World Diplomacy's, ``variants/world31/resolver.py``) it decides what ``WorldResolver``
-decides: a militia that stays stands guard (one more to its province's hold strength, and to a move of its
-own country's into it), and its supports elsewhere are supporters of their own, numbered after the units.
+decides: a militia that stays stands guard (one more to its province's hold strength, against other
+countries' moves only), and its supports elsewhere are supporters of their own, numbered after the units.
 """
 from __future__ import annotations
 
@@ -336,8 +336,8 @@ class _Battle:
         else:
             hold = self.hold_strength(self.dest_unit[u])
             guarded = self.guarded
-            if guarded is not None:
-                hold += guarded[u]  # a militia stands guard there
+            if guarded is not None:  # a militia stands guard there, but not against its own country
+                hold += guarded[u] - self.own_guard[u]  # type: ignore[index]
             if attack <= hold:
                 return False
         for other in self.rivals[u]:
@@ -410,8 +410,7 @@ class _Battle:
     def attack_strength(self, u: int) -> int:
         if self.convoyed[u] and not self.has_path(u):
             return 0
-        own_guard = self.own_guard
-        unit = 1 if own_guard is None else 1 + own_guard[u]  # a country's own militia doesn't stand against it
+        unit = 1
         d = self.dest_unit[u]
         if d < 0:
             return unit + self.supports(u, "")
