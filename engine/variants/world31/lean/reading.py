@@ -110,7 +110,9 @@ def read_world_orders(position: WorldPosition, texts: Mapping[str, list[str]]) -
     own_slots: list[str] = []
     slot_index: dict[str, int] = {}
     own_clash: set[str] = set()
-    reader: OrderReader | None = None
+    reader: OrderReader | None = None  # the general reader, made when a line needs it
+    # The variant's own lines in canonical notation, read as the general reader reads them (it asks the same).
+    own_lines = position.variant.own_reader(position.state)
     for power, written in texts.items():
         for text in written:
             t = tabled.get(text)
@@ -130,13 +132,17 @@ def read_world_orders(position: WorldPosition, texts: Mapping[str, list[str]]) -
                         elif known != quoted:
                             clash.add(i)
                         continue
-            if reader is None:
-                reader = OrderReader(position.variant, position.state)
-            try:
-                order, canonical, slot = reader.entry(power, text)
-            except OrderError as exc:
-                lines.append((power, quote(str(text).strip()), INVALID, str(exc)))
-                continue
+            entry = own_lines(power, text) if own_lines is not None else None  # upkeep, militia, purchases
+            if entry is not None:
+                order, canonical, slot = entry
+            else:
+                if reader is None:
+                    reader = OrderReader(position.variant, position.state)
+                try:
+                    order, canonical, slot = reader.entry(power, text)
+                except OrderError as exc:
+                    lines.append((power, quote(str(text).strip()), INVALID, str(exc)))
+                    continue
             quoted = quote(canonical)
             if isinstance(order, OWN_KINDS):
                 key = slot or ""
