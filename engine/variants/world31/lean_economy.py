@@ -24,7 +24,7 @@ from __future__ import annotations
 from json.encoder import encode_basestring_ascii as _quote
 from typing import TYPE_CHECKING, Any, Final, Mapping, Sequence, final
 
-from ...orders import Order
+from ...orders import Build, Order
 from ...outcomes import encoded_json
 from ...resolver import outcome
 from ...state import StackedUnit
@@ -32,7 +32,7 @@ from ...types import Phase, Season, Unit, UnitType
 from . import economy  # noqa: F401  (registers the wording of the economy's codes)
 from .ledger import Ledger
 from .money import COST_ARMY_OR_FLEET, COST_MILITIA, TAX_CITY, TAX_PROVINCE, TAX_SEA, shown
-from .orders import MILITIA, MilitiaHold, MilitiaMove, MilitiaSupportHold, MilitiaSupportMove
+from .orders import FINANCE_ORDERS, MILITIA, Maintain, MilitiaHold, MilitiaMove, MilitiaSupportHold, MilitiaSupportMove
 from .tables import MapTables
 
 if TYPE_CHECKING:
@@ -232,6 +232,13 @@ def serves_ledger(ledger: Ledger) -> bool:
     return not ledger.loans and not ledger.bribes and not ledger.rebellions
 
 
+def serves_order(order: Order) -> bool:
+    """An order this module settles or leaves to the battle: an upkeep line, a purchase, or no finance line at
+    all (an army's, a fleet's or a militia's order). Bribes, guesses, rebellions, loans and transfers are not."""
+    kind = type(order)
+    return kind is Maintain or kind is Build or not isinstance(order, FINANCE_ORDERS)
+
+
 def _militia_slot(loc: str) -> str:
     return "M:" + loc.partition("/")[0]
 
@@ -266,6 +273,7 @@ def pay_upkeep(tables: EconomyTables, phase: Phase, units: Mapping[str, Unit], m
     """Step 2 of ``economy.adjudicate``: ``units`` the armies and fleets (province -> unit) and ``militia`` the
     position's (``GameState.stacked``), ``maintains`` the usable upkeep lines in submission order,
     ``militia_orders`` the militia's usable orders by slot."""
+    assert serves_ledger(ledger), "loans, bribes and rebellions take the general path"
     books = books_of(ledger)
     money = books.money
     sheets: dict[str, list[str]] = {}
@@ -401,7 +409,10 @@ def after_battle(tables: EconomyTables, phase: Phase, units: Mapping[str, Unit],
     gone = upkeep.gone
     verdicts = dict(upkeep.verdicts)
     notes = list(upkeep.notes)
-    # The armies and fleets that fought, and where they stand after the battle (``_holders_after``).
+    # The armies and fleets that fought, and where they stand after the battle (``_holders_after``). Two units
+    # that both moved into one province (the general resolver lets two of a country's units into a province
+    # its own militia guards) leave the later in ``units``' order there, as the general path's board does: a
+    # caller gives the units in the request's order.
     holders: dict[str, str] = {}
     after: dict[str, Unit] = {}
     for prov, unit in units.items():
@@ -672,5 +683,5 @@ __all__ = [
     "FAILS", "MILITIA_GUARD", "MILITIA_HOLD", "MILITIA_MOVE", "MILITIA_SUPPORT", "SUCCEEDS", "Books",
     "EconomyTables", "MilitiaOrder", "Note", "PhaseEconomy", "Slotted", "Upkeep", "Verdict", "after_battle",
     "books_of", "finance_sheets", "militia_order", "pay_upkeep", "retreats_at_once", "season_end", "serves",
-    "serves_ledger", "tables_for",
+    "serves_ledger", "serves_order", "tables_for",
 ]
