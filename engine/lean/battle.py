@@ -6,11 +6,18 @@ numbers (their place in the request); ``orders`` lists them in the order the gen
 resolver its orders (written orders first, then the units given none), which fixes the order every
 decision is taken in and every list of units in an outcome. ``explain`` gives what
 ``MovementResolver.explain`` gives, as the outcome's words and JSON.
+
+With ``Militia`` (World Diplomacy's, ``variants/world31/resolver.py``) it decides what ``WorldResolver``
+decides: a militia that stays stands guard (one more to its province's hold strength, and to a move of its
+own country's into it), and its supports elsewhere are supporters of their own, numbered after the units.
 """
 from __future__ import annotations
 
 from typing import Final, final
 
+from json.encoder import encode_basestring_ascii as quote
+
+from ..types import UnitType
 from .reader import Orders, Position
 from .tables import ARMY as _ARMY, CONVOY, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, route_exists, tail
 
@@ -45,6 +52,23 @@ PARADOX_FLEET_HOLDS = _fixed(False, "convoy paradox: the fleet holds (Szykman ru
 PARADOX_CONVOY_FAILS = _fixed(False, "convoy paradox: the convoy fails (Szykman rule)", "paradox_convoy_fails")
 NO_CONVOY_ROUTE = _fixed(False, "no convoy route", "no_convoy_route")
 NO_CONVOY_ORDERED = _fixed(False, "no convoy ordered", "no_convoy_ordered")
+MILITIA_CUT = _made(False, "cut", '{"code": "support_cut", "data": {"by": []}}')
+
+
+@final
+class Militia:
+    """World Diplomacy's militia in a movement phase, as ``WorldResolver`` takes them (its ``militia``).
+
+    ``guard``: province -> the country whose militia stands guard there (every militia not ordered to move,
+    whatever else it does). ``supporters``: the militia supporting a unit in another province, in the order
+    ``WorldResolver`` adds them to its orders (its ``militia`` mapping's, under the keys ``M:PROV``), each as
+    (country, the militia's location, ``SUPPORT_HOLD`` or ``SUPPORT_MOVE``, the supported unit's number, the
+    supported move's destination as the order gives it, or ``None``). Supporter ``k`` is unit number
+    ``len(position.units) + k`` in the decisions and in the outcomes' lists of units."""
+
+    def __init__(self, guard: dict[str, str], supporters: list[tuple[str, str, int, int, str | None]]) -> None:
+        self.guard = guard
+        self.supporters = supporters
 
 
 @final
@@ -52,22 +76,28 @@ class Fought:
     """What a movement phase came to."""
 
     def __init__(self, position: Position, prov: list[str], outcomes: list[Outcome], moved: dict[int, str],
-                 dislodged: dict[int, int], contested: set[str], convoyed: list[bool]) -> None:
+                 dislodged: dict[int, int], contested: set[str], convoyed: list[bool],
+                 militia: list[Outcome] | None = None) -> None:
         self.position = position
         self.prov = prov  # per unit: its province
         self.outcomes = outcomes  # per unit: its order's outcome (the order given, or the hold it got)
         self.moved = moved  # unit -> where its move ended
         self.dislodged = dislodged  # unit -> the unit that dislodged it, in unit order
-        self.contested = contested  # provinces left empty by a standoff (worked out only when some unit is dislodged)
+        # provinces left empty by a standoff (worked out only when some unit is dislodged; with militia, always)
+        self.contested = contested
         self.convoyed = convoyed  # per unit: its move goes by convoy
+        # per militia supporter (``Militia.supporters``): its support's outcome, words and JSON always given
+        self.militia: list[Outcome] = militia if militia is not None else []
 
 
 _NO_ONE: Final[list[int]] = []  # (shared by every unit with nobody in some list: never appended to)
+_MILITIA_TYPE: Final = quote(UnitType.MILITIA.value)
 
 
-def fight(position: Position, orders: Orders) -> Fought:
-    """Decide every order (``MovementResolver.run``) and explain each (``MovementResolver.explain``)."""
-    battle = _Battle(position, orders)
+def fight(position: Position, orders: Orders, militia: Militia | None = None) -> Fought:
+    """Decide every order (``MovementResolver.run``, or ``WorldResolver.run`` with ``militia``) and explain
+    each (``MovementResolver.explain``)."""
+    battle = _Battle(position, orders, militia)
     battle.run()
     return battle.explain()
 
@@ -76,20 +106,38 @@ def fight(position: Position, orders: Orders) -> Fought:
 class _Battle:
     """The decisions of one phase: per-unit lists (by unit number) and the resolver's steps as methods."""
 
-    def __init__(self, position: Position, orders: Orders) -> None:
+    def __init__(self, position: Position, orders: Orders, militia: Militia | None) -> None:
         self.position = position
         self.tables = tables = position.tables
-        self.sequence = sequence = orders.sequence  # the order the general path hands the resolver the orders in
+        sequence = orders.sequence  # the order the general path hands the resolver the orders in
         at = position.at
         self.at = at
         units = position.units
-        n = len(units)
+        self.units = count = len(units)
         power, prov = position.power, position.prov
+        kind = orders.kind  # -1, no order: the unit holds (HOLD, 0, written)
+        dest_loc, target = orders.dest, orders.target
+        text, json = position.text, position.json
+        supporters = None if militia is None else militia.supporters
+        if supporters:  # militia supporting elsewhere: units of their own after the units, their orders last
+            power = power + [s[0] for s in supporters]
+            prov = prov + [s[1].partition("/")[0] for s in supporters]
+            kind = kind + [s[2] for s in supporters]
+            target = target + [s[3] for s in supporters]
+            dest_loc = dest_loc + [s[4] for s in supporters]
+            text = text + ["M " + s[1] for s in supporters]
+            json = json + ['{"power": ' + quote(s[0]) + ', "type": ' + _MILITIA_TYPE + ', "loc": ' + quote(s[1]) + "}"
+                           for s in supporters]
+            sequence = sequence + list(range(count, count + len(supporters)))
+        n = len(power)  # the units, and the militia supporters
+        self.sequence = sequence
         self.power = power
         self.prov = prov
-        self.kind = kind = orders.kind  # -1, no order: the unit holds (HOLD, 0, written)
-        self.dest_loc = dest_loc = orders.dest
-        self.target = target = orders.target
+        self.kind = kind
+        self.dest_loc = dest_loc
+        self.target = target
+        self.text = text
+        self.json = json
         move_dest = [""] * n  # a mover's destination province ("": not moving)
         moves_into: dict[str, list[int]] = {}
         rivals: list[list[int]] = [_NO_ONE] * n  # per mover: every unit moving where it moves, itself included
@@ -168,6 +216,31 @@ class _Battle:
             d = at.get(dest, -1)
             if d >= 0:
                 attackers[d] = movers
+        # Militia: a supporter's attackers are the other countries' units moving into its province (a move of
+        # its own country's neither cuts its support nor dislodges it); guards as bonuses per mover.
+        self.guarded: list[int] | None = None  # per mover: 1 when a militia guards its destination
+        self.own_guard: list[int] | None = None  # per mover: 1 when that militia is of its own country
+        self.every_standoff = militia is not None  # (the militia's moves read every standoff)
+        if militia is not None:
+            for i in range(count, n):
+                movers = moves_into.get(prov[i])
+                if movers:
+                    mine = power[i]
+                    foreign = [a for a in movers if power[a] != mine]
+                    if foreign:
+                        attackers[i] = foreign
+            guard = militia.guard
+            if guard:
+                guarded = [0] * n
+                own_guard = [0] * n
+                for u in moving:
+                    holder = guard.get(move_dest[u])
+                    if holder is not None:
+                        guarded[u] = 1
+                        if holder == power[u]:
+                            own_guard[u] = 1
+                self.guarded = guarded
+                self.own_guard = own_guard
         self.move_dest = move_dest
         self.moves_into = moves_into
         self.rivals = rivals
@@ -260,8 +333,13 @@ class _Battle:
         if opponent >= 0:
             if attack <= 1 + self.supports(opponent, ""):
                 return False
-        elif attack <= self.hold_strength(self.dest_unit[u]):
-            return False
+        else:
+            hold = self.hold_strength(self.dest_unit[u])
+            guarded = self.guarded
+            if guarded is not None:
+                hold += guarded[u]  # a militia stands guard there
+            if attack <= hold:
+                return False
         for other in self.rivals[u]:
             if other != u and attack <= self.prevent_strength(other):
                 return False
@@ -332,15 +410,17 @@ class _Battle:
     def attack_strength(self, u: int) -> int:
         if self.convoyed[u] and not self.has_path(u):
             return 0
+        own_guard = self.own_guard
+        unit = 1 if own_guard is None else 1 + own_guard[u]  # a country's own militia doesn't stand against it
         d = self.dest_unit[u]
         if d < 0:
-            return 1 + self.supports(u, "")
+            return unit + self.supports(u, "")
         if self.move_dest[d] and self.opposed[u] < 0 and self.resolve(d):
-            return 1 + self.supports(u, "")
+            return unit + self.supports(u, "")
         power = self.power
         if power[d] == power[u]:
             return 0  # no self-dislodgement
-        return 1 + self.supports(u, power[d])
+        return unit + self.supports(u, power[d])
 
     def prevent_strength(self, u: int) -> int:
         if self.convoyed[u] and not self.has_path(u):
@@ -362,9 +442,11 @@ class _Battle:
         # A move into an empty place that no other unit tries to enter, not by convoy, whose supports (if any)
         # are decided already succeeds: ``move_succeeds`` finds it so whenever it is asked, asking no other
         # decision (so deciding it now changes nothing else).
+        # (Not a move into a province a militia guards: ``move_succeeds`` decides that one by strengths.)
         rivals, dest_unit, convoyed, move_supporters = self.rivals, self.dest_unit, self.convoyed, self.move_supporters
+        guarded = self.guarded
         for u in self.moving:
-            if dest_unit[u] < 0 and len(rivals[u]) == 1 and not convoyed[u]:
+            if dest_unit[u] < 0 and len(rivals[u]) == 1 and not convoyed[u] and (guarded is None or not guarded[u]):
                 for s in move_supporters[u]:
                     if state[s] != _RESOLVED:
                         break
@@ -380,8 +462,9 @@ class _Battle:
     def explain(self) -> Fought:
         position = self.position
         tables = self.tables
-        prov, power = self.prov, self.power
-        text, json = position.text, position.json
+        prov = position.prov  # (the units': militia supporters are never moved, dislodged or standing in the way)
+        count = self.units
+        text, json = self.text, self.json
         kind, result, target, dest_loc = self.kind, self.result, self.target, self.dest_loc
         convoyed, convoyers, paradox = self.convoyed, self.convoyers, self.paradox
         hold_supporters, move_supporters = self.hold_supporters, self.move_supporters
@@ -396,25 +479,26 @@ class _Battle:
         contested: set[str] = set()
         if moved:
             attackers = self.attackers
-            for d in range(len(prov)):
+            for d in range(count):
                 movers = attackers[d]
                 if movers and d not in moved:
                     for attacker in movers:
                         if attacker in moved:
                             dislodged[d] = attacker
                             break
-            if dislodged and len(moved) < len(moving):  # (standoffs are kept only for a retreat phase)
-                occupied = set(prov)
-                occupied.difference_update([prov[u] for u in moved], [prov[u] for u in dislodged])
-                occupied.update([move_dest[u] for u in moved])
-                for u in moving:
-                    dest = move_dest[u]
-                    if not result[u] and dest not in occupied and self.prevent_strength(u) > 0:
-                        contested.add(dest)
+        # (Standoffs are kept only for a retreat phase, but militia moves read them in every phase.)
+        if (dislodged and len(moved) < len(moving)) or self.every_standoff:
+            occupied = set(prov)
+            occupied.difference_update([prov[u] for u in moved], [prov[u] for u in dislodged])
+            occupied.update([move_dest[u] for u in moved])
+            for u in moving:
+                dest = move_dest[u]
+                if not result[u] and dest not in occupied and self.prevent_strength(u) > 0:
+                    contested.add(dest)
         outcomes: list[Outcome] = []
         add = outcomes.append
         moves, moves_by_convoy = tables.moves, tables.moves_by_convoy
-        for u in range(len(prov)):
+        for u in range(count):
             k = kind[u]
             if k == MOVE:
                 loc = dest_loc[u]
@@ -460,21 +544,41 @@ class _Battle:
                     add(CONVOYS if result[u] else CONVOY_FAILS)
             else:
                 add(HOLDS)
-        return Fought(position, prov, outcomes, moved, dislodged, contested, convoyed)
+        if count == len(kind):
+            return Fought(position, prov, outcomes, moved, dislodged, contested, convoyed)
+        militia = [self.militia_support(u) for u in range(count, len(kind))]
+        return Fought(position, prov, outcomes, moved, dislodged, contested, convoyed[:count], militia)
+
+    def militia_support(self, u: int) -> Outcome:
+        """``MovementResolver.explain`` of militia supporter ``u`` (``WorldResolver``'s key ``M:PROV``). Its
+        support cut names no unit: the general resolver looks for the cutters under that key, where no move
+        is aimed (a foreign move that took its province counts as a cut too, as it is never listed dislodged)."""
+        j = self.target[u]
+        text, json = self.text, self.json
+        if self.kind[u] == SUPPORT_HOLD:
+            if u not in self.hold_supporters[j]:
+                return _made(False, "void: " + text[j] + " did not hold",
+                             '{"code": "void_did_not_hold", "data": {"target": ' + json[j] + "}}")
+        elif u not in self.move_supporters[j]:
+            dest = self.dest_loc[u]
+            assert dest is not None
+            return _made(False, "void: " + text[j] + " was not ordered to " + dest,
+                         '{"code": "void_not_ordered", "data": {"dest": ' + quote(dest) + ', "target": ' + json[j] + "}}")
+        return GIVEN if self.result[u] else MILITIA_CUT
 
     def backing(self, supporters: list[int]) -> str:
-        json = self.position.json
+        json = self.json
         return "[" + ", ".join([json[s] for s in supporters]) + "]" if supporters else "[]"
 
     def void_not_ordered(self, u: int, j: int) -> Outcome:
         dest = self.dest_loc[u]
-        json = self.position.json
-        return (False, "", "", f'{_FAILS_WORDS}void: {self.position.text[j]} was not ordered to {dest}", "outcome": '
+        json = self.json
+        return (False, "", "", f'{_FAILS_WORDS}void: {self.text[j]} was not ordered to {dest}", "outcome": '
                                f'{{"code": "void_not_ordered", "data": {{"dest": "{dest}", "target": {json[j]}}}}}}}')
 
     def failed_move(self, u: int, attack: int) -> Outcome:
         dest = self.move_dest[u]
-        text, json = self.position.text, self.position.json
+        text, json = self.text, self.json
         power, result = self.power, self.result
         own = self.move_supporters[u]
         opponent = self.opposed[u]
@@ -502,6 +606,9 @@ class _Battle:
             return (False, "", "", f'{_FAILS_WORDS}can\'t dislodge own unit in {dest}", "outcome": '
                                    f'{{"code": "cant_dislodge_own", "data": {{"dest": "{dest}"}}}}}}')
         resist = self.hold_strength(d)
+        guarded = self.guarded
+        if guarded is not None:
+            resist += guarded[u]
         if d >= 0:
             held = self.hold_supporters[d]
             backed = self.backing(own + held if held else own)
@@ -515,7 +622,7 @@ class _Battle:
 
     def cut(self, u: int, into: str) -> Outcome:
         power, prov = self.power, self.prov
-        text, json = self.position.text, self.position.json
+        text, json = self.text, self.json
         cutters = [a for a in self.attackers[u] if power[a] != power[u] and prov[a] != into and self.has_path(a)]
         return (False, "", "", "".join((
             _FAILS_WORDS, "cut by " + ", ".join([text[c] for c in cutters]) if cutters else "cut",

@@ -519,11 +519,12 @@ def after_battle(tables: EconomyTables, phase: Phase, units: Mapping[str, Unit],
                 placed.append(unit)
     # ``after_phase``: the board with the phase's removals and purchases; a militia beside another country's
     # unit is lost (``_clean_stacks``; none is, after the steps above, but the rule is the general path's).
-    # ``after_phase`` takes a removed unit off the board by its equal (owner, kind, location): a unit of the
-    # same country and kind that moved to exactly that place is taken off with it, as the general path does.
+    # ``after_phase``: a removed unit still standing where it stood is taken off (not a unit of its country
+    # and kind that moved to that very place).
+    arrived = {dest.partition("/")[0] for dest in moved.values()} if upkeep.removed else set()
     for unit in upkeep.removed:
         prov = unit.loc.partition("/")[0]
-        if after.get(prov) == unit:
+        if prov not in arrived and after.get(prov) == unit:
             del after[prov]
     for unit in placed:
         after[unit.loc.partition("/")[0]] = unit
