@@ -18,23 +18,22 @@ from typing import Any, Callable, Mapping
 from ....lean.battle import Militia, fight
 from ....lean.reader import Orders, Position
 from ....lean.tables import HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, tables_for
-from ....orders import Order
-from ....phases import OrderResult, _advance, _notes, retreats_played
 from .... import outcomes as oc
-from ....resolver import MovementResult, Outcome, outcome
+from ....orders import Build
+from ....outcomes import encoded_json
+from ....phases import OrderResult, retreats_played
+from ....resolver import Outcome, outcome
 from ....state import Dislodged, GameState
-from ....types import PhaseType, Unit, UnitType
-from ....validate import retreat_options
-from ..economy import after_battle, before_battle
-from ..orders import MilitiaHold, MilitiaMove, MilitiaSupportHold, MilitiaSupportMove
+from ....types import Phase, PhaseType
+from ..lean_economy import (MilitiaOrder, Note, Slotted, Verdict, after_battle, militia_order, pay_upkeep,
+                            serves as economy_serves, tables_for as economy_tables)
+from ..orders import Maintain, MilitiaHold, MilitiaMove, MilitiaSupportHold, MilitiaSupportMove
 from .reading import WorldOrders, WorldPosition, read_world_orders, read_world_position
 from .writer import response_text
 
 ENABLED = True
 """Switch for tests and benchmarks: ``False`` sends every World request down the general path."""
 
-_MILITIA = UnitType.MILITIA
-_BATTLE_OUTCOME: Outcome = Outcome(False, "")  # a militia supporter's slot: the battle's outcome, unless replaced
 
 
 def adjudicate_text(variant: Any, request: Mapping[str, Any], state_of: Callable[[], GameState],
@@ -42,7 +41,7 @@ def adjudicate_text(variant: Any, request: Mapping[str, Any], state_of: Callable
     """The response text to ``request`` (a World movement phase; see the module doc), or ``None``.
     ``state_of`` reads the position as the general path does (raising the contract's errors), ``orders_of``
     the order lines, called after it."""
-    if not ENABLED or variant.options:
+    if not ENABLED or variant.options or not economy_serves(variant):
         return None
     tables = tables_for(variant)
     if not tables.plain:
@@ -62,92 +61,109 @@ def adjudicate_text(variant: Any, request: Mapping[str, Any], state_of: Callable
 
 def _answer(variant: Any, state: GameState, position: WorldPosition, orders: WorldOrders,
             own_slots: list[str]) -> str | None:
-    before = before_battle(variant, state, orders.own)
+    books = economy_tables(variant)
+    own = orders.own
+    maintains: list[Slotted] = []
+    purchases: list[Slotted] = []
+    militia_orders: dict[str, MilitiaOrder] = {}
+    for slot, order in own.items():
+        kind = type(order)
+        if kind is Maintain:
+            maintains.append(Slotted(order.unit, slot))  # type: ignore[attr-defined]
+        elif kind is Build:
+            purchases.append(Slotted(order.unit, slot))  # type: ignore[attr-defined]
+        else:
+            militia_orders[slot] = militia_order(slot, order)
+    phase = state.phase
+    upkeep = pay_upkeep(books, phase, state.units, state.stacked, position.ledger, maintains, militia_orders)
+    gone = upkeep.gone
     base = position.base
-    gone = {u for u in before.removed if u.type is not _MILITIA}
     kept = [i for i, unit in enumerate(base.units) if unit not in gone]  # battle number -> unit number
     battle_position, battle_orders, void = (base, orders.military, {}) if len(kept) == len(base.units) \
         else _without(base, orders.military, kept)
+    # The militia in the battle (as WorldResolver reads them): every one maintained stands guard unless it
+    # moves; its supports elsewhere are supporters of their own.
     at = battle_position.at
     guard: dict[str, str] = {}
     supporters: list[tuple[str, str, int, int, str | None]] = []
     supporter_slots: list[str] = []
-    militia_void: dict[str, Outcome] = {}  # a militia's support of a unit gone for want of upkeep -> its outcome
-    for key, order in before.militia.items():  # (WorldResolver's reading of the militia's orders)
-        if type(order) is MilitiaMove:
+    decided: dict[str, Verdict] = {}  # militia supports the battle decides -> their verdicts
+    for s in state.stacked:
+        unit = s.unit
+        if unit in gone:
             continue
-        unit: Unit = order.unit  # type: ignore[attr-defined]
-        here = unit.loc.partition("/")[0]
-        guard[here] = unit.power
-        kind = type(order)
-        if kind is MilitiaHold:
+        here = s.loc.partition("/")[0]
+        key = "M:" + here
+        given = own.get(key)
+        if isinstance(given, MilitiaMove):
             continue
-        if kind is MilitiaSupportHold:
-            there = order.target.loc.partition("/")[0]  # type: ignore[attr-defined]
+        guard[here] = s.power
+        if given is None or isinstance(given, MilitiaHold):
+            continue
+        if isinstance(given, MilitiaSupportHold):
+            there = given.target.loc.partition("/")[0]
             if there == here:
                 continue
             j = at.get(there)
             if j is None:  # (its unit went for want of upkeep: the support is void, and never cut)
-                militia_void[key] = outcome(False, oc.VOID_DID_NOT_HOLD, target=order.target)  # type: ignore[attr-defined]
+                decided[key] = _verdict(outcome(False, oc.VOID_DID_NOT_HOLD, target=given.target))
                 continue
-            supporters.append((unit.power, unit.loc, SUPPORT_HOLD, j, None))
-        elif kind is MilitiaSupportMove:
-            j = at.get(order.target.loc.partition("/")[0])  # type: ignore[attr-defined]
+            supporters.append((s.power, s.loc, SUPPORT_HOLD, j, None))
+        elif isinstance(given, MilitiaSupportMove):
+            j = at.get(given.target.loc.partition("/")[0])
             if j is None:
-                militia_void[key] = outcome(False, oc.VOID_NOT_ORDERED, target=order.target,  # type: ignore[attr-defined]
-                                            dest=order.dest)  # type: ignore[attr-defined]
+                decided[key] = _verdict(outcome(False, oc.VOID_NOT_ORDERED, target=given.target, dest=given.dest))
                 continue
-            supporters.append((unit.power, unit.loc, SUPPORT_MOVE, j, order.dest))  # type: ignore[attr-defined]
+            supporters.append((s.power, s.loc, SUPPORT_MOVE, j, given.dest))
         else:
             return None
         supporter_slots.append(key)
     fought = fight(battle_position, battle_orders, Militia(guard, supporters))
+    for k, key in enumerate(supporter_slots):
+        ok, words, json, _ = fought.militia[k]
+        decided[key] = Verdict(ok, words, json)
     prov = battle_position.prov
     moved = {prov[u]: dest for u, dest in fought.moved.items()}
     dislodged = {prov[u]: (prov[a], fought.convoyed[a]) for u, a in fought.dislodged.items()}
-    move_dest = {prov[u]: battle_orders.dest[u].partition("/")[0]  # type: ignore[union-attr]
-                 for u in range(len(prov)) if battle_orders.kind[u] == MOVE}
-    own = before.own
-    for key in supporter_slots:
-        own[key] = _BATTLE_OUTCOME
-    own.update(militia_void)
+    tried = {prov[u]: battle_orders.dest[u].partition("/")[0]  # type: ignore[union-attr]
+             for u in range(len(prov)) if battle_orders.kind[u] == MOVE}
     for b in fought.dislodged:
         void.pop(b, None)  # (a dislodged unit's outcome says so, whatever its order)
-    world = after_battle(variant, state, orders.own, before, MovementResult({}, moved, dislodged,
-                                                                            set(fought.contested)), move_dest)
-    outcomes = world.outcomes
-    militia_outcomes = {key: fought.militia[k] for k, key in enumerate(supporter_slots)
-                        if outcomes.get(key) is _BATTLE_OUTCOME}
-    # The board after movement, as phases._process_movement makes it.
-    new_units: dict[str, Unit] = {}
-    for here, unit in state.units.items():
-        if here in dislodged:
-            continue
-        dest = moved.get(here)
-        if dest is not None:
-            new_units[dest.partition("/")[0]] = Unit(unit.power, unit.type, dest)
-        else:
-            new_units.setdefault(here, unit)
-    after = state.replace(units=new_units, dislodged={}, contested=frozenset(fought.contested))
-    if dislodged:
-        lost = [Dislodged(state.units[here], attacker, via) for here, (attacker, via) in dislodged.items()]
-        permit = variant.move_permission(after)
-        after = after.replace(dislodged={
-            d.unit: Dislodged(d.unit, d.attacker, d.via_convoy, retreat_options(variant.board, after, d, permit))
-            for d in lost})
-    end = variant.after_phase(state, after, {}, world)
-    next_state, winner = _advance(variant, end.state)
-    drawn = False
-    notes: list[OrderResult] = _notes(end)
-    if end.game_over is not None:
-        winner, drawn = (end.game_over[0], False) if len(end.game_over) == 1 else (None, True)
-    else:
+    end = after_battle(books, phase, state.units, state.stacked, upkeep, moved, dislodged, fought.contested, tried,
+                       militia_orders, decided, purchases)
+    # The next position.
+    extra: dict[str, Any] = end.extra
+    notes: list[Note | OrderResult] = list(end.notes)
+    winner: str | None = None
+    if dislodged:  # a retreat phase: the options on the board the economy left (phases._process_movement, _advance)
+        after = GameState(variant.id, phase, end.units, state.centers, {}, frozenset(fought.contested), extra,
+                          tuple(end.militia), {})
+        after = variant.recheck_retreats(after.replace(dislodged={
+            d.unit: d for d in (Dislodged(state.units[here], attacker, via) for here, (attacker, via) in dislodged.items())}))
+        next_state = after.replace(phase=Phase(phase.season, phase.year, PhaseType.RETREATS))
         played = retreats_played(variant, next_state)  # (every dislodged unit destroyed at once)
         if played is not None:
-            next_state, winner, notes = played.state, played.winner or winner, notes + played.results
+            next_state, winner = played.state, played.winner
+            notes += played.results
+            extra = variant.request_extra(next_state)
+    else:  # the season ends: centres follow their occupants (phases._advance)
+        centers = dict(state.centers)
+        supply = variant.board.supply_centers
+        for here, unit in end.units.items():
+            if here in supply:
+                centers[here] = unit.power
+        next_state = GameState(variant.id, variant.next_movement_phase(phase), end.units, centers, {}, frozenset(),
+                               extra, tuple(end.militia), {})
+        winner = end.winner
     number = {i: b for b, i in enumerate(kept)} if len(kept) != len(base.units) else None
-    return response_text(variant, state, next_state, position, orders, own_slots, fought, number, void, outcomes,
-                         militia_outcomes, notes, winner, drawn)
+    return response_text(variant, state, next_state, extra, position, orders, own_slots, fought, number, void,
+                         end.verdicts, notes, winner)
+
+
+def _verdict(got: Outcome) -> Verdict:
+    """A typed outcome as the economy's verdicts hold it (its words and JSON as the response writes them)."""
+    assert got.detail is not None
+    return Verdict(got.succeeded, got.reason, encoded_json(got.detail))
 
 
 def _without(base: Position, orders: Orders, kept: list[int]) -> tuple[Position, Orders, dict[int, Outcome]]:

@@ -16,6 +16,7 @@ from ....outcomes import encoded_json
 from ....phases import OrderResult, _typed
 from ....resolver import Outcome
 from ....state import GameState
+from ..lean_economy import Note, Verdict
 from .reading import INVALID, SEVERAL, WorldOrders, WorldPosition, own_index
 
 _INVALID = ', "result": "invalid", "reason": '
@@ -40,11 +41,18 @@ def _lean_tail(got: tuple[bool, str, str, str], default: bool = False) -> str:
         + json + "}"
 
 
-def response_text(variant: Any, state: GameState, next_state: GameState, position: WorldPosition, orders: WorldOrders,
-                  own_slots: list[str], fought: Fought, number: Mapping[int, int] | None, void: Mapping[int, Outcome],
-                  outcomes: Mapping[str, Outcome],
-                  militia_outcomes: Mapping[str, tuple[bool, str, str, str]], notes: Sequence[OrderResult],
-                  winner: str | None, drawn: bool) -> str:
+def _verdict_tail(v: Verdict, default: bool = False) -> str:
+    return (_SUCCEEDS if v.succeeded else _FAILS) + quote(v.words) \
+        + (', "default": true, "outcome": ' if default else ', "outcome": ') + v.json + "}"
+
+
+def response_text(variant: Any, state: GameState, next_state: GameState, extra: Mapping[str, Any],
+                  position: WorldPosition, orders: WorldOrders, own_slots: list[str], fought: Fought,
+                  number: Mapping[int, int] | None, void: Mapping[int, Outcome], verdicts: Mapping[str, Verdict],
+                  notes: Sequence[Note | OrderResult], winner: str | None) -> str:
+    """The response: ``verdicts`` the economy's and the militia's by slot (the units gone for want of upkeep's
+    too, by province), ``void`` the outcomes of orders whose unit went so (by battle number), ``number`` a
+    unit's battle number when some went (``None``: the same numbers)."""
     base = position.base
     battle = fought.outcomes
     out = ['{"variant": ', quote(variant.id), ', "phase": ', quote(str(state.phase)), ', "next_phase": ',
@@ -59,7 +67,7 @@ def response_text(variant: Any, state: GameState, next_state: GameState, positio
         if ref >= 0:
             b = ref if number is None else number.get(ref)
             if b is None:  # gone for want of upkeep
-                add(head + quoted + _typed_tail(outcomes[base.prov[ref]]))
+                add(head + quoted + _verdict_tail(verdicts[base.prov[ref]]))
             elif b in void:  # (it supports or convoys a unit gone for want of upkeep)
                 add(head + quoted + _typed_tail(void[b]))
             else:
@@ -70,28 +78,30 @@ def response_text(variant: Any, state: GameState, next_state: GameState, positio
         elif ref == SEVERAL:
             add(head + quoted + _SEVERAL)
         else:
-            slot = own_slots[own_index(ref)]
-            given = militia_outcomes.get(slot)
-            add(head + quoted + (_lean_tail(given) if given is not None else _typed_tail(outcomes[slot])))
+            add(head + quoted + _verdict_tail(verdicts[own_slots[own_index(ref)]]))
     standing = base.standing
     for u in orders.military.defaults:  # no usable order: the unit held
         b = u if number is None else number.get(u)
         if b is None:
-            add(standing[u].hold + _typed_tail(outcomes[base.prov[u]], True))
+            add(standing[u].hold + _verdict_tail(verdicts[base.prov[u]], True))
             continue
         got = battle[b]
         add(standing[u].hold + (_NO_ORDER if got[0] else _lean_tail(got, True)))
-    for r in notes:  # (the variant's notes, and a retreat phase played at once: engine-made results)
-        add('{"power": ' + quote(r.power) + ', "order": ' + quote(r.order) + ', "result": ' + quote(r.result)
-            + ', "reason": ' + quote(r.reason) + (', "default": true, "outcome": ' if r.default else ', "outcome": ')
-            + encoded_json(r.why()) + "}")
+    for n in notes:  # (the season's notes, and a retreat phase played at once: engine-made results)
+        if type(n) is Note:
+            add('{"power": ' + quote(n.power) + ', "order": ' + quote(n.order) + _verdict_tail(n.verdict, True))
+            continue
+        assert isinstance(n, OrderResult)
+        add('{"power": ' + quote(n.power) + ', "order": ' + quote(n.order) + ', "result": ' + quote(n.result)
+            + ', "reason": ' + quote(n.reason) + (', "default": true, "outcome": ' if n.default else ', "outcome": ')
+            + encoded_json(n.why()) + "}")
     out.append(", ".join(parts))
     out.append("], ")
-    out.append(_tail(variant, next_state, winner, drawn))
+    out.append(_tail(variant, next_state, extra, winner))
     return "".join(out)
 
 
-def _tail(variant: Any, state: GameState, winner: str | None, drawn: bool) -> str:
+def _tail(variant: Any, state: GameState, extra: Mapping[str, Any], winner: str | None) -> str:
     """The response's fields after ``orders`` (``contract._response_tail``), without the opening brace."""
     units: dict[str, list[str]] = {}
     for unit in sorted(variant.all_units(state), key=_UNIT_ORDER):
@@ -112,13 +122,10 @@ def _tail(variant: Any, state: GameState, winner: str | None, drawn: bool) -> st
             centers[owner] = [centre]
     tail: dict[str, Any] = {"units": units, "dislodged": dislodged, "contested": sorted(state.contested),
                             "centers": centers}
-    extra = variant.request_extra(state)
     if extra:
         tail["extra"] = extra
     if winner:
         tail["winner"] = winner
-    elif drawn:
-        tail["drawn"] = True
     return dumps(tail)[1:]
 
 
