@@ -336,8 +336,8 @@ class _Battle:
         else:
             hold = self.hold_strength(self.dest_unit[u])
             guarded = self.guarded
-            if guarded is not None:
-                hold += guarded[u]  # a militia stands guard there
+            if guarded is not None:  # a militia stands guard there, but not against its own country
+                hold += guarded[u] - self.own_guard[u]  # type: ignore[index]
             if attack <= hold:
                 return False
         for other in self.rivals[u]:
@@ -410,8 +410,7 @@ class _Battle:
     def attack_strength(self, u: int) -> int:
         if self.convoyed[u] and not self.has_path(u):
             return 0
-        own_guard = self.own_guard
-        unit = 1 if own_guard is None else 1 + own_guard[u]  # a country's own militia doesn't stand against it
+        unit = 1
         d = self.dest_unit[u]
         if d < 0:
             return unit + self.supports(u, "")

@@ -189,42 +189,6 @@ def _unit_cost(unit: Unit) -> int:
 
 def adjudicate(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, Order],
                tracer: Tracer | None = None) -> WorldResult:
-    before = before_battle(variant, state, orders)
-    resolver = WorldResolver(variant.board, before.units, before.military, tracer, before.militia)
-    result = resolver.run()
-    own = before.own
-    for key, m_order in before.militia.items():  # (the resolver's outcomes are of its orders)
-        if not isinstance(m_order, MilitiaMove) and key in resolver.orders:
-            own[key] = result.outcomes[key]
-    return after_battle(variant, state, orders, before, result, resolver.move_dest)
-
-
-class BeforeBattle:
-    """What the economy settles before the resolver runs (steps 1 to 3), and the resolver's input: the
-    armies and fleets still on the board, their orders, the militia's orders (every militia maintained)."""
-
-    __slots__ = ("ledger", "purse", "own", "notes", "order_kinds", "of_kind", "loans", "rebellions", "removed",
-                 "units", "military", "militia")
-
-    def __init__(self, ledger: Ledger, purse: _Purse, own: dict[str, Outcome], notes: list[PhaseNote],
-                 order_kinds: set[type], of_kind: Callable[..., list[Any]], loans: list[LoanRecord],
-                 rebellions: set[str], removed: list[Unit], units: Mapping[str, Unit],
-                 military: dict[str, Order], militia: dict[str, Order]) -> None:
-        self.ledger = ledger
-        self.purse = purse
-        self.own = own  # slot -> the outcome the economy gives it
-        self.notes = notes
-        self.order_kinds = order_kinds
-        self.of_kind = of_kind
-        self.loans = loans
-        self.rebellions = rebellions
-        self.removed = removed  # units not maintained, gone before anything moves
-        self.units = units
-        self.military = military
-        self.militia = militia
-
-
-def before_battle(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, Order]) -> BeforeBattle:
     ledger = variant.ledger(state)
     purse = _Purse(variant, state, ledger)
     own: dict[str, Outcome] = {}
@@ -403,19 +367,13 @@ def before_battle(variant: WorldDiplomacy, state: GameState, orders: Mapping[str
     for unit in gone:
         key = militia_slot(unit) if unit.type is MILITIA else province_of(unit.loc)
         own[key] = _fail("not_maintained")
-    return BeforeBattle(ledger, purse, own, notes, order_kinds, of_kind, loans, rebellions, removed, units,
-                        military, militia)
-
-
-def after_battle(variant: WorldDiplomacy, state: GameState, orders: Mapping[str, Order], before: BeforeBattle,
-                 result: MovementResult, move_dest: Mapping[str, str]) -> WorldResult:
-    """Steps 4 (after the resolver: militia moves) to 6; ``result`` is the resolver's, ``move_dest`` every
-    army's and fleet's move (origin province -> destination province)."""
-    ledger, purse, own, notes = before.ledger, before.purse, before.own, before.notes
-    order_kinds, of_kind, loans, rebellions = before.order_kinds, before.of_kind, before.loans, before.rebellions
-    removed, units, militia = before.removed, before.units, before.militia
+    resolver = WorldResolver(variant.board, units, military, tracer, militia)
+    result = resolver.run()
+    for key, m_order in militia.items():  # (the resolver's outcomes are of its orders)
+        if not isinstance(m_order, MilitiaMove) and key in resolver.orders:
+            own[key] = result.outcomes[key]
     holders = _holders_after(units, result)
-    stacked, lost = _militia_after(state, units, result, move_dest, militia, own, holders)
+    stacked, lost = _militia_after(state, units, result, resolver.move_dest, militia, own, holders)
     for s in lost:
         notes.append(PhaseNote(s.power, str(s.unit), False, Reason("militia_lost", {"unit": s.unit})))
 
@@ -721,4 +679,4 @@ def _finance_sheets(variant: WorldDiplomacy, before: GameState, after: GameState
     return notes
 
 
-__all__ = ["BeforeBattle", "WorldResult", "adjudicate", "after_battle", "after_phase", "before_battle", "settle_season"]
+__all__ = ["WorldResult", "adjudicate", "after_phase", "settle_season"]

@@ -1,15 +1,15 @@
 """World Diplomacy's lean path: a usual World movement phase from request to response text, byte for byte
-what the general path answers, with the armies' and fleets' orders read and decided as per-unit records.
+what the general path answers, from per-unit records.
 
 ``adjudicate_text`` serves a movement phase of the basic game without options whose ledger holds no loans,
 bribes or rebellions and whose orders are the armies', fleets' and militia's, upkeep and purchases; it
-answers ``None`` for anything else (and for the few turns it leaves: an order supporting a unit that goes
-for want of upkeep, every dislodged unit destroyed at once), and the general path takes the request.
-Stages: ``reading`` (the position and the order lines into records), the economy's steps before the
-battle (``economy.before_battle``: upkeep), the battle (``engine.lean.battle.fight`` with the militia
-guarding and supporting), the economy's steps after it (``economy.after_battle``: the militia's moves,
-purchases) and the season's end (``economy.after_phase``) as the general path runs them, and ``writer``
-(the response text). ``tests/variants/test_world31_lean_path.py`` compares both paths.
+answers ``None`` for anything else, and the general path takes the request. Stages: ``reading`` (the
+position and the order lines into records: the armies' and fleets' as ``engine/lean`` holds them), upkeep
+(``lean_economy.pay_upkeep``), the battle (``engine.lean.battle.fight``, the militia guarding and
+supporting), the militia's moves, purchases, the season's end and the finance sheets
+(``lean_economy.after_battle``), the next position, and ``writer`` (the response text). A retreat phase in
+which every dislodged unit is destroyed is played on the spot by the general path's own code
+(``phases.retreats_played``). ``tests/variants/test_world31_lean_path.py`` compares both paths.
 """
 from __future__ import annotations
 
