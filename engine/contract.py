@@ -837,6 +837,8 @@ def _lean_answer(request: Any) -> str | None:
     if type(request) is not dict or not lean.ENABLED:
         return None
     variant = _variant(request)
+    if type(variant) is not Variant:  # a variant's own fast path, if it has one
+        return variant.lean_answer(request, lambda: _read_position(request).state, lambda: _orders(request, variant))
     return lean.adjudicate_text(request, variant, lambda: _orders(request, variant), MAX_ORDERS, MAX_ORDER_LENGTH)
 
 

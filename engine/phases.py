@@ -263,14 +263,21 @@ def _process_movement(sub: Submission) -> PhaseResult:
     if end.game_over is not None:
         return _ended(state.phase, next_state, results + _notes(end), end.game_over)
     results = results + _notes(end)
-    if _nothing_to_retreat(variant, next_state):
-        # Every dislodged unit is destroyed and nobody has a choice to make: play the retreat phase at
-        # once (as judges do) and report the destructions with this phase's results.
-        retreats = Submission(variant, next_state).process()
-        destroyed = [_result(r.power, r.order, r.result, Reason(oc.DESTROYED_NO_RETREAT), r.default, r.typed)
-                     if r.why().code == oc.NO_RETREAT_DISBANDED else r for r in retreats.results]
-        return PhaseResult(state.phase, retreats.state, results + destroyed, retreats.winner or winner)
+    played = retreats_played(variant, next_state)
+    if played is not None:
+        return PhaseResult(state.phase, played.state, results + played.results, played.winner or winner)
     return PhaseResult(state.phase, next_state, results, winner)
+
+
+def retreats_played(variant: VariantRules, state: GameState) -> PhaseResult | None:
+    """The retreat phase ``state`` played at once when every dislodged unit is destroyed and nobody has a
+    choice to make (as judges do), its destructions reported as such; ``None`` for any other position."""
+    if not _nothing_to_retreat(variant, state):
+        return None
+    retreats = Submission(variant, state).process()
+    retreats.results = [_result(r.power, r.order, r.result, Reason(oc.DESTROYED_NO_RETREAT), r.default, r.typed)
+                        if r.why().code == oc.NO_RETREAT_DISBANDED else r for r in retreats.results]
+    return retreats
 
 
 def _ended(phase: Phase, next_state: GameState, results: list[OrderResult], winners: tuple[str, ...]) -> PhaseResult:
@@ -474,5 +481,6 @@ __all__ = [
     "Submission",
     "civil_disorder_removals",
     "process_phase",
+    "retreats_played",
     "update_centers",
 ]

@@ -555,9 +555,10 @@ def after_phase(variant: WorldDiplomacy, before: GameState, after: GameState,
     state = after
     if isinstance(result, WorldResult):
         units = dict(state.units)
+        arrived = {dest.partition("/")[0] for dest in result.moved.values()} if result.removed else set()
         for unit in result.removed:
             prov = province_of(unit.loc)
-            if units.get(prov) == unit:
+            if prov not in arrived and units.get(prov) == unit:  # (not a unit of its kind that moved there)
                 del units[prov]
         for unit in result.placed:
             units[province_of(unit.loc)] = unit

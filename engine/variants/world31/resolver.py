@@ -1,5 +1,6 @@
 """The movement resolver with militia: a militia that doesn't move adds one to its province's hold
-strength, alone or beside its country's army or fleet (the rules' "support within a province"), as a
+strength against other countries' moves, alone or beside its country's army or fleet (the rules' "support
+within a province"), as a
 standard unit that supports elsewhere still holds its own province; its support of a unit next door counts
 like an army's (cut when its province is attacked); it never attacks.
 
@@ -59,12 +60,24 @@ class WorldResolver(MovementResolver):
         base = MovementResolver.hold_strength(self, prov)  # (the base named: this runs for every strength)
         return base + 1 if prov in self.guard else base
 
-    def attack_strength(self, origin: str) -> float:
-        strength = MovementResolver.attack_strength(self, origin)
-        dest = self.move_dest[origin]
-        if strength and self.guard.get(dest) == self.units[origin].power:
-            return strength + 1  # a country's own militia doesn't stand against it
-        return strength
+    def move_succeeds(self, prov: str) -> bool:
+        # As the standard rule, but a country's own militia doesn't stand against its move (the militia's one
+        # taken off the province's hold strength): it adds nothing to the move itself, which still has to beat
+        # every other unit trying to enter (a militia never attacks).
+        if not self.has_path(prov):
+            return False
+        attack = self.attack_strength(prov)
+        dest = self.move_dest[prov]
+        opponent = self.is_head_to_head(prov)
+        if opponent is not None:
+            if attack <= self.defend_strength(opponent):
+                return False
+        elif attack <= self.hold_strength(dest) - (self.guard.get(dest) == self.units[prov].power):
+            return False
+        for other in self.moves_into[dest]:
+            if other != prov and attack <= self.prevent_strength(other):
+                return False
+        return True
 
     def support_is_cut(self, prov: str) -> bool:
         if not prov.startswith(MILITIA_KEY):

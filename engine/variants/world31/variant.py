@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from functools import cached_property
-from typing import Any, ClassVar, Iterator, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Iterator, Mapping, Sequence
 
 from ...hooks import PhaseEnd
 from ...order_effects import OrderEffect
@@ -758,6 +758,12 @@ class WorldDiplomacy(Variant):
         return [p for p in self.powers if p in owners]
 
     # --- movement and the economy ----------------------------------------------------------------------
+
+    def lean_answer(self, request: Mapping[str, Any], state_of: Callable[[], GameState],
+                    orders_of: Callable[[], Mapping[str, list[str]]]) -> str | None:
+        """A usual movement phase by the World lean path (``lean/``), byte for byte the general path's answer."""
+        from .lean import adjudicate_text  # (on first use: it builds on engine.lean, which imports the variants)
+        return adjudicate_text(self, request, state_of, orders_of)
 
     def adjudicate_movement(self, state: GameState, orders: Mapping[str, Order],
                             tracer: Tracer | None = None) -> MovementResult:
