@@ -313,20 +313,21 @@ def test_a_guard_adds_to_the_defence_of_the_unit_beside_it(standard: tuple[Varia
     assert lines["BUR"].startswith(', "result": "succeeds", "reason": "holds"')
 
 
-def test_a_countrys_own_militia_backs_its_attack(standard: tuple[Variant, MapTables]) -> None:
-    # Into an empty province guarded by the attacker's own militia: 2 against the other's 1.
+def test_a_countrys_own_militia_neither_stands_against_its_move_nor_backs_it(standard: tuple[Variant, MapTables]) -> None:
+    # Into an empty province guarded by the attacker's own militia, against another country's army: 1 against 1.
     fought, lines, _ = decide(standard, {"FRANCE": ["A PAR"], "GERMANY": ["A MUN"]},
                               {"FRANCE": ["A PAR - BUR"], "GERMANY": ["A MUN - BUR"]}, {"FRANCE BUR": "H"})
+    assert not fought.moved
+    assert lines["PAR"].startswith(', "result": "fails", "reason": "bounced with A MUN in BUR (1 vs 1)"')
+    assert lines["MUN"].startswith(', "result": "fails", "reason": "bounced with A PAR in BUR (1 vs 1)"')
+    # Two armies of that country bounce there as anywhere.
+    fought, lines, _ = decide(standard, {"FRANCE": ["A PAR", "A MAR"]},
+                              {"FRANCE": ["A PAR - BUR", "A MAR - BUR"]}, {"FRANCE BUR": "H"})
+    assert not fought.moved
+    # Alone, its move goes in (the guard doesn't stand against it).
+    fought, lines, _ = decide(standard, {"FRANCE": ["A PAR"]}, {"FRANCE": ["A PAR - BUR"]}, {"FRANCE BUR": "H"})
     assert lines["PAR"].startswith(', "result": "succeeds"')
-    assert lines["MUN"] == _fails("beaten to BUR by A PAR (1 vs 1)", '{"code": "beaten_to", "data": {"attack": 1, '
-                                  '"backing": [], "by": {"power": "FRANCE", "type": "A", "loc": "PAR"}, "dest": "BUR", '
-                                  '"resist": 1}}')
-    # Against another country's unit standing beside the militia: the guard counts on both sides.
-    _, lines, _ = decide(standard, {"FRANCE": ["A PAR"], "GERMANY": ["A BUR"]},
-                         {"FRANCE": ["A PAR - BUR"]}, {"FRANCE BUR": "H"})
-    assert lines["PAR"] == _fails("bounced off BUR (2 vs 2)", '{"code": "bounced_off", "data": {"attack": 2, '
-                                  '"backing": [], "defender": {"power": "GERMANY", "type": "A", "loc": "BUR"}, '
-                                  '"dest": "BUR", "resist": 2}}')
+    # With support against a unit standing there: the support decides, not the guard.
     fought, lines, _ = decide(standard, {"FRANCE": ["A PAR", "A MAR"], "GERMANY": ["A BUR"]},
                               {"FRANCE": ["A PAR - BUR", "A MAR S A PAR - BUR"]}, {"FRANCE BUR": "H"})
     assert lines["BUR"].startswith(', "result": "fails", "reason": "dislodged by A PAR"')
@@ -337,13 +338,12 @@ def test_a_countrys_own_militia_backs_its_attack(standard: tuple[Variant, MapTab
 
 
 def test_a_guard_leaves_a_head_to_head_battle_to_the_units(standard: tuple[Variant, MapTables]) -> None:
-    # The defender of a head-to-head battle is the unit moving out, which the guard doesn't back; the attack
-    # of the guard's own country it does.
+    # The defender of a head-to-head battle is the unit moving out, which the guard doesn't back; nor does it
+    # back the attack of its own country.
     fought, lines, _ = decide(standard, {"FRANCE": ["A PAR"], "GERMANY": ["A BUR"]},
                               {"FRANCE": ["A PAR - BUR"], "GERMANY": ["A BUR - PAR"]}, {"FRANCE BUR": "H"})
-    assert lines["PAR"].startswith(', "result": "succeeds"')  # (2 against 1)
-    assert lines["BUR"].startswith(', "result": "fails", "reason": "lost head-to-head battle with A PAR (1 vs 1)"')
-    assert fought.dislodged  # (the German army, beaten out of the province it was leaving)
+    assert not fought.moved and not fought.dislodged
+    assert lines["PAR"].startswith(', "result": "fails", "reason": "lost head-to-head battle with A BUR (1 vs 1)"')
     _, lines, _ = decide(standard, {"FRANCE": ["A PAR"], "GERMANY": ["A BUR"]},
                          {"FRANCE": ["A PAR - BUR"], "GERMANY": ["A BUR - PAR"]}, {"GERMANY BUR": "H"})
     assert lines["PAR"].startswith(', "result": "fails", "reason": "lost head-to-head battle with A BUR (1 vs 1)"')
@@ -357,22 +357,22 @@ def test_three_unit_standoffs_with_a_guard(standard: tuple[Variant, MapTables]) 
     assert lines["PAR"] == _fails("bounced with A MUN in BUR (1 vs 1)", '{"code": "bounced_with", "data": {"attack": 1, '
                                   '"backing": [], "dest": "BUR", "other": {"power": "GERMANY", "type": "A", "loc": '
                                   '"MUN"}, "resist": 1}}')
+    # The guard's own country's army gets nothing from it: the three still stand each other off.
     fought, lines, _ = decide(standard, units, moves, {"GERMANY BUR": "H"})
-    assert list(fought.moved.values()) == ["BUR"] and fought.contested == set()
-    assert '"succeeds"' in lines["MUN"]
-    # Two of them at 2 (one supported, one by its guard): the guard backs its country's attack, not its
-    # standing in the others' way, so the supported one gets in.
+    assert not fought.moved and fought.contested == {"BUR"}
+    assert lines["MUN"].startswith(', "result": "fails"')
+    # A supported one gets in past the guard and the other two.
     supported = {**units, "FRANCE": ["A PAR", "A PIC"]}
     fought, lines, _ = decide(standard, supported, {**moves, "FRANCE": ["A PAR - BUR", "A PIC S A PAR - BUR"]},
                               {"GERMANY BUR": "H"})
     assert [fought.position.prov[u] for u in fought.moved] == ["PAR"]
-    assert lines["MUN"].startswith(', "result": "fails", "reason": "beaten to BUR by A PAR (2 vs 2)"')
-    # A militia supporter decides it the other way.
+    assert lines["MUN"].startswith(', "result": "fails", "reason": "beaten to BUR by A PAR')
+    # A militia supporter of the guard's country brings its army level: all bounce.
     fought, lines, supporting = decide(standard, supported, {**moves, "FRANCE": ["A PAR - BUR", "A PIC S A PAR - BUR"]},
                                        {"GERMANY BUR": "H", "GERMANY RUH": "S A MUN - BUR"})
     assert supporting == {"M:RUH": tail(True, "given", '{"code": "support_given", "data": {}}')}
-    assert [fought.position.prov[u] for u in fought.moved] == ["MUN"]
-    assert lines["PAR"].startswith(', "result": "fails", "reason": "beaten to BUR by A MUN (2 vs 2)"')
+    assert not fought.moved
+    assert lines["PAR"].startswith(', "result": "fails", "reason": "bounced with A MUN in BUR (2 vs 2)"')
     assert '{"power": "GERMANY", "type": "M", "loc": "RUH"}' in lines["PAR"]  # (its backing)
 
 
