@@ -32,6 +32,10 @@ COMPILED = [
     "engine/variants/world31/economy.py",
     "engine/variants/world31/reading.py",
     "engine/variants/world31/ledger.py",
+    "engine/variants/world31/lean_economy.py",
+    "engine/variants/world31/lean/reading.py",
+    "engine/variants/world31/lean/answer.py",
+    "engine/variants/world31/lean/writer.py",
 ]
 LIBRARY_GROUP = "chancellery"  # the compiled modules share the runtime library chancellery__mypyc
 RECORD = Path("engine", "compiled_sources.json")  # must match engine/compiled.py's RECORD_NAME

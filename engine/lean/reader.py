@@ -29,7 +29,7 @@ class Position:
     """A movement phase's position: units in request order (index = their number everywhere), centres."""
 
     __slots__ = ("variant", "tables", "season", "phase", "phase_text", "standing", "units", "prov", "text", "json", "power",
-                 "at", "by_text", "centers", "_state", "_fleets", "_fleet_names")
+                 "at", "by_text", "centers", "_state", "_fleets", "_fleet_names", "_linked")
 
     def __init__(self, variant: Variant, tables: MapTables, season: Season, phase_text: str, standing: list[Standing],
                  centers: dict[str, str]) -> None:
@@ -58,6 +58,7 @@ class Position:
         self._state: GameState | None = None
         self._fleets = -1
         self._fleet_names: frozenset[str] | None = None
+        self._linked: dict[str, int] = {}
 
     def state(self) -> GameState:
         """The position as the general path builds it (``contract._plain_state``), on first need."""
@@ -76,6 +77,14 @@ class Position:
                     mask |= bit[s.prov]
             self._fleets = mask
         return self._fleets
+
+    def linked(self, coast: str) -> int:
+        """``linked_fleets`` of the fleets at sea (``fleets``) and ``coast``, found once per coast: on a map of
+        many seas each is a search, and a phase's moves by convoy and their supports ask it again and again."""
+        known = self._linked.get(coast)
+        if known is None:
+            known = self._linked[coast] = linked_fleets(self.tables, coast, self.fleets())
+        return known
 
     def fleet_names(self) -> frozenset[str]:
         if self._fleet_names is None:
@@ -410,7 +419,7 @@ def _by_convoy(position: Position, power: str, text: str) -> Read | None:
         i = position.at.get(origin)
         if i is None or position.power[i] != power or position.units[i].type is not ARMY:
             return None
-        if not linked_fleets(tables, origin, position.fleets()) & tables.touching.get(dest, 0):
+        if not position.linked(origin) & tables.touching.get(dest, 0):
             return None
         return (i, MOVE, dest, -1, via, quoted)
     i = position.by_text.get(written)
@@ -419,10 +428,13 @@ def _by_convoy(position: Position, power: str, text: str) -> Read | None:
         return None
     here = position.prov[i]
     if kind == SUPPORT_MOVE:
-        if not route_exists(tables, origin, dest, position.fleets() & ~tables.bit[here]):
+        fleets = position.fleets()
+        own = tables.bit.get(here, 0) & fleets  # (a supporting fleet is no part of the route)
+        if not (position.linked(origin) if not own else linked_fleets(tables, origin, fleets & ~own)) \
+                & tables.touching.get(dest, 0):
             return None
         return (i, SUPPORT_MOVE, dest, j, False, quoted)
-    linked = linked_fleets(tables, origin, position.fleets())
+    linked = position.linked(origin)
     # validate.minimal_convoy_routes: a chain the fleets form, through this fleet, landing there
     if not any(not seas & ~linked for seas in tables.chains[(origin, here, dest)]):
         return None

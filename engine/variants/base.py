@@ -538,11 +538,12 @@ class Variant:
         return {}
 
     def lean_answer(self, request: Mapping[str, Any], state_of: Callable[[], GameState],
-                    orders_of: Callable[[], Mapping[str, list[str]]]) -> str | None:
-        """The contract's response text to ``request`` (a phase of this variant) by a faster path of the
-        variant's own, byte for byte the general path's answer; ``None`` (the default) to let the general
-        path answer. ``state_of`` reads the position and ``orders_of`` the order lines as the general path
-        reads them (raising its errors), in that order. (The standard rules' own fast path is ``engine/lean``.)"""
+                    orders_of: Callable[[], Mapping[str, list[str]]], text: bool = True) -> str | dict[str, Any] | None:
+        """The contract's response to ``request`` (a phase of this variant) by a faster path of the variant's
+        own, byte for byte the general path's answer: JSON text, or (``text`` false) the dict
+        ``engine.adjudicate`` returns; ``None`` (the default) to let the general path answer. ``state_of``
+        reads the position and ``orders_of`` the order lines as the general path reads them (raising its
+        errors), in that order. (The standard rules' own fast path is ``engine/lean``.)"""
         return None
 
     def void_orders(self, state: GameState, power: str, orders: Sequence[Order]) -> dict[Order, str]:

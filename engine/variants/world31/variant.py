@@ -760,10 +760,10 @@ class WorldDiplomacy(Variant):
     # --- movement and the economy ----------------------------------------------------------------------
 
     def lean_answer(self, request: Mapping[str, Any], state_of: Callable[[], GameState],
-                    orders_of: Callable[[], Mapping[str, list[str]]]) -> str | None:
+                    orders_of: Callable[[], Mapping[str, list[str]]], text: bool = True) -> str | dict[str, Any] | None:
         """A usual movement phase by the World lean path (``lean/``), byte for byte the general path's answer."""
         from .lean import adjudicate_text  # (on first use: it builds on engine.lean, which imports the variants)
-        return adjudicate_text(self, request, state_of, orders_of)
+        return adjudicate_text(self, request, state_of, orders_of, text)
 
     def adjudicate_movement(self, state: GameState, orders: Mapping[str, Order],
                             tracer: Tracer | None = None) -> MovementResult:

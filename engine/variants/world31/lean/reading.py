@@ -3,7 +3,8 @@
 The armies and fleets are the records of ``engine/lean`` (``Position``, ``Orders``: per unit by number, in
 request order), read from the request without its militia and ``extra``; the militia, the ledger and the
 general path's position (``GameState``) come beside them. Order lines in canonical notation that the map's
-table decides, touching no frozen place, are taken in place; every other line goes to the general reader
+table decides (and its checks of convoys), touching no frozen place, are taken in place; every other
+line goes to the general reader
 (``OrderReader.entry`` on the general position), so its verdict and its words are exactly the general
 path's. A line the records can't hold (a bribe, a loan, ...) gives ``None``: the general path takes the
 request.
@@ -14,16 +15,19 @@ from typing import Any, Mapping
 
 from json.encoder import encode_basestring_ascii as quote
 
-from ....lean.reader import Orders, Position, Unsupported, _record, read_position
-from ....lean.tables import HOLD, MapTables
+from ....lean.reader import Orders, Position, Unsupported, _by_convoy, _record, read_position
+from ....convoy_routes import fleets_linked
+from ....lean.tables import CONVOY, HOLD, MapTables
 from ....order_reader import OrderReader
 from ....orders import Build, Order
 from ....state import GameState, StackedUnit
-from ....types import OrderError
+from ....types import OrderError, UnitType
+from ....validate import on_minimal_convoy_route
 from ..ledger import Ledger
 from ..orders import MILITIA_ORDERS, Maintain
 
 OWN_KINDS = (*MILITIA_ORDERS, Maintain, Build)  # the variant's own orders the lean path holds
+_ARMY = UnitType.ARMY
 SEVERAL = -2  # a line's reference when its unit or slot was given several different orders (DATC 4.D.3)
 INVALID = -1  # ... when the line could not be used
 
@@ -96,6 +100,7 @@ def read_world_orders(position: WorldPosition, texts: Mapping[str, list[str]]) -
     base = position.base
     tables = base.tables
     tabled = tables.tabled
+    far, far_listed = tables.far, tables.far_listed
     by_text, powers, prov_of = base.by_text, base.power, base.prov
     n = len(base.units)
     made = Orders(n)
@@ -111,6 +116,7 @@ def read_world_orders(position: WorldPosition, texts: Mapping[str, list[str]]) -
     slot_index: dict[str, int] = {}
     own_clash: set[str] = set()
     reader: OrderReader | None = None  # the general reader, made when a line needs it
+    linked: dict[str, frozenset[str]] = {}  # an army's province -> the fleets at sea joined to it
     # The variant's own lines in canonical notation, read as the general reader reads them (it asks the same).
     own_lines = position.variant.own_reader(position.state)
     for power, written in texts.items():
@@ -132,6 +138,34 @@ def read_world_orders(position: WorldPosition, texts: Mapping[str, list[str]]) -
                         elif known != quoted:
                             clash.add(i)
                         continue
+            if not far_listed or text in far:  # a move by convoy, a convoy, a support of one
+                read = _by_convoy(base, power, text)
+                if read is not None and not (frozen and _touches(frozen, prov_of[read[0]], read[2],
+                                                                 None if read[3] < 0 else prov_of[read[3]])):
+                    i, k_, d, j, v, quoted = read
+                    lines.append((power, quoted, i, None))
+                    known = first[i]
+                    if known is None:
+                        first[i] = quoted
+                        ordered.append(i)
+                        kind[i], dest[i], target[i], via[i] = k_, d, j, v
+                    elif known != quoted:
+                        clash.add(i)
+                    continue
+            if text.startswith("F ") and " C A " in text:
+                convoy = _convoy(base, power, text, frozen, linked)
+                if convoy is not None:
+                    i, j, d = convoy
+                    quoted = quote(text)
+                    lines.append((power, quoted, i, None))
+                    known = first[i]
+                    if known is None:
+                        first[i] = quoted
+                        ordered.append(i)
+                        kind[i], dest[i], target[i] = CONVOY, d, j
+                    elif known != quoted:
+                        clash.add(i)
+                    continue
             entry = own_lines(power, text) if own_lines is not None else None  # upkeep, militia, purchases
             if entry is not None:
                 order, canonical, slot = entry
@@ -180,6 +214,35 @@ def read_world_orders(position: WorldPosition, texts: Mapping[str, list[str]]) -
     made.defaults = [u for u in range(n) if kind[u] < 0] if len(ordered) < n else []
     made.sequence = ordered + made.defaults if made.defaults else ordered
     return WorldOrders(made, lines, own), own_slots
+
+
+def _convoy(base: Position, power: str, text: str, frozen: frozenset[str],
+            linked: dict[str, frozenset[str]]) -> tuple[int, int, str] | None:
+    """A convoy in canonical notation (``F MAO C A BRE - GAS``) that passes every check ``validate_movement`` and
+    the freezing rule make: (the fleet's number, the army's, the destination), or ``None`` (the general reader
+    decides the line and words what is wrong). The map's table holds no convoys on a board of many seas.
+    ``linked``: the fleets joined to each army's province, found so far this phase."""
+    words = text.split(" ")
+    if len(words) != 7 or words[2] != "C" or words[3] != "A" or words[5] != "-" or words[6] == words[4]:
+        return None
+    i = base.by_text.get("F " + words[1])
+    origin, dest = words[4], words[6]
+    j = base.at.get(origin)
+    if i is None or j is None or base.power[i] != power or base.units[j].type is not _ARMY:
+        return None
+    here = base.prov[i]
+    if here != words[1] or (frozen and (here in frozen or origin in frozen or dest in frozen)):
+        return None
+    board = base.variant.board
+    place = board.provinces.get(dest)
+    if place is None or not place.is_coastal or not board.provinces[here].can_convoy:
+        return None
+    fleets = linked.get(origin)
+    if fleets is None:
+        fleets = linked[origin] = frozenset(fleets_linked(board, origin, base.fleet_names()))
+    if not on_minimal_convoy_route(board, origin, dest, here, fleets):
+        return None
+    return i, j, dest
 
 
 def _touches(frozen: frozenset[str], here: str, dest: str | None, other: str | None) -> bool:

@@ -1,12 +1,12 @@
 """The World lean path's response as JSON text: byte for byte ``json.dumps`` of the general path's response.
 
 Result lines in the order written (the armies' and fleets' outcomes from the battle's records, the economy's
-and the militia's from their typed outcomes), the units given no order, the season's notes (finance sheets,
-militia lost); then the position after the phase, as ``contract.position_of`` writes it.
+and the militia's verdicts), the units given no order, the season's notes (finance sheets, militia lost),
+as JSON text; then the position after the phase as ``contract.position_of`` writes it, as a dict (the text
+path writes it with ``json.dumps``; the dict path adds it to the parsed lines, which saves parsing it).
 """
 from __future__ import annotations
 
-from json import dumps
 from json.encoder import encode_basestring_ascii as quote
 from operator import attrgetter
 from typing import Any, Mapping, Sequence
@@ -49,8 +49,9 @@ def _verdict_tail(v: Verdict, default: bool = False) -> str:
 def response_text(variant: Any, state: GameState, next_state: GameState, extra: Mapping[str, Any],
                   position: WorldPosition, orders: WorldOrders, own_slots: list[str], fought: Fought,
                   number: Mapping[int, int] | None, void: Mapping[int, Outcome], verdicts: Mapping[str, Verdict],
-                  notes: Sequence[Note | OrderResult], winner: str | None) -> str:
-    """The response: ``verdicts`` the economy's and the militia's by slot (the units gone for want of upkeep's
+                  notes: Sequence[Note | OrderResult], winner: str | None) -> tuple[str, dict[str, Any]]:
+    """The response, as its text up to the end of ``orders`` (no closing brace) and the fields after it as a
+    dict (``contract._response_tail``): ``verdicts`` the economy's and the militia's by slot (the units gone for want of upkeep's
     too, by province), ``void`` the outcomes of orders whose unit went so (by battle number), ``number`` a
     unit's battle number when some went (``None``: the same numbers)."""
     base = position.base
@@ -96,13 +97,12 @@ def response_text(variant: Any, state: GameState, next_state: GameState, extra: 
             + ', "reason": ' + quote(n.reason) + (', "default": true, "outcome": ' if n.default else ', "outcome": ')
             + encoded_json(n.why()) + "}")
     out.append(", ".join(parts))
-    out.append("], ")
-    out.append(_tail(variant, next_state, extra, winner))
-    return "".join(out)
+    out.append("]")
+    return "".join(out), _tail(variant, next_state, extra, winner)
 
 
-def _tail(variant: Any, state: GameState, extra: Mapping[str, Any], winner: str | None) -> str:
-    """The response's fields after ``orders`` (``contract._response_tail``), without the opening brace."""
+def _tail(variant: Any, state: GameState, extra: Mapping[str, Any], winner: str | None) -> dict[str, Any]:
+    """The response's fields after ``orders`` (``contract._response_tail``), made for this answer alone."""
     units: dict[str, list[str]] = {}
     for unit in sorted(variant.all_units(state), key=_UNIT_ORDER):
         text = f"{unit.type._value_} {unit.loc}"
@@ -126,7 +126,7 @@ def _tail(variant: Any, state: GameState, extra: Mapping[str, Any], winner: str 
         tail["extra"] = extra
     if winner:
         tail["winner"] = winner
-    return dumps(tail)[1:]
+    return tail
 
 
 __all__ = ["response_text"]
