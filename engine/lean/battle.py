@@ -221,6 +221,7 @@ class _Battle:
         self.guarded: list[int] | None = None  # per mover: 1 when a militia guards its destination
         self.own_guard: list[int] | None = None  # per mover: 1 when that militia is of its own country
         self.every_standoff = militia is not None  # (the militia's moves read every standoff)
+        self.routes: dict[tuple[int, int], bool] = {}  # (a convoyed mover, the fleets that convoy) -> a route
         if militia is not None:
             for i in range(count, n):
                 movers = moves_into.get(prov[i])
@@ -357,7 +358,12 @@ class _Battle:
                 found = True
         if not found:
             return False
-        return route_exists(self.tables, prov[u], self.move_dest[u], mask)
+        # (A route over the convoying fleets that stand: the same question comes back for each decision that
+        # asks about the move, and on a map of many seas each answer is a search.)
+        known = self.routes.get((u, mask))
+        if known is None:
+            known = self.routes[(u, mask)] = route_exists(self.tables, prov[u], self.move_dest[u], mask)
+        return known
 
     def is_dislodged(self, u: int) -> bool:
         if self.move_dest[u] and self.resolve(u):

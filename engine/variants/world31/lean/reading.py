@@ -138,7 +138,8 @@ def read_world_orders(position: WorldPosition, texts: Mapping[str, list[str]]) -
                         elif known != quoted:
                             clash.add(i)
                         continue
-            if not far_listed or text in far:  # a move by convoy, a convoy, a support of one
+            if text in far if far_listed else text[1:2] == " " and text[0] != "M" and not text.endswith(" B"):
+                # a move by convoy, a convoy, a support of one (not a militia's line, nor a purchase)
                 read = _by_convoy(base, power, text)
                 if read is not None and not (frozen and _touches(frozen, prov_of[read[0]], read[2],
                                                                  None if read[3] < 0 else prov_of[read[3]])):
