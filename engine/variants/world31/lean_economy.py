@@ -409,10 +409,7 @@ def after_battle(tables: EconomyTables, phase: Phase, units: Mapping[str, Unit],
     gone = upkeep.gone
     verdicts = dict(upkeep.verdicts)
     notes = list(upkeep.notes)
-    # The armies and fleets that fought, and where they stand after the battle (``_holders_after``). Two units
-    # that both moved into one province (the general resolver lets two of a country's units into a province
-    # its own militia guards) leave the later in ``units``' order there, as the general path's board does: a
-    # caller gives the units in the request's order.
+    # The armies and fleets that fought, and where they stand after the battle (``_holders_after``).
     holders: dict[str, str] = {}
     after: dict[str, Unit] = {}
     for prov, unit in units.items():
