@@ -40,7 +40,7 @@ from bench_variants import sample_phases  # noqa: E402
 
 MILITIA = UnitType.MILITIA
 QUICK_PHASES = 24
-SLOW_PHASES = 240
+SLOW_PHASES = 96  # (a World phase takes about a second to sample: random orders for some 300 units)
 
 
 # --- both resolvers over one position ---------------------------------------------------------------------
