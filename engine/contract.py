@@ -6,6 +6,7 @@ the field; orders that can't be read or aren't legal come back with ``"result": 
 from __future__ import annotations
 
 from functools import lru_cache
+from importlib import import_module
 from itertools import chain
 from json import JSONDecodeError, JSONDecoder, decoder as _decoder, dumps as _dumps, loads as _loads
 
@@ -840,9 +841,13 @@ def _lean_answer(request: Any, text: bool = True) -> str | dict[str, Any] | None
     if type(request) is not dict or not lean.ENABLED:
         return None
     variant = _variant(request)
-    if type(variant) is not Variant:  # a variant's own fast path, if it has one
-        return variant.lean_answer(request, lambda: _read_position(request).state, lambda: _orders(request, variant),
-                                   text)
+    if type(variant) is not Variant:  # a variant's own lean path, if it has one
+        path = type(variant).lean_path
+        if path is None:
+            return None
+        answer: str | dict[str, Any] | None = import_module(path).adjudicate_text(
+            variant, request, lambda: _read_position(request).state, lambda: _orders(request, variant), text)
+        return answer
     return lean.adjudicate_text(request, variant, lambda: _orders(request, variant), MAX_ORDERS, MAX_ORDER_LENGTH)
 
 

@@ -223,6 +223,10 @@ class Variant:
     map_folder: ClassVar[Path | None] = None
     aliases: ClassVar[tuple[str, ...]] = ("classic", "classical")
     description: ClassVar[str] = "The 1901 game of seven powers in Europe."
+    # The module of the variant's own lean path, if it has one: its ``adjudicate_text(variant, request, state_of,
+    # orders_of, text)`` answers the contract's usual requests of this variant byte for byte as the general path
+    # does, or ``None`` (the contract imports it by name when first asked, from above every variant's layer).
+    lean_path: ClassVar[str | None] = None
     movement_seasons: ClassVar[tuple[str, ...]] = (Season.SPRING, Season.FALL)
     # Names of the variant's own season letters ({"M": "Monsoon"}); the common ones are known already.
     season_names: ClassVar[Mapping[str, str]] = {}
@@ -536,15 +540,6 @@ class Variant:
         returned order is reported invalid with the given reason and left out. Standard: none.
         """
         return {}
-
-    def lean_answer(self, request: Mapping[str, Any], state_of: Callable[[], GameState],
-                    orders_of: Callable[[], Mapping[str, list[str]]], text: bool = True) -> str | dict[str, Any] | None:
-        """The contract's response to ``request`` (a phase of this variant) by a faster path of the variant's
-        own, byte for byte the general path's answer: JSON text, or (``text`` false) the dict
-        ``engine.adjudicate`` returns; ``None`` (the default) to let the general path answer. ``state_of``
-        reads the position and ``orders_of`` the order lines as the general path reads them (raising its
-        errors), in that order. (The standard rules' own fast path is ``engine/lean``.)"""
-        return None
 
     def void_orders(self, state: GameState, power: str, orders: Sequence[Order]) -> dict[Order, str]:
         """Orders of ``power`` that would do nothing beside its other ``orders``, whatever the other powers

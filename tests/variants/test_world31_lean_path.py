@@ -39,9 +39,9 @@ def _general(request: dict) -> tuple[dict, str]:
 def _lean_text(request: dict) -> str | None:
     """The lean path's own answer (``None``: it leaves the request to the general path)."""
     forget_positions()
-    variant = contract._variant(request)  # (with the request's options)
-    return variant.lean_answer(request, lambda: contract._read_position(request).state,
-                               lambda: contract._orders(request, variant))
+    answer = contract._lean_answer(request)
+    assert answer is None or type(answer) is str
+    return answer
 
 
 def _same(variant, request: dict) -> bool:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from functools import cached_property
-from typing import Any, Callable, ClassVar, Iterator, Mapping, Sequence
+from typing import Any, ClassVar, Iterator, Mapping, Sequence
 
 from ...hooks import PhaseEnd
 from ...order_effects import OrderEffect
@@ -118,6 +118,7 @@ class WorldDiplomacy(Variant):
     map_id: ClassVar[str] = "world31"
     aliases: ClassVar[tuple[str, ...]] = ("world-dc", "world diplomacy")
     description: ClassVar[str] = "Thirty-one dictatorships on eight continents, with militia, four seasons and money."
+    lean_path: ClassVar[str | None] = "engine.variants.world31.lean"  # (its usual movement phases: lean/)
     movement_seasons: ClassVar[tuple[str, ...]] = (Season.WINTER, Season.SPRING, Season.SUMMER, Season.FALL)
     unit_types: ClassVar[tuple[UnitType, ...]] = (UnitType.ARMY, UnitType.FLEET, MILITIA)
     order_kinds: ClassVar[tuple[type[Order], ...]] = (*STANDARD_ORDERS, *MILITIA_ORDERS, *FINANCE_ORDERS)
@@ -758,12 +759,6 @@ class WorldDiplomacy(Variant):
         return [p for p in self.powers if p in owners]
 
     # --- movement and the economy ----------------------------------------------------------------------
-
-    def lean_answer(self, request: Mapping[str, Any], state_of: Callable[[], GameState],
-                    orders_of: Callable[[], Mapping[str, list[str]]], text: bool = True) -> str | dict[str, Any] | None:
-        """A usual movement phase by the World lean path (``lean/``), byte for byte the general path's answer."""
-        from .lean import adjudicate_text  # (on first use: it builds on engine.lean, which imports the variants)
-        return adjudicate_text(self, request, state_of, orders_of, text)
 
     def adjudicate_movement(self, state: GameState, orders: Mapping[str, Order],
                             tracer: Tracer | None = None) -> MovementResult:
