@@ -15,7 +15,7 @@ from typing import Any, Mapping
 
 from json.encoder import encode_basestring_ascii as quote
 
-from ....lean.reader import Orders, Position, Unsupported, _by_convoy, _record, read_position
+from ....lean.reader import Orders, Position, Read, Unsupported, _by_convoy, _record, read_position
 from ....convoy_routes import fleets_linked
 from ....lean.tables import CONVOY, HOLD, MapTables
 from ....order_reader import OrderReader
@@ -121,6 +121,7 @@ def read_world_orders(position: WorldPosition, texts: Mapping[str, list[str]]) -
     own_lines = position.variant.own_reader(position.state)
     for power, written in texts.items():
         for text in written:
+            read: Read | None = None  # an army's or fleet's order: (unit, kind, destination, target, via, text)
             t = tabled.get(text)
             if t is not None:
                 i = by_text.get(t.unit)
@@ -128,73 +129,48 @@ def read_world_orders(position: WorldPosition, texts: Mapping[str, list[str]]) -
                     j = -1 if t.target is None else by_text.get(t.target, -2)
                     if j != -2 and not (frozen and t.kind != HOLD and _touches(frozen, prov_of[i], t.dest,
                                                                               None if j < 0 else prov_of[j])):
-                        quoted = t.quoted
-                        lines.append((power, quoted, i, None))
-                        known = first[i]
-                        if known is None:
-                            first[i] = quoted
-                            ordered.append(i)
-                            kind[i], dest[i], target[i] = t.kind, t.dest, j
-                        elif known != quoted:
-                            clash.add(i)
-                        continue
-            if text in far if far_listed else text[1:2] == " " and text[0] != "M" and not text.endswith(" B"):
+                        read = (i, t.kind, t.dest, j, False, t.quoted)
+            if read is None and (text in far if far_listed
+                                 else text[1:2] == " " and text[0] != "M" and not text.endswith(" B")):
                 # a move by convoy, a convoy, a support of one (not a militia's line, nor a purchase)
                 read = _by_convoy(base, power, text)
-                if read is not None and not (frozen and _touches(frozen, prov_of[read[0]], read[2],
-                                                                 None if read[3] < 0 else prov_of[read[3]])):
-                    i, k_, d, j, v, quoted = read
-                    lines.append((power, quoted, i, None))
-                    known = first[i]
-                    if known is None:
-                        first[i] = quoted
-                        ordered.append(i)
-                        kind[i], dest[i], target[i], via[i] = k_, d, j, v
-                    elif known != quoted:
-                        clash.add(i)
-                    continue
-            if text.startswith("F ") and " C A " in text:
+                if read is not None and frozen and _touches(frozen, prov_of[read[0]], read[2],
+                                                            None if read[3] < 0 else prov_of[read[3]]):
+                    read = None
+            if read is None and text.startswith("F ") and " C A " in text:
                 convoy = _convoy(base, power, text, frozen, linked)
                 if convoy is not None:
-                    i, j, d = convoy
-                    quoted = quote(text)
-                    lines.append((power, quoted, i, None))
-                    known = first[i]
-                    if known is None:
-                        first[i] = quoted
-                        ordered.append(i)
-                        kind[i], dest[i], target[i] = CONVOY, d, j
-                    elif known != quoted:
-                        clash.add(i)
+                    read = (convoy[0], CONVOY, convoy[2], convoy[1], False, quote(text))
+            if read is None:
+                entry = own_lines(power, text) if own_lines is not None else None  # upkeep, militia, purchases
+                if entry is not None:
+                    order, canonical, slot = entry
+                else:
+                    if reader is None:
+                        reader = OrderReader(position.variant, position.state)
+                    try:
+                        order, canonical, slot = reader.entry(power, text)
+                    except OrderError as exc:
+                        lines.append((power, quote(str(text).strip()), INVALID, str(exc)))
+                        continue
+                if isinstance(order, OWN_KINDS):
+                    quoted = quote(canonical)
+                    key = slot or ""
+                    k = slot_index.get(key)
+                    if k is None:
+                        k = slot_index[key] = len(own_slots)
+                        own_slots.append(key)
+                        own[key] = order
+                        own_text[key] = quoted
+                    elif own_text[key] != quoted:
+                        own_clash.add(key)
+                    lines.append((power, quoted, own_ref(k), None))
                     continue
-            entry = own_lines(power, text) if own_lines is not None else None  # upkeep, militia, purchases
-            if entry is not None:
-                order, canonical, slot = entry
-            else:
-                if reader is None:
-                    reader = OrderReader(position.variant, position.state)
                 try:
-                    order, canonical, slot = reader.entry(power, text)
-                except OrderError as exc:
-                    lines.append((power, quote(str(text).strip()), INVALID, str(exc)))
-                    continue
-            quoted = quote(canonical)
-            if isinstance(order, OWN_KINDS):
-                key = slot or ""
-                k = slot_index.get(key)
-                if k is None:
-                    k = slot_index[key] = len(own_slots)
-                    own_slots.append(key)
-                    own[key] = order
-                    own_text[key] = quoted
-                elif own_text[key] != quoted:
-                    own_clash.add(key)
-                lines.append((power, quoted, own_ref(k), None))
-                continue
-            try:
-                i, k_, d, j, v, quoted = _record(base, order)
-            except Unsupported:
-                return None
+                    read = _record(base, order)
+                except Unsupported:
+                    return None
+            i, k_, d, j, v, quoted = read
             lines.append((power, quoted, i, None))
             known = first[i]
             if known is None:
