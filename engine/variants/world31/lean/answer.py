@@ -20,10 +20,10 @@ from .reading import WorldOrders, WorldPosition, read_world_orders, read_world_p
 from .writer import response_text
 
 
-
 def adjudicate_text(variant: Any, request: Mapping[str, Any], state_of: Callable[[], GameState],
                     orders_of: Callable[[], Mapping[str, list[str]]]) -> tuple[str, dict[str, Any]] | None:
-    """The response text to ``request`` (a World movement phase; see the module doc), or ``None``.
+    """The answer to ``request`` (a World movement phase the path serves: see the package's doc) as its text up to
+    the end of the result lines and the position's fields after them (``writer.response_text``), or ``None``.
     ``state_of`` reads the position as the general path does (raising the contract's errors), ``orders_of``
     the order lines, called after it."""
     if variant.options or not economy_serves(variant):
