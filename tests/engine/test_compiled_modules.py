@@ -20,6 +20,7 @@ import engine
 import engine.compiled as compiled
 import engine.lean
 import engine.variants.world31 as world31
+import engine.variants.world31.lean as world31_lean
 from engine.compiled import PURE_SWITCH, RECORD_NAME, CompiledOrSource, runs_compiled
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -165,7 +166,9 @@ def test_the_engine_guards_its_imports_and_reports_what_runs() -> None:
     lean = [m for m in compiled.built_modules() if m.startswith("engine.lean.")]
     assert engine.lean.COMPILED == (bool(running) and len(lean) == 5)
     world = [m for m in compiled.built_modules() if m.startswith("engine.variants.world31.")]
-    assert world31.COMPILED == (bool(running) and len(world) == 3)
+    world_lean = [m for m in world if m.startswith("engine.variants.world31.lean")]  # (its lean path, lean_economy)
+    assert world31.COMPILED == (bool(running) and len(world) - len(world_lean) == 3)
+    assert world31_lean.COMPILED == (bool(running) and len(world_lean) == 4)
     assert compiled.summary().startswith("compiled with mypyc: " if running else "pure Python (")
     assert not runs_compiled(compiled)
 
