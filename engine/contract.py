@@ -9,13 +9,13 @@ from functools import lru_cache
 from importlib import import_module
 from itertools import chain
 from json import JSONDecodeError, JSONDecoder, decoder as _decoder, dumps as _dumps, loads as _loads
-
-from orjson import loads as _parsed  # (json.loads's values, parsed faster: the lean paths' answers are long)
 from json.encoder import encode_basestring_ascii as _quote  # json.dumps's own string encoder
 from operator import attrgetter
 from re import Match
 from sys import intern
 from typing import Any, Callable, Iterable, Mapping, NamedTuple
+
+from orjson import loads as _parsed  # (json.loads's values, parsed faster: the lean paths' answers are long)
 
 from . import lean
 from .mapdata import MapData
@@ -835,8 +835,9 @@ def adjudicate_json(text: str | bytes) -> str:
 
 
 def _lean_answer(request: Any, text: bool = True) -> str | dict[str, Any] | None:
-    """The lean path's response text (``engine/lean``: a plain standard movement phase), or ``None`` when
-    the request takes the general path. Errors are the general path's: the variant is read first, the
+    """The lean path's response (``engine/lean``: a plain standard movement phase, as text; a variant's own,
+    named by ``Variant.lean_path``: as text, or as ``adjudicate``'s dict when ``text`` is false), or ``None``
+    when the request takes the general path. Errors are the general path's: the variant is read first, the
     orders after the position."""
     if type(request) is not dict or not lean.ENABLED:
         return None
