@@ -296,12 +296,17 @@ class MovementResolver:
         if opponent is not None:
             if attack <= self.defend_strength(opponent):
                 return False
-        elif attack <= self.hold_strength(dest):
+        elif attack <= self.resistance(dest, prov):
             return False
         for other in self.moves_into[dest]:
             if other != prov and attack <= self.prevent_strength(other):
                 return False
         return True
+
+    def resistance(self, dest: str, origin: str) -> float:
+        """What the move from ``origin`` must beat to enter ``dest`` when no head-to-head battle decides it:
+        the province's hold strength (World Diplomacy's militia stand against other countries only)."""
+        return self.hold_strength(dest)
 
     def has_path(self, origin: str) -> bool:
         if origin not in self.convoyed:

@@ -60,24 +60,11 @@ class WorldResolver(MovementResolver):
         base = MovementResolver.hold_strength(self, prov)  # (the base named: this runs for every strength)
         return base + 1 if prov in self.guard else base
 
-    def move_succeeds(self, prov: str) -> bool:
-        # As the standard rule, but a country's own militia doesn't stand against its move (the militia's one
-        # taken off the province's hold strength): it adds nothing to the move itself, which still has to beat
-        # every other unit trying to enter (a militia never attacks).
-        if not self.has_path(prov):
-            return False
-        attack = self.attack_strength(prov)
-        dest = self.move_dest[prov]
-        opponent = self.is_head_to_head(prov)
-        if opponent is not None:
-            if attack <= self.defend_strength(opponent):
-                return False
-        elif attack <= self.hold_strength(dest) - (self.guard.get(dest) == self.units[prov].power):
-            return False
-        for other in self.moves_into[dest]:
-            if other != prov and attack <= self.prevent_strength(other):
-                return False
-        return True
+    def resistance(self, dest: str, origin: str) -> float:
+        # A country's own militia doesn't stand against its move (its one taken off the hold strength), and adds
+        # nothing to the move itself, which still has to beat every other unit trying to enter (a militia
+        # never attacks).
+        return self.hold_strength(dest) - (self.guard.get(dest) == self.units[origin].power)
 
     def support_is_cut(self, prov: str) -> bool:
         if not prov.startswith(MILITIA_KEY):
