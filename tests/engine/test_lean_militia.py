@@ -11,8 +11,6 @@ void); and hand-made cases on the Standard board (the resolver's rules don't dep
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 from typing import Any, Mapping
 
 import pytest
@@ -35,8 +33,8 @@ from engine.variants.world31 import economy
 from engine.variants.world31.orders import MilitiaHold, MilitiaMove, MilitiaSupportHold, MilitiaSupportMove
 from engine.variants.world31.resolver import MILITIA_KEY, WorldResolver
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-from bench_variants import sample_phases  # noqa: E402
+from world31_lean_cases import world_phases
+
 
 MILITIA = UnitType.MILITIA
 QUICK_PHASES = 24
@@ -189,7 +187,7 @@ def _world_phases(world: tuple[Variant, MapTables], count: int, seed: int, monke
     rng = random.Random(seed)
     compared = 0
     codes: dict[str, int] = {}
-    for sampled in sample_phases("world31", count, seed):
+    for sampled in world_phases(count, seed):
         state = sampled.state
         units, military, militia = _step_four(variant, state, sampled.orders, monkeypatch)
         assert militia  # (every sampled phase has militia on the board)
@@ -223,7 +221,7 @@ def test_world_without_militia_is_the_plain_resolver(world: tuple[Variant, MapTa
     and with no militia given the lean resolver is the standard one."""
     variant, tables = world
     changed = 0
-    for sampled in sample_phases("world31", 6, 7):
+    for sampled in world_phases(6, 7):
         units, military, militia = _step_four(variant, sampled.state, sampled.orders, monkeypatch)
         if _names_gone_unit(military, units) or _names_gone_unit(militia, units):
             continue

@@ -20,7 +20,7 @@ from ....convoy_routes import fleets_linked
 from ....lean.tables import CONVOY, HOLD, MapTables
 from ....order_reader import OrderReader
 from ....orders import Build, Order
-from ....state import GameState, StackedUnit
+from ....state import GameState
 from ....types import OrderError, UnitType
 from ....validate import on_minimal_convoy_route
 from ..ledger import Ledger
@@ -35,14 +35,13 @@ INVALID = -1  # ... when the line could not be used
 class WorldPosition:
     """The position of a World movement phase: the armies' and fleets' records, the militia, the ledger."""
 
-    __slots__ = ("variant", "base", "state", "ledger", "militia", "frozen")
+    __slots__ = ("variant", "base", "state", "ledger", "frozen")
 
     def __init__(self, variant: Any, base: Position, state: GameState, ledger: Ledger, frozen: frozenset[str]) -> None:
         self.variant = variant
         self.base = base  # the armies and fleets, numbered in request order
         self.state = state  # the general path's position (its reader, the economy's checks)
         self.ledger = ledger
-        self.militia: tuple[StackedUnit, ...] = state.stacked
         self.frozen = frozen  # places frozen this season
 
 
