@@ -34,6 +34,7 @@ COMPILED = [
     "engine/variants/world31/ledger.py",
     "engine/variants/world31/lean_economy.py",
     "engine/variants/world31/lean/reading.py",
+    "engine/variants/world31/lean/position.py",
     "engine/variants/world31/lean/answer.py",
     "engine/variants/world31/lean/writer.py",
 ]

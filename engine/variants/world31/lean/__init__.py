@@ -3,8 +3,9 @@ what the general path answers, from per-unit records.
 
 ``adjudicate_text`` serves a movement phase of the basic game without options whose ledger holds no loans,
 bribes or rebellions and whose orders are the armies', fleets' and militia's, upkeep and purchases; it
-answers ``None`` for anything else, and the general path takes the request. Stages: ``reading`` (the
-position and the order lines into records: the armies' and fleets' as ``engine/lean`` holds them), upkeep
+answers ``None`` for anything else, and the general path takes the request. Stages: ``position`` (a plain
+request's position, general and lean, in one pass), ``reading`` (the order lines into records, and the
+position of a request ``position`` leaves: the armies' and fleets' as ``engine/lean`` holds them), upkeep
 (``lean_economy.pay_upkeep``), the battle (``engine.lean.battle.fight``, the militia guarding and
 supporting), the militia's moves, purchases, the season's end and the finance sheets
 (``lean_economy.after_battle``), the next position, and ``writer`` (the response text). A retreat phase in
@@ -26,7 +27,8 @@ from . import answer
 ENABLED = True
 """Switch for tests and benchmarks: ``False`` sends every World request down the general path."""
 
-COMPILED = all(runs_compiled(import_module(f"{__name__}.{name}")) for name in ("answer", "reading", "writer")) \
+COMPILED = all(runs_compiled(import_module(f"{__name__}.{name}"))
+               for name in ("answer", "position", "reading", "writer")) \
     and runs_compiled(import_module("engine.variants.world31.lean_economy"))
 """Whether this path runs compiled (mypyc) rather than from its Python source."""
 

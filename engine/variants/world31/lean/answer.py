@@ -16,6 +16,7 @@ from ....types import Phase, PhaseType
 from ..lean_economy import (MilitiaOrder, Note, Slotted, Verdict, after_battle, militia_order, pay_upkeep,
                             serves as economy_serves, tables_for as economy_tables)
 from ..orders import Maintain, MilitiaHold, MilitiaMove, MilitiaSupportHold, MilitiaSupportMove
+from .position import read_plain_world
 from .reading import WorldOrders, WorldPosition, read_world_orders, read_world_position
 from .writer import response_text
 
@@ -31,12 +32,15 @@ def adjudicate_text(variant: Any, request: Mapping[str, Any], state_of: Callable
     tables = tables_for(variant)
     if not tables.plain:
         return None
-    state = state_of()
-    if state.phase.type is not PhaseType.MOVEMENT:
-        return None
-    position = read_world_position(request, variant, tables, state)
+    position = read_plain_world(request, variant, tables)  # (a plain request's position in one reading)
     if position is None:
-        return None
+        state = state_of()
+        if state.phase.type is not PhaseType.MOVEMENT:
+            return None
+        position = read_world_position(request, variant, tables, state)
+        if position is None:
+            return None
+    state = position.state
     read = read_world_orders(position, orders_of())
     if read is None:
         return None
