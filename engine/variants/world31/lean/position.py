@@ -27,7 +27,7 @@ _LEDGER_KEYS: Final = frozenset(KEYS)
 class _Board:
     """What the reading needs of a World board beyond the lean tables, made once per board."""
 
-    __slots__ = ("tables", "powers", "militia", "land", "control", "homes", "money")
+    __slots__ = ("tables", "powers", "militia_at", "militia", "land", "control", "homes", "money")
 
     def __init__(self, variant: Any, tables: MapTables) -> None:
         self.tables = tables  # the lean tables this was made for
@@ -35,9 +35,12 @@ class _Board:
         # The powers a request names as the general reading takes them without a second look (the board's
         # names, in capitals): their units' and militia's texts.
         self.powers: frozenset[str] = frozenset(p for p in tables.standing if p.isupper())
-        places = [loc for loc in board.locations(MILITIA) if variant.can_stand(MILITIA, loc)]
-        self.militia: dict[str, dict[str, StackedUnit]] = {
-            power: {f"{MILITIA.value} {loc}": StackedUnit(power, MILITIA, loc) for loc in places} for power in self.powers}
+        # A militia's text ("M SA94") -> its location, where militia may stand; and each power's militia met
+        # so far by text (made on first sight: every power's every militia would be tens of thousands of
+        # objects for the garbage collector to walk through).
+        self.militia_at: dict[str, str] = {f"{MILITIA.value} {loc}": loc for loc in board.locations(MILITIA)
+                                           if variant.can_stand(MILITIA, loc)}
+        self.militia: dict[str, dict[str, StackedUnit]] = {power: {} for power in self.powers}
         world = variant.tables
         self.land: frozenset[str] = world.land
         ordered = world.sorted_control  # (as ``WorldDiplomacy._start_plain`` makes it)
@@ -74,7 +77,7 @@ def read_plain_world(request: Mapping[str, Any], variant: Any, tables: MapTables
     board = _board(variant, tables)
     powers = board.powers
     by_power = tables.standing
-    by_militia = board.militia
+    by_militia, militia_at = board.militia, board.militia_at
     land = board.land
     standing: list[Standing] = []
     occupants: dict[str, Unit] = {}
@@ -110,7 +113,10 @@ def read_plain_world(request: Mapping[str, Any], variant: Any, tables: MapTables
                 else:
                     m = militia.get(text)
                     if m is None:
-                        return None
+                        loc = militia_at.get(text)
+                        if loc is None:
+                            return None
+                        m = militia[text] = StackedUnit(power, MILITIA, loc)
                     prov = m.loc.partition("/")[0]
                     if prov in guarded:
                         return None  # at most one militia per province
