@@ -242,3 +242,26 @@ def test_broken_requests_are_the_general_readings(variant, phases):
             if got is not None:  # (only a good position: an army beside its own militia)
                 assert _read_alike(variant, request)
             _answered_alike(request)
+
+
+def test_the_lean_path_reads_a_plain_position_once(variant, phases):
+    """A plain request's position is read by the one-pass reading alone; a request it leaves (units written
+    otherwise) is read by the general reading, as before (and, its records needing canonical texts, left
+    to the general path)."""
+    from engine.contract import _orders
+    from engine.variants.world31.lean import answer
+
+    asked: list[str] = []
+
+    def general_reading(request):
+        def state_of():
+            asked.append(request["phase"])
+            return state_from_request(request)[1]
+        return state_of
+
+    request = _request(variant, phases[0])
+    assert answer.adjudicate_text(variant, request, general_reading(request), lambda: _orders(request, variant))
+    assert asked == []
+    lowered = {**request, "units": {p: [t.lower() for t in ts] for p, ts in request["units"].items()}}
+    assert answer.adjudicate_text(variant, lowered, general_reading(lowered), lambda: _orders(lowered, variant)) is None
+    assert asked == [request["phase"]]
