@@ -159,6 +159,10 @@ class MapTables:
     # supported fleet as it stands ("F SPA/SC") -> the order, as validation reads it whenever the two units
     # stand there. Not listed on a map of many seas (``far_listed``): the reader's other checks read those texts.
     coast_supports: dict[str, dict[str, Tabled]] = field(default_factory=dict)
+    # Whether the convoying seas have no coasts and each neighbours every convoying sea that neighbours it
+    # (``sea_next`` runs both ways among them): then the fleets at sea fall into groups (``fleet_group``), and
+    # ``sea_next`` of a sea is what it touches for ``validate``'s convoy chains (``on_minimal_route``).
+    seas_plain: bool = False
 
     def reach(self, origin: str) -> frozenset[str]:
         """``validate.convoy_reach``: the coasts an army in ``origin`` could be convoyed to."""
@@ -278,6 +282,9 @@ def _build(variant: Variant) -> MapTables:
         tables.coast_supports = _coast_supports(variant, tables, next(iter(phases.values())).phase if phases else None)
     else:
         tables.far_listed = False
+    sea_bits = [bit[prov] for prov in tables.convoying]
+    tables.seas_plain = all(not provinces[prov].coasts for prov in tables.convoying) \
+        and all(not sea_next[a] & b or sea_next[b] & a for a in sea_bits for b in sea_bits)
     tables.unit_words = variant.unit_words()
     tables.names = board._names
     tables.plain = (not standing or all(_PLAIN.fullmatch(text) for _, _, text in spots)) \
@@ -444,6 +451,61 @@ def linked_fleets(tables: MapTables, coast: str, fleets: int) -> int:
         linked |= grown
         frontier |= grown
     return linked
+
+
+def fleet_group(tables: MapTables, fleet: int, fleets: int) -> int:
+    """The fleets among ``fleets`` joined to the fleet ``fleet`` (a bit of ``fleets``) by a chain of fleets, itself
+    included: its group. The fleet adjacency of convoying seas runs both ways (``MapTables.seas_plain``), so
+    ``linked_fleets`` of a coast is the union of the groups of the fleets touching it."""
+    group = frontier = fleet
+    sea_next = tables.sea_next
+    while frontier:
+        low = frontier & -frontier
+        frontier ^= low
+        grown = sea_next[low] & fleets & ~group
+        group |= grown
+        frontier |= grown
+    return group
+
+
+def on_minimal_route(tables: MapTables, origin: str, dest: str, sea: str, fleets: int) -> bool:
+    """``validate.on_minimal_convoy_route`` over bit masks, on a map whose seas are plain (``seas_plain``): does
+    the fleet in ``sea`` lie on a minimal chain of ``fleets`` (convoying fleets, as bits) from ``origin`` to
+    ``dest``? The same search, stopped at the first such chain."""
+    bit = tables.bit
+    sea_bit = bit.get(sea, 0)
+    if not sea_bit & fleets or dest not in tables.coastal:
+        return False
+    origin_bit, dest_bit = bit[origin], bit[dest]
+    firsts = tables.touching.get(origin, 0) & fleets
+    while firsts:
+        first = firsts & -firsts
+        firsts ^= first
+        if _chain_lands(tables.sea_next, first, first, origin_bit, fleets, sea_bit, origin_bit, dest_bit):
+            return True
+    return False
+
+
+def _chain_lands(sea_next: dict[int, int], last: int, path: int, reached: int, fleets: int, sea: int, origin: int,
+                 dest: int) -> bool:
+    """``validate.on_minimal_convoy_route``'s walk: the chain ``path`` (its seas as bits, ``last`` the last one)
+    or a longer one lands at ``dest`` through ``sea``. ``reached``: the origin and what the seas before the last
+    touch; a chain lands where its last sea touches and no earlier one did, and never takes in a sea touched
+    before."""
+    passes = path & sea
+    if not passes and reached & sea:
+        return False
+    near = sea_next[last]
+    if near & dest:
+        return passes != 0 and not reached & dest
+    grown = reached | near
+    rest = near & fleets & ~path & ~reached
+    while rest:
+        nxt = rest & -rest
+        rest ^= nxt
+        if not sea_next[nxt] & origin and _chain_lands(sea_next, nxt, path | nxt, grown, fleets, sea, origin, dest):
+            return True
+    return False
 
 
 def route_exists(tables: MapTables, start: str, dest: str, fleets: int) -> bool:

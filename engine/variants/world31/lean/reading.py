@@ -16,13 +16,11 @@ from typing import Any, Mapping
 from json.encoder import encode_basestring_ascii as quote
 
 from ....lean.reader import Orders, Position, Read, Unsupported, _by_convoy, _record, read_position
-from ....convoy_routes import fleets_linked
-from ....lean.tables import CONVOY, HOLD, MapTables
+from ....lean.tables import CONVOY, HOLD, MapTables, on_minimal_route
 from ....order_reader import OrderReader
 from ....orders import Build, Order
 from ....state import GameState
 from ....types import OrderError, UnitType
-from ....validate import on_minimal_convoy_route
 from ..ledger import Ledger
 from ..orders import MILITIA_ORDERS, Maintain
 
@@ -115,7 +113,6 @@ def read_world_orders(position: WorldPosition, texts: Mapping[str, list[str]]) -
     slot_index: dict[str, int] = {}
     own_clash: set[str] = set()
     reader: OrderReader | None = None  # the general reader, made when a line needs it
-    linked: dict[str, frozenset[str]] = {}  # an army's province -> the fleets at sea joined to it
     # The variant's own lines in canonical notation, read as the general reader reads them (it asks the same).
     own_lines = position.variant.own_reader(position.state)
     for power, written in texts.items():
@@ -137,7 +134,7 @@ def read_world_orders(position: WorldPosition, texts: Mapping[str, list[str]]) -
                                                             None if read[3] < 0 else prov_of[read[3]]):
                     read = None
             if read is None and text.startswith("F ") and " C A " in text:
-                convoy = _convoy(base, power, text, frozen, linked)
+                convoy = _convoy(base, power, text, frozen)
                 if convoy is not None:
                     read = (convoy[0], CONVOY, convoy[2], convoy[1], False, quote(text))
             if read is None:
@@ -192,12 +189,10 @@ def read_world_orders(position: WorldPosition, texts: Mapping[str, list[str]]) -
     return WorldOrders(made, lines, own), own_slots
 
 
-def _convoy(base: Position, power: str, text: str, frozen: frozenset[str],
-            linked: dict[str, frozenset[str]]) -> tuple[int, int, str] | None:
+def _convoy(base: Position, power: str, text: str, frozen: frozenset[str]) -> tuple[int, int, str] | None:
     """A convoy in canonical notation (``F MAO C A BRE - GAS``) that passes every check ``validate_movement`` and
     the freezing rule make: (the fleet's number, the army's, the destination), or ``None`` (the general reader
-    decides the line and words what is wrong). The map's table holds no convoys on a board of many seas.
-    ``linked``: the fleets joined to each army's province, found so far this phase."""
+    decides the line and words what is wrong). The map's table holds no convoys on a board of many seas."""
     words = text.split(" ")
     if len(words) != 7 or words[2] != "C" or words[3] != "A" or words[5] != "-" or words[6] == words[4]:
         return None
@@ -209,14 +204,11 @@ def _convoy(base: Position, power: str, text: str, frozen: frozenset[str],
     here = base.prov[i]
     if here != words[1] or (frozen and (here in frozen or origin in frozen or dest in frozen)):
         return None
-    board = base.variant.board
-    place = board.provinces.get(dest)
-    if place is None or not place.is_coastal or not board.provinces[here].can_convoy:
+    tables = base.tables
+    if dest not in tables.coastal or here not in tables.convoying or not tables.seas_plain:
         return None
-    fleets = linked.get(origin)
-    if fleets is None:
-        fleets = linked[origin] = frozenset(fleets_linked(board, origin, base.fleet_names()))
-    if not on_minimal_convoy_route(board, origin, dest, here, fleets):
+    # (``validate``: the fleets joined to the army's coast, then a minimal chain of them through this fleet)
+    if not on_minimal_route(tables, origin, dest, here, base.linked(origin)):
         return None
     return i, j, dest
 
