@@ -150,6 +150,7 @@ class MapTables:
     # Whether ``far`` lists every such text: not on a map of too many seas (``validate.chain_table_fits``), where
     # the list would run to hundreds of thousands of texts and ``far_entry`` reads each text when it is asked.
     far_listed: bool = True
+    far_read: dict[str, Far | None] = field(default_factory=dict)  # text -> its ``far_entry``, as read (``far_of``)
     # The parser's extra unit words (``Variant.unit_words``), and the map's names in lower case as
     # ``MapData.lookup`` reads them: a name without spaces, dots or "+" is looked up as it is.
     unit_words: dict[str, UnitType] = field(default_factory=dict)
@@ -163,11 +164,17 @@ class MapTables:
     # (``sea_next`` runs both ways among them): then the fleets at sea fall into groups (``fleet_group``), and
     # ``sea_next`` of a sea is what it touches for ``validate``'s convoy chains (``on_minimal_route``).
     seas_plain: bool = False
+    # ``_convoyed``'s checks of the map's words: the coasts an army of the map's words may be convoyed from, and
+    # the land provinces of the map's words it may be convoyed to
+    convoy_origins: frozenset[str] = frozenset()
+    convoy_landings: frozenset[str] = frozenset()
 
     def reach(self, origin: str) -> frozenset[str]:
         """``validate.convoy_reach``: the coasts an army in ``origin`` could be convoyed to."""
         known = self.reaches.get(origin)
-        return known if known is not None else convoy_reach(self.board, origin)
+        if known is None:
+            known = self.reaches[origin] = convoy_reach(self.board, origin)
+        return known
 
 
 _TABLES: dict[tuple[type, str], MapTables] = {}
@@ -229,7 +236,8 @@ def _build(variant: Variant) -> MapTables:
     for rank, s in enumerate(ranked_units):
         s.rank = rank
     provinces = board.provinces
-    bit = {prov: 1 << i for i, prov in enumerate(provinces)}
+    # (the convoying seas take the lowest bits: the masks of fleets at sea, searched again and again, stay short)
+    bit = {prov: 1 << i for i, prov in enumerate(sorted(provinces, key=lambda prov: not provinces[prov].can_convoy))}
     sea_next = {bit[prov]: _mask(bit, board.fleet_adjacent_provinces(prov)) for prov in provinces}
     touching: dict[str, int] = {}
     for place, near in board._fleet_adj_prov.items():
@@ -285,6 +293,9 @@ def _build(variant: Variant) -> MapTables:
     sea_bits = [bit[prov] for prov in tables.convoying]
     tables.seas_plain = all(not provinces[prov].coasts for prov in tables.convoying) \
         and all(not sea_next[a] & b or sea_next[b] & a for a in sea_bits for b in sea_bits)
+    tables.convoy_origins = frozenset(p for p in tables.coastal if p in tables.land and _place(vocab, p)
+                                      and f"A {p}" in vocab.unit_texts)
+    tables.convoy_landings = frozenset(p for p in tables.land if _place(vocab, p))
     tables.unit_words = variant.unit_words()
     tables.names = board._names
     tables.plain = (not standing or all(_PLAIN.fullmatch(text) for _, _, text in spots)) \
@@ -336,8 +347,23 @@ def _far(tables: MapTables) -> dict[str, Far]:
 
 
 def far_of(tables: MapTables, text: str) -> Far | None:
-    """``text``'s entry in ``MapTables.far``, listed or not (``far_entry``)."""
-    return tables.far.get(text) if tables.far_listed else far_entry(tables, text)
+    """``text``'s entry in ``MapTables.far``, listed or not (``far_entry``, kept once read: a game's moves by
+    convoy and supports of them come back turn after turn)."""
+    if tables.far_listed:
+        return tables.far.get(text)
+    read = tables.far_read
+    if text in read:
+        return read[text]
+    found = far_entry(tables, text)
+    if len(text) <= _FAR_TEXT_KEPT:
+        if len(read) >= _FAR_READ_KEPT:
+            read.clear()
+        read[text] = found
+    return found
+
+
+_FAR_READ_KEPT = 100_000  # texts of moves by convoy and supports of them read on a map not listing them; a cap
+_FAR_TEXT_KEPT = 64  # (canonical texts are short: a longer one is read again each time asked)
 
 
 def far_entry(tables: MapTables, text: str) -> Far | None:
@@ -383,9 +409,8 @@ def far_entry(tables: MapTables, text: str) -> Far | None:
 def _convoyed(tables: MapTables, here: str, dest: str) -> bool:
     """``_far``'s checks of an army's move by convoy, the army in ``here``: a coast of the map's words with an
     army's text, and a land province of the map's words it could be convoyed to."""
-    vocab = tables.vocab
-    return here in tables.coastal and here in tables.land and _place(vocab, here) and f"A {here}" in vocab.unit_texts \
-        and dest != here and dest in tables.land and _place(vocab, dest) and dest in tables.reach(here)
+    return here in tables.convoy_origins and dest != here and dest in tables.convoy_landings \
+        and dest in tables.reach(here)
 
 
 def _place(vocab: _Vocabulary, word: str) -> bool:
@@ -458,13 +483,16 @@ def fleet_group(tables: MapTables, fleet: int, fleets: int) -> int:
     included: its group. The fleet adjacency of convoying seas runs both ways (``MapTables.seas_plain``), so
     ``linked_fleets`` of a coast is the union of the groups of the fleets touching it."""
     group = frontier = fleet
+    rest = fleets ^ fleet  # (the fleets not yet in the group)
     sea_next = tables.sea_next
     while frontier:
         low = frontier & -frontier
         frontier ^= low
-        grown = sea_next[low] & fleets & ~group
-        group |= grown
-        frontier |= grown
+        grown = sea_next[low] & rest
+        if grown:
+            rest ^= grown
+            group |= grown
+            frontier |= grown
     return group
 
 

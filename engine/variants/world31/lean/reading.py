@@ -22,6 +22,7 @@ from ....orders import Build, Order
 from ....state import GameState
 from ....types import OrderError, UnitType
 from ..ledger import Ledger
+from ..reading import OwnLines
 from ..orders import MILITIA_ORDERS, Maintain
 
 OWN_KINDS = (*MILITIA_ORDERS, Maintain, Build)  # the variant's own orders the lean path holds
@@ -114,33 +115,36 @@ def read_world_orders(position: WorldPosition, texts: Mapping[str, list[str]]) -
     own_clash: set[str] = set()
     reader: OrderReader | None = None  # the general reader, made when a line needs it
     # The variant's own lines in canonical notation, read as the general reader reads them (it asks the same).
-    own_lines = position.variant.own_reader(position.state)
+    own_lines: OwnLines | None = position.variant.own_reader(position.state)
     for power, written in texts.items():
         for text in written:
             read: Read | None = None  # an army's or fleet's order: (unit, kind, destination, target, via, text)
-            t = tabled.get(text)
-            if t is not None:
-                i = by_text.get(t.unit)
-                if i is not None and powers[i] == power:
-                    j = -1 if t.target is None else by_text.get(t.target, -2)
-                    if j != -2 and not (frozen and t.kind != HOLD and _touches(frozen, prov_of[i], t.dest,
-                                                                              None if j < 0 else prov_of[j])):
-                        read = (i, t.kind, t.dest, j, False, t.quoted)
-            if read is None and (text in far if far_listed
-                                 else text[1:2] == " " and text[0] != "M" and not text.endswith(" B")):
-                # a move by convoy, a convoy, a support of one (not a militia's line, nor a purchase)
-                read = _by_convoy(base, power, text)
-                if read is not None and frozen and _touches(frozen, prov_of[read[0]], read[2],
-                                                            None if read[3] < 0 else prov_of[read[3]]):
-                    read = None
-            if read is None and text.startswith("F ") and " C A " in text:
-                convoy = _convoy(base, power, text, frozen)
-                if convoy is not None:
-                    read = (convoy[0], CONVOY, convoy[2], convoy[1], False, quote(text))
+            # The variant's own lines (upkeep, militia, purchases) start with "M" or end with " B"; no army's or
+            # fleet's order in canonical notation does.
+            own_line = text.startswith("M") or text.endswith(" B")
+            if not own_line:
+                t = tabled.get(text)
+                if t is not None:
+                    i = by_text.get(t.unit)
+                    if i is not None and powers[i] == power:
+                        j = -1 if t.target is None else by_text.get(t.target, -2)
+                        if j != -2 and not (frozen and t.kind != HOLD and _touches(frozen, prov_of[i], t.dest,
+                                                                                  None if j < 0 else prov_of[j])):
+                            read = (i, t.kind, t.dest, j, False, t.quoted)
+                if read is None and (text in far if far_listed else text[1:2] == " "):
+                    # a move by convoy, a convoy, a support of one
+                    read = _by_convoy(base, power, text)
+                    if read is not None and frozen and _touches(frozen, prov_of[read[0]], read[2],
+                                                                None if read[3] < 0 else prov_of[read[3]]):
+                        read = None
+                if read is None and text.startswith("F ") and " C A " in text:
+                    convoy = _convoy(base, power, text, frozen)
+                    if convoy is not None:
+                        read = (convoy[0], CONVOY, convoy[2], convoy[1], False, quote(text))
             if read is None:
-                entry = own_lines(power, text) if own_lines is not None else None  # upkeep, militia, purchases
+                entry = own_lines.read(power, text) if own_line and own_lines is not None else None
                 if entry is not None:
-                    order, canonical, slot = entry
+                    order, canonical, slot = entry  # (always one of the variant's own orders)
                 else:
                     if reader is None:
                         reader = OrderReader(position.variant, position.state)
@@ -149,7 +153,7 @@ def read_world_orders(position: WorldPosition, texts: Mapping[str, list[str]]) -
                     except OrderError as exc:
                         lines.append((power, quote(str(text).strip()), INVALID, str(exc)))
                         continue
-                if isinstance(order, OWN_KINDS):
+                if entry is not None or isinstance(order, OWN_KINDS):
                     quoted = quote(canonical)
                     key = slot or ""
                     k = slot_index.get(key)
