@@ -24,14 +24,13 @@ if TYPE_CHECKING:
 Entry = tuple[Order, str, "str | None"]  # as engine.order_reader: the order, its canonical text, its slot
 _ARMY, _FLEET = UnitType.ARMY, UnitType.FLEET
 _OCCUPANT_KINDS = {"A": _ARMY, "F": _FLEET}
-_UPKEEP_ORDERS_KEPT = 50_000  # bounded by the map's places and countries in practice; a cap all the same
 
 
 class OwnLines:
     """Reads one movement phase's upkeep, militia and purchase lines in canonical notation (a callable:
     ``(power, text) -> (order, canonical text, slot)`` or ``None``)."""
 
-    __slots__ = ("variant", "state", "board", "units", "economy", "permit", "_homes", "_upkeep", "_maintained",
+    __slots__ = ("variant", "state", "board", "units", "economy", "permit", "_homes", "_upkeep",
                  "_sites", "_purchases", "_militia_by_prov", "_militia_lines")
 
     def __init__(self, variant: WorldDiplomacy, state: GameState) -> None:
@@ -42,8 +41,7 @@ class OwnLines:
         self.economy = variant.is_economy_phase(state.phase)  # upkeep and purchases are ordered now
         self.permit = variant.move_permission(state)
         tables = variant.tables
-        self._upkeep = tables.upkeep_entries()  # canonical upkeep line -> (kind, location, province, slot)
-        self._maintained = tables.maintain_entries_by_text  # text -> country -> its upkeep line read, for every phase
+        self._upkeep = upkeep_lines(tables.upkeep_entries())  # canonical upkeep line -> what it names, its entries
         self._sites: dict[str, frozenset[str]] = {}  # a country -> its build sites in this position
         self._homes: dict[str, str] | None = None  # home centre -> its country, from the ledger (``Ledger.home_of``)
         self._purchases: dict[str, tuple[UnitType, str]] | None = None  # the map's purchase lines (``build_lines``)
@@ -77,10 +75,10 @@ class OwnLines:
 
     def _maintain(self, power: str, text: str) -> Entry | None:
         """``_validate_finance``'s upkeep line: the unit named, the country's own."""
-        read = self._upkeep.get(text)
-        if read is None:
+        line = self._upkeep.get(text)
+        if line is None:
             return None
-        kind, loc, prov, slot = read
+        kind, loc, prov = line.kind, line.loc, line.prov
         unit: Unit | None
         if kind is MILITIA:
             militia = self._militia_at(prov)
@@ -91,15 +89,10 @@ class OwnLines:
                 return None
         if unit is None or unit.power != power or unit.loc != loc:
             return None
-        # (the unit is the country's of the kind at the place ``text`` names: the text and country find its entry)
-        by_power = self._maintained.get(text)
-        if by_power is None:
-            if len(self._maintained) >= _UPKEEP_ORDERS_KEPT:
-                self._maintained.clear()
-            by_power = self._maintained[text] = {}
-        made = by_power.get(power)
+        # (the unit is the country's of the kind at the place ``text`` names: the country finds the line's entry)
+        made = line.made.get(power)
         if made is None:
-            made = by_power[power] = (Maintain(unit), text, slot)
+            made = line.made[power] = (Maintain(unit), text, line.slot)
         return made
 
     # --- purchases ------------------------------------------------------------------------------------
@@ -184,6 +177,35 @@ class OwnLines:
             entry = line.keep(key, (order, text, line.slot))
         return entry
 
+
+class UpkeepLine:
+    """A canonical upkeep line (``MAINTAIN A NA5``) as the map's table reads it, with the entries made of it:
+    one per country (the unit it names is the country's of that kind at that place)."""
+
+    __slots__ = ("kind", "loc", "prov", "slot", "made")
+
+    def __init__(self, kind: UnitType, loc: str, prov: str, slot: str) -> None:
+        self.kind = kind
+        self.loc = loc
+        self.prov = prov
+        self.slot = slot
+        self.made: dict[str, Entry] = {}  # country -> the entry (orders are immutable: one serves every phase)
+
+
+def upkeep_lines(entries: dict[str, tuple[UnitType, str, str, str]]) -> dict[str, UpkeepLine]:
+    """The map's upkeep lines (``tables.MapTables.upkeep_entries``) as ``UpkeepLine`` records, made once per table."""
+    kept = _UPKEEP_LINES.get(id(entries))
+    if kept is not None and kept[0] is entries:
+        return kept[1]
+    lines = {text: UpkeepLine(kind, loc, prov, slot) for text, (kind, loc, prov, slot) in entries.items()}
+    if len(_UPKEEP_LINES) >= 8:  # (as many maps as ``tables.map_tables`` keeps)
+        _UPKEEP_LINES.clear()
+    _UPKEEP_LINES[id(entries)] = (entries, lines)
+    return lines
+
+
+# id of a map's upkeep table -> (the table, its records): one per map in use (the maps' tables are kept for good)
+_UPKEEP_LINES: dict[int, tuple[dict[str, tuple[UnitType, str, str, str]], dict[str, UpkeepLine]]] = {}
 
 _HOLD, _MOVE, _SUPPORT_HOLD, _SUPPORT_MOVE = range(4)
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ...mapdata import MapData
-from ...orders import Order, RawOrder
+from ...orders import RawOrder
 from ...state import GameState
 from ...types import Season, Unit, UnitType
 from .notation import numbered, seed_text
@@ -37,9 +37,6 @@ class MapTables:
     maintain: dict[str, RawOrder] | None = None
     # canonical upkeep line -> (kind, location, province, the order's slot), for the order reader; made on first need
     maintain_entries: dict[str, tuple[UnitType, str, str, str]] | None = None
-    # canonical upkeep line -> country -> the line read for the country's unit it names: (order, canonical text,
-    # slot); orders are immutable, one serves every phase (found by text and country: no unit is hashed)
-    maintain_entries_by_text: dict[str, dict[str, tuple[Order, str, str]]] = field(default_factory=dict)
     # canonical purchase line ("F NA5 B") -> (kind, location) as the variant's parser reads it; made on first need
     purchase: dict[str, tuple[UnitType, str]] | None = None
     seed_texts: dict[str, str] = field(default_factory=dict)  # canonical text -> the seed's notation
