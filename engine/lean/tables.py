@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from json.encoder import encode_basestring_ascii as quote
+from sys import intern
 from typing import Final, final
 
 from ..mapdata import MapData, load_map
@@ -202,10 +203,11 @@ def _build(variant: Variant) -> MapTables:
     # (``_value_``: the enum's ``value`` property is slow, and the World's table holds some fifty thousand texts)
     for text, (here, kind, loc, dest, canonical, _) in decided.items():
         if canonical == text:  # (always so for the canonical texts; a guard all the same)
-            tabled[text] = Tabled(HOLD if dest is None else MOVE, f"{kind._value_} {loc}", None, dest, quote(text))
+            tabled[text] = Tabled(HOLD if dest is None else MOVE, intern(f"{kind._value_} {loc}"), None, dest,
+                                  quote(text))
     for text, (here, kind, loc, target, t_kind, t_loc, to) in supports.items():
-        tabled[text] = Tabled(SUPPORT_HOLD if to is None else SUPPORT_MOVE, f"{kind._value_} {loc}",
-                              f"{t_kind._value_} {t_loc}", to, quote(text))
+        tabled[text] = Tabled(SUPPORT_HOLD if to is None else SUPPORT_MOVE, intern(f"{kind._value_} {loc}"),
+                              intern(f"{t_kind._value_} {t_loc}"), to, quote(text))
     start = first_year(variant)
     phases = {}
     for season in variant.movement_seasons:
@@ -219,7 +221,8 @@ def _build(variant: Variant) -> MapTables:
                                             str(variant.next_movement_phase(phase)))
     # Every power may stand a unit on the same places: what doesn't name the power is made once per place (the
     # powers' records share its texts), and the units are ranked by power, place, then kind (``Standing.rank``).
-    spots = [(kind, loc, f"{kind.value} {loc}") for kind in (ARMY, FLEET) for loc in board.locations(kind)
+    # (the units' texts interned, as the table's: a position's units found by them compare by identity)
+    spots = [(kind, loc, intern(f"{kind.value} {loc}")) for kind in (ARMY, FLEET) for loc in board.locations(kind)
              if variant.can_stand(kind, loc)]
     made = [(kind, loc, text, loc.partition("/")[0], quote(text), ', "type": ' + quote(kind.value) + ', "loc": '
              + quote(loc) + "}", quote(text + " H")) for kind, loc, text in spots]

@@ -68,7 +68,7 @@ class OwnLines:
             found = self._militia_by_prov = {}
             for s in self.state.stacked:
                 if s.kind is MILITIA:
-                    found.setdefault(s.province, s)
+                    found.setdefault(s.loc.partition("/")[0], s)  # (``s.province``, without the property's calls)
         return found.get(prov)
 
     # --- upkeep ---------------------------------------------------------------------------------------
