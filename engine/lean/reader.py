@@ -71,11 +71,10 @@ class Position:
     def fleets(self) -> int:
         """The fleets at sea that could convoy, as bits (``validate.fleets_at_sea``)."""
         if self._fleets < 0:
-            bit, convoying = self.tables.bit, self.tables.convoying
             mask = 0
             for s in self.standing:
-                if s.fleet and s.prov in convoying:
-                    mask |= bit[s.prov]
+                if s.sea:
+                    mask |= s.sea
             self._fleets = mask
         return self._fleets
 

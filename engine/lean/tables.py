@@ -53,6 +53,7 @@ class Standing:
         self.power = power
         self.quoted = quoted  # the unit as JSON text ('"A PAR"')
         self.rank = rank  # its place among all the map's units sorted as the response lists them: power, location, kind
+        self.sea = 0  # a fleet in a convoying sea: its province's bit (``MapTables.bit``); else 0
 
 
 @final
@@ -247,6 +248,11 @@ def _build(variant: Variant) -> MapTables:
         if place in bit:  # a fleet at sea stands in a province: coasts' entries are never a fleet's
             for prov in near:
                 touching[prov] = touching.get(prov, 0) | bit[place]
+    convoying = frozenset(p for p, v in provinces.items() if v.can_convoy)
+    for per in standing.values():
+        for s in per.values():
+            if s.fleet and s.prov in convoying:
+                s.sea = bit[s.prov]
     retreats = {(kind is FLEET, loc): tuple(sorted(board.adjacent(kind, loc)))
                 for kind in (ARMY, FLEET) for loc in board.locations(kind)}
     tables = MapTables(
@@ -255,7 +261,7 @@ def _build(variant: Variant) -> MapTables:
         variant.victory_centers,
         frozenset(p for p, v in provinces.items() if v.is_land),
         frozenset(p for p, v in provinces.items() if v.is_coastal),
-        frozenset(p for p, v in provinces.items() if v.can_convoy),
+        convoying,
         {p: board.army_adjacent(p) for p in provinces},
         {p: v.coasts for p, v in provinces.items()},
         bit, sea_next, touching, retreats, dict(variant.initial_state().centers),

@@ -1,7 +1,10 @@
 """World Diplomacy's own order lines read fast, for one movement phase (``WorldDiplomacy.own_reader``): upkeep
 lines (``MAINTAIN A NA5``), militia orders (``M NA24 H``, ``M NA24 - NA25``, ``M NA25 S A NA18``,
 ``M NA25 S A NA18 - NA16``) and purchases (``A NA28 B``), in canonical notation, checked as
-``WorldDiplomacy.validate`` checks them.
+``WorldDiplomacy.validate`` checks them. The checks of a line's text alone (its words, the places' neighbours,
+that it is canonical) are made once per map, in tables of the canonical lines (``upkeep_lines``,
+``militia_lines``) whose records also keep the entries read (orders are immutable); the position's are made
+per phase.
 
 A line is taken only when every check passes and it is the canonical text of the order it gives; anything
 else (other notations, the seed's ``{EP}`` numbers, a failing check) is left to the order reader, whose
