@@ -139,7 +139,7 @@ class MapTables:
     # (origin, convoying fleet's sea, landing) -> the seas of every minimal convoy chain from the origin through
     # that sea that lands there (``validate.convoy_chains``), as bits; empty on a map of too many seas
     chains: dict[tuple[str, str, str], tuple[int, ...]] = field(default_factory=dict)
-    reaches: dict[str, frozenset[str]] = field(default_factory=dict)  # province -> validate.convoy_reach (small maps)
+    reaches: dict[str, frozenset[str]] = field(default_factory=dict)  # province -> validate.convoy_reach (as asked)
     # Per rank (``Standing.rank``): the unit's power, and its entry in the response's units when it opens its
     # power's list ('], "FRANCE": ["A PAR"') and when it follows another unit (', "A PAR"')
     rank_power: tuple[str, ...] = ()
