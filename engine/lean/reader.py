@@ -23,13 +23,13 @@ from ..validate import fleet_destination, minimal_convoy_routes
 from ..variants import Variant
 from .tables import head as tables_head
 from .tables import (ARMY, CONVOY, FLEET, HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, MapTables, Season, Standing, far_of,
-                     linked_fleets, route_exists)
+                     fleet_group, linked_fleets, route_exists)
 
 class Position:
     """A movement phase's position: units in request order (index = their number everywhere), centres."""
 
     __slots__ = ("variant", "tables", "season", "phase", "phase_text", "standing", "units", "prov", "text", "json", "power",
-                 "at", "by_text", "centers", "_state", "_fleets", "_fleet_names", "_linked")
+                 "at", "by_text", "centers", "_state", "_fleets", "_fleet_names", "_linked", "_groups")
 
     def __init__(self, variant: Variant, tables: MapTables, season: Season, phase_text: str, standing: list[Standing],
                  centers: dict[str, str]) -> None:
@@ -59,6 +59,7 @@ class Position:
         self._fleets = -1
         self._fleet_names: frozenset[str] | None = None
         self._linked: dict[str, int] = {}
+        self._groups: dict[int, int] = {}  # a fleet at sea (its bit) -> its group (``fleet_group``), found so far
 
     def state(self) -> GameState:
         """The position as the general path builds it (``contract._plain_state``), on first need."""
@@ -70,20 +71,40 @@ class Position:
     def fleets(self) -> int:
         """The fleets at sea that could convoy, as bits (``validate.fleets_at_sea``)."""
         if self._fleets < 0:
-            bit, convoying = self.tables.bit, self.tables.convoying
             mask = 0
             for s in self.standing:
-                if s.fleet and s.prov in convoying:
-                    mask |= bit[s.prov]
+                if s.sea:
+                    mask |= s.sea
             self._fleets = mask
         return self._fleets
 
     def linked(self, coast: str) -> int:
-        """``linked_fleets`` of the fleets at sea (``fleets``) and ``coast``, found once per coast: on a map of
-        many seas each is a search, and a phase's moves by convoy and their supports ask it again and again."""
+        """``linked_fleets`` of the fleets at sea (``fleets``) and ``coast``, found once per coast: the groups
+        of the fleets touching the coast, each group searched once per phase (on a map of many seas a phase's
+        moves by convoy, convoys and supports of them ask about dozens of coasts, mostly of the same groups)."""
         known = self._linked.get(coast)
         if known is None:
-            known = self._linked[coast] = linked_fleets(self.tables, coast, self.fleets())
+            fleets = self.fleets()
+            tables = self.tables
+            if not tables.seas_plain:
+                known = self._linked[coast] = linked_fleets(tables, coast, fleets)
+                return known
+            groups = self._groups
+            near = tables.touching.get(coast, 0) & fleets
+            known = 0
+            while near:
+                low = near & -near
+                group = groups.get(low)
+                if group is None:
+                    group = fleet_group(tables, low, fleets)
+                    rest = group
+                    while rest:
+                        one = rest & -rest
+                        rest ^= one
+                        groups[one] = group
+                known |= group
+                near &= ~group
+            self._linked[coast] = known
         return known
 
     def fleet_names(self) -> frozenset[str]:

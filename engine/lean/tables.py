@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from json.encoder import encode_basestring_ascii as quote
+from sys import intern
 from typing import Final, final
 
 from ..mapdata import MapData, load_map
@@ -52,6 +53,7 @@ class Standing:
         self.power = power
         self.quoted = quoted  # the unit as JSON text ('"A PAR"')
         self.rank = rank  # its place among all the map's units sorted as the response lists them: power, location, kind
+        self.sea = 0  # a fleet in a convoying sea: its province's bit (``MapTables.bit``); else 0
 
 
 @final
@@ -137,7 +139,7 @@ class MapTables:
     # (origin, convoying fleet's sea, landing) -> the seas of every minimal convoy chain from the origin through
     # that sea that lands there (``validate.convoy_chains``), as bits; empty on a map of too many seas
     chains: dict[tuple[str, str, str], tuple[int, ...]] = field(default_factory=dict)
-    reaches: dict[str, frozenset[str]] = field(default_factory=dict)  # province -> validate.convoy_reach (small maps)
+    reaches: dict[str, frozenset[str]] = field(default_factory=dict)  # province -> validate.convoy_reach (as asked)
     # Per rank (``Standing.rank``): the unit's power, and its entry in the response's units when it opens its
     # power's list ('], "FRANCE": ["A PAR"') and when it follows another unit (', "A PAR"')
     rank_power: tuple[str, ...] = ()
@@ -150,6 +152,7 @@ class MapTables:
     # Whether ``far`` lists every such text: not on a map of too many seas (``validate.chain_table_fits``), where
     # the list would run to hundreds of thousands of texts and ``far_entry`` reads each text when it is asked.
     far_listed: bool = True
+    far_read: dict[str, Far | None] = field(default_factory=dict)  # text -> its ``far_entry``, as read (``far_of``)
     # The parser's extra unit words (``Variant.unit_words``), and the map's names in lower case as
     # ``MapData.lookup`` reads them: a name without spaces, dots or "+" is looked up as it is.
     unit_words: dict[str, UnitType] = field(default_factory=dict)
@@ -159,11 +162,21 @@ class MapTables:
     # supported fleet as it stands ("F SPA/SC") -> the order, as validation reads it whenever the two units
     # stand there. Not listed on a map of many seas (``far_listed``): the reader's other checks read those texts.
     coast_supports: dict[str, dict[str, Tabled]] = field(default_factory=dict)
+    # Whether the convoying seas have no coasts and each neighbours every convoying sea that neighbours it
+    # (``sea_next`` runs both ways among them): then the fleets at sea fall into groups (``fleet_group``), and
+    # ``sea_next`` of a sea is what it touches for ``validate``'s convoy chains (``on_minimal_route``).
+    seas_plain: bool = False
+    # ``_convoyed``'s checks of the map's words: the coasts an army of the map's words may be convoyed from, and
+    # the land provinces of the map's words it may be convoyed to
+    convoy_origins: frozenset[str] = frozenset()
+    convoy_landings: frozenset[str] = frozenset()
 
     def reach(self, origin: str) -> frozenset[str]:
         """``validate.convoy_reach``: the coasts an army in ``origin`` could be convoyed to."""
         known = self.reaches.get(origin)
-        return known if known is not None else convoy_reach(self.board, origin)
+        if known is None:
+            known = self.reaches[origin] = convoy_reach(self.board, origin)
+        return known
 
 
 _TABLES: dict[tuple[type, str], MapTables] = {}
@@ -191,10 +204,11 @@ def _build(variant: Variant) -> MapTables:
     # (``_value_``: the enum's ``value`` property is slow, and the World's table holds some fifty thousand texts)
     for text, (here, kind, loc, dest, canonical, _) in decided.items():
         if canonical == text:  # (always so for the canonical texts; a guard all the same)
-            tabled[text] = Tabled(HOLD if dest is None else MOVE, f"{kind._value_} {loc}", None, dest, quote(text))
+            tabled[text] = Tabled(HOLD if dest is None else MOVE, intern(f"{kind._value_} {loc}"), None, dest,
+                                  quote(text))
     for text, (here, kind, loc, target, t_kind, t_loc, to) in supports.items():
-        tabled[text] = Tabled(SUPPORT_HOLD if to is None else SUPPORT_MOVE, f"{kind._value_} {loc}",
-                              f"{t_kind._value_} {t_loc}", to, quote(text))
+        tabled[text] = Tabled(SUPPORT_HOLD if to is None else SUPPORT_MOVE, intern(f"{kind._value_} {loc}"),
+                              intern(f"{t_kind._value_} {t_loc}"), to, quote(text))
     start = first_year(variant)
     phases = {}
     for season in variant.movement_seasons:
@@ -208,7 +222,8 @@ def _build(variant: Variant) -> MapTables:
                                             str(variant.next_movement_phase(phase)))
     # Every power may stand a unit on the same places: what doesn't name the power is made once per place (the
     # powers' records share its texts), and the units are ranked by power, place, then kind (``Standing.rank``).
-    spots = [(kind, loc, f"{kind.value} {loc}") for kind in (ARMY, FLEET) for loc in board.locations(kind)
+    # (the units' texts interned, as the table's: a position's units found by them compare by identity)
+    spots = [(kind, loc, intern(f"{kind.value} {loc}")) for kind in (ARMY, FLEET) for loc in board.locations(kind)
              if variant.can_stand(kind, loc)]
     made = [(kind, loc, text, loc.partition("/")[0], quote(text), ', "type": ' + quote(kind.value) + ', "loc": '
              + quote(loc) + "}", quote(text + " H")) for kind, loc, text in spots]
@@ -225,13 +240,19 @@ def _build(variant: Variant) -> MapTables:
     for rank, s in enumerate(ranked_units):
         s.rank = rank
     provinces = board.provinces
-    bit = {prov: 1 << i for i, prov in enumerate(provinces)}
+    # (the convoying seas take the lowest bits: the masks of fleets at sea, searched again and again, stay short)
+    bit = {prov: 1 << i for i, prov in enumerate(sorted(provinces, key=lambda prov: not provinces[prov].can_convoy))}
     sea_next = {bit[prov]: _mask(bit, board.fleet_adjacent_provinces(prov)) for prov in provinces}
     touching: dict[str, int] = {}
     for place, near in board._fleet_adj_prov.items():
         if place in bit:  # a fleet at sea stands in a province: coasts' entries are never a fleet's
             for prov in near:
                 touching[prov] = touching.get(prov, 0) | bit[place]
+    convoying = frozenset(p for p, v in provinces.items() if v.can_convoy)
+    for per in standing.values():
+        for s in per.values():
+            if s.fleet and s.prov in convoying:
+                s.sea = bit[s.prov]
     retreats = {(kind is FLEET, loc): tuple(sorted(board.adjacent(kind, loc)))
                 for kind in (ARMY, FLEET) for loc in board.locations(kind)}
     tables = MapTables(
@@ -240,7 +261,7 @@ def _build(variant: Variant) -> MapTables:
         variant.victory_centers,
         frozenset(p for p, v in provinces.items() if v.is_land),
         frozenset(p for p, v in provinces.items() if v.is_coastal),
-        frozenset(p for p, v in provinces.items() if v.can_convoy),
+        convoying,
         {p: board.army_adjacent(p) for p in provinces},
         {p: v.coasts for p, v in provinces.items()},
         bit, sea_next, touching, retreats, dict(variant.initial_state().centers),
@@ -278,6 +299,12 @@ def _build(variant: Variant) -> MapTables:
         tables.coast_supports = _coast_supports(variant, tables, next(iter(phases.values())).phase if phases else None)
     else:
         tables.far_listed = False
+    sea_bits = [bit[prov] for prov in tables.convoying]
+    tables.seas_plain = all(not provinces[prov].coasts for prov in tables.convoying) \
+        and all(not sea_next[a] & b or sea_next[b] & a for a in sea_bits for b in sea_bits)
+    tables.convoy_origins = frozenset(p for p in tables.coastal if p in tables.land and _place(vocab, p)
+                                      and f"A {p}" in vocab.unit_texts)
+    tables.convoy_landings = frozenset(p for p in tables.land if _place(vocab, p))
     tables.unit_words = variant.unit_words()
     tables.names = board._names
     tables.plain = (not standing or all(_PLAIN.fullmatch(text) for _, _, text in spots)) \
@@ -329,8 +356,23 @@ def _far(tables: MapTables) -> dict[str, Far]:
 
 
 def far_of(tables: MapTables, text: str) -> Far | None:
-    """``text``'s entry in ``MapTables.far``, listed or not (``far_entry``)."""
-    return tables.far.get(text) if tables.far_listed else far_entry(tables, text)
+    """``text``'s entry in ``MapTables.far``, listed or not (``far_entry``, kept once read: a game's moves by
+    convoy and supports of them come back turn after turn)."""
+    if tables.far_listed:
+        return tables.far.get(text)
+    read = tables.far_read
+    if text in read:
+        return read[text]
+    found = far_entry(tables, text)
+    if len(text) <= _FAR_TEXT_KEPT:
+        if len(read) >= _FAR_READ_KEPT:
+            read.clear()
+        read[text] = found
+    return found
+
+
+_FAR_READ_KEPT = 100_000  # texts of moves by convoy and supports of them read on a map not listing them; a cap
+_FAR_TEXT_KEPT = 64  # (canonical texts are short: a longer one is read again each time asked)
 
 
 def far_entry(tables: MapTables, text: str) -> Far | None:
@@ -376,9 +418,8 @@ def far_entry(tables: MapTables, text: str) -> Far | None:
 def _convoyed(tables: MapTables, here: str, dest: str) -> bool:
     """``_far``'s checks of an army's move by convoy, the army in ``here``: a coast of the map's words with an
     army's text, and a land province of the map's words it could be convoyed to."""
-    vocab = tables.vocab
-    return here in tables.coastal and here in tables.land and _place(vocab, here) and f"A {here}" in vocab.unit_texts \
-        and dest != here and dest in tables.land and _place(vocab, dest) and dest in tables.reach(here)
+    return here in tables.convoy_origins and dest != here and dest in tables.convoy_landings \
+        and dest in tables.reach(here)
 
 
 def _place(vocab: _Vocabulary, word: str) -> bool:
@@ -444,6 +485,64 @@ def linked_fleets(tables: MapTables, coast: str, fleets: int) -> int:
         linked |= grown
         frontier |= grown
     return linked
+
+
+def fleet_group(tables: MapTables, fleet: int, fleets: int) -> int:
+    """The fleets among ``fleets`` joined to the fleet ``fleet`` (a bit of ``fleets``) by a chain of fleets, itself
+    included: its group. The fleet adjacency of convoying seas runs both ways (``MapTables.seas_plain``), so
+    ``linked_fleets`` of a coast is the union of the groups of the fleets touching it."""
+    group = frontier = fleet
+    rest = fleets ^ fleet  # (the fleets not yet in the group)
+    sea_next = tables.sea_next
+    while frontier:
+        low = frontier & -frontier
+        frontier ^= low
+        grown = sea_next[low] & rest
+        if grown:
+            rest ^= grown
+            group |= grown
+            frontier |= grown
+    return group
+
+
+def on_minimal_route(tables: MapTables, origin: str, dest: str, sea: str, fleets: int) -> bool:
+    """``validate.on_minimal_convoy_route`` over bit masks, on a map whose seas are plain (``seas_plain``): does
+    the fleet in ``sea`` lie on a minimal chain of ``fleets`` (convoying fleets, as bits) from ``origin`` to
+    ``dest``? The same search, stopped at the first such chain."""
+    bit = tables.bit
+    sea_bit = bit.get(sea, 0)
+    if not sea_bit & fleets or dest not in tables.coastal:
+        return False
+    origin_bit, dest_bit = bit[origin], bit[dest]
+    firsts = tables.touching.get(origin, 0) & fleets
+    while firsts:
+        first = firsts & -firsts
+        firsts ^= first
+        if _chain_lands(tables.sea_next, first, first, origin_bit, fleets, sea_bit, origin_bit, dest_bit):
+            return True
+    return False
+
+
+def _chain_lands(sea_next: dict[int, int], last: int, path: int, reached: int, fleets: int, sea: int, origin: int,
+                 dest: int) -> bool:
+    """``validate.on_minimal_convoy_route``'s walk: the chain ``path`` (its seas as bits, ``last`` the last one)
+    or a longer one lands at ``dest`` through ``sea``. ``reached``: the origin and what the seas before the last
+    touch; a chain lands where its last sea touches and no earlier one did, and never takes in a sea touched
+    before."""
+    passes = path & sea
+    if not passes and reached & sea:
+        return False
+    near = sea_next[last]
+    if near & dest:
+        return passes != 0 and not reached & dest
+    grown = reached | near
+    rest = near & fleets & ~path & ~reached
+    while rest:
+        nxt = rest & -rest
+        rest ^= nxt
+        if not sea_next[nxt] & origin and _chain_lands(sea_next, nxt, path | nxt, grown, fleets, sea, origin, dest):
+            return True
+    return False
 
 
 def route_exists(tables: MapTables, start: str, dest: str, fleets: int) -> bool:

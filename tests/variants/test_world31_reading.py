@@ -7,11 +7,14 @@ import random
 
 import pytest
 
-from engine.convoy_routes import convoy_route_exists
+from engine.convoy_routes import convoy_route_exists, fleets_linked
 from engine.game import Game
+from engine.lean import tables_for
+from engine.lean.reader import Position
+from engine.lean.tables import linked_fleets, on_minimal_route
 from engine.mapdata import MapData
 from engine.order_reader import OrderReader
-from engine.orders import RawOrder, order_key
+from engine.orders import RawOrder, SupportMove, order_key
 from engine.state import GameState
 from engine.types import OrderError, Phase, Unit, UnitType
 from engine.validate import minimal_convoy_routes, on_minimal_convoy_route
@@ -149,6 +152,38 @@ def test_convoy_checks_on_a_board_of_many_seas_agree_with_the_general_searches()
     assert agreed > 50_000 and on_route > 100
 
 
+@pytest.mark.parametrize("variant_id", ["world31", "standard"])
+def test_the_lean_convoy_check_over_bit_masks_agrees_with_the_general_search(variant_id: str) -> None:
+    """``lean.tables.on_minimal_route`` (bit masks) against ``on_minimal_convoy_route`` over random fleets at
+    sea, armies' coasts, landings and convoying seas; and the lean position's fleets joined to a coast
+    (``Position.linked``, by groups of fleets) against ``fleets_linked``."""
+    variant = find_variant(variant_id)
+    board = variant.board
+    tables = tables_for(variant)
+    assert tables.seas_plain
+    seas = sorted(p for p, prov in board.provinces.items() if prov.can_convoy)
+    coasts = sorted(p for p, prov in board.provinces.items() if prov.is_coastal)
+    rng = random.Random(11)
+    agreed = on_route = 0
+    for _ in range(20):
+        fleets = frozenset(rng.sample(seas, rng.randrange(1, min(len(seas), 50))))
+        standing = [tables.standing[tables.powers[0]][f"F {sea}"] for sea in sorted(fleets)]
+        position = Position(variant, tables, next(iter(tables.phases.values())), "", standing, {})
+        mask = position.fleets()
+        for origin in rng.sample(coasts, min(len(coasts), 8)):
+            linked = fleets_linked(board, origin, fleets)
+            assert position.linked(origin) == sum(tables.bit[f] for f in linked), origin
+            assert position.linked(origin) == linked_fleets(tables, origin, mask)
+            for dest in rng.sample(coasts, min(len(coasts), 25)):
+                for sea in [*linked, *rng.sample(seas, 2)]:
+                    found = on_minimal_convoy_route(board, origin, dest, sea, linked)
+                    assert on_minimal_route(tables, origin, dest, sea, position.linked(origin)) == found, \
+                        (origin, dest, sea)
+                    on_route += found
+                    agreed += 1
+    assert agreed > 5000 and on_route > 50
+
+
 def test_the_readers_groups_of_fleets_find_the_routes_convoy_route_exists_finds() -> None:
     rng = random.Random(8)
     for game in snapshots("world31", 3, 12, movement_only=True)[-4:]:
@@ -178,6 +213,32 @@ def militia_lines(state: GameState, board: MapData) -> list[str]:
                 out.append(f"M {here} S {kind} {target}")
                 out += [f"M {here} S {kind} {target} - {dest}" for dest in near]
     return out
+
+
+def test_every_militia_line_the_general_path_takes_is_read_fast_alike() -> None:
+    """Each hold, move and support a militia could be written to give, in random positions of each season:
+    the fast reading (the map's table of militia lines, then the position's checks) takes every canonical
+    line the general path accepts, but supports of moves by convoy, and reads it alike; it takes no other."""
+    taken = 0
+    for game in snapshots("world31", 3, 12, movement_only=True)[-6:]:
+        variant, state = game.variant, game.state
+        board = variant.board
+        own = variant.own_reader(state)
+        assert own is not None
+        for text in militia_lines(state, board):
+            power = state.stacked_in(text.split()[1])[0].power
+            expected = general(variant, state, power, text)
+            made = own(power, text)
+            accepted = not isinstance(expected[0], type) and expected[1] == text
+            if made is not None or not accepted:
+                assert made is None or made == expected, text
+                continue
+            order = expected[0]
+            # (left to the general checks: a militia's support of an army's move only a convoy makes)
+            assert isinstance(order, SupportMove) and order.target.type is A \
+                and order.dest not in board.army_adjacent(order.target.loc), text
+        taken += sum(own(state.stacked_in(t.split()[1])[0].power, t) is not None for t in militia_lines(state, board))
+    assert taken > 500
 
 
 def test_militia_at_the_edge_of_the_frozen_arctic_read_as_the_general_path_reads_them() -> None:

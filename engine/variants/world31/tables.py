@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ...mapdata import MapData
-from ...orders import Order, RawOrder
+from ...orders import RawOrder
 from ...state import GameState
 from ...types import Season, Unit, UnitType
 from .notation import numbered, seed_text
@@ -37,8 +37,6 @@ class MapTables:
     maintain: dict[str, RawOrder] | None = None
     # canonical upkeep line -> (kind, location, province, the order's slot), for the order reader; made on first need
     maintain_entries: dict[str, tuple[UnitType, str, str, str]] | None = None
-    # a unit -> its upkeep line read: (order, canonical text, slot); orders are immutable, one serves every phase
-    maintain_entries_by_unit: dict[Unit, tuple[Order, str, str]] = field(default_factory=dict)
     # canonical purchase line ("F NA5 B") -> (kind, location) as the variant's parser reads it; made on first need
     purchase: dict[str, tuple[UnitType, str]] | None = None
     seed_texts: dict[str, str] = field(default_factory=dict)  # canonical text -> the seed's notation

@@ -16,14 +16,13 @@ from typing import Any, Mapping
 from json.encoder import encode_basestring_ascii as quote
 
 from ....lean.reader import Orders, Position, Read, Unsupported, _by_convoy, _record, read_position
-from ....convoy_routes import fleets_linked
-from ....lean.tables import CONVOY, HOLD, MapTables
+from ....lean.tables import CONVOY, HOLD, MapTables, on_minimal_route
 from ....order_reader import OrderReader
 from ....orders import Build, Order
 from ....state import GameState
 from ....types import OrderError, UnitType
-from ....validate import on_minimal_convoy_route
 from ..ledger import Ledger
+from ..reading import OwnLines
 from ..orders import MILITIA_ORDERS, Maintain
 
 OWN_KINDS = (*MILITIA_ORDERS, Maintain, Build)  # the variant's own orders the lean path holds
@@ -115,35 +114,37 @@ def read_world_orders(position: WorldPosition, texts: Mapping[str, list[str]]) -
     slot_index: dict[str, int] = {}
     own_clash: set[str] = set()
     reader: OrderReader | None = None  # the general reader, made when a line needs it
-    linked: dict[str, frozenset[str]] = {}  # an army's province -> the fleets at sea joined to it
     # The variant's own lines in canonical notation, read as the general reader reads them (it asks the same).
-    own_lines = position.variant.own_reader(position.state)
+    own_lines: OwnLines | None = position.variant.own_reader(position.state)
     for power, written in texts.items():
         for text in written:
             read: Read | None = None  # an army's or fleet's order: (unit, kind, destination, target, via, text)
-            t = tabled.get(text)
-            if t is not None:
-                i = by_text.get(t.unit)
-                if i is not None and powers[i] == power:
-                    j = -1 if t.target is None else by_text.get(t.target, -2)
-                    if j != -2 and not (frozen and t.kind != HOLD and _touches(frozen, prov_of[i], t.dest,
-                                                                              None if j < 0 else prov_of[j])):
-                        read = (i, t.kind, t.dest, j, False, t.quoted)
-            if read is None and (text in far if far_listed
-                                 else text[1:2] == " " and text[0] != "M" and not text.endswith(" B")):
-                # a move by convoy, a convoy, a support of one (not a militia's line, nor a purchase)
-                read = _by_convoy(base, power, text)
-                if read is not None and frozen and _touches(frozen, prov_of[read[0]], read[2],
-                                                            None if read[3] < 0 else prov_of[read[3]]):
-                    read = None
-            if read is None and text.startswith("F ") and " C A " in text:
-                convoy = _convoy(base, power, text, frozen, linked)
-                if convoy is not None:
-                    read = (convoy[0], CONVOY, convoy[2], convoy[1], False, quote(text))
+            # The variant's own lines (upkeep, militia, purchases) start with "M" or end with " B"; no army's or
+            # fleet's order in canonical notation does.
+            own_line = text.startswith("M") or text.endswith(" B")
+            if not own_line:
+                t = tabled.get(text)
+                if t is not None:
+                    i = by_text.get(t.unit)
+                    if i is not None and powers[i] == power:
+                        j = -1 if t.target is None else by_text.get(t.target, -2)
+                        if j != -2 and not (frozen and t.kind != HOLD and _touches(frozen, prov_of[i], t.dest,
+                                                                                  None if j < 0 else prov_of[j])):
+                            read = (i, t.kind, t.dest, j, False, t.quoted)
+                if read is None and (text in far if far_listed else text[1:2] == " "):
+                    # a move by convoy, a convoy, a support of one
+                    read = _by_convoy(base, power, text)
+                    if read is not None and frozen and _touches(frozen, prov_of[read[0]], read[2],
+                                                                None if read[3] < 0 else prov_of[read[3]]):
+                        read = None
+                if read is None and text.startswith("F ") and " C A " in text:
+                    convoy = _convoy(base, power, text, frozen)
+                    if convoy is not None:
+                        read = (convoy[0], CONVOY, convoy[2], convoy[1], False, quote(text))
             if read is None:
-                entry = own_lines(power, text) if own_lines is not None else None  # upkeep, militia, purchases
+                entry = own_lines.read(power, text) if own_line and own_lines is not None else None
                 if entry is not None:
-                    order, canonical, slot = entry
+                    order, canonical, slot = entry  # (always one of the variant's own orders)
                 else:
                     if reader is None:
                         reader = OrderReader(position.variant, position.state)
@@ -152,7 +153,7 @@ def read_world_orders(position: WorldPosition, texts: Mapping[str, list[str]]) -
                     except OrderError as exc:
                         lines.append((power, quote(str(text).strip()), INVALID, str(exc)))
                         continue
-                if isinstance(order, OWN_KINDS):
+                if entry is not None or isinstance(order, OWN_KINDS):
                     quoted = quote(canonical)
                     key = slot or ""
                     k = slot_index.get(key)
@@ -192,12 +193,10 @@ def read_world_orders(position: WorldPosition, texts: Mapping[str, list[str]]) -
     return WorldOrders(made, lines, own), own_slots
 
 
-def _convoy(base: Position, power: str, text: str, frozen: frozenset[str],
-            linked: dict[str, frozenset[str]]) -> tuple[int, int, str] | None:
+def _convoy(base: Position, power: str, text: str, frozen: frozenset[str]) -> tuple[int, int, str] | None:
     """A convoy in canonical notation (``F MAO C A BRE - GAS``) that passes every check ``validate_movement`` and
     the freezing rule make: (the fleet's number, the army's, the destination), or ``None`` (the general reader
-    decides the line and words what is wrong). The map's table holds no convoys on a board of many seas.
-    ``linked``: the fleets joined to each army's province, found so far this phase."""
+    decides the line and words what is wrong). The map's table holds no convoys on a board of many seas."""
     words = text.split(" ")
     if len(words) != 7 or words[2] != "C" or words[3] != "A" or words[5] != "-" or words[6] == words[4]:
         return None
@@ -209,14 +208,11 @@ def _convoy(base: Position, power: str, text: str, frozen: frozenset[str],
     here = base.prov[i]
     if here != words[1] or (frozen and (here in frozen or origin in frozen or dest in frozen)):
         return None
-    board = base.variant.board
-    place = board.provinces.get(dest)
-    if place is None or not place.is_coastal or not board.provinces[here].can_convoy:
+    tables = base.tables
+    if dest not in tables.coastal or here not in tables.convoying or not tables.seas_plain:
         return None
-    fleets = linked.get(origin)
-    if fleets is None:
-        fleets = linked[origin] = frozenset(fleets_linked(board, origin, base.fleet_names()))
-    if not on_minimal_convoy_route(board, origin, dest, here, fleets):
+    # (``validate``: the fleets joined to the army's coast, then a minimal chain of them through this fleet)
+    if not on_minimal_route(tables, origin, dest, here, base.linked(origin)):
         return None
     return i, j, dest
 
