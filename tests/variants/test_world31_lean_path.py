@@ -44,11 +44,28 @@ def _lean_text(request: dict) -> str | None:
     return answer
 
 
+def _containers(value, seen: dict[int, object]) -> None:
+    """Every dict and list in ``value`` by id (kept alive in ``seen``); fails on one met twice."""
+    if isinstance(value, (dict, list)):
+        assert id(value) not in seen, f"a container shared within or between responses: {value!r}"
+        seen[id(value)] = value
+        for v in value.values() if isinstance(value, dict) else value:
+            _containers(v, seen)
+
+
 def _same(variant, request: dict) -> bool:
-    """Both paths answer ``request`` alike; whether the lean path answered it."""
+    """Both paths answer ``request`` alike (the dict equal and dumped byte for byte alike, every container of
+    it its own: none shared with another response, nor within it); whether the lean path answered it."""
     general, general_text = _general(request)
     forget_positions()
-    assert engine.adjudicate(request) == general
+    lean = engine.adjudicate(request)
+    assert lean == general
+    assert json.dumps(lean) == json.dumps(general)
+    again = engine.adjudicate(request)  # (the position kept: the second answer is made from the same records)
+    assert again == general
+    seen: dict[int, object] = {}
+    _containers(lean, seen)
+    _containers(again, seen)
     forget_positions()
     assert adjudicate_json(json.dumps(request)) == general_text
     text = _lean_text(request)
