@@ -22,6 +22,7 @@ from ....outcomes import encoded_json
 from ....phases import OrderResult, _typed
 from ....resolver import Outcome
 from ....state import GameState
+from ....variants.base import Variant
 from ..lean_economy import Note, Verdict
 from .reading import INVALID, SEVERAL, WorldOrders, WorldPosition, own_index
 
@@ -61,7 +62,7 @@ class Answer:
 
     def __init__(self, variant: Any, state: GameState, next_state: GameState, extra: Mapping[str, Any],
                  position: WorldPosition, orders: WorldOrders, own_slots: list[str], fought: Fought,
-                 number: Mapping[int, int] | None, void: Mapping[int, Outcome], verdicts: Mapping[str, Verdict],
+                 number: dict[int, int] | None, void: dict[int, Outcome], verdicts: dict[str, Verdict],
                  notes: Sequence[Note | OrderResult], winner: str | None) -> None:
         self.variant = variant
         self.state = state
@@ -138,7 +139,6 @@ class Answer:
         orders, number, void, verdicts, own_slots = self.orders, self.number, self.void, self.verdicts, self.own_slots
         battle = self.fought.outcomes
         entries: list[dict[str, Any]] = []
-        add = entries.append
         # The lines whose outcome the battle wrote for this phase (a failed move's strengths, ...) are parsed
         # together, as text (their places in ``entries`` held meanwhile).
         written: list[str] = []
@@ -148,56 +148,56 @@ class Answer:
             if ref >= 0:
                 b = ref if number is None else number.get(ref)
                 if b is None:  # gone for want of upkeep
-                    add(_verdict_entry(power, _order_text(quoted), verdicts[base.prov[ref]], False))
+                    entries.append(_verdict_entry(power, _order_text(quoted), verdicts[base.prov[ref]], False))
                 elif b in void:  # (it supports or convoys a unit gone for want of upkeep)
                     typed = void[b]
-                    add(_entry(power, _order_text(quoted), typed.succeeded, typed.reason, False,
+                    entries.append(_entry(power, _order_text(quoted), typed.succeeded, typed.reason, False,
                                _outcome(_typed_json(typed))))
                 else:
                     got = battle[b]
                     if got[1]:  # one of the map's outcomes
-                        add(_battle_entry(power, _order_text(quoted), got[3]))
+                        entries.append(_battle_entry(power, _order_text(quoted), got[3]))
                         continue
                     head = heads.get(power)
                     if head is None:
                         head = heads[power] = '{"power": ' + quote(power) + ', "order": '
                     places.append(len(entries))
                     written.append(head + quoted + got[3])
-                    add(_HELD_PLACE)
+                    entries.append(_HELD_PLACE)
                 continue
             order = _order_text(quoted)
             if ref == INVALID:
-                add({"power": power, "order": order, "result": "invalid", "reason": why,
+                entries.append({"power": power, "order": order, "result": "invalid", "reason": why,
                      "outcome": {"code": "invalid", "data": {"text": why}}})
             elif ref == SEVERAL:
-                add({"power": power, "order": order, "result": "invalid", "reason": _SEVERAL_WORDS,
+                entries.append({"power": power, "order": order, "result": "invalid", "reason": _SEVERAL_WORDS,
                      "outcome": {"code": "several_orders", "data": {}}})
             else:
-                add(_verdict_entry(power, order, verdicts[own_slots[own_index(ref)]], False))
+                entries.append(_verdict_entry(power, order, verdicts[own_slots[own_index(ref)]], False))
         standing = base.standing
         for u in orders.military.defaults:  # no usable order: the unit held
             s = standing[u]
             order = _held(s.text)
             b = u if number is None else number.get(u)
             if b is None:
-                add(_verdict_entry(s.power, order, verdicts[base.prov[u]], True))
+                entries.append(_verdict_entry(s.power, order, verdicts[base.prov[u]], True))
                 continue
             held = battle[b]
             if held[0]:
-                add({"power": s.power, "order": order, "result": "succeeds", "reason": _NO_ORDER_WORDS, "default": True,
+                entries.append({"power": s.power, "order": order, "result": "succeeds", "reason": _NO_ORDER_WORDS, "default": True,
                      "outcome": {"code": "no_order_holds", "data": {}}})
             else:
-                add(_entry(s.power, order, False, held[1], True, _outcome(held[2])))
+                entries.append(_entry(s.power, order, False, held[1], True, _outcome(held[2])))
         for n in self.notes:  # (the season's notes, and a retreat phase played at once: engine-made results)
             if type(n) is Note:
-                add(_verdict_entry(n.power, n.order, n.verdict, True))
+                entries.append(_verdict_entry(n.power, n.order, n.verdict, True))
                 continue
             assert isinstance(n, OrderResult)
             entry: dict[str, Any] = {"power": n.power, "order": n.order, "result": n.result, "reason": n.reason}
             if n.default:
                 entry["default"] = True
             entry["outcome"] = _outcome(encoded_json(n.why()))
-            add(entry)
+            entries.append(entry)
         if written:
             parsed: list[dict[str, Any]] = loads("[" + ", ".join(written) + "]")
             for k, place in enumerate(places):
@@ -308,18 +308,32 @@ def _typed_json(got: Outcome) -> str:
 def _tail(variant: Any, state: GameState, extra: Mapping[str, Any], winner: str | None) -> dict[str, Any]:
     """The response's fields after ``orders`` (``contract._response_tail``), made for this answer alone."""
     units: dict[str, list[str]] = {}
-    for unit in sorted(variant.all_units(state), key=_UNIT_ORDER):
-        text = f"{unit.type._value_} {unit.loc}"
-        if unit.power in units:
-            units[unit.power].append(text)
-        else:
-            units[unit.power] = [text]
+    if type(variant).all_units is Variant.all_units and not state.disguised:
+        # (as units_by_power sorts them: by power, location and type letter, the "\0" below every character)
+        placed: dict[str, list[str]] = {}  # power -> "location\0letter" of each unit
+        for unit in state.units.values():
+            _place(placed, unit.power, unit.loc + "\0" + unit.type._value_)
+        for s in state.stacked:
+            _place(placed, s.power, s.loc + "\0" + s.kind._value_)
+        for power in sorted(placed):
+            keys = placed[power]
+            keys.sort()
+            units[power] = [_unit_text(key) for key in keys]
+    else:
+        for unit in sorted(variant.all_units(state), key=_UNIT_ORDER):
+            text = f"{unit.type._value_} {unit.loc}"
+            if unit.power in units:
+                units[unit.power].append(text)
+            else:
+                units[unit.power] = [text]
     dislodged: dict[str, list[dict[str, Any]]] = {}
     for d in sorted(state.dislodged.values(), key=lambda d: (d.unit.power, d.unit.loc)):
         dislodged.setdefault(d.unit.power, []).append(
             {"unit": str(d.unit), "attacker": d.attacker, "via_convoy": d.via_convoy, "retreats": list(d.retreats)})
     centers: dict[str, list[str]] = {}
-    for centre, owner in sorted(state.centers.items()):
+    owners = state.centers
+    for centre in sorted(owners):
+        owner = owners[centre]
         if owner in centers:
             centers[owner].append(centre)
         else:
@@ -331,6 +345,28 @@ def _tail(variant: Any, state: GameState, extra: Mapping[str, Any], winner: str 
     if winner:
         tail["winner"] = winner
     return tail
+
+
+def _place(placed: dict[str, list[str]], power: str, key: str) -> None:
+    listed = placed.get(power)
+    if listed is None:
+        placed[power] = [key]
+    else:
+        listed.append(key)
+
+
+_UNIT_TEXTS: dict[str, str] = {}  # "location\0letter" -> the unit as listed ("A PAR")
+
+
+def _unit_text(key: str) -> str:
+    text = _UNIT_TEXTS.get(key)
+    if text is None:
+        loc, _, letter = key.partition("\0")
+        text = letter + " " + loc
+        if len(_UNIT_TEXTS) >= _KEPT:
+            _UNIT_TEXTS.clear()
+        _UNIT_TEXTS[key] = text
+    return text
 
 
 __all__ = ["Answer"]
