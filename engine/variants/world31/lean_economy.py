@@ -54,13 +54,20 @@ _VERDICTS_KEPT: Final = 20_000  # outcomes kept per map (a price, a place or a u
 @final
 class Verdict:
     """An order's or a note's outcome as the response writes it: ``result`` ("succeeds"/"fails"), ``words``
-    (the entry's ``reason``) and ``json`` (its ``outcome``, JSON text)."""
+    (the entry's ``reason``) and ``json`` (its ``outcome``, JSON text). A finance sheet's outcome is a note of
+    its words (``noted``, made with ``json`` ""): its JSON is written only when asked for, since the dict
+    answer needs none."""
 
     def __init__(self, succeeded: bool, words: str, json: str) -> None:
         self.succeeded = succeeded
         self.result = SUCCEEDS if succeeded else FAILS
         self.words = words
-        self.json = json
+        self.noted = not json
+        self._json = json
+
+    @property
+    def json(self) -> str:
+        return self._json or '{"code": "note", "data": {"text": ' + _quote(self.words) + "}}"
 
 
 @final
@@ -642,10 +649,15 @@ def finance_sheets(tables: EconomyTables, books: Books, sheets: Mapping[str, lis
         if not lines and power not in had_units:
             continue
         body = "; ".join(lines) if lines else "no official transactions"
-        text = f"finances: {body}; savings {shown(money.get(power, 0))}"
-        notes.append(Note(power, "FINANCES", Verdict(True, text, '{"code": "note", "data": {"text": '
-                                                      + _quote(text) + "}}")))
+        text = f"finances: {body}; savings {_dollars(money.get(power, 0))}"
+        notes.append(Note(power, "FINANCES", Verdict(True, text, "")))
     return notes
+
+
+def _dollars(cents: int) -> str:
+    """``money.shown(cents)`` (US dollars), compiled here: every sheet ends with its savings."""
+    whole, part = divmod(abs(cents), 100)
+    return f"{'-' if cents < 0 else ''}US${whole:,}.{part:02d}"
 
 
 def retreats_at_once(tables: EconomyTables, phase: Phase, end: PhaseEconomy) -> list[Note]:

@@ -275,10 +275,12 @@ def _entry(power: str, order: str, succeeded: bool, words: str, default: bool, o
 
 
 def _verdict_entry(power: str, order: str, v: Verdict, default: bool) -> dict[str, Any]:
+    words = v.words
+    outcome = {"code": "note", "data": {"text": words}} if v.noted else _outcome(v.json)
     if default:
-        return {"power": power, "order": order, "result": v.result, "reason": v.words, "default": True,
-                "outcome": _outcome(v.json)}
-    return {"power": power, "order": order, "result": v.result, "reason": v.words, "outcome": _outcome(v.json)}
+        return {"power": power, "order": order, "result": v.result, "reason": words, "default": True,
+                "outcome": outcome}
+    return {"power": power, "order": order, "result": v.result, "reason": words, "outcome": outcome}
 
 
 def _battle_entry(power: str, order: str, tail: str) -> dict[str, Any]:
