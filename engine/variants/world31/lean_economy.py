@@ -459,8 +459,7 @@ def after_battle(tables: EconomyTables, phase: Phase, units: Mapping[str, Unit],
                         tries.add(mover.power)
     kept: list[StackedUnit] = []
     for s in militia:
-        unit = Unit(s.power, s.kind, s.loc)
-        if gone and unit in gone:
+        if gone and Unit(s.power, s.kind, s.loc) in gone:
             continue  # not maintained
         slot = _militia_slot(s.loc)
         given = militia_orders.get(slot, hold)
@@ -481,6 +480,7 @@ def after_battle(tables: EconomyTables, phase: Phase, units: Mapping[str, Unit],
             verdict = battle_verdicts[slot]
         here = holders.get(loc.partition("/")[0])
         if here is not None and here != s.power:
+            unit = Unit(s.power, s.kind, s.loc)
             lost = tables.verdict(False, "militia_lost", "unit", unit)
             verdicts[slot] = lost
             notes.append(Note(s.power, str(unit), lost))
@@ -488,7 +488,7 @@ def after_battle(tables: EconomyTables, phase: Phase, units: Mapping[str, Unit],
         if verdict is None:  # guarding its province: holding, or supporting the unit beside it
             verdict = tables.verdict(True, "support_given" if given.kind == MILITIA_GUARD else "holds")
         verdicts[slot] = verdict
-        kept.append(StackedUnit(s.power, MILITIA, loc))
+        kept.append(s if loc == s.loc and _plain_militia(s) else StackedUnit(s.power, MILITIA, loc))
     # Purchases, placed where nothing now stands, in the order of their texts.
     books = upkeep.books
     money = books.money
@@ -541,7 +541,7 @@ def after_battle(tables: EconomyTables, phase: Phase, units: Mapping[str, Unit],
             cleaned.append(Note(s.power, str(unit), tables.verdict(False, "militia_lost", "unit", unit)))
         else:
             stacked.append(s)
-    stacked.sort(key=StackedUnit.sort_key)
+    stacked.sort(key=_militia_order)  # (``StackedUnit.sort_key``'s order: every one is a plain militia)
     if cleaned:
         notes = cleaned + notes
     settled = not dislodged
@@ -550,6 +550,15 @@ def after_battle(tables: EconomyTables, phase: Phase, units: Mapping[str, Unit],
         winner = season_end(tables, phase, after, stacked, books, sheets)
     notes += finance_sheets(tables, books, sheets, upkeep.had_units)
     return PhaseEconomy(verdicts, notes, after, stacked, placed, upkeep.removed, books, books.extra(), settled, winner)
+
+
+def _plain_militia(s: StackedUnit) -> bool:
+    """A militia as this module makes them (no captor, no disguise): kept as it is when it stays."""
+    return s.kind is MILITIA and s.origin is None and s.mimic is None
+
+
+def _militia_order(s: StackedUnit) -> str:
+    return s.power + "\0" + s.loc  # (below every character: the order of the pairs)
 
 
 def _purchase_text(line: Slotted) -> str:

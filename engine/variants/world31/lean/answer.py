@@ -74,8 +74,7 @@ def _answer(variant: Any, state: GameState, position: WorldPosition, orders: Wor
     supporter_slots: list[str] = []
     decided: dict[str, Verdict] = {}  # militia supports the battle decides -> their verdicts
     for s in state.stacked:
-        unit = s.unit
-        if unit in gone:
+        if gone and s.unit in gone:
             continue
         here = s.loc.partition("/")[0]
         key = "M:" + here
