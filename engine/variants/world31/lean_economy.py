@@ -22,7 +22,7 @@ paths over random games and hand-made cases. Plain typed Python that mypyc can c
 from __future__ import annotations
 
 from json.encoder import encode_basestring_ascii as _quote
-from typing import TYPE_CHECKING, Any, Final, Mapping, Sequence, final
+from typing import TYPE_CHECKING, Any, Callable, Final, Mapping, Sequence, final
 
 from ...orders import Build, Order
 from ...outcomes import encoded_json
@@ -246,6 +246,16 @@ def serves_order(order: Order) -> bool:
     return kind is Maintain or kind is Build or not isinstance(order, FINANCE_ORDERS)
 
 
+_new_tuple: Final[Callable[..., Any]] = tuple.__new__
+
+
+def _unit(power: str, kind: UnitType, loc: str) -> Unit:
+    """``Unit(power, kind, loc)`` without the named tuple's generated ``__new__`` (interpreted: a unit is made
+    per militia and per move)."""
+    made: Unit = _new_tuple(Unit, (power, kind, loc))
+    return made
+
+
 def _militia_slot(loc: str) -> str:
     return "M:" + loc.partition("/")[0]
 
@@ -306,7 +316,7 @@ def pay_upkeep(tables: EconomyTables, phase: Phase, units: Mapping[str, Unit], m
         else:
             owned.append(unit)
     for s in militia:
-        unit = Unit(s.power, s.kind, s.loc)
+        unit = _unit(s.power, s.kind, s.loc)
         owned = owned_by.get(unit.power)
         if owned is None:
             owned_by[unit.power] = [unit]
@@ -428,7 +438,7 @@ def after_battle(tables: EconomyTables, phase: Phase, units: Mapping[str, Unit],
         if dest is not None:
             there = dest.partition("/")[0]
             holders[there] = unit.power
-            after[there] = Unit(unit.power, unit.type, dest)
+            after[there] = _unit(unit.power, unit.type, dest)
         elif prov not in holders:
             holders[prov] = unit.power
             after[prov] = unit
@@ -440,7 +450,7 @@ def after_battle(tables: EconomyTables, phase: Phase, units: Mapping[str, Unit],
     hold = MilitiaOrder("", MILITIA_HOLD)
     wanted: dict[str, int] = {}
     for s in militia:
-        if gone and Unit(s.power, s.kind, s.loc) in gone:
+        if gone and _unit(s.power, s.kind, s.loc) in gone:
             continue
         given = militia_orders.get(_militia_slot(s.loc), hold)
         if given.kind == MILITIA_MOVE:
@@ -459,7 +469,7 @@ def after_battle(tables: EconomyTables, phase: Phase, units: Mapping[str, Unit],
                         tries.add(mover.power)
     kept: list[StackedUnit] = []
     for s in militia:
-        if gone and Unit(s.power, s.kind, s.loc) in gone:
+        if gone and _unit(s.power, s.kind, s.loc) in gone:
             continue  # not maintained
         slot = _militia_slot(s.loc)
         given = militia_orders.get(slot, hold)
@@ -480,7 +490,7 @@ def after_battle(tables: EconomyTables, phase: Phase, units: Mapping[str, Unit],
             verdict = battle_verdicts[slot]
         here = holders.get(loc.partition("/")[0])
         if here is not None and here != s.power:
-            unit = Unit(s.power, s.kind, s.loc)
+            unit = _unit(s.power, s.kind, s.loc)
             lost = tables.verdict(False, "militia_lost", "unit", unit)
             verdicts[slot] = lost
             notes.append(Note(s.power, str(unit), lost))
@@ -537,7 +547,7 @@ def after_battle(tables: EconomyTables, phase: Phase, units: Mapping[str, Unit],
     for s in kept:
         occupant = after.get(s.loc.partition("/")[0])
         if occupant is not None and occupant.power != s.power:
-            unit = Unit(s.power, s.kind, s.loc)
+            unit = _unit(s.power, s.kind, s.loc)
             cleaned.append(Note(s.power, str(unit), tables.verdict(False, "militia_lost", "unit", unit)))
         else:
             stacked.append(s)
@@ -680,7 +690,7 @@ def retreats_at_once(tables: EconomyTables, phase: Phase, end: PhaseEconomy) -> 
     for s in end.militia:
         occupant = end.units.get(s.loc.partition("/")[0])
         if occupant is not None and occupant.power != s.power:
-            unit = Unit(s.power, s.kind, s.loc)
+            unit = _unit(s.power, s.kind, s.loc)
             notes.append(Note(s.power, str(unit), tables.verdict(False, "militia_lost", "unit", unit)))
         else:
             stacked.append(s)
