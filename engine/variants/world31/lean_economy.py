@@ -676,7 +676,11 @@ def finance_sheets(tables: EconomyTables, books: Books, sheets: Mapping[str, lis
 def _dollars(cents: int) -> str:
     """``money.shown(cents)`` (US dollars), compiled here: every sheet ends with its savings."""
     whole, part = divmod(abs(cents), 100)
-    return f"{'-' if cents < 0 else ''}US${whole:,}.{part:02d}"
+    digits = str(whole)
+    if whole >= 1000:  # (thousands separated by commas, as format's "," does: quicker by hand)
+        head = len(digits) % 3 or 3
+        digits = ",".join([digits[:head]] + [digits[i:i + 3] for i in range(head, len(digits), 3)])
+    return ("-US$" if cents < 0 else "US$") + digits + ("." if part >= 10 else ".0") + str(part)
 
 
 def retreats_at_once(tables: EconomyTables, phase: Phase, end: PhaseEconomy) -> list[Note]:
