@@ -22,7 +22,7 @@ paths over random games and hand-made cases. Plain typed Python that mypyc can c
 from __future__ import annotations
 
 from json.encoder import encode_basestring_ascii as _quote
-from typing import TYPE_CHECKING, Any, Callable, Final, Mapping, Sequence, final
+from typing import TYPE_CHECKING, Any, Callable, Final, Mapping, Sequence, TypeVar, final
 
 from ...orders import Build, Order
 from ...outcomes import encoded_json
@@ -247,6 +247,12 @@ def serves_order(order: Order) -> bool:
 
 
 _new_tuple: Final[Callable[..., Any]] = tuple.__new__
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+def _as_dict(mapping: Mapping[_K, _V]) -> dict[_K, _V]:
+    return mapping if type(mapping) is dict else dict(mapping)
 
 
 def _unit(power: str, kind: UnitType, loc: str) -> Unit:
@@ -285,12 +291,14 @@ class Upkeep:
         self.had_units = had_units  # the countries with a unit (army, fleet or militia) at the phase's start
 
 
-def pay_upkeep(tables: EconomyTables, phase: Phase, units: Mapping[str, Unit], militia: Sequence[StackedUnit],
-               ledger: Ledger, maintains: Sequence[Slotted], militia_orders: Mapping[str, MilitiaOrder]) -> Upkeep:
-    """Step 2 of ``economy.adjudicate``: ``units`` the armies and fleets (province -> unit) and ``militia`` the
+def pay_upkeep(tables: EconomyTables, phase: Phase, units_given: Mapping[str, Unit], militia: Sequence[StackedUnit],
+               ledger: Ledger, maintains: Sequence[Slotted], orders_given: Mapping[str, MilitiaOrder]) -> Upkeep:
+    """Step 2 of ``economy.adjudicate``: ``units_given`` the armies and fleets (province -> unit) and ``militia`` the
     position's (``GameState.stacked``), ``maintains`` the usable upkeep lines in submission order,
-    ``militia_orders`` the militia's usable orders by slot."""
+    ``orders_given`` the militia's usable orders by slot."""
     assert serves_ledger(ledger), "loans, bribes and rebellions take the general path"
+    units = _as_dict(units_given)
+    militia_orders = _as_dict(orders_given)
     books = books_of(ledger)
     money = books.money
     sheets: dict[str, list[str]] = {}
@@ -411,18 +419,24 @@ class PhaseEconomy:
         self.winner = winner  # when settled: the first country with enough conquered continents
 
 
-def after_battle(tables: EconomyTables, phase: Phase, units: Mapping[str, Unit], militia: Sequence[StackedUnit],
-                 upkeep: Upkeep, moved: Mapping[str, str], dislodged: Mapping[str, object], contested: set[str] | frozenset[str],
-                 tried: Mapping[str, str], militia_orders: Mapping[str, MilitiaOrder],
+def after_battle(tables: EconomyTables, phase: Phase, units_given: Mapping[str, Unit], militia: Sequence[StackedUnit],
+                 upkeep: Upkeep, moved_given: Mapping[str, str], dislodged: Mapping[str, object],
+                 contested: set[str] | frozenset[str], tried_given: Mapping[str, str],
+                 orders_given: Mapping[str, MilitiaOrder],
                  battle_verdicts: Mapping[str, Verdict], purchases: Sequence[Slotted]) -> PhaseEconomy:
     """Steps 4 (after the resolver) and 5 of ``economy.adjudicate`` and ``economy.after_phase``.
 
-    ``units``, ``militia``: the position at the phase's start, as given to ``pay_upkeep``; ``moved`` (origin
-    province -> destination location), ``dislodged`` (province -> anything) and ``contested``: the battle's,
-    as ``MovementResult`` keys them; ``tried``: every move the battle was given (origin province -> destination
-    province, ``MovementResolver.move_dest``); ``militia_orders``: the militia's usable orders by slot (a militia
+    ``units_given``, ``militia``: the position at the phase's start, as given to ``pay_upkeep``; ``moved_given``
+    (origin province -> destination location), ``dislodged`` (province -> anything) and ``contested``: the battle's,
+    as ``MovementResult`` keys them; ``tried_given``: every move the battle was given (origin province -> destination
+    province, ``MovementResolver.move_dest``); ``orders_given``: the militia's usable orders by slot (a militia
     with none holds); ``battle_verdicts``: the battle's verdicts of the ``MILITIA_SUPPORT`` orders, by slot;
     ``purchases``: the usable purchases (in any order: they are settled in the order of their texts)."""
+    # (The mappings as dicts: compiled code reads a dict directly, any other mapping through its methods.)
+    units = _as_dict(units_given)
+    moved = _as_dict(moved_given)
+    tried = _as_dict(tried_given)
+    militia_orders = _as_dict(orders_given)
     gone = upkeep.gone
     verdicts = dict(upkeep.verdicts)
     notes = list(upkeep.notes)
