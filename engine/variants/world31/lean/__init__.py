@@ -7,9 +7,10 @@ answers ``None`` for anything else, and the general path takes the request. Stag
 position and the order lines into records: the armies' and fleets' as ``engine/lean`` holds them), upkeep
 (``lean_economy.pay_upkeep``), the battle (``engine.lean.battle.fight``, the militia guarding and
 supporting), the militia's moves, purchases, the season's end and the finance sheets
-(``lean_economy.after_battle``), the next position, and ``writer`` (the response, as text or as ``engine.adjudicate``'s dict, built directly). A retreat phase in
-which every dislodged unit is destroyed is played on the spot by the general path's own code
-(``phases.retreats_played``). ``tests/variants/test_world31_lean_path.py`` compares both paths.
+(``lean_economy.after_battle``), the next position, and ``writer`` (the response, as text or as
+``engine.adjudicate``'s dict, built directly). A retreat phase in which every dislodged unit is destroyed is
+played on the spot by the general path's own code (``phases.retreats_played``).
+``tests/variants/test_world31_lean_path.py`` compares both paths.
 """
 from __future__ import annotations
 

@@ -152,7 +152,7 @@ class Answer:
                 elif b in void:  # (it supports or convoys a unit gone for want of upkeep)
                     typed = void[b]
                     entries.append(_entry(power, _order_text(quoted), typed.succeeded, typed.reason, False,
-                               _outcome(_typed_json(typed))))
+                                          _outcome(_typed_json(typed))))
                 else:
                     got = battle[b]
                     if got[1]:  # one of the map's outcomes
@@ -168,10 +168,10 @@ class Answer:
             order = _order_text(quoted)
             if ref == INVALID:
                 entries.append({"power": power, "order": order, "result": "invalid", "reason": why,
-                     "outcome": {"code": "invalid", "data": {"text": why}}})
+                                "outcome": {"code": "invalid", "data": {"text": why}}})
             elif ref == SEVERAL:
                 entries.append({"power": power, "order": order, "result": "invalid", "reason": _SEVERAL_WORDS,
-                     "outcome": {"code": "several_orders", "data": {}}})
+                                "outcome": {"code": "several_orders", "data": {}}})
             else:
                 entries.append(_verdict_entry(power, order, verdicts[own_slots[own_index(ref)]], False))
         standing = base.standing
@@ -184,8 +184,8 @@ class Answer:
                 continue
             held = battle[b]
             if held[0]:
-                entries.append({"power": s.power, "order": order, "result": "succeeds", "reason": _NO_ORDER_WORDS, "default": True,
-                     "outcome": {"code": "no_order_holds", "data": {}}})
+                entries.append({"power": s.power, "order": order, "result": "succeeds", "reason": _NO_ORDER_WORDS,
+                                "default": True, "outcome": {"code": "no_order_holds", "data": {}}})
             else:
                 entries.append(_entry(s.power, order, False, held[1], True, _outcome(held[2])))
         for n in self.notes:  # (the season's notes, and a retreat phase played at once: engine-made results)
@@ -266,7 +266,8 @@ def _outcome(json: str) -> dict[str, Any]:
     return {"code": code, "data": _fresh(data) if nested else dict(data)}
 
 
-def _entry(power: str, order: str, succeeded: bool, words: str, default: bool, outcome: dict[str, Any]) -> dict[str, Any]:
+def _entry(power: str, order: str, succeeded: bool, words: str, default: bool,
+           outcome: dict[str, Any]) -> dict[str, Any]:
     if default:
         return {"power": power, "order": order, "result": "succeeds" if succeeded else "fails", "reason": words,
                 "default": True, "outcome": outcome}
