@@ -109,6 +109,16 @@ def test_odd_lines_answer_alike(variant, phases):
     assert served == 20
 
 
+def test_lines_with_escapes_answer_alike(variant, phases):
+    """Order lines JSON writes with escapes (quotes, backslashes, other scripts, a lone surrogate) come back
+    in the dict answer as they were written."""
+    p = phases[0]
+    power = next(iter(p.orders))
+    odd = ['A NA1 "H"', "F X\\Y - Z", "A Ñandú H", "A \ud800 H", "\t A NA1 H \n", "M 東京 H"]
+    request = {**position_of(variant, p.state), "orders": {**p.orders, power: [*p.orders[power], *odd]}}
+    assert _same(variant, request)
+
+
 def test_a_country_short_of_money(variant, phases):
     """Countries that can't pay all their upkeep lose units in the order they listed them; orders that
     support or convoy those units are void."""

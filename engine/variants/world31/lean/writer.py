@@ -11,7 +11,7 @@ JSON parsed once per text (``_outcome``).
 from __future__ import annotations
 
 from json.encoder import encode_basestring_ascii as quote
-from json import dumps
+from json import dumps, loads as _loads
 from operator import attrgetter
 from typing import Any, Final, Mapping, Sequence, final
 
@@ -199,7 +199,7 @@ class Answer:
             entry["outcome"] = _outcome(encoded_json(n.why()))
             entries.append(entry)
         if written:
-            parsed: list[dict[str, Any]] = loads("[" + ", ".join(written) + "]")
+            parsed: list[dict[str, Any]] = _parsed("[" + ", ".join(written) + "]")
             for k, place in enumerate(places):
                 entries[place] = parsed[k]
         response: dict[str, Any] = {"variant": self.variant.id, "phase": str(self.state.phase),
@@ -222,7 +222,7 @@ def _order_text(quoted: str) -> str:
     """The order of JSON text ``quoted`` (shared from call to call: the maps' orders recur)."""
     text = _ORDER_TEXTS.get(quoted)
     if text is None:
-        text = quoted[1:-1] if "\\" not in quoted else str(loads(quoted))
+        text = quoted[1:-1] if "\\" not in quoted else str(_loads(quoted))  # (json's: a lone surrogate too)
         if len(_ORDER_TEXTS) >= _KEPT:
             _ORDER_TEXTS.clear()
         _ORDER_TEXTS[quoted] = text
@@ -237,6 +237,14 @@ def _held(unit: str) -> str:
             _HELD.clear()
         _HELD[unit] = text
     return text
+
+
+def _parsed(text: str) -> Any:
+    """JSON ``text`` the engine wrote, parsed with orjson (or json, which takes a lone surrogate too)."""
+    try:
+        return loads(text)
+    except ValueError:
+        return _loads(text)
 
 
 def _fresh(value: Any) -> Any:
@@ -258,7 +266,7 @@ def _outcome(json: str) -> dict[str, Any]:
     """The outcome of JSON text ``json`` as a fresh dict, the text parsed once and kept."""
     known = _OUTCOMES.get(json)
     if known is None:
-        known = _shape(loads(json))
+        known = _shape(_parsed(json))
         if len(_OUTCOMES) >= _KEPT:
             _OUTCOMES.clear()
         _OUTCOMES[json] = known
@@ -298,7 +306,7 @@ def _battle_entry(power: str, order: str, tail: str) -> dict[str, Any]:
 
 
 def _end(tail: str) -> tuple[str, str, str, dict[str, Any], bool]:
-    parsed: dict[str, Any] = loads("{" + tail[2:])
+    parsed: dict[str, Any] = _parsed("{" + tail[2:])
     code, data, nested = _shape(parsed["outcome"])
     return parsed["result"], parsed["reason"], code, data, nested
 
