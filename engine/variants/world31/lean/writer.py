@@ -165,15 +165,16 @@ class Answer:
                     written.append(head + quoted + got[3])
                     entries.append(_HELD_PLACE)
                 continue
-            order = _order_text(quoted)
-            if ref == INVALID:
+            if ref == INVALID:  # (any text: not kept)
+                order = _unquoted(quoted)
                 entries.append({"power": power, "order": order, "result": "invalid", "reason": why,
                                 "outcome": {"code": "invalid", "data": {"text": why}}})
             elif ref == SEVERAL:
+                order = _order_text(quoted)
                 entries.append({"power": power, "order": order, "result": "invalid", "reason": _SEVERAL_WORDS,
                                 "outcome": {"code": "several_orders", "data": {}}})
             else:
-                entries.append(_verdict_entry(power, order, verdicts[own_slots[own_index(ref)]], False))
+                entries.append(_verdict_entry(power, _order_text(quoted), verdicts[own_slots[own_index(ref)]], False))
         standing = base.standing
         for u in orders.military.defaults:  # no usable order: the unit held
             s = standing[u]
@@ -219,14 +220,19 @@ _ENDS: dict[str, tuple[str, str, str, dict[str, Any], bool]] = {}  # a line's ta
 
 
 def _order_text(quoted: str) -> str:
-    """The order of JSON text ``quoted`` (shared from call to call: the maps' orders recur)."""
+    """The order of JSON text ``quoted``, one the reader understood (shared from call to call: the maps'
+    orders recur)."""
     text = _ORDER_TEXTS.get(quoted)
     if text is None:
-        text = quoted[1:-1] if "\\" not in quoted else str(_loads(quoted))  # (json's: a lone surrogate too)
+        text = _unquoted(quoted)
         if len(_ORDER_TEXTS) >= _KEPT:
             _ORDER_TEXTS.clear()
         _ORDER_TEXTS[quoted] = text
     return text
+
+
+def _unquoted(quoted: str) -> str:
+    return quoted[1:-1] if "\\" not in quoted else str(_loads(quoted))  # (json's: a lone surrogate too)
 
 
 def _held(unit: str) -> str:
