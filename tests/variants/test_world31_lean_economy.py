@@ -321,3 +321,14 @@ def test_a_ledger_with_loans_bribes_or_rebellions_is_not_served() -> None:
                          "LOAN $5 1 YEAR", "TRANSFER $1 TO UK", "REBELLION GIB")}
     assert [text for text, order in read.items() if not lean.serves_order(order)] == \
         ["BRIBE F ECH $9", "LOAN $5 1 YEAR", "TRANSFER $1 TO UK", "REBELLION GIB"]
+
+
+def test_savings_are_printed_as_the_general_paths_sheets_print_them() -> None:
+    """The sheets' savings (``lean_economy._dollars``) against ``money.shown``: every width of thousands,
+    debts, and amounts under a dollar."""
+    from engine.variants.world31.money import shown
+
+    rng = random.Random(5)
+    amounts = [0, 1, 9, 10, 99, 100, 101, 999, 1000, 99_999, 100_000, 100_001, 123_456_789, 10**12]
+    amounts += [-a for a in amounts] + [rng.randint(-10**9, 10**9) for _ in range(2000)]
+    assert [lean._dollars(a) for a in amounts] == [shown(a) for a in amounts]

@@ -44,11 +44,28 @@ def _lean_text(request: dict) -> str | None:
     return answer
 
 
+def _containers(value, seen: dict[int, object]) -> None:
+    """Every dict and list in ``value`` by id (kept alive in ``seen``); fails on one met twice."""
+    if isinstance(value, (dict, list)):
+        assert id(value) not in seen, f"a container shared within or between responses: {value!r}"
+        seen[id(value)] = value
+        for v in value.values() if isinstance(value, dict) else value:
+            _containers(v, seen)
+
+
 def _same(variant, request: dict) -> bool:
-    """Both paths answer ``request`` alike; whether the lean path answered it."""
+    """Both paths answer ``request`` alike (the dict equal and dumped byte for byte alike, every container of
+    it its own: none shared with another response, nor within it); whether the lean path answered it."""
     general, general_text = _general(request)
     forget_positions()
-    assert engine.adjudicate(request) == general
+    lean = engine.adjudicate(request)
+    assert lean == general
+    assert json.dumps(lean) == json.dumps(general)
+    again = engine.adjudicate(request)  # (the position kept: the second answer is made from the same records)
+    assert again == general
+    seen: dict[int, object] = {}
+    _containers(lean, seen)
+    _containers(again, seen)
     forget_positions()
     assert adjudicate_json(json.dumps(request)) == general_text
     text = _lean_text(request)
@@ -90,6 +107,16 @@ def test_odd_lines_answer_alike(variant, phases):
         orders = odd_lines(rng, p.orders, p.state)
         served += _same(variant, {**position_of(variant, p.state), "orders": orders})
     assert served == 20
+
+
+def test_lines_with_escapes_answer_alike(variant, phases):
+    """Order lines JSON writes with escapes (quotes, backslashes, other scripts, a lone surrogate) come back
+    in the dict answer as they were written."""
+    p = phases[0]
+    power = next(iter(p.orders))
+    odd = ['A NA1 "H"', "F X\\Y - Z", "A Ñandú H", "A \ud800 H", "\t A NA1 H \n", "M 東京 H"]
+    request = {**position_of(variant, p.state), "orders": {**p.orders, power: [*p.orders[power], *odd]}}
+    assert _same(variant, request)
 
 
 def test_a_country_short_of_money(variant, phases):

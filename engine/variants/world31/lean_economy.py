@@ -22,7 +22,7 @@ paths over random games and hand-made cases. Plain typed Python that mypyc can c
 from __future__ import annotations
 
 from json.encoder import encode_basestring_ascii as _quote
-from typing import TYPE_CHECKING, Any, Final, Mapping, Sequence, final
+from typing import TYPE_CHECKING, Any, Callable, Final, Mapping, Sequence, TypeVar, final
 
 from ...orders import Build, Order
 from ...outcomes import encoded_json
@@ -54,13 +54,20 @@ _VERDICTS_KEPT: Final = 20_000  # outcomes kept per map (a price, a place or a u
 @final
 class Verdict:
     """An order's or a note's outcome as the response writes it: ``result`` ("succeeds"/"fails"), ``words``
-    (the entry's ``reason``) and ``json`` (its ``outcome``, JSON text)."""
+    (the entry's ``reason``) and ``json`` (its ``outcome``, JSON text). A finance sheet's outcome is a note of
+    its words (``noted``, made with ``json`` ""): its JSON is written only when asked for, since the dict
+    answer needs none."""
 
     def __init__(self, succeeded: bool, words: str, json: str) -> None:
         self.succeeded = succeeded
         self.result = SUCCEEDS if succeeded else FAILS
         self.words = words
-        self.json = json
+        self.noted = not json
+        self._json = json
+
+    @property
+    def json(self) -> str:
+        return self._json or '{"code": "note", "data": {"text": ' + _quote(self.words) + "}}"
 
 
 @final
@@ -239,6 +246,22 @@ def serves_order(order: Order) -> bool:
     return kind is Maintain or kind is Build or not isinstance(order, FINANCE_ORDERS)
 
 
+_new_tuple: Final[Callable[..., Any]] = tuple.__new__
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+def _as_dict(mapping: Mapping[_K, _V]) -> dict[_K, _V]:
+    return mapping if type(mapping) is dict else dict(mapping)
+
+
+def _unit(power: str, kind: UnitType, loc: str) -> Unit:
+    """``Unit(power, kind, loc)`` without the named tuple's generated ``__new__`` (interpreted: a unit is made
+    per militia and per move)."""
+    made: Unit = _new_tuple(Unit, (power, kind, loc))
+    return made
+
+
 def _militia_slot(loc: str) -> str:
     return "M:" + loc.partition("/")[0]
 
@@ -268,12 +291,14 @@ class Upkeep:
         self.had_units = had_units  # the countries with a unit (army, fleet or militia) at the phase's start
 
 
-def pay_upkeep(tables: EconomyTables, phase: Phase, units: Mapping[str, Unit], militia: Sequence[StackedUnit],
-               ledger: Ledger, maintains: Sequence[Slotted], militia_orders: Mapping[str, MilitiaOrder]) -> Upkeep:
-    """Step 2 of ``economy.adjudicate``: ``units`` the armies and fleets (province -> unit) and ``militia`` the
+def pay_upkeep(tables: EconomyTables, phase: Phase, units_given: Mapping[str, Unit], militia: Sequence[StackedUnit],
+               ledger: Ledger, maintains: Sequence[Slotted], orders_given: Mapping[str, MilitiaOrder]) -> Upkeep:
+    """Step 2 of ``economy.adjudicate``: ``units_given`` the armies and fleets (province -> unit) and ``militia`` the
     position's (``GameState.stacked``), ``maintains`` the usable upkeep lines in submission order,
-    ``militia_orders`` the militia's usable orders by slot."""
+    ``orders_given`` the militia's usable orders by slot."""
     assert serves_ledger(ledger), "loans, bribes and rebellions take the general path"
+    units = _as_dict(units_given)
+    militia_orders = _as_dict(orders_given)
     books = books_of(ledger)
     money = books.money
     sheets: dict[str, list[str]] = {}
@@ -299,7 +324,7 @@ def pay_upkeep(tables: EconomyTables, phase: Phase, units: Mapping[str, Unit], m
         else:
             owned.append(unit)
     for s in militia:
-        unit = Unit(s.power, s.kind, s.loc)
+        unit = _unit(s.power, s.kind, s.loc)
         owned = owned_by.get(unit.power)
         if owned is None:
             owned_by[unit.power] = [unit]
@@ -394,18 +419,24 @@ class PhaseEconomy:
         self.winner = winner  # when settled: the first country with enough conquered continents
 
 
-def after_battle(tables: EconomyTables, phase: Phase, units: Mapping[str, Unit], militia: Sequence[StackedUnit],
-                 upkeep: Upkeep, moved: Mapping[str, str], dislodged: Mapping[str, object], contested: set[str] | frozenset[str],
-                 tried: Mapping[str, str], militia_orders: Mapping[str, MilitiaOrder],
+def after_battle(tables: EconomyTables, phase: Phase, units_given: Mapping[str, Unit], militia: Sequence[StackedUnit],
+                 upkeep: Upkeep, moved_given: Mapping[str, str], dislodged: Mapping[str, object],
+                 contested: set[str] | frozenset[str], tried_given: Mapping[str, str],
+                 orders_given: Mapping[str, MilitiaOrder],
                  battle_verdicts: Mapping[str, Verdict], purchases: Sequence[Slotted]) -> PhaseEconomy:
     """Steps 4 (after the resolver) and 5 of ``economy.adjudicate`` and ``economy.after_phase``.
 
-    ``units``, ``militia``: the position at the phase's start, as given to ``pay_upkeep``; ``moved`` (origin
-    province -> destination location), ``dislodged`` (province -> anything) and ``contested``: the battle's,
-    as ``MovementResult`` keys them; ``tried``: every move the battle was given (origin province -> destination
-    province, ``MovementResolver.move_dest``); ``militia_orders``: the militia's usable orders by slot (a militia
+    ``units_given``, ``militia``: the position at the phase's start, as given to ``pay_upkeep``; ``moved_given``
+    (origin province -> destination location), ``dislodged`` (province -> anything) and ``contested``: the battle's,
+    as ``MovementResult`` keys them; ``tried_given``: every move the battle was given (origin province -> destination
+    province, ``MovementResolver.move_dest``); ``orders_given``: the militia's usable orders by slot (a militia
     with none holds); ``battle_verdicts``: the battle's verdicts of the ``MILITIA_SUPPORT`` orders, by slot;
     ``purchases``: the usable purchases (in any order: they are settled in the order of their texts)."""
+    # (The mappings as dicts: compiled code reads a dict directly, any other mapping through its methods.)
+    units = _as_dict(units_given)
+    moved = _as_dict(moved_given)
+    tried = _as_dict(tried_given)
+    militia_orders = _as_dict(orders_given)
     gone = upkeep.gone
     verdicts = dict(upkeep.verdicts)
     notes = list(upkeep.notes)
@@ -421,7 +452,7 @@ def after_battle(tables: EconomyTables, phase: Phase, units: Mapping[str, Unit],
         if dest is not None:
             there = dest.partition("/")[0]
             holders[there] = unit.power
-            after[there] = Unit(unit.power, unit.type, dest)
+            after[there] = _unit(unit.power, unit.type, dest)
         elif prov not in holders:
             holders[prov] = unit.power
             after[prov] = unit
@@ -433,7 +464,7 @@ def after_battle(tables: EconomyTables, phase: Phase, units: Mapping[str, Unit],
     hold = MilitiaOrder("", MILITIA_HOLD)
     wanted: dict[str, int] = {}
     for s in militia:
-        if gone and Unit(s.power, s.kind, s.loc) in gone:
+        if gone and _unit(s.power, s.kind, s.loc) in gone:
             continue
         given = militia_orders.get(_militia_slot(s.loc), hold)
         if given.kind == MILITIA_MOVE:
@@ -452,8 +483,7 @@ def after_battle(tables: EconomyTables, phase: Phase, units: Mapping[str, Unit],
                         tries.add(mover.power)
     kept: list[StackedUnit] = []
     for s in militia:
-        unit = Unit(s.power, s.kind, s.loc)
-        if gone and unit in gone:
+        if gone and _unit(s.power, s.kind, s.loc) in gone:
             continue  # not maintained
         slot = _militia_slot(s.loc)
         given = militia_orders.get(slot, hold)
@@ -474,6 +504,7 @@ def after_battle(tables: EconomyTables, phase: Phase, units: Mapping[str, Unit],
             verdict = battle_verdicts[slot]
         here = holders.get(loc.partition("/")[0])
         if here is not None and here != s.power:
+            unit = _unit(s.power, s.kind, s.loc)
             lost = tables.verdict(False, "militia_lost", "unit", unit)
             verdicts[slot] = lost
             notes.append(Note(s.power, str(unit), lost))
@@ -481,7 +512,7 @@ def after_battle(tables: EconomyTables, phase: Phase, units: Mapping[str, Unit],
         if verdict is None:  # guarding its province: holding, or supporting the unit beside it
             verdict = tables.verdict(True, "support_given" if given.kind == MILITIA_GUARD else "holds")
         verdicts[slot] = verdict
-        kept.append(StackedUnit(s.power, MILITIA, loc))
+        kept.append(s if loc == s.loc and _plain_militia(s) else StackedUnit(s.power, MILITIA, loc))
     # Purchases, placed where nothing now stands, in the order of their texts.
     books = upkeep.books
     money = books.money
@@ -530,11 +561,11 @@ def after_battle(tables: EconomyTables, phase: Phase, units: Mapping[str, Unit],
     for s in kept:
         occupant = after.get(s.loc.partition("/")[0])
         if occupant is not None and occupant.power != s.power:
-            unit = Unit(s.power, s.kind, s.loc)
+            unit = _unit(s.power, s.kind, s.loc)
             cleaned.append(Note(s.power, str(unit), tables.verdict(False, "militia_lost", "unit", unit)))
         else:
             stacked.append(s)
-    stacked.sort(key=StackedUnit.sort_key)
+    stacked.sort(key=_militia_order)  # (``StackedUnit.sort_key``'s order: every one is a plain militia)
     if cleaned:
         notes = cleaned + notes
     settled = not dislodged
@@ -543,6 +574,15 @@ def after_battle(tables: EconomyTables, phase: Phase, units: Mapping[str, Unit],
         winner = season_end(tables, phase, after, stacked, books, sheets)
     notes += finance_sheets(tables, books, sheets, upkeep.had_units)
     return PhaseEconomy(verdicts, notes, after, stacked, placed, upkeep.removed, books, books.extra(), settled, winner)
+
+
+def _plain_militia(s: StackedUnit) -> bool:
+    """A militia as this module makes them (no captor, no disguise): kept as it is when it stays."""
+    return s.kind is MILITIA and s.origin is None and s.mimic is None
+
+
+def _militia_order(s: StackedUnit) -> str:
+    return s.power + "\0" + s.loc  # (below every character: the order of the pairs)
 
 
 def _purchase_text(line: Slotted) -> str:
@@ -642,10 +682,19 @@ def finance_sheets(tables: EconomyTables, books: Books, sheets: Mapping[str, lis
         if not lines and power not in had_units:
             continue
         body = "; ".join(lines) if lines else "no official transactions"
-        text = f"finances: {body}; savings {shown(money.get(power, 0))}"
-        notes.append(Note(power, "FINANCES", Verdict(True, text, '{"code": "note", "data": {"text": '
-                                                      + _quote(text) + "}}")))
+        text = f"finances: {body}; savings {_dollars(money.get(power, 0))}"
+        notes.append(Note(power, "FINANCES", Verdict(True, text, "")))
     return notes
+
+
+def _dollars(cents: int) -> str:
+    """``money.shown(cents)`` (US dollars), compiled here: every sheet ends with its savings."""
+    whole, part = divmod(abs(cents), 100)
+    digits = str(whole)
+    if whole >= 1000:  # (thousands separated by commas, as format's "," does: quicker by hand)
+        head = len(digits) % 3 or 3
+        digits = ",".join([digits[:head]] + [digits[i:i + 3] for i in range(head, len(digits), 3)])
+    return ("-US$" if cents < 0 else "US$") + digits + ("." if part >= 10 else ".0") + str(part)
 
 
 def retreats_at_once(tables: EconomyTables, phase: Phase, end: PhaseEconomy) -> list[Note]:
@@ -659,7 +708,7 @@ def retreats_at_once(tables: EconomyTables, phase: Phase, end: PhaseEconomy) -> 
     for s in end.militia:
         occupant = end.units.get(s.loc.partition("/")[0])
         if occupant is not None and occupant.power != s.power:
-            unit = Unit(s.power, s.kind, s.loc)
+            unit = _unit(s.power, s.kind, s.loc)
             notes.append(Note(s.power, str(unit), tables.verdict(False, "militia_lost", "unit", unit)))
         else:
             stacked.append(s)

@@ -8,17 +8,15 @@ request's position, general and lean, in one pass), ``reading`` (the order lines
 position of a request ``position`` leaves: the armies' and fleets' as ``engine/lean`` holds them), upkeep
 (``lean_economy.pay_upkeep``), the battle (``engine.lean.battle.fight``, the militia guarding and
 supporting), the militia's moves, purchases, the season's end and the finance sheets
-(``lean_economy.after_battle``), the next position, and ``writer`` (the response text). A retreat phase in
-which every dislodged unit is destroyed is played on the spot by the general path's own code
-(``phases.retreats_played``). ``tests/variants/test_world31_lean_path.py`` compares both paths.
+(``lean_economy.after_battle``), the next position, and ``writer`` (the response, as text or as
+``engine.adjudicate``'s dict, built directly). A retreat phase in which every dislodged unit is destroyed is
+played on the spot by the general path's own code (``phases.retreats_played``).
+``tests/variants/test_world31_lean_path.py`` compares both paths.
 """
 from __future__ import annotations
 
 from importlib import import_module
-from json import dumps
 from typing import Any, Callable, Mapping
-
-from orjson import loads
 
 from ....compiled import runs_compiled
 from ....state import GameState
@@ -43,12 +41,7 @@ def adjudicate_text(variant: Any, request: Mapping[str, Any], state_of: Callable
     made = answer.adjudicate_text(variant, request, state_of, orders_of)
     if made is None:
         return None
-    head, tail = made
-    if text:
-        return head + ", " + dumps(tail)[1:]
-    response: dict[str, Any] = loads(head + "}")
-    response.update(tail)
-    return response
+    return made.text() if text else made.response()
 
 
 __all__ = ["COMPILED", "ENABLED", "adjudicate_text"]

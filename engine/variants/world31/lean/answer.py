@@ -18,13 +18,13 @@ from ..lean_economy import (MilitiaOrder, Note, Slotted, Verdict, after_battle, 
 from ..orders import Maintain, MilitiaHold, MilitiaMove, MilitiaSupportHold, MilitiaSupportMove
 from .position import read_plain_world
 from .reading import WorldOrders, WorldPosition, read_world_orders, read_world_position
-from .writer import response_text
+from .writer import Answer
 
 
 def adjudicate_text(variant: Any, request: Mapping[str, Any], state_of: Callable[[], GameState],
-                    orders_of: Callable[[], Mapping[str, list[str]]]) -> tuple[str, dict[str, Any]] | None:
-    """The answer to ``request`` (a World movement phase the path serves: see the package's doc) as its text up to
-    the end of the result lines and the position's fields after them (``writer.response_text``), or ``None``.
+                    orders_of: Callable[[], Mapping[str, list[str]]]) -> Answer | None:
+    """The answer to ``request`` (a World movement phase the path serves: see the package's doc), to be written
+    as text or built as a dict (``writer.Answer``), or ``None``.
     ``state_of`` reads the position as the general path does (raising the contract's errors), ``orders_of``
     the order lines, called after it."""
     if variant.options or not economy_serves(variant):
@@ -49,7 +49,7 @@ def adjudicate_text(variant: Any, request: Mapping[str, Any], state_of: Callable
 
 
 def _answer(variant: Any, state: GameState, position: WorldPosition, orders: WorldOrders,
-            own_slots: list[str]) -> tuple[str, dict[str, Any]] | None:
+            own_slots: list[str]) -> Answer | None:
     books = economy_tables(variant)
     own = orders.own
     maintains: list[Slotted] = []
@@ -78,8 +78,7 @@ def _answer(variant: Any, state: GameState, position: WorldPosition, orders: Wor
     supporter_slots: list[str] = []
     decided: dict[str, Verdict] = {}  # militia supports the battle decides -> their verdicts
     for s in state.stacked:
-        unit = s.unit
-        if unit in gone:
+        if gone and s.unit in gone:
             continue
         here = s.loc.partition("/")[0]
         key = "M:" + here
@@ -145,8 +144,8 @@ def _answer(variant: Any, state: GameState, position: WorldPosition, orders: Wor
                                extra, tuple(end.militia), {})
         winner = end.winner
     number = {i: b for b, i in enumerate(kept)} if len(kept) != len(base.units) else None
-    return response_text(variant, state, next_state, extra, position, orders, own_slots, fought, number, void,
-                         end.verdicts, notes, winner)
+    return Answer(variant, state, next_state, extra, position, orders, own_slots, fought, number, void, end.verdicts,
+                  notes, winner)
 
 
 def _verdict(got: Outcome) -> Verdict:
