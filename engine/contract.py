@@ -15,7 +15,7 @@ from re import Match
 from sys import intern
 from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
-from orjson import loads as _parsed  # (json.loads's values, parsed faster: the lean paths' answers are long)
+from orjson import loads as _fast_loads
 
 from . import lean
 from .mapdata import MapData
@@ -688,6 +688,15 @@ def _response_tail(variant: Variant, result: PhaseResult) -> dict[str, Any]:
     elif result.drawn:
         tail["drawn"] = True
     return tail
+
+
+def _parsed(text: str) -> Any:
+    """A lean path's answer text as ``json.loads`` reads it: by orjson (faster: the answers are long), or by
+    ``json`` when orjson refuses (a lone surrogate in an order line the caller wrote, which ``json`` takes)."""
+    try:
+        return _fast_loads(text)
+    except ValueError:
+        return _loads(text)
 
 
 def adjudicate(request: Mapping[str, Any]) -> dict[str, Any]:

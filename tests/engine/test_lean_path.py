@@ -202,6 +202,7 @@ def test_requests_outside_the_plain_form_take_the_general_path() -> None:
     {"FRANCE": ["A PAR - BUR", 7]}, {"FRANCE": ["A PAR - BUR", None]}, {"FRANCE": ["A PAR - BUR" + " " * 2000]},
     {"FRANCE": ["A PAR H"] * 10_001}, {"FRANCE": ["A PAR H"] * 6_000, "GERMANY": ["A MUN H"] * 4_001},
     {"FRANCE": ["A PAR - BUR"], "france": ["A PAR H"]}, {"FRANCE": ("A PAR - BUR",)}, [["FRANCE", ["A PAR H"]]],
+    {"FRANCE": ["QQ\udc80 ZZ", "A PAR - BUR"]}, {"FRANCE": ["A PAR - BUR\ud800"]},  # lone surrogates (JSON allows them)
 ])
 def test_order_lines_are_read_or_refused_as_the_general_path_does(orders: Any) -> None:
     """The lean path reads plainly good order lines itself: any others go to the contract's reading, so the
