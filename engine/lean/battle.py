@@ -90,6 +90,9 @@ class Fought:
         self.militia: list[Outcome] = militia if militia is not None else []
 
 
+# The outcome of a move that would dislodge a unit of its own power, by destination (its one variable part):
+# a common failure, made once.
+_CANT_DISLODGE_OWN: Final[dict[str, Outcome]] = {}
 _NO_ONE: Final[list[int]] = []  # (shared by every unit with nobody in some list: never appended to)
 _MILITIA_TYPE: Final = quote(UnitType.MILITIA.value)
 
@@ -111,13 +114,12 @@ class _Battle:
         self.tables = tables = position.tables
         sequence = orders.sequence  # the order the general path hands the resolver the orders in
         at = position.at
-        self.at = at
-        units = position.units
-        self.unit_count = count = len(units)  # (the militia supporters are numbered after them)
+        standing = position.standing
+        self.unit_count = count = len(standing)  # (the militia supporters are numbered after them)
         power, prov = position.power, position.prov
         kind = orders.kind  # -1, no order: the unit holds (HOLD, 0, written)
         dest_loc, target = orders.dest, orders.target
-        text, json = position.text, position.json
+        json = position.json
         supporters = None if militia is None else militia.supporters
         if supporters:  # militia supporting elsewhere: units of their own after the units, their orders last
             power = power + [s[0] for s in supporters]
@@ -125,7 +127,6 @@ class _Battle:
             kind = kind + [s[2] for s in supporters]
             target = target + [s[3] for s in supporters]
             dest_loc = dest_loc + [s[4] for s in supporters]
-            text = text + ["M " + s[1] for s in supporters]
             json = json + ['{"power": ' + quote(s[0]) + ', "type": ' + _MILITIA_TYPE + ', "loc": ' + quote(s[1]) + "}"
                            for s in supporters]
             sequence = sequence + list(range(count, count + len(supporters)))
@@ -136,11 +137,18 @@ class _Battle:
         self.kind = kind
         self.dest_loc = dest_loc
         self.target = target
-        self.text = text
+        self.text = position.text  # (the units': a militia supporter's is never written)
         self.json = json
+        # (Every militia not ordered to move stands guard: province -> its country.)
+        guard = militia.guard if militia is not None and militia.guard else None
         move_dest = [""] * n  # a mover's destination province ("": not moving)
         moves_into: dict[str, list[int]] = {}
         rivals: list[list[int]] = [_NO_ONE] * n  # per mover: every unit moving where it moves, itself included
+        dest_unit = [-1] * n  # per mover: the unit where it goes (-1: none)
+        attackers: list[list[int]] = [_NO_ONE] * n  # per unit: the units moving into its province
+        guard_of = [""] * n  # per mover: the country whose militia guards its destination ("": none)
+        besieged: list[int] = []  # the units some unit moves into, in the order of their first attacker
+        facing: list[int] = []  # movers into a unit moving into their own province, in pairs
         moving: list[int] = []  # the units ordered to move, in sequence
         supporting: list[int] = []
         for i in sequence:
@@ -149,16 +157,39 @@ class _Battle:
                 moving.append(i)
                 loc = dest_loc[i]
                 assert loc is not None
-                dest = loc.partition("/")[0]
+                dest = loc if "/" not in loc else loc.partition("/")[0]
                 move_dest[i] = dest
                 movers = moves_into.get(dest)
                 if movers is None:
-                    rivals[i] = moves_into[dest] = [i]
+                    movers = moves_into[dest] = [i]
+                    d = at.get(dest, -1)
+                    if d >= 0:
+                        attackers[d] = movers
+                        besieged.append(d)
+                    if guard is not None:
+                        holder = guard.get(dest)
+                        if holder is not None:
+                            guard_of[i] = holder
                 else:
                     movers.append(i)
-                    rivals[i] = movers
+                    first = movers[0]
+                    d = dest_unit[first]
+                    guard_of[i] = guard_of[first]
+                rivals[i] = movers
+                dest_unit[i] = d
+                if d >= 0 and move_dest[d] == prov[i]:  # (when the other moved first in sequence: found once)
+                    facing.append(i)
+                    facing.append(d)
             elif k > 0:
                 supporting.append(i)
+        # DATC 4.A.3: the army goes by convoy if it can't walk, if told "via convoy", or if a fleet of its own
+        # power convoys it.
+        convoyed = [False] * n
+        via = orders.via
+        army_adjacent = tables.army_adjacent
+        for i in moving:
+            if not standing[i].fleet and (via[i] or move_dest[i] not in army_adjacent[prov[i]]):
+                convoyed[i] = True
         hold_supporters: list[list[int]] = [_NO_ONE] * n
         move_supporters: list[list[int]] = [_NO_ONE] * n
         convoyers: list[list[int]] = [_NO_ONE] * n
@@ -176,7 +207,7 @@ class _Battle:
                 here = dest_loc[i]
                 assert here is not None
                 # DATC 4.B.4: a coast in a support order need not be given, but if given it must match.
-                if mv and mv == here.partition("/")[0] and ("/" not in here or here == dest_loc[j]):
+                if mv and (mv == here if "/" not in here else mv == here.partition("/")[0] and here == dest_loc[j]):
                     if move_supporters[j] is _NO_ONE:
                         move_supporters[j] = [i]
                     else:
@@ -186,66 +217,31 @@ class _Battle:
                     convoyers[j] = [i]
                 else:
                     convoyers[j].append(i)
-        # DATC 4.A.3: the army goes by convoy if it can't walk, if told "via convoy", or if a fleet of its own
-        # power convoys it.
-        convoyed = [False] * n
-        via = orders.via
-        army_adjacent = tables.army_adjacent
-        for i in moving:
-            if units[i].type is _ARMY:
-                if via[i] or move_dest[i] not in army_adjacent[prov[i]]:
-                    convoyed[i] = True
-                else:
-                    mine = power[i]
-                    for f in convoyers[i]:
-                        if power[f] == mine:
-                            convoyed[i] = True
-                            break
-        # Per mover, the unit where it goes (-1: none), and the unit moving the other way when the two meet
-        # head to head (neither goes by convoy).
-        dest_unit = [-1] * n
+                if power[i] == power[j] and not standing[j].fleet:
+                    convoyed[j] = True
+        # Per mover, the unit moving the other way when the two meet head to head (neither goes by convoy).
         opposed = [-1] * n
-        for i in moving:
-            d = at.get(move_dest[i], -1)
-            dest_unit[i] = d
-            if d >= 0 and move_dest[d] == prov[i] and not convoyed[i] and not convoyed[d]:
+        for p in range(0, len(facing), 2):
+            i, d = facing[p], facing[p + 1]
+            if not convoyed[i] and not convoyed[d]:
                 opposed[i] = d
-        # Per unit, the units moving into its province.
-        attackers: list[list[int]] = [_NO_ONE] * n
-        for dest, movers in moves_into.items():
-            d = at.get(dest, -1)
-            if d >= 0:
-                attackers[d] = movers
+                opposed[d] = i
         # Militia: a supporter's attackers are the other countries' units moving into its province (a move of
         # its own country's neither cuts its support nor dislodges it); guards as bonuses per mover.
-        self.guarded: list[int] | None = None  # per mover: 1 when a militia guards its destination
-        self.own_guard: list[int] | None = None  # per mover: 1 when that militia is of its own country
+        self.guard_of: list[str] | None = None if guard is None else guard_of
         self.every_standoff = militia is not None  # (the militia's moves read every standoff)
         self.routes: dict[tuple[int, int], bool] = {}  # (a convoyed mover, the fleets that convoy) -> a route
-        if militia is not None:
-            for i in range(count, n):
-                movers = moves_into.get(prov[i])
-                if movers:
-                    mine = power[i]
-                    foreign = [a for a in movers if power[a] != mine]
-                    if foreign:
-                        attackers[i] = foreign
-            guard = militia.guard
-            if guard:
-                guarded = [0] * n
-                own_guard = [0] * n
-                for u in moving:
-                    holder = guard.get(move_dest[u])
-                    if holder is not None:
-                        guarded[u] = 1
-                        if holder == power[u]:
-                            own_guard[u] = 1
-                self.guarded = guarded
-                self.own_guard = own_guard
+        for i in range(count, n):
+            movers = moves_into.get(prov[i])
+            if movers:
+                mine = power[i]
+                foreign = [a for a in movers if power[a] != mine]
+                if foreign:
+                    attackers[i] = foreign
         self.move_dest = move_dest
-        self.moves_into = moves_into
         self.rivals = rivals
         self.moving = moving
+        self.besieged = besieged
         self.hold_supporters = hold_supporters
         self.move_supporters = move_supporters
         self.convoyers = convoyers
@@ -336,9 +332,11 @@ class _Battle:
                 return False
         else:
             hold = self.hold_strength(self.dest_unit[u])
-            guarded = self.guarded
-            if guarded is not None:  # a militia stands guard there, but not against its own country
-                hold += guarded[u] - self.own_guard[u]  # type: ignore[index]
+            guard_of = self.guard_of
+            if guard_of is not None:  # a militia stands guard there, but not against its own country
+                holder = guard_of[u]
+                if holder and holder != self.power[u]:
+                    hold += 1
             if attack <= hold:
                 return False
         for other in self.rivals[u]:
@@ -449,9 +447,9 @@ class _Battle:
         # decision (so deciding it now changes nothing else).
         # (Not a move into a province a militia guards: ``move_succeeds`` decides that one by strengths.)
         rivals, dest_unit, convoyed, move_supporters = self.rivals, self.dest_unit, self.convoyed, self.move_supporters
-        guarded = self.guarded
+        guard_of = self.guard_of
         for u in self.moving:
-            if dest_unit[u] < 0 and len(rivals[u]) == 1 and not convoyed[u] and (guarded is None or not guarded[u]):
+            if dest_unit[u] < 0 and len(rivals[u]) == 1 and not convoyed[u] and (guard_of is None or not guard_of[u]):
                 for s in move_supporters[u]:
                     if state[s] != _RESOLVED:
                         break
@@ -473,7 +471,7 @@ class _Battle:
         kind, result, target, dest_loc = self.kind, self.result, self.target, self.dest_loc
         convoyed, convoyers, paradox = self.convoyed, self.convoyers, self.paradox
         hold_supporters, move_supporters = self.hold_supporters, self.move_supporters
-        moving, move_dest = self.moving, self.move_dest
+        moving, move_dest, rivals = self.moving, self.move_dest, self.rivals
         moved: dict[int, str] = {}  # (a move ends where ordered)
         for u in moving:
             if result[u]:
@@ -484,22 +482,37 @@ class _Battle:
         contested: set[str] = set()
         if moved:
             attackers = self.attackers
-            for d in range(count):
-                movers = attackers[d]
-                if movers and d not in moved:
-                    for attacker in movers:
-                        if attacker in moved:
+            beaten: list[int] = []
+            for d in self.besieged:
+                if not (move_dest[d] and result[d]):  # (it stayed: whoever moved in dislodged it)
+                    for attacker in attackers[d]:
+                        if result[attacker]:
+                            beaten.append(d)
+                            break
+            if beaten:
+                beaten.sort()
+                for d in beaten:
+                    for attacker in attackers[d]:
+                        if result[attacker]:
                             dislodged[d] = attacker
                             break
-        # (Standoffs are kept only for a retreat phase, but militia moves read them in every phase.)
+        # (Standoffs are kept only for a retreat phase, but militia moves read them in every phase.) A failed
+        # move's destination is left empty when the unit there (if any) moved away or was dislodged (someone
+        # moved in) and no one moved in.
         if (dislodged and len(moved) < len(moving)) or self.every_standoff:
-            occupied = set(prov)
-            occupied.difference_update([prov[u] for u in moved], [prov[u] for u in dislodged])
-            occupied.update([move_dest[u] for u in moved])
+            dest_unit = self.dest_unit
             for u in moving:
-                dest = move_dest[u]
-                if not result[u] and dest not in occupied and self.prevent_strength(u) > 0:
-                    contested.add(dest)
+                if result[u]:
+                    continue
+                d = dest_unit[u]
+                if d >= 0 and not (move_dest[d] and result[d]):
+                    continue  # the unit there stayed (and, no one having moved in, is not dislodged)
+                for r in rivals[u]:
+                    if result[r]:
+                        break
+                else:
+                    if self.prevent_strength(u) > 0:
+                        contested.add(move_dest[u])
         outcomes: list[Outcome] = []
         add = outcomes.append
         moves, moves_by_convoy = tables.moves, tables.moves_by_convoy
@@ -512,13 +525,13 @@ class _Battle:
                     add(moves_by_convoy[loc] if convoyed[u] else moves[loc])
                 elif convoyed[u] and not self.has_path(u):
                     fleets = convoyers[u]
-                    if any(c in paradox for c in fleets):
+                    if paradox and any(c in paradox for c in fleets):
                         add(PARADOX_CONVOY_FAILS)
                     else:
                         add(NO_CONVOY_ROUTE if fleets else NO_CONVOY_ORDERED)
                 else:
                     add(self.failed_move(u, self.attack_strength(u)))
-            elif u in dislodged:
+            elif dislodged and u in dislodged:
                 by = dislodged[u]
                 add(_made(False, "dislodged by " + text[by], '{"code": "dislodged_by", "data": {"by": ' + json[by] + "}}"))
             elif k == SUPPORT_HOLD:
@@ -571,9 +584,12 @@ class _Battle:
                          '"data": {"dest": ' + quote(dest) + ', "target": ' + json[j] + "}}")
         return GIVEN if self.result[u] else MILITIA_CUT
 
-    def backing(self, supporters: list[int]) -> str:
+    def backing(self, own: list[int], others: list[int]) -> str:
+        """The JSON list of the supporters ``own`` then ``others``."""
+        if not own and not others:
+            return "[]"
         json = self.json
-        return "[" + ", ".join([json[s] for s in supporters]) + "]" if supporters else "[]"
+        return "[" + ", ".join([json[s] for s in own + others]) + "]"
 
     def void_not_ordered(self, u: int, j: int) -> Outcome:
         dest = self.dest_loc[u]
@@ -589,7 +605,7 @@ class _Battle:
         opponent = self.opposed[u]
         defend = 1 + self.supports(opponent, "") if opponent >= 0 else 0
         if opponent >= 0 and attack <= defend:
-            backed = self.backing(own + self.move_supporters[opponent])
+            backed = self.backing(own, self.move_supporters[opponent])
             return (False, "", "", f'{_FAILS_WORDS}lost head-to-head battle with {text[opponent]} ({attack} vs {defend})", '
                                    f'"outcome": {{"code": "lost_head_to_head", "data": {{"attack": {attack}, "backing": '
                                    f'{backed}, "opponent": {json[opponent]}, "resist": {defend}}}}}}}')
@@ -598,7 +614,7 @@ class _Battle:
                 continue
             prevent = self.prevent_strength(other)
             if attack <= prevent:
-                backed = self.backing(own + self.move_supporters[other])
+                backed = self.backing(own, self.move_supporters[other])
                 if result[other]:
                     return (False, "", "", f'{_FAILS_WORDS}beaten to {dest} by {text[other]} ({attack} vs {prevent})", '
                                            f'"outcome": {{"code": "beaten_to", "data": {{"attack": {attack}, "backing": '
@@ -608,18 +624,21 @@ class _Battle:
                                        f'{backed}, "dest": "{dest}", "other": {json[other]}, "resist": {prevent}}}}}}}')
         d = self.dest_unit[u]
         if d >= 0 and power[d] == power[u] and attack == 0:
-            return (False, "", "", f'{_FAILS_WORDS}can\'t dislodge own unit in {dest}", "outcome": '
+            known = _CANT_DISLODGE_OWN.get(dest)
+            if known is None:
+                known = _CANT_DISLODGE_OWN[dest] = (
+                    False, "", "", f'{_FAILS_WORDS}can\'t dislodge own unit in {dest}", "outcome": '
                                    f'{{"code": "cant_dislodge_own", "data": {{"dest": "{dest}"}}}}}}')
+            return known
         resist = self.hold_strength(d)
-        guarded = self.guarded
-        if guarded is not None:
-            resist += guarded[u]
+        guard_of = self.guard_of
+        if guard_of is not None and guard_of[u]:
+            resist += 1
         if d >= 0:
-            held = self.hold_supporters[d]
-            backed = self.backing(own + held if held else own)
+            backed = self.backing(own, self.hold_supporters[d])
             defender = json[d]
         else:
-            backed = self.backing(own)
+            backed = self.backing(own, _NO_ONE)
             defender = "null"
         return (False, "", "", f'{_FAILS_WORDS}bounced off {dest} ({attack} vs {resist})", "outcome": {{"code": '
                                f'"bounced_off", "data": {{"attack": {attack}, "backing": {backed}, "defender": {defender}, '
