@@ -119,30 +119,29 @@ class _Battle:
         power, prov = position.power, position.prov
         kind = orders.kind  # -1, no order: the unit holds (HOLD, 0, written)
         dest_loc, target = orders.dest, orders.target
-        json = position.json
         supporters = None if militia is None else militia.supporters
+        # (The militia supporters' JSON, for the backing of the moves they support: made only when written.)
+        self.militia_json: list[str] = []
         if supporters:  # militia supporting elsewhere: units of their own after the units, their orders last
             power = power + [s[0] for s in supporters]
-            prov = prov + [s[1].partition("/")[0] for s in supporters]
             kind = kind + [s[2] for s in supporters]
             target = target + [s[3] for s in supporters]
             dest_loc = dest_loc + [s[4] for s in supporters]
-            json = json + ['{"power": ' + quote(s[0]) + ', "type": ' + _MILITIA_TYPE + ', "loc": ' + quote(s[1]) + "}"
-                           for s in supporters]
             sequence = sequence + list(range(count, count + len(supporters)))
         n = len(power)  # the units, and the militia supporters
         self.sequence = sequence
         self.power = power
-        self.prov = prov
         self.kind = kind
         self.dest_loc = dest_loc
         self.target = target
-        self.text = position.text  # (the units': a militia supporter's is never written)
-        self.json = json
+        # (The units': a militia supporter is never where a move goes, and only its backing names it.)
+        self.prov = prov
+        self.text = position.text
+        self.json = position.json
         # (Every militia not ordered to move stands guard: province -> its country.)
         guard = militia.guard if militia is not None and militia.guard else None
         move_dest = [""] * n  # a mover's destination province ("": not moving)
-        moves_into: dict[str, list[int]] = {}
+        vacant: dict[str, list[int]] = {}  # an empty province -> the units moving into it
         rivals: list[list[int]] = [_NO_ONE] * n  # per mover: every unit moving where it moves, itself included
         dest_unit = [-1] * n  # per mover: the unit where it goes (-1: none)
         attackers: list[list[int]] = [_NO_ONE] * n  # per unit: the units moving into its province
@@ -159,22 +158,29 @@ class _Battle:
                 assert loc is not None
                 dest = loc if "/" not in loc else loc.partition("/")[0]
                 move_dest[i] = dest
-                movers = moves_into.get(dest)
-                if movers is None:
-                    movers = moves_into[dest] = [i]
-                    d = at.get(dest, -1)
-                    if d >= 0:
-                        attackers[d] = movers
+                d = at.get(dest, -1)
+                if d >= 0:
+                    movers = attackers[d]
+                    if movers is _NO_ONE:
+                        movers = attackers[d] = [i]
                         besieged.append(d)
-                    if guard is not None:
+                    else:
+                        movers.append(i)
+                else:
+                    known = vacant.get(dest)
+                    if known is None:
+                        movers = vacant[dest] = [i]
+                    else:
+                        movers = known
+                        movers.append(i)
+                if guard is not None:
+                    first = movers[0]
+                    if first == i:
                         holder = guard.get(dest)
                         if holder is not None:
                             guard_of[i] = holder
-                else:
-                    movers.append(i)
-                    first = movers[0]
-                    d = dest_unit[first]
-                    guard_of[i] = guard_of[first]
+                    else:
+                        guard_of[i] = guard_of[first]
                 rivals[i] = movers
                 dest_unit[i] = d
                 if d >= 0 and move_dest[d] == prov[i]:  # (when the other moved first in sequence: found once)
@@ -231,13 +237,18 @@ class _Battle:
         self.guard_of: list[str] | None = None if guard is None else guard_of
         self.every_standoff = militia is not None  # (the militia's moves read every standoff)
         self.routes: dict[tuple[int, int], bool] = {}  # (a convoyed mover, the fleets that convoy) -> a route
-        for i in range(count, n):
-            movers = moves_into.get(prov[i])
-            if movers:
-                mine = power[i]
-                foreign = [a for a in movers if power[a] != mine]
-                if foreign:
-                    attackers[i] = foreign
+        if supporters:
+            for k, s in enumerate(supporters):
+                here = s[1].partition("/")[0]
+                d = at.get(here, -1)
+                movers = attackers[d] if d >= 0 else vacant.get(here, _NO_ONE)
+                if movers:
+                    mine = s[0]
+                    foreign = [a for a in movers if power[a] != mine]
+                    if foreign:
+                        attackers[count + k] = foreign
+            self.militia_json = ['{"power": ' + quote(s[0]) + ', "type": ' + _MILITIA_TYPE + ', "loc": ' + quote(s[1])
+                                 + "}" for s in supporters]
         self.move_dest = move_dest
         self.rivals = rivals
         self.moving = moving
@@ -588,8 +599,8 @@ class _Battle:
         """The JSON list of the supporters ``own`` then ``others``."""
         if not own and not others:
             return "[]"
-        json = self.json
-        return "[" + ", ".join([json[s] for s in own + others]) + "]"
+        json, count = self.json, self.unit_count
+        return "[" + ", ".join([json[s] if s < count else self.militia_json[s - count] for s in own + others]) + "]"
 
     def void_not_ordered(self, u: int, j: int) -> Outcome:
         dest = self.dest_loc[u]
