@@ -13,7 +13,7 @@ countries' moves only), and its supports elsewhere are supporters of their own, 
 """
 from __future__ import annotations
 
-from typing import Final, final
+from typing import Any, Final, final
 
 from json.encoder import encode_basestring_ascii as quote
 
@@ -31,7 +31,12 @@ written orders only (never a unit's default hold) may leave the words and JSON o
 Their tails are written without ``quote``: the words hold the map's codes and fixed words only, which JSON
 writes as they are (``tables.plain``)."""
 
-_FAILS_WORDS = ', "result": "fails", "reason": "'  # a failed result's tail up to its words
+Boxed = Any
+"""An ``Outcome`` as the object it is: mypyc keeps a value typed ``Outcome`` as its four fields, and makes a
+new tuple of them each time it is put in a list. Outcomes made once (the fixed ones, the map's moves) are
+passed on as ``Boxed`` so that each use is the same tuple."""
+
+_FAILS_WORDS: Final = ', "result": "fails", "reason": "'  # a failed result's tail up to its words
 
 
 def _fixed(ok: bool, words: str, code: str) -> Outcome:
@@ -44,15 +49,15 @@ def _made(ok: bool, words: str, json: str) -> Outcome:
 
 
 # Outcomes that name no unit.
-HOLDS = _fixed(True, "holds", "holds")
-GIVEN = _fixed(True, "given", "support_given")
-CONVOYS = _fixed(True, "convoys", "convoys")
-CONVOY_FAILS = _fixed(False, "fails", "convoy_fails")
-PARADOX_FLEET_HOLDS = _fixed(False, "convoy paradox: the fleet holds (Szykman rule)", "paradox_fleet_holds")
-PARADOX_CONVOY_FAILS = _fixed(False, "convoy paradox: the convoy fails (Szykman rule)", "paradox_convoy_fails")
-NO_CONVOY_ROUTE = _fixed(False, "no convoy route", "no_convoy_route")
-NO_CONVOY_ORDERED = _fixed(False, "no convoy ordered", "no_convoy_ordered")
-MILITIA_CUT = _made(False, "cut", '{"code": "support_cut", "data": {"by": []}}')
+HOLDS: Final[Boxed] = _fixed(True, "holds", "holds")
+GIVEN: Final[Boxed] = _fixed(True, "given", "support_given")
+CONVOYS: Final[Boxed] = _fixed(True, "convoys", "convoys")
+CONVOY_FAILS: Final[Boxed] = _fixed(False, "fails", "convoy_fails")
+PARADOX_FLEET_HOLDS: Final[Boxed] = _fixed(False, "convoy paradox: the fleet holds (Szykman rule)", "paradox_fleet_holds")
+PARADOX_CONVOY_FAILS: Final[Boxed] = _fixed(False, "convoy paradox: the convoy fails (Szykman rule)", "paradox_convoy_fails")
+NO_CONVOY_ROUTE: Final[Boxed] = _fixed(False, "no convoy route", "no_convoy_route")
+NO_CONVOY_ORDERED: Final[Boxed] = _fixed(False, "no convoy ordered", "no_convoy_ordered")
+MILITIA_CUT: Final[Boxed] = _made(False, "cut", '{"code": "support_cut", "data": {"by": []}}')
 
 
 @final
@@ -90,9 +95,17 @@ class Fought:
         self.militia: list[Outcome] = militia if militia is not None else []
 
 
+_NUMBERS: Final = tuple([str(i) for i in range(20)])
+
+
+def _number(n: int) -> str:
+    """``str(n)`` of a strength (made once for the usual ones)."""
+    return _NUMBERS[n] if 0 <= n < 20 else str(n)
+
+
 # The outcome of a move that would dislodge a unit of its own power, by destination (its one variable part):
 # a common failure, made once.
-_CANT_DISLODGE_OWN: Final[dict[str, Outcome]] = {}
+_CANT_DISLODGE_OWN: Final[dict[str, Boxed]] = {}
 _NO_ONE: Final[list[int]] = []  # (shared by every unit with nobody in some list: never appended to)
 _MILITIA_TYPE: Final = quote(UnitType.MILITIA.value)
 
@@ -524,61 +537,61 @@ class _Battle:
                 else:
                     if self.prevent_strength(u) > 0:
                         contested.add(move_dest[u])
-        outcomes: list[Outcome] = []
-        add = outcomes.append
-        moves, moves_by_convoy = tables.moves, tables.moves_by_convoy
+        outcomes: list[Boxed] = []
+        moves: dict[str, Boxed] = tables.moves
+        moves_by_convoy: dict[str, Boxed] = tables.moves_by_convoy
         for u in range(count):
             k = kind[u]
             if k == MOVE:
                 loc = dest_loc[u]
                 assert loc is not None
                 if result[u]:
-                    add(moves_by_convoy[loc] if convoyed[u] else moves[loc])
+                    outcomes.append(moves_by_convoy[loc] if convoyed[u] else moves[loc])
                 elif convoyed[u] and not self.has_path(u):
                     fleets = convoyers[u]
                     if paradox and any(c in paradox for c in fleets):
-                        add(PARADOX_CONVOY_FAILS)
+                        outcomes.append(PARADOX_CONVOY_FAILS)
                     else:
-                        add(NO_CONVOY_ROUTE if fleets else NO_CONVOY_ORDERED)
+                        outcomes.append(NO_CONVOY_ROUTE if fleets else NO_CONVOY_ORDERED)
                 else:
-                    add(self.failed_move(u, self.attack_strength(u)))
+                    outcomes.append(self.failed_move(u, self.attack_strength(u)))
             elif dislodged and u in dislodged:
                 by = dislodged[u]
-                add(_made(False, "dislodged by " + text[by], '{"code": "dislodged_by", "data": {"by": ' + json[by] + "}}"))
+                outcomes.append(_made(False, "dislodged by " + text[by], '{"code": "dislodged_by", "data": {"by": ' + json[by] + "}}"))
             elif k == SUPPORT_HOLD:
                 j = target[u]
                 if u not in hold_supporters[j]:
-                    add((False, "", "", "".join((_FAILS_WORDS, "void: ", text[j], ' did not hold", "outcome": '
+                    outcomes.append((False, "", "", "".join((_FAILS_WORDS, "void: ", text[j], ' did not hold", "outcome": '
                                                  '{"code": "void_did_not_hold", "data": {"target": ', json[j], "}}}"))))
                 else:
-                    add(GIVEN if result[u] else self.cut(u, ""))
+                    outcomes.append(GIVEN if result[u] else self.cut(u, ""))
             elif k == SUPPORT_MOVE:
                 j = target[u]
                 if u not in move_supporters[j]:
-                    add(self.void_not_ordered(u, j))
+                    outcomes.append(self.void_not_ordered(u, j))
                 else:
                     loc = dest_loc[u]
                     assert loc is not None
-                    add(GIVEN if result[u] else self.cut(u, loc.partition("/")[0]))
+                    outcomes.append(GIVEN if result[u] else self.cut(u, loc.partition("/")[0]))
             elif k == CONVOY:
                 j = target[u]
                 if u in paradox:
-                    add(PARADOX_FLEET_HOLDS)
+                    outcomes.append(PARADOX_FLEET_HOLDS)
                 elif u not in convoyers[j]:
-                    add(self.void_not_ordered(u, j))
+                    outcomes.append(self.void_not_ordered(u, j))
                 elif not convoyed[j]:
-                    add((False, "", "", "".join((_FAILS_WORDS, "void: ", text[j], ' moves over land", "outcome": '
+                    outcomes.append((False, "", "", "".join((_FAILS_WORDS, "void: ", text[j], ' moves over land", "outcome": '
                                                  '{"code": "void_over_land", "data": {"target": ', json[j], "}}}"))))
                 else:
-                    add(CONVOYS if result[u] else CONVOY_FAILS)
+                    outcomes.append(CONVOYS if result[u] else CONVOY_FAILS)
             else:
-                add(HOLDS)
+                outcomes.append(HOLDS)
         if count == len(kind):
             return Fought(position, prov, outcomes, moved, dislodged, contested, convoyed)
         militia = [self.militia_support(u) for u in range(count, len(kind))]
         return Fought(position, prov, outcomes, moved, dislodged, contested, convoyed[:count], militia)
 
-    def militia_support(self, u: int) -> Outcome:
+    def militia_support(self, u: int) -> Boxed:
         """``MovementResolver.explain`` of militia supporter ``u`` (``WorldResolver``'s key ``M:PROV``). Its
         support cut names no unit: the general resolver looks for the cutters under that key, where no move
         is aimed (a foreign move that took its province counts as a cut too, as it is never listed dislodged)."""
@@ -602,13 +615,13 @@ class _Battle:
         json, count = self.json, self.unit_count
         return "[" + ", ".join([json[s] if s < count else self.militia_json[s - count] for s in own + others]) + "]"
 
-    def void_not_ordered(self, u: int, j: int) -> Outcome:
+    def void_not_ordered(self, u: int, j: int) -> Boxed:
         dest = self.dest_loc[u]
         json = self.json
         return (False, "", "", f'{_FAILS_WORDS}void: {self.text[j]} was not ordered to {dest}", "outcome": '
                                f'{{"code": "void_not_ordered", "data": {{"dest": "{dest}", "target": {json[j]}}}}}}}')
 
-    def failed_move(self, u: int, attack: int) -> Outcome:
+    def failed_move(self, u: int, attack: int) -> Boxed:
         dest = self.move_dest[u]
         text, json = self.text, self.json
         power, result = self.power, self.result
@@ -617,22 +630,24 @@ class _Battle:
         defend = 1 + self.supports(opponent, "") if opponent >= 0 else 0
         if opponent >= 0 and attack <= defend:
             backed = self.backing(own, self.move_supporters[opponent])
-            return (False, "", "", f'{_FAILS_WORDS}lost head-to-head battle with {text[opponent]} ({attack} vs {defend})", '
-                                   f'"outcome": {{"code": "lost_head_to_head", "data": {{"attack": {attack}, "backing": '
-                                   f'{backed}, "opponent": {json[opponent]}, "resist": {defend}}}}}}}')
+            at, de = _number(attack), _number(defend)
+            return (False, "", "", f'{_FAILS_WORDS}lost head-to-head battle with {text[opponent]} ({at} vs {de})", '
+                                   f'"outcome": {{"code": "lost_head_to_head", "data": {{"attack": {at}, "backing": '
+                                   f'{backed}, "opponent": {json[opponent]}, "resist": {de}}}}}}}')
         for other in self.rivals[u]:
             if other == u:
                 continue
             prevent = self.prevent_strength(other)
             if attack <= prevent:
                 backed = self.backing(own, self.move_supporters[other])
+                at, pr = _number(attack), _number(prevent)
                 if result[other]:
-                    return (False, "", "", f'{_FAILS_WORDS}beaten to {dest} by {text[other]} ({attack} vs {prevent})", '
-                                           f'"outcome": {{"code": "beaten_to", "data": {{"attack": {attack}, "backing": '
-                                           f'{backed}, "by": {json[other]}, "dest": "{dest}", "resist": {prevent}}}}}}}')
-                return (False, "", "", f'{_FAILS_WORDS}bounced with {text[other]} in {dest} ({attack} vs {prevent})", '
-                                       f'"outcome": {{"code": "bounced_with", "data": {{"attack": {attack}, "backing": '
-                                       f'{backed}, "dest": "{dest}", "other": {json[other]}, "resist": {prevent}}}}}}}')
+                    return (False, "", "", f'{_FAILS_WORDS}beaten to {dest} by {text[other]} ({at} vs {pr})", '
+                                           f'"outcome": {{"code": "beaten_to", "data": {{"attack": {at}, "backing": '
+                                           f'{backed}, "by": {json[other]}, "dest": "{dest}", "resist": {pr}}}}}}}')
+                return (False, "", "", f'{_FAILS_WORDS}bounced with {text[other]} in {dest} ({at} vs {pr})", '
+                                       f'"outcome": {{"code": "bounced_with", "data": {{"attack": {at}, "backing": '
+                                       f'{backed}, "dest": "{dest}", "other": {json[other]}, "resist": {pr}}}}}}}')
         d = self.dest_unit[u]
         if d >= 0 and power[d] == power[u] and attack == 0:
             known = _CANT_DISLODGE_OWN.get(dest)
@@ -651,11 +666,12 @@ class _Battle:
         else:
             backed = self.backing(own, _NO_ONE)
             defender = "null"
-        return (False, "", "", f'{_FAILS_WORDS}bounced off {dest} ({attack} vs {resist})", "outcome": {{"code": '
-                               f'"bounced_off", "data": {{"attack": {attack}, "backing": {backed}, "defender": {defender}, '
-                               f'"dest": "{dest}", "resist": {resist}}}}}}}')
+        at, re = _number(attack), _number(resist)
+        return (False, "", "", f'{_FAILS_WORDS}bounced off {dest} ({at} vs {re})", "outcome": {{"code": '
+                               f'"bounced_off", "data": {{"attack": {at}, "backing": {backed}, "defender": {defender}, '
+                               f'"dest": "{dest}", "resist": {re}}}}}}}')
 
-    def cut(self, u: int, into: str) -> Outcome:
+    def cut(self, u: int, into: str) -> Boxed:
         power, prov = self.power, self.prov
         text, json = self.text, self.json
         cutters = [a for a in self.attackers[u] if power[a] != power[u] and prov[a] != into and self.has_path(a)]
