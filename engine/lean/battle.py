@@ -19,7 +19,7 @@ from json.encoder import encode_basestring_ascii as quote
 
 from ..types import UnitType
 from .reader import Orders, Position
-from .tables import ARMY as _ARMY, CONVOY, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, route_exists, tail
+from .tables import CONVOY, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, MapTables, route_exists, tail
 
 _UNRESOLVED: Final = 0
 _GUESSING: Final = 1
@@ -74,6 +74,61 @@ class Militia:
     def __init__(self, guard: dict[str, str], supporters: list[tuple[str, str, int, int, str | None]]) -> None:
         self.guard = guard
         self.supporters = supporters
+
+
+@final
+class _Place:
+    """A move's destination location as the battle reads it, made once per map."""
+
+    def __init__(self, prov: str, walked_from: frozenset[str], moves: Boxed, moves_by_convoy: Boxed) -> None:
+        self.prov = prov  # its province (the map's own text of it, as the units' records hold it)
+        self.walked_from = walked_from  # the provinces an army walks there from (``MapTables.army_adjacent``)
+        self.moves = moves  # the outcomes of a move there: ``MapTables.moves``, ``moves_by_convoy`` (or None)
+        self.moves_by_convoy = moves_by_convoy
+
+
+_NOWHERE: Final[frozenset[str]] = frozenset()
+
+
+@final
+class _Places:
+    """The destinations of one map's moves, each made on first need. Keyed by the location texts as the
+    orders give them, so that the next phase's orders, which give the same texts, find them at once (the
+    map's own tables are keyed by texts that are equal but are other objects, each lookup a comparison
+    of texts far apart in memory)."""
+
+    def __init__(self, tables: MapTables) -> None:
+        self.tables = tables
+        self.places: dict[str, _Place] = {}
+        self.provinces: dict[str, str] = {}  # province -> the map's own text of it
+        self.walked_from: dict[str, frozenset[str]] = {}
+
+    def place(self, loc: str) -> _Place:
+        tables = self.tables
+        if not self.provinces:
+            walked: dict[str, set[str]] = {}
+            for here, near in tables.army_adjacent.items():
+                self.provinces[here] = here
+                for there in near:
+                    walked.setdefault(there, set()).add(here)
+            self.walked_from = {there: frozenset(origins) for there, origins in walked.items()}
+        name = loc.partition("/")[0]
+        prov = self.provinces.get(name, name)
+        made = self.places[loc] = _Place(prov, self.walked_from.get(prov, _NOWHERE), tables.moves.get(loc),
+                                         tables.moves_by_convoy.get(loc))
+        return made
+
+
+_PLACES: dict[int, _Places] = {}  # id of a map's tables -> its destinations
+
+
+def _places_of(tables: MapTables) -> _Places:
+    known = _PLACES.get(id(tables))
+    if known is None or known.tables is not tables:
+        if len(_PLACES) >= 16:  # (tables made again for a map: the old ones' entries go)
+            _PLACES.clear()
+        known = _PLACES[id(tables)] = _Places(tables)
+    return known
 
 
 @final
@@ -153,7 +208,14 @@ class _Battle:
         self.json = position.json
         # (Every militia not ordered to move stands guard: province -> its country.)
         guard = militia.guard if militia is not None and militia.guard else None
+        map_places = _places_of(tables)
+        places = map_places.places
+        move_place: list[_Place | None] = [None] * n  # a mover's destination
         move_dest = [""] * n  # a mover's destination province ("": not moving)
+        # DATC 4.A.3: the army goes by convoy if it can't walk, if told "via convoy", or if a fleet of its own
+        # power convoys it (found with the convoys).
+        convoyed = [False] * n
+        via = orders.via
         vacant: dict[str, list[int]] = {}  # an empty province -> the units moving into it
         rivals: list[list[int]] = [_NO_ONE] * n  # per mover: every unit moving where it moves, itself included
         dest_unit = [-1] * n  # per mover: the unit where it goes (-1: none)
@@ -169,8 +231,14 @@ class _Battle:
                 moving.append(i)
                 loc = dest_loc[i]
                 assert loc is not None
-                dest = loc if "/" not in loc else loc.partition("/")[0]
+                place = places.get(loc)
+                if place is None:
+                    place = map_places.place(loc)
+                move_place[i] = place
+                dest = place.prov
                 move_dest[i] = dest
+                if not standing[i].fleet and (via[i] or prov[i] not in place.walked_from):
+                    convoyed[i] = True
                 d = at.get(dest, -1)
                 if d >= 0:
                     movers = attackers[d]
@@ -201,14 +269,6 @@ class _Battle:
                     facing.append(d)
             elif k > 0:
                 supporting.append(i)
-        # DATC 4.A.3: the army goes by convoy if it can't walk, if told "via convoy", or if a fleet of its own
-        # power convoys it.
-        convoyed = [False] * n
-        via = orders.via
-        army_adjacent = tables.army_adjacent
-        for i in moving:
-            if not standing[i].fleet and (via[i] or move_dest[i] not in army_adjacent[prov[i]]):
-                convoyed[i] = True
         hold_supporters: list[list[int]] = [_NO_ONE] * n
         move_supporters: list[list[int]] = [_NO_ONE] * n
         convoyers: list[list[int]] = [_NO_ONE] * n
@@ -263,6 +323,7 @@ class _Battle:
             self.militia_json = ['{"power": ' + quote(s[0]) + ', "type": ' + _MILITIA_TYPE + ', "loc": ' + quote(s[1])
                                  + "}" for s in supporters]
         self.move_dest = move_dest
+        self.move_place = move_place
         self.rivals = rivals
         self.moving = moving
         self.besieged = besieged
@@ -538,15 +599,17 @@ class _Battle:
                     if self.prevent_strength(u) > 0:
                         contested.add(move_dest[u])
         outcomes: list[Boxed] = []
-        moves: dict[str, Boxed] = tables.moves
-        moves_by_convoy: dict[str, Boxed] = tables.moves_by_convoy
+        move_place = self.move_place
         for u in range(count):
             k = kind[u]
             if k == MOVE:
-                loc = dest_loc[u]
-                assert loc is not None
                 if result[u]:
-                    outcomes.append(moves_by_convoy[loc] if convoyed[u] else moves[loc])
+                    place = move_place[u]
+                    assert place is not None
+                    got = place.moves_by_convoy if convoyed[u] else place.moves
+                    if got is None:  # (not a location of the map: the map's tables say so)
+                        got = (tables.moves_by_convoy if convoyed[u] else tables.moves)[dest_loc[u] or ""]
+                    outcomes.append(got)
                 elif convoyed[u] and not self.has_path(u):
                     fleets = convoyers[u]
                     if paradox and any(c in paradox for c in fleets):
