@@ -85,6 +85,9 @@ class _Place:
         self.walked_from = walked_from  # the provinces an army walks there from (``MapTables.army_adjacent``)
         self.moves = moves  # the outcomes of a move there: ``MapTables.moves``, ``moves_by_convoy`` (or None)
         self.moves_by_convoy = moves_by_convoy
+        # the outcome of a move there that would dislodge a unit of its own power: a common failure, made on
+        # first need
+        self.own_unit: Boxed = None
 
 
 _NOWHERE: Final[frozenset[str]] = frozenset()
@@ -158,9 +161,6 @@ def _number(n: int) -> str:
     return _NUMBERS[n] if 0 <= n < 20 else str(n)
 
 
-# The outcome of a move that would dislodge a unit of its own power, by destination (its one variable part):
-# a common failure, made once.
-_CANT_DISLODGE_OWN: Final[dict[str, Boxed]] = {}
 _NO_ONE: Final[list[int]] = []  # (shared by every unit with nobody in some list: never appended to)
 _MILITIA_TYPE: Final = quote(UnitType.MILITIA.value)
 
@@ -713,9 +713,11 @@ class _Battle:
                                        f'{backed}, "dest": "{dest}", "other": {json[other]}, "resist": {pr}}}}}}}')
         d = self.dest_unit[u]
         if d >= 0 and power[d] == power[u] and attack == 0:
-            known = _CANT_DISLODGE_OWN.get(dest)
+            place = self.move_place[u]
+            assert place is not None
+            known = place.own_unit
             if known is None:
-                known = _CANT_DISLODGE_OWN[dest] = (
+                known = place.own_unit = (
                     False, "", "", f'{_FAILS_WORDS}can\'t dislodge own unit in {dest}", "outcome": '
                                    f'{{"code": "cant_dislodge_own", "data": {{"dest": "{dest}"}}}}}}')
             return known
