@@ -5,7 +5,9 @@ circular movement), for the standard rules only: every strength is a whole numbe
 numbers (their place in the request); ``orders`` lists them in the order the general path hands the
 resolver its orders (written orders first, then the units given none), which fixes the order every
 decision is taken in and every list of units in an outcome. ``explain`` gives what
-``MovementResolver.explain`` gives, as the outcome's words and JSON.
+``MovementResolver.explain`` gives, as the outcome's words and JSON. What a destination means (its
+province, where an army walks there from, the outcome of a move there) is read once per map and location
+(``_Places``), and the per-unit facts once per phase into lists by unit number, which the decisions read.
 
 With ``Militia`` (World Diplomacy's, ``variants/world31/resolver.py``) it decides what ``WorldResolver``
 decides: a militia that stays stands guard (one more to its province's hold strength, against other
@@ -148,7 +150,7 @@ class Fought:
         self.dislodged = dislodged  # unit -> the unit that dislodged it, in unit order
         # provinces left empty by a standoff (worked out only when some unit is dislodged; with militia, always)
         self.contested = contested
-        self.convoyed = convoyed  # per unit: its move goes by convoy
+        self.convoyed = convoyed  # per unit: its move goes by convoy (and after them, the militia supporters)
         # per militia supporter (``Militia.supporters``): its support's outcome, words and JSON always given
         self.militia: list[Outcome] = militia if militia is not None else []
 
@@ -161,7 +163,8 @@ def _number(n: int) -> str:
     return _NUMBERS[n] if 0 <= n < 20 else str(n)
 
 
-_NO_ONE: Final[list[int]] = []  # (shared by every unit with nobody in some list: never appended to)
+_NO_ONE: Final[list[int]] = []
+_NO_GUARD: Final[list[str]] = []  # (no militia standing guard: never read)  # (shared by every unit with nobody in some list: never appended to)
 _MILITIA_TYPE: Final = quote(UnitType.MILITIA.value)
 
 
@@ -220,7 +223,8 @@ class _Battle:
         rivals: list[list[int]] = [_NO_ONE] * n  # per mover: every unit moving where it moves, itself included
         dest_unit = [-1] * n  # per mover: the unit where it goes (-1: none)
         attackers: list[list[int]] = [_NO_ONE] * n  # per unit: the units moving into its province
-        guard_of = [""] * n  # per mover: the country whose militia guards its destination ("": none)
+        guard_of = [""] * n if guard is not None else _NO_GUARD  # per mover: the country whose militia guards
+        # its destination ("": none)
         besieged: list[int] = []  # the units some unit moves into, in the order of their first attacker
         facing: list[int] = []  # movers into a unit moving into their own province, in pairs
         moving: list[int] = []  # the units ordered to move, in sequence
@@ -652,7 +656,7 @@ class _Battle:
         if count == len(kind):
             return Fought(position, prov, outcomes, moved, dislodged, contested, convoyed)
         militia = [self.militia_support(u) for u in range(count, len(kind))]
-        return Fought(position, prov, outcomes, moved, dislodged, contested, convoyed[:count], militia)
+        return Fought(position, prov, outcomes, moved, dislodged, contested, convoyed, militia)
 
     def militia_support(self, u: int) -> Boxed:
         """``MovementResolver.explain`` of militia supporter ``u`` (``WorldResolver``'s key ``M:PROV``). Its
