@@ -106,17 +106,15 @@ class _Places:
         self.tables = tables
         self.places: dict[str, _Place] = {}
         self.provinces: dict[str, str] = {}  # province -> the map's own text of it
-        self.walked_from: dict[str, frozenset[str]] = {}
+        walked: dict[str, set[str]] = {}
+        for here, near in tables.army_adjacent.items():
+            self.provinces[here] = here
+            for there in near:
+                walked.setdefault(there, set()).add(here)
+        self.walked_from = {there: frozenset(origins) for there, origins in walked.items()}
 
     def place(self, loc: str) -> _Place:
         tables = self.tables
-        if not self.provinces:
-            walked: dict[str, set[str]] = {}
-            for here, near in tables.army_adjacent.items():
-                self.provinces[here] = here
-                for there in near:
-                    walked.setdefault(there, set()).add(here)
-            self.walked_from = {there: frozenset(origins) for there, origins in walked.items()}
         name = loc.partition("/")[0]
         prov = self.provinces.get(name, name)
         made = self.places[loc] = _Place(prov, self.walked_from.get(prov, _NOWHERE), tables.moves.get(loc),
