@@ -55,8 +55,10 @@ HOLDS: Final[Boxed] = _fixed(True, "holds", "holds")
 GIVEN: Final[Boxed] = _fixed(True, "given", "support_given")
 CONVOYS: Final[Boxed] = _fixed(True, "convoys", "convoys")
 CONVOY_FAILS: Final[Boxed] = _fixed(False, "fails", "convoy_fails")
-PARADOX_FLEET_HOLDS: Final[Boxed] = _fixed(False, "convoy paradox: the fleet holds (Szykman rule)", "paradox_fleet_holds")
-PARADOX_CONVOY_FAILS: Final[Boxed] = _fixed(False, "convoy paradox: the convoy fails (Szykman rule)", "paradox_convoy_fails")
+PARADOX_FLEET_HOLDS: Final[Boxed] = _fixed(False, "convoy paradox: the fleet holds (Szykman rule)",
+                                           "paradox_fleet_holds")
+PARADOX_CONVOY_FAILS: Final[Boxed] = _fixed(False, "convoy paradox: the convoy fails (Szykman rule)",
+                                            "paradox_convoy_fails")
 NO_CONVOY_ROUTE: Final[Boxed] = _fixed(False, "no convoy route", "no_convoy_route")
 NO_CONVOY_ORDERED: Final[Boxed] = _fixed(False, "no convoy ordered", "no_convoy_ordered")
 MILITIA_CUT: Final[Boxed] = _made(False, "cut", '{"code": "support_cut", "data": {"by": []}}')
@@ -161,8 +163,8 @@ def _number(n: int) -> str:
     return _NUMBERS[n] if 0 <= n < 20 else str(n)
 
 
-_NO_ONE: Final[list[int]] = []
-_NO_GUARD: Final[list[str]] = []  # (no militia standing guard: never read)  # (shared by every unit with nobody in some list: never appended to)
+_NO_ONE: Final[list[int]] = []  # (shared by every unit with nobody in some list: never appended to)
+_NO_GUARD: Final[list[str]] = []  # (no militia standing guard: never read)
 _MILITIA_TYPE: Final = quote(UnitType.MILITIA.value)
 
 
@@ -239,7 +241,8 @@ class _Battle:
                 move_place[i] = place
                 dest = place.prov
                 move_dest[i] = dest
-                if not standing[i].fleet and (via[i] or prov[i] not in place.walked_from):
+                # (The unit's kind read last: a move an army could walk needs no more.)
+                if (via[i] or prov[i] not in place.walked_from) and not standing[i].fleet:
                     convoyed[i] = True
                 d = at.get(dest, -1)
                 if d >= 0:
