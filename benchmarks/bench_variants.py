@@ -14,7 +14,11 @@ the path the targets were set against, whose work per unit (every order read, de
 full) World Diplomacy's lean path does too; Standard's lean path, which answers a plain Standard phase with
 no economy, is printed beside it. Each call is cold: the
 positions and order texts the contract keeps from earlier calls are emptied before it
-(``engine.contract.forget_positions``), the maps' own tables stay. Each call's wall time and the
+(``engine.contract.forget_positions``), the maps' own tables stay (and the bounded memos of texts the lean
+paths read or wrote before, which depend on the map alone). The repeats find each call's best time, but
+they also meet those memos warm; so each variant is also timed *at first sight*: every phase adjudicated
+once, after the map's tables were made by the phases of other games (a game's phases, each adjudicated once,
+are what a caller asks). Each call's wall time and the
 process's CPU time are both kept (best of the repeats): on a loaded machine a long call is interrupted more
 often than a short one, which wall time counts against the long call and CPU time does not.
 
@@ -133,6 +137,33 @@ def _time_contract(phases: list[Phase], repeats: int) -> tuple[float, float, flo
     return statistics.median(per_phase), statistics.median(wall_unit), statistics.median(cpu_unit)
 
 
+def time_first_sight(phases: list[Phase], others: list[Phase], lean_paths: bool = False) -> tuple[float, float]:
+    """Through ``engine.adjudicate``, each of ``phases`` once, after ``others`` (phases of other games) made the
+    map's tables: median microseconds per unit of wall time and of CPU time. ``lean_paths`` as ``time_contract``."""
+    from engine import lean
+
+    enabled, lean.ENABLED = lean.ENABLED, lean_paths
+    try:
+        for phase in others:
+            engine.adjudicate(_request(phase))
+        wall_unit, cpu_unit = [], []
+        for phase in phases:
+            request = _request(phase)
+            forget_positions()
+            wall, cpu = time.perf_counter(), time.process_time()
+            engine.adjudicate(request)
+            wall_unit.append((time.perf_counter() - wall) * 1e6 / max(phase.units, 1))
+            cpu_unit.append((time.process_time() - cpu) * 1e6 / max(phase.units, 1))
+        return statistics.median(wall_unit), statistics.median(cpu_unit)
+    finally:
+        lean.ENABLED = enabled
+
+
+def _request(phase: Phase) -> dict[str, object]:
+    variant = Game.new(phase.variant, options=dict(phase.options)).variant
+    return {**position_of(variant, phase.state), "orders": phase.orders}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--phases", type=int, default=30, help="movement phases per variant (default 30)")
@@ -189,7 +220,28 @@ def main(argv: list[str] | None = None) -> int:
         if general[1] != got[1]:
             print(f"  {vid + ', general path':20} {general[0]:8.2f} ms per phase  {general[1]:7.1f} us  "
                   f"{general[2]:7.1f} us CPU per unit  ({general[1] / base[1]:4.2f}x Standard's general path)")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"The same phases through engine.adjudicate at first sight: each once, the maps' tables made by "
+          f"{FIRST_SIGHT_OTHERS} phases of other games (load {load:.1f}); median per unit: wall time, CPU time")
+    others = {vid: sample_phases(vid, FIRST_SIGHT_OTHERS, args.seed + 1) for vid in ["standard", *chosen]}
+    first = time_first_sight(sampled["standard"], others["standard"])
+    print(f"  {'standard':20} {first[0]:7.1f} us  {first[1]:7.1f} us CPU per unit  (the general path)")
+    first_lean = time_first_sight(sampled["standard"], others["standard"], lean_paths=True)
+    print(f"  {'standard, lean path':20} {first_lean[0]:7.1f} us  {first_lean[1]:7.1f} us CPU per unit")
+    for vid in chosen:
+        if vid == "standard":
+            continue
+        got = time_first_sight(sampled[vid], others[vid], lean_paths=True)
+        ratio, cpu_ratio = got[0] / first[0], got[1] / first[1]
+        target = ""
+        if vid in TARGETED:
+            target = f": target <= 1.00, {'meets' if min(ratio, cpu_ratio) <= 1.0 else 'MISSES'}"
+        print(f"  {vid:20} {got[0]:7.1f} us  {got[1]:7.1f} us CPU per unit  "
+              f"({ratio:4.2f}x, CPU {cpu_ratio:4.2f}x Standard's general path per unit{target})")
     return 0
+
+
+FIRST_SIGHT_OTHERS = 10  # phases of other games adjudicated first, so that the maps' tables are made
 
 
 if __name__ == "__main__":

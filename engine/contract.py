@@ -567,8 +567,9 @@ def _read_position(request: Mapping[str, Any], own: bool = False) -> _Position:
 
 
 def forget_positions() -> None:
-    """Empty everything the engine keeps from one call to the next but the maps' own tables: the positions
-    read before, every map's order texts read before, the outcomes worded before.
+    """Empty everything the engine keeps from one call to the next but the maps' own tables (and the lean
+    paths' bounded memos of texts, which depend on the map alone): the positions read before, every map's
+    order texts read before, the outcomes worded before.
     For benchmarks that time calls from cold; answers don't change, only the time they take."""
     from .order_reader import forget_read_texts
     from .resolver import forget_outcomes
