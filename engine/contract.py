@@ -15,9 +15,8 @@ from re import Match
 from sys import intern
 from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
-from orjson import loads as _fast_loads
-
 from . import lean
+from .lean.writer import parsed as _parsed
 from .mapdata import MapData
 from .options import legal_orders_for_state, legal_orders_json_for_state, legal_orders_json_for_units
 from .outcomes import encode as encode_outcome, encoded_json, note
@@ -689,15 +688,6 @@ def _response_tail(variant: Variant, result: PhaseResult) -> dict[str, Any]:
     elif result.drawn:
         tail["drawn"] = True
     return tail
-
-
-def _parsed(text: str) -> Any:
-    """A lean path's answer text as ``json.loads`` reads it: by orjson (faster: the answers are long), or by
-    ``json`` when orjson refuses (a lone surrogate in an order line the caller wrote, which ``json`` takes)."""
-    try:
-        return _fast_loads(text)
-    except ValueError:
-        return _loads(text)
 
 
 def adjudicate(request: Mapping[str, Any]) -> dict[str, Any]:

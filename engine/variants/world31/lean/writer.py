@@ -12,17 +12,14 @@ from __future__ import annotations
 
 from json.encoder import encode_basestring_ascii as quote
 from json import dumps, loads as _loads
-from operator import attrgetter
 from typing import Any, Final, Mapping, Sequence, final
 
-from orjson import loads
-
 from ....lean.battle import Fought
+from ....lean.writer import parsed as _parsed
 from ....outcomes import encoded_json
 from ....phases import OrderResult, _typed
 from ....resolver import Outcome
 from ....state import GameState
-from ....variants.base import Variant
 from ..lean_economy import Note, Verdict
 from .reading import INVALID, SEVERAL, WorldOrders, WorldPosition, own_index
 
@@ -31,15 +28,12 @@ _SEVERAL = (', "result": "invalid", "reason": "several different orders for this
             '"outcome": {"code": "several_orders", "data": {}}}')
 _NO_ORDER = ', "result": "succeeds", "reason": "no order: holds", "default": true, "outcome": {"code": "no_order_holds", "data": {}}}'
 _SUCCEEDS, _FAILS = ', "result": "succeeds", "reason": ', ', "result": "fails", "reason": '
-_UNIT_ORDER = attrgetter("power", "loc", "type")  # as contract.units_by_power sorts
 
 
 def _typed_tail(got: Outcome, default: bool = False) -> str:
     """A result line's end for a typed outcome, as ``phases._process_movement`` types it."""
-    words, detail = got.reason, got.detail
-    why = detail if detail is not None and detail._words is words else _typed(words, detail)
-    return ((_SUCCEEDS if got.succeeded else _FAILS) + quote(words)
-            + (', "default": true, "outcome": ' if default else ', "outcome": ') + encoded_json(why) + "}")
+    return ((_SUCCEEDS if got.succeeded else _FAILS) + quote(got.reason)
+            + (', "default": true, "outcome": ' if default else ', "outcome": ') + _typed_json(got) + "}")
 
 
 def _lean_tail(got: tuple[bool, str, str, str], default: bool = False) -> str:
@@ -81,7 +75,7 @@ class Answer:
     def text(self) -> str:
         """``json.dumps`` of the response."""
         head = self.head()
-        tail = dumps(_tail(self.variant, self.next_state, self.extra, self.winner))
+        tail = dumps(_tail(self.next_state, self.extra, self.winner))
         return head + "}" if tail == "{}" else head + ", " + tail[1:]
 
     def head(self) -> str:
@@ -205,7 +199,7 @@ class Answer:
                 entries[place] = parsed[k]
         response: dict[str, Any] = {"variant": self.variant.id, "phase": str(self.state.phase),
                                     "next_phase": str(self.next_state.phase), "orders": entries}
-        response.update(_tail(self.variant, self.next_state, self.extra, self.winner))
+        response.update(_tail(self.next_state, self.extra, self.winner))
         return response
 
 
@@ -219,15 +213,20 @@ _OUTCOMES: dict[str, tuple[str, dict[str, Any], bool]] = {}  # outcome JSON -> (
 _ENDS: dict[str, tuple[str, str, str, dict[str, Any], bool]] = {}  # a line's tail -> (result, reason, code, data, ...)
 
 
+def _kept(table: dict[str, Any], key: str, value: Any) -> Any:
+    """``value``, kept in ``table`` under ``key`` (the table emptied first when full)."""
+    if len(table) >= _KEPT:
+        table.clear()
+    table[key] = value
+    return value
+
+
 def _order_text(quoted: str) -> str:
     """The order of JSON text ``quoted``, one the reader understood (shared from call to call: the maps'
     orders recur)."""
     text = _ORDER_TEXTS.get(quoted)
     if text is None:
-        text = _unquoted(quoted)
-        if len(_ORDER_TEXTS) >= _KEPT:
-            _ORDER_TEXTS.clear()
-        _ORDER_TEXTS[quoted] = text
+        text = _kept(_ORDER_TEXTS, quoted, _unquoted(quoted))
     return text
 
 
@@ -238,19 +237,8 @@ def _unquoted(quoted: str) -> str:
 def _held(unit: str) -> str:
     text = _HELD.get(unit)
     if text is None:
-        text = unit + " H"
-        if len(_HELD) >= _KEPT:
-            _HELD.clear()
-        _HELD[unit] = text
+        text = _kept(_HELD, unit, unit + " H")
     return text
-
-
-def _parsed(text: str) -> Any:
-    """JSON ``text`` the engine wrote, parsed with orjson (or json, which takes a lone surrogate too)."""
-    try:
-        return loads(text)
-    except ValueError:
-        return _loads(text)
 
 
 def _fresh(value: Any) -> Any:
@@ -272,10 +260,7 @@ def _outcome(json: str) -> dict[str, Any]:
     """The outcome of JSON text ``json`` as a fresh dict, the text parsed once and kept."""
     known = _OUTCOMES.get(json)
     if known is None:
-        known = _shape(_parsed(json))
-        if len(_OUTCOMES) >= _KEPT:
-            _OUTCOMES.clear()
-        _OUTCOMES[json] = known
+        known = _kept(_OUTCOMES, json, _shape(_parsed(json)))
     code, data, nested = known
     return {"code": code, "data": _fresh(data) if nested else dict(data)}
 
@@ -302,10 +287,7 @@ def _battle_entry(power: str, order: str, tail: str) -> dict[str, Any]:
     """A written order's entry from its battle outcome's tail, one of the map's (kept per tail)."""
     known = _ENDS.get(tail)
     if known is None:
-        known = _end(tail)
-        if len(_ENDS) >= _KEPT:
-            _ENDS.clear()
-        _ENDS[tail] = known
+        known = _kept(_ENDS, tail, _end(tail))
     result, reason, code, data, nested = known
     return {"power": power, "order": order, "result": result, "reason": reason,
             "outcome": {"code": code, "data": _fresh(data) if nested else dict(data)}}
@@ -322,27 +304,20 @@ def _typed_json(got: Outcome) -> str:
     return encoded_json(detail if detail is not None and detail._words is words else _typed(words, detail))
 
 
-def _tail(variant: Any, state: GameState, extra: Mapping[str, Any], winner: str | None) -> dict[str, Any]:
+def _tail(state: GameState, extra: Mapping[str, Any], winner: str | None) -> dict[str, Any]:
     """The response's fields after ``orders`` (``contract._response_tail``), made for this answer alone."""
+    # The units as ``contract.units_by_power`` lists ``Variant.all_units``: by power, location and type letter
+    # (the "\0" below every character). World lists its units so, and no position here has disguised units.
+    placed: dict[str, list[str]] = {}  # power -> "location\0letter" of each unit
+    for unit in state.units.values():
+        _place(placed, unit.power, unit.loc + "\0" + unit.type._value_)
+    for s in state.stacked:
+        _place(placed, s.power, s.loc + "\0" + s.kind._value_)
     units: dict[str, list[str]] = {}
-    if type(variant).all_units is Variant.all_units and not state.disguised:
-        # (as units_by_power sorts them: by power, location and type letter, the "\0" below every character)
-        placed: dict[str, list[str]] = {}  # power -> "location\0letter" of each unit
-        for unit in state.units.values():
-            _place(placed, unit.power, unit.loc + "\0" + unit.type._value_)
-        for s in state.stacked:
-            _place(placed, s.power, s.loc + "\0" + s.kind._value_)
-        for power in sorted(placed):
-            keys = placed[power]
-            keys.sort()
-            units[power] = [_unit_text(key) for key in keys]
-    else:
-        for unit in sorted(variant.all_units(state), key=_UNIT_ORDER):
-            text = f"{unit.type._value_} {unit.loc}"
-            if unit.power in units:
-                units[unit.power].append(text)
-            else:
-                units[unit.power] = [text]
+    for power in sorted(placed):
+        keys = placed[power]
+        keys.sort()
+        units[power] = [_unit_text(key) for key in keys]
     dislodged: dict[str, list[dict[str, Any]]] = {}
     for d in sorted(state.dislodged.values(), key=lambda d: (d.unit.power, d.unit.loc)):
         dislodged.setdefault(d.unit.power, []).append(
@@ -379,10 +354,7 @@ def _unit_text(key: str) -> str:
     text = _UNIT_TEXTS.get(key)
     if text is None:
         loc, _, letter = key.partition("\0")
-        text = letter + " " + loc
-        if len(_UNIT_TEXTS) >= _KEPT:
-            _UNIT_TEXTS.clear()
-        _UNIT_TEXTS[key] = text
+        text = _kept(_UNIT_TEXTS, key, letter + " " + loc)
     return text
 
 
